@@ -1,0 +1,79 @@
+#===- cmake/Bitcode.cmake - Freestanding C to embedded LLVM bitcode --------===#
+#
+# vf_add_bitcode(NAME SOURCES a.c b.c [INCLUDES dir...] [FLAGS ...])
+#
+# Compiles freestanding C sources with clang-19 to LLVM bitcode for each
+# target the project generates code for (x86_64 and nvptx64), links each
+# target's files into one module with llvm-link, and embeds the result in an
+# OBJECT library `vf_bc_NAME` defining
+#   vf_bc_NAME_x86_64[] / vf_bc_NAME_x86_64_len
+#   vf_bc_NAME_nvptx64[] / vf_bc_NAME_nvptx64_len
+#
+# Both targets use -ffp-contract=off: the CPU and the GPU must round alike,
+# so no a*b+c is fused on one target and not on the other.
+#
+#===------------------------------------------------------------------------===#
+
+find_program(VF_LLVM_LINK llvm-link HINTS ${LLVM_TOOLS_BINARY_DIR} REQUIRED)
+
+set(VF_BITCODE_COMMON_FLAGS
+  -O2 -emit-llvm -c -std=c11 -ffreestanding -fno-builtin -nostdlibinc
+  -fno-exceptions -fno-unwind-tables -fno-asynchronous-unwind-tables
+  -fno-math-errno -ffp-contract=off -fno-stack-protector -Werror -Wall)
+
+set(VF_BITCODE_TRIPLE_x86_64 x86_64-unknown-linux-gnu)
+set(VF_BITCODE_FLAGS_x86_64 -mno-red-zone)
+set(VF_BITCODE_TRIPLE_nvptx64 nvptx64-nvidia-cuda)
+set(VF_BITCODE_FLAGS_nvptx64 -march=sm_70)
+
+function(vf_add_bitcode NAME)
+  cmake_parse_arguments(ARG "" "" "SOURCES;INCLUDES;FLAGS" ${ARGN})
+  set(incflags)
+  foreach(dir ${ARG_INCLUDES})
+    list(APPEND incflags -I${dir})
+  endforeach()
+  set(generated)
+  foreach(arch x86_64 nvptx64)
+    set(bcs)
+    foreach(src ${ARG_SOURCES})
+      get_filename_component(base ${src} NAME_WE)
+      get_filename_component(abs ${src} ABSOLUTE)
+      set(bc ${CMAKE_CURRENT_BINARY_DIR}/${NAME}_${base}_${arch}.bc)
+      add_custom_command(OUTPUT ${bc}
+        COMMAND ${VF_CLANG} ${VF_BITCODE_COMMON_FLAGS}
+                --target=${VF_BITCODE_TRIPLE_${arch}} ${VF_BITCODE_FLAGS_${arch}}
+                ${incflags} ${ARG_FLAGS} -MD -MF ${bc}.d ${abs} -o ${bc}
+        DEPENDS ${abs}
+        DEPFILE ${bc}.d
+        COMMENT "Bitcode ${NAME} ${base}.c (${arch})"
+        VERBATIM)
+      list(APPEND bcs ${bc})
+    endforeach()
+    set(linked ${CMAKE_CURRENT_BINARY_DIR}/${NAME}_${arch}.bc)
+    add_custom_command(OUTPUT ${linked}
+      COMMAND ${VF_LLVM_LINK} ${bcs} -o ${linked}
+      DEPENDS ${bcs}
+      COMMENT "Linking bitcode ${NAME} (${arch})"
+      VERBATIM)
+    set(cpp ${CMAKE_CURRENT_BINARY_DIR}/vf_bc_${NAME}_${arch}.cpp)
+    add_custom_command(OUTPUT ${cpp}
+      COMMAND bin2cpp ${linked} ${cpp} vf_bc_${NAME}_${arch}
+      DEPENDS ${linked} bin2cpp
+      VERBATIM)
+    list(APPEND generated ${cpp})
+    add_custom_target(vf_bc_${NAME}_${arch}_file DEPENDS ${linked})
+    set_property(GLOBAL PROPERTY VF_BC_${NAME}_${arch} ${linked})
+  endforeach()
+  add_library(vf_bc_${NAME} OBJECT ${generated})
+endfunction()
+
+# vf_embed_text(TARGET SYMBOL FILE): adds FILE's bytes to OBJECT library TARGET.
+function(vf_embed_text TARGET SYMBOL FILE)
+  get_filename_component(abs ${FILE} ABSOLUTE)
+  set(cpp ${CMAKE_CURRENT_BINARY_DIR}/${SYMBOL}.cpp)
+  add_custom_command(OUTPUT ${cpp}
+    COMMAND bin2cpp ${abs} ${cpp} ${SYMBOL}
+    DEPENDS ${abs} bin2cpp
+    VERBATIM)
+  target_sources(${TARGET} PRIVATE ${cpp})
+endfunction()

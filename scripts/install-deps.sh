@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+#===- scripts/install-deps.sh - Install the build dependencies -------------===#
+#
+# Installs, with apt-get, the Debian 12 packages vegasflow needs to build and
+# test. Idempotent: packages already present are skipped, and when nothing is
+# missing it returns in well under a second without touching apt. Uses sudo
+# when not run as root.
+#
+#===------------------------------------------------------------------------===#
+set -euo pipefail
+
+packages=(
+  # toolchain and LLVM 19 (static components, headers, lit tools)
+  cmake ninja-build ccache clang-19 lld-19 llvm-19-dev llvm-19-tools libclang-rt-19-dev
+  # compression libraries the static LLVM components link against
+  zlib1g-dev libzstd-dev
+  # libraries the project uses
+  libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libfmt-dev libgtest-dev
+  # lit runs on python3
+  python3
+  # test references and benchmark peers
+  libmpfr-dev libsleef-dev libgsl-dev librandom123-dev
+  # MPI
+  libopenmpi-dev openmpi-bin
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+echo "install-deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,44 @@
+//===- stdlib/std/StdModules.cpp - Index of the embedded std modules ------===//
+//
+// Maps `import "std/NAME"` to the module text embedded by bin2cpp, so the
+// compiler never reads the standard library from disk.
+//
+//===----------------------------------------------------------------------===//
+
+#include <cstring>
+
+#define VF_STD_MODULE(NAME)                                                    \
+  extern "C" const unsigned char vf_std_##NAME[];                              \
+  extern "C" const unsigned long vf_std_##NAME##_len;
+VF_STD_MODULE(genz)
+VF_STD_MODULE(physics)
+VF_STD_MODULE(special)
+#undef VF_STD_MODULE
+
+namespace vf {
+
+struct StdModuleText {
+  const char *Name;
+  const unsigned char *Text;
+  const unsigned long *Len;
+};
+
+static const StdModuleText StdModules[] = {
+    {"genz", vf_std_genz, &vf_std_genz_len},
+    {"physics", vf_std_physics, &vf_std_physics_len},
+    {"special", vf_std_special, &vf_std_special_len},
+};
+
+/// Returns the text of std module \p Name (without "std/"), or false.
+bool lookupStdModule(const char *Name, const char **Text, unsigned long *Len) {
+  for (const StdModuleText &M : StdModules) {
+    if (std::strcmp(M.Name, Name) == 0) {
+      *Text = reinterpret_cast<const char *>(M.Text);
+      *Len = *M.Len;
+      return true;
+    }
+  }
+  return false;
+}
+
+} // namespace vf
