@@ -1,0 +1,309 @@
+//===- frontend/AST.h - The .vf abstract syntax tree ------------*- C++ -*-===//
+//
+// Expression node kinds are one list (VF_FOR_EACH_EXPR) that generates the
+// kind enum and the visitor, as Halide's IR does. Nodes are plain structs
+// with public fields; every node carries its source range. Sema fills in the
+// fields under "Sema results" (type, folded constant, name binding); later
+// stages read them and never re-resolve names.
+//
+// Semantics every stage may assume: all numbers are IEEE doubles; booleans
+// exist only as the value of comparisons and logic; `if` has no side effects
+// so it may be evaluated as a select; a user `fn` is always inlined.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_FRONTEND_AST_H
+#define VF_COMPILER_FRONTEND_AST_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/SMLoc.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vf {
+
+#define VF_FOR_EACH_EXPR(X)                                                    \
+  X(Number)                                                                    \
+  X(Name)                                                                      \
+  X(Index)                                                                     \
+  X(Unary)                                                                     \
+  X(Binary)                                                                    \
+  X(Call)                                                                      \
+  X(If)                                                                        \
+  X(Reduce)                                                                    \
+  X(Vector)
+
+enum class ExprKind {
+#define VF_EXPR_ENUM(K) K,
+  VF_FOR_EACH_EXPR(VF_EXPR_ENUM)
+#undef VF_EXPR_ENUM
+};
+
+/// Value types. Index is a reduction index: an integer, usable as a number.
+enum class Type { Unknown, Real, Bool };
+
+struct Expr;
+using ExprPtr = std::unique_ptr<Expr>;
+
+struct Expr {
+  const ExprKind Kind;
+  llvm::SMRange Range;
+
+  // Sema results.
+  Type Ty = Type::Unknown;
+  /// The folded value when the expression is a compile-time constant
+  /// (for booleans: 1 or 0).
+  std::optional<double> ConstValue;
+
+  virtual ~Expr() = default;
+  llvm::SMLoc loc() const { return Range.Start; }
+
+protected:
+  Expr(ExprKind K, llvm::SMRange R) : Kind(K), Range(R) {}
+};
+
+/// Checked downcast in the style of llvm::dyn_cast, without RTTI.
+template <typename T> T *dynCast(Expr *E) {
+  return E && E->Kind == T::ClassKind ? static_cast<T *>(E) : nullptr;
+}
+template <typename T> const T *dynCast(const Expr *E) {
+  return E && E->Kind == T::ClassKind ? static_cast<const T *>(E) : nullptr;
+}
+
+template <ExprKind K> struct ExprNode : Expr {
+  static constexpr ExprKind ClassKind = K;
+  explicit ExprNode(llvm::SMRange R) : Expr(K, R) {}
+};
+
+struct NumberExpr : ExprNode<ExprKind::Number> {
+  double Value;
+  NumberExpr(llvm::SMRange R, double V) : ExprNode(R), Value(V) {}
+};
+
+struct ConstDecl;
+struct ParamDecl;
+struct LetStmt;
+struct ReduceExpr;
+struct IntegrandDecl;
+
+/// What a name refers to, decided by Sema.
+enum class BindingKind {
+  Unresolved,
+  Const,        // global const: Const
+  Param,        // run-time parameter: Param (slot in the parameter block)
+  Let,          // let binding: Let
+  ReduceIndex,  // reduction index: Reduce
+  FnArg,        // argument of the enclosing fn: ArgIndex
+  DomainVar,    // the integrand's variable (1-D domain, used unindexed)
+  BuiltinConst, // pi or e: ConstValue of the NameExpr
+};
+
+struct NameExpr : ExprNode<ExprKind::Name> {
+  std::string Name;
+  BindingKind Binding = BindingKind::Unresolved;
+  const ConstDecl *Const = nullptr;
+  const ParamDecl *Param = nullptr;
+  const LetStmt *Let = nullptr;
+  const ReduceExpr *Reduce = nullptr;
+  unsigned ArgIndex = 0;
+  NameExpr(llvm::SMRange R, llvm::StringRef N) : ExprNode(R), Name(N) {}
+};
+
+/// `x[i]`: a coordinate of the integrand's variable. Sema checks that the
+/// index is a compile-time integer in range for every value of the
+/// reduction indices it uses.
+struct IndexExpr : ExprNode<ExprKind::Index> {
+  ExprPtr Base;
+  ExprPtr Idx;
+  IndexExpr(llvm::SMRange R, ExprPtr B, ExprPtr I)
+      : ExprNode(R), Base(std::move(B)), Idx(std::move(I)) {}
+};
+
+enum class UnaryOp { Neg, Not };
+
+struct UnaryExpr : ExprNode<ExprKind::Unary> {
+  UnaryOp Op;
+  ExprPtr Operand;
+  UnaryExpr(llvm::SMRange R, UnaryOp O, ExprPtr E)
+      : ExprNode(R), Op(O), Operand(std::move(E)) {}
+};
+
+// ORDER BINOP: the parser's precedence table and the dump's spellings are
+// indexed by this enum; grep ORDER BINOP when changing it.
+enum class BinaryOp { Add, Sub, Mul, Div, Pow, Lt, Le, Gt, Ge, Eq, Ne, And, Or };
+
+llvm::StringRef binaryOpSpelling(BinaryOp Op);
+bool isComparison(BinaryOp Op);
+bool isLogical(BinaryOp Op);
+
+struct BinaryExpr : ExprNode<ExprKind::Binary> {
+  BinaryOp Op;
+  llvm::SMLoc OpLoc;
+  ExprPtr LHS, RHS;
+  BinaryExpr(llvm::SMRange R, BinaryOp O, llvm::SMLoc OL, ExprPtr L, ExprPtr Rh)
+      : ExprNode(R), Op(O), OpLoc(OL), LHS(std::move(L)), RHS(std::move(Rh)) {}
+};
+
+struct FnDecl;
+enum class Builtin : int;
+
+/// A call of a built-in function or of a user `fn` (always inlined).
+struct CallExpr : ExprNode<ExprKind::Call> {
+  std::string Callee;
+  llvm::SMRange CalleeRange;
+  std::vector<ExprPtr> Args;
+  // Sema results: exactly one of these is set.
+  std::optional<Builtin> BuiltinFn;
+  const FnDecl *Fn = nullptr;
+  CallExpr(llvm::SMRange R, llvm::StringRef C, llvm::SMRange CR,
+           std::vector<ExprPtr> A)
+      : ExprNode(R), Callee(C), CalleeRange(CR), Args(std::move(A)) {}
+};
+
+struct IfExpr : ExprNode<ExprKind::If> {
+  ExprPtr Cond, Then, Else;
+  IfExpr(llvm::SMRange R, ExprPtr C, ExprPtr T, ExprPtr E)
+      : ExprNode(R), Cond(std::move(C)), Then(std::move(T)),
+        Else(std::move(E)) {}
+};
+
+enum class ReduceOp { Sum, Prod, Min, Max };
+llvm::StringRef reduceOpSpelling(ReduceOp Op);
+
+/// `sum(i in lo..hi: body)`; the range is half-open.
+struct ReduceExpr : ExprNode<ExprKind::Reduce> {
+  ReduceOp Op;
+  std::string IndexName;
+  llvm::SMRange IndexRange;
+  ExprPtr Lo, Hi, Body;
+  // Sema results: the folded bounds.
+  long long LoValue = 0, HiValue = 0;
+  ReduceExpr(llvm::SMRange R, ReduceOp O, llvm::StringRef I, llvm::SMRange IR,
+             ExprPtr L, ExprPtr H, ExprPtr B)
+      : ExprNode(R), Op(O), IndexName(I), IndexRange(IR), Lo(std::move(L)),
+        Hi(std::move(H)), Body(std::move(B)) {}
+};
+
+/// `[a, b, c]`: only as the result of a vector-valued integrand.
+struct VectorExpr : ExprNode<ExprKind::Vector> {
+  std::vector<ExprPtr> Elements;
+  VectorExpr(llvm::SMRange R, std::vector<ExprPtr> E)
+      : ExprNode(R), Elements(std::move(E)) {}
+};
+
+//===----------------------------------------------------------------------===//
+// Bodies and items
+//===----------------------------------------------------------------------===//
+
+struct LetStmt {
+  std::string Name;
+  llvm::SMRange NameRange;
+  ExprPtr Value;
+  bool Used = false; // Sema
+};
+
+/// `= expr`, or `{ let ...; return expr }`.
+struct Body {
+  std::vector<std::unique_ptr<LetStmt>> Lets;
+  ExprPtr Result;
+  llvm::SMLoc ReturnLoc;
+};
+
+enum class ItemKind { Const, Param, Fn, Integrand, Import };
+
+struct Item {
+  const ItemKind Kind;
+  std::string Name; // empty for imports
+  llvm::SMRange NameRange;
+  virtual ~Item() = default;
+
+protected:
+  explicit Item(ItemKind K) : Kind(K) {}
+};
+
+struct ConstDecl : Item {
+  ExprPtr Value;
+  // Sema results.
+  std::optional<double> Folded;
+  enum class State { Unchecked, Checking, Done } CheckState = State::Unchecked;
+  ConstDecl() : Item(ItemKind::Const) {}
+};
+
+struct ParamDecl : Item {
+  ExprPtr Default;
+  // Sema results.
+  double DefaultValue = 0;
+  unsigned Slot = 0; // position in the parameter block
+  bool Used = false;
+  bool FromMainFile = true;
+  ParamDecl() : Item(ItemKind::Param) {}
+};
+
+struct FnArg {
+  std::string Name;
+  llvm::SMRange Range;
+};
+
+struct FnDecl : Item {
+  std::vector<FnArg> Args;
+  Body B;
+  FnDecl() : Item(ItemKind::Fn) {}
+};
+
+/// `[lo, hi]` or `[lo, hi]^n` in a domain product.
+struct Interval {
+  ExprPtr Lo, Hi;
+  ExprPtr Power; // null when absent
+  llvm::SMRange Range;
+  unsigned Count = 1; // Sema: the folded power
+};
+
+struct IntegrandDecl : Item {
+  std::string Var;
+  llvm::SMRange VarRange;
+  std::vector<Interval> Domain;
+  ExprPtr OutputsExpr; // `-> [n]`; null for a scalar integrand
+  Body B;
+  // Sema results.
+  unsigned Dim = 0;
+  unsigned Outputs = 1;
+  IntegrandDecl() : Item(ItemKind::Integrand) {}
+};
+
+struct ImportDecl : Item {
+  std::string Path; // without quotes
+  llvm::SMRange PathRange;
+  ImportDecl() : Item(ItemKind::Import) {}
+};
+
+/// One parsed file (the main file or an imported module).
+struct SourceModule {
+  std::string Path;
+  unsigned BufferID = 0;
+  bool IsMain = false;
+  std::vector<std::unique_ptr<Item>> Items;
+};
+
+/// Dispatches on an expression's kind to Derived::visitNumber(const
+/// NumberExpr &) etc.; the cases are generated from VF_FOR_EACH_EXPR so a new
+/// node kind cannot be forgotten.
+template <typename Derived, typename RetTy = void> class ExprVisitor {
+public:
+  RetTy visit(const Expr &E) {
+    switch (E.Kind) {
+#define VF_EXPR_VISIT(K)                                                       \
+  case ExprKind::K:                                                            \
+    return static_cast<Derived *>(this)->visit##K(                             \
+        static_cast<const K##Expr &>(E));
+      VF_FOR_EACH_EXPR(VF_EXPR_VISIT)
+#undef VF_EXPR_VISIT
+    }
+    __builtin_unreachable();
+  }
+};
+
+} // namespace vf
+
+#endif // VF_COMPILER_FRONTEND_AST_H

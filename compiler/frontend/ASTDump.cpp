@@ -1,0 +1,191 @@
+//===- frontend/ASTDump.cpp - A stable, readable AST dump -----------------===//
+
+#include "frontend/ASTDump.h"
+#include "frontend/AST.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <charconv>
+
+using namespace llvm;
+
+namespace vf {
+
+StringRef binaryOpSpelling(BinaryOp Op) {
+  static const char *const Spell[] = {"+", "-",  "*",  "/",  "^",   "<",  "<=",
+                                      ">", ">=", "==", "!=", "and", "or"};
+  return Spell[static_cast<int>(Op)]; // ORDER BINOP
+}
+
+bool isComparison(BinaryOp Op) { return Op >= BinaryOp::Lt && Op <= BinaryOp::Ne; }
+bool isLogical(BinaryOp Op) { return Op == BinaryOp::And || Op == BinaryOp::Or; }
+
+StringRef reduceOpSpelling(ReduceOp Op) {
+  static const char *const Spell[] = {"sum", "prod", "min", "max"};
+  return Spell[static_cast<int>(Op)];
+}
+
+std::string formatNumber(double V) {
+  char Buf[64];
+  auto [End, Ec] = std::to_chars(Buf, Buf + sizeof(Buf), V);
+  (void)Ec;
+  return std::string(Buf, End);
+}
+
+namespace {
+
+class Dumper : public ExprVisitor<Dumper> {
+public:
+  explicit Dumper(raw_ostream &OS) : OS(OS) {}
+
+  void expr(const Expr *E) {
+    if (E)
+      visit(*E);
+    else
+      OS << "<null>";
+  }
+
+  void visitNumber(const NumberExpr &E) { OS << formatNumber(E.Value); }
+  void visitName(const NameExpr &E) { OS << E.Name; }
+  void visitIndex(const IndexExpr &E) {
+    OS << "(index ";
+    expr(E.Base.get());
+    OS << ' ';
+    expr(E.Idx.get());
+    OS << ')';
+  }
+  void visitUnary(const UnaryExpr &E) {
+    OS << (E.Op == UnaryOp::Neg ? "(neg " : "(not ");
+    expr(E.Operand.get());
+    OS << ')';
+  }
+  void visitBinary(const BinaryExpr &E) {
+    OS << '(' << binaryOpSpelling(E.Op) << ' ';
+    expr(E.LHS.get());
+    OS << ' ';
+    expr(E.RHS.get());
+    OS << ')';
+  }
+  void visitCall(const CallExpr &E) {
+    OS << "(call " << E.Callee;
+    for (const ExprPtr &A : E.Args) {
+      OS << ' ';
+      expr(A.get());
+    }
+    OS << ')';
+  }
+  void visitIf(const IfExpr &E) {
+    OS << "(if ";
+    expr(E.Cond.get());
+    OS << ' ';
+    expr(E.Then.get());
+    OS << ' ';
+    expr(E.Else.get());
+    OS << ')';
+  }
+  void visitReduce(const ReduceExpr &E) {
+    OS << '(' << reduceOpSpelling(E.Op) << ' ' << E.IndexName << ' ';
+    expr(E.Lo.get());
+    OS << ' ';
+    expr(E.Hi.get());
+    OS << ' ';
+    expr(E.Body.get());
+    OS << ')';
+  }
+  void visitVector(const VectorExpr &E) {
+    OS << "(vector";
+    for (const ExprPtr &X : E.Elements) {
+      OS << ' ';
+      expr(X.get());
+    }
+    OS << ')';
+  }
+
+  void body(const Body &B) {
+    OS << "(body";
+    for (const auto &L : B.Lets) {
+      OS << " (let " << L->Name << ' ';
+      expr(L->Value.get());
+      OS << ')';
+    }
+    OS << " (return ";
+    expr(B.Result.get());
+    OS << "))";
+  }
+
+  void item(const Item &I) {
+    switch (I.Kind) {
+    case ItemKind::Const: {
+      const auto &C = static_cast<const ConstDecl &>(I);
+      OS << "(const " << C.Name << ' ';
+      expr(C.Value.get());
+      break;
+    }
+    case ItemKind::Param: {
+      const auto &P = static_cast<const ParamDecl &>(I);
+      OS << "(param " << P.Name << ' ';
+      expr(P.Default.get());
+      break;
+    }
+    case ItemKind::Fn: {
+      const auto &F = static_cast<const FnDecl &>(I);
+      OS << "(fn " << F.Name << " (";
+      for (size_t K = 0; K < F.Args.size(); ++K)
+        OS << (K ? " " : "") << F.Args[K].Name;
+      OS << ") ";
+      body(F.B);
+      break;
+    }
+    case ItemKind::Integrand:
+      integrand(static_cast<const IntegrandDecl &>(I));
+      break;
+    case ItemKind::Import:
+      OS << "(import \"" << static_cast<const ImportDecl &>(I).Path << '"';
+      break;
+    }
+    OS << ")\n";
+  }
+
+  void integrand(const IntegrandDecl &D) {
+    OS << "(integrand " << D.Name << ' ' << D.Var << " (domain";
+    for (const Interval &Iv : D.Domain) {
+      OS << " (interval ";
+      expr(Iv.Lo.get());
+      OS << ' ';
+      expr(Iv.Hi.get());
+      if (Iv.Power) {
+        OS << " ^";
+        expr(Iv.Power.get());
+      }
+      OS << ')';
+    }
+    OS << ')';
+    if (D.OutputsExpr) {
+      OS << " (outputs ";
+      expr(D.OutputsExpr.get());
+      OS << ')';
+    }
+    OS << ' ';
+    body(D.B);
+  }
+
+private:
+  raw_ostream &OS;
+};
+
+} // namespace
+
+void dumpModule(const SourceModule &M, raw_ostream &OS) {
+  Dumper D(OS);
+  for (const auto &I : M.Items)
+    D.item(*I);
+}
+
+std::string dumpExpr(const Expr &E) {
+  std::string S;
+  raw_string_ostream OS(S);
+  Dumper(OS).expr(&E);
+  return OS.str();
+}
+
+} // namespace vf

@@ -1,0 +1,77 @@
+//===- frontend/Diagnostics.cpp - Located errors and warnings -------------===//
+//
+// Printing goes through SourceMgr::PrintMessage, which computes line and
+// column lazily and draws the caret and ranges.
+//
+//===----------------------------------------------------------------------===//
+
+#include "frontend/Diagnostics.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace vf {
+
+DiagEngine::DiagEngine(SourceMgr &SM, raw_ostream &OS) : SM(SM), OS(OS) {}
+
+void DiagEngine::emit(SMLoc Loc, SourceMgr::DiagKind Kind, const Twine &Msg,
+                      ArrayRef<SMRange> Ranges) {
+  if (Loc.isValid())
+    SM.PrintMessage(OS, Loc, Kind, Msg, Ranges);
+  else
+    SM.PrintMessage(OS, SMDiagnostic("vegasc", Kind, Msg.str()));
+}
+
+void DiagEngine::error(SMLoc Loc, const Twine &Msg, ArrayRef<SMRange> Ranges) {
+  ++Errors;
+  LastPrinted = Errors <= ErrorLimit;
+  if (LastPrinted) {
+    emit(Loc, SourceMgr::DK_Error, Msg, Ranges);
+    return;
+  }
+  if (!LimitReported) {
+    LimitReported = true;
+    OS << "vegasc: too many errors emitted, stopping now\n";
+  }
+}
+
+void DiagEngine::warning(SMLoc Loc, const Twine &Msg,
+                         ArrayRef<SMRange> Ranges) {
+  LastPrinted = WarningsEnabled;
+  if (!WarningsEnabled)
+    return;
+  ++Warnings;
+  emit(Loc, SourceMgr::DK_Warning, Msg, Ranges);
+}
+
+void DiagEngine::note(SMLoc Loc, const Twine &Msg, ArrayRef<SMRange> Ranges) {
+  if (LastPrinted)
+    emit(Loc, SourceMgr::DK_Note, Msg, Ranges);
+}
+
+void DiagEngine::errorNoLoc(const Twine &Msg) { error(SMLoc(), Msg); }
+
+void DiagEngine::finish() {
+  if (Errors > 1)
+    OS << Errors << " errors generated.\n";
+}
+
+StringRef closestName(StringRef Name, ArrayRef<StringRef> Candidates) {
+  // A typo is at most a third of the name away (and at least one edit);
+  // beyond that a suggestion is noise.
+  unsigned Best = std::max<unsigned>(1, Name.size() / 3) + 1;
+  StringRef BestName;
+  for (StringRef C : Candidates) {
+    if (C == Name)
+      continue;
+    unsigned D = Name.edit_distance(C, /*AllowReplacements=*/true, Best);
+    if (D < Best) {
+      Best = D;
+      BestName = C;
+    }
+  }
+  return BestName;
+}
+
+} // namespace vf

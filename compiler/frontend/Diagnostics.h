@@ -1,0 +1,72 @@
+//===- frontend/Diagnostics.h - Located errors and warnings -----*- C++ -*-===//
+//
+// Every user-facing error goes through DiagEngine, which prints it with
+// llvm::SourceMgr ("file:line:col: error: ...", the line and a caret), counts
+// it, and stops printing after a cap so a garbage file gives a short answer.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_FRONTEND_DIAGNOSTICS_H
+#define VF_COMPILER_FRONTEND_DIAGNOSTICS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/SMLoc.h"
+#include "llvm/Support/SourceMgr.h"
+
+namespace llvm {
+class raw_ostream;
+}
+
+namespace vf {
+
+class DiagEngine {
+public:
+  /// Errors beyond this many are counted but not printed.
+  static constexpr unsigned DefaultErrorLimit = 20;
+
+  DiagEngine(llvm::SourceMgr &SM, llvm::raw_ostream &OS);
+
+  void error(llvm::SMLoc Loc, const llvm::Twine &Msg,
+             llvm::ArrayRef<llvm::SMRange> Ranges = {});
+  void warning(llvm::SMLoc Loc, const llvm::Twine &Msg,
+               llvm::ArrayRef<llvm::SMRange> Ranges = {});
+  /// A note attached to the previous error or warning; dropped if that one
+  /// was not printed.
+  void note(llvm::SMLoc Loc, const llvm::Twine &Msg,
+            llvm::ArrayRef<llvm::SMRange> Ranges = {});
+  /// An error with no source location (a missing file, say).
+  void errorNoLoc(const llvm::Twine &Msg);
+
+  unsigned errorCount() const { return Errors; }
+  unsigned warningCount() const { return Warnings; }
+  bool hasErrors() const { return Errors != 0; }
+  void setErrorLimit(unsigned N) { ErrorLimit = N; }
+  void setWarningsEnabled(bool On) { WarningsEnabled = On; }
+  /// Prints "N errors generated" style summary lines where useful.
+  void finish();
+
+  llvm::SourceMgr &sourceMgr() { return SM; }
+
+private:
+  void emit(llvm::SMLoc Loc, llvm::SourceMgr::DiagKind Kind,
+            const llvm::Twine &Msg, llvm::ArrayRef<llvm::SMRange> Ranges);
+
+  llvm::SourceMgr &SM;
+  llvm::raw_ostream &OS;
+  unsigned Errors = 0;
+  unsigned Warnings = 0;
+  unsigned ErrorLimit = DefaultErrorLimit;
+  bool WarningsEnabled = true;
+  bool LastPrinted = false;
+  bool LimitReported = false;
+};
+
+/// The candidate closest to \p Name by edit distance, or "" when none is
+/// close enough to be a plausible typo.
+llvm::StringRef closestName(llvm::StringRef Name,
+                            llvm::ArrayRef<llvm::StringRef> Candidates);
+
+} // namespace vf
+
+#endif // VF_COMPILER_FRONTEND_DIAGNOSTICS_H

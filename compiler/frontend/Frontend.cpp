@@ -1,0 +1,181 @@
+//===- frontend/Frontend.cpp - Load, parse and check a .vf program --------===//
+//
+// Imports are loaded depth-first. A stack of the modules being loaded finds
+// cycles (reported with the chain); a map by resolved path loads a module
+// imported twice only once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "frontend/Frontend.h"
+#include "frontend/Diagnostics.h"
+#include "frontend/Lexer.h"
+#include "frontend/Parser.h"
+#include "frontend/Sema.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace vf {
+
+namespace {
+
+/// Imports nested deeper than this are certainly a mistake (or an attack).
+constexpr unsigned MaxImportDepth = 64;
+
+class Loader {
+public:
+  Loader(Program &P, DiagEngine &Diags) : P(P), Diags(Diags) {}
+
+  bool loadMain(std::unique_ptr<MemoryBuffer> Buf) {
+    std::string Key = Buf->getBufferIdentifier().str();
+    return load(std::move(Buf), Key, /*IsMain=*/true) != nullptr;
+  }
+
+private:
+  SourceModule *load(std::unique_ptr<MemoryBuffer> Buf, const std::string &Key,
+                     bool IsMain) {
+    auto M = std::make_unique<SourceModule>();
+    M->Path = Buf->getBufferIdentifier().str();
+    M->IsMain = IsMain;
+    StringRef Text = Buf->getBuffer();
+    M->BufferID = P.SM.AddNewSourceBuffer(std::move(Buf), SMLoc());
+    std::vector<Token> Toks = lexBuffer(Text, Diags);
+    parseModule(Toks, *M, Diags);
+    SourceModule *Raw = M.get();
+    P.Modules.push_back(std::move(M));
+    Loaded[Key] = Raw;
+    Stack.push_back(Key);
+    for (auto &I : Raw->Items)
+      if (I->Kind == ItemKind::Import)
+        loadImport(static_cast<ImportDecl &>(*I), *Raw);
+    Stack.pop_back();
+    return Raw;
+  }
+
+  void loadImport(const ImportDecl &Imp, const SourceModule &From) {
+    if (Stack.size() > MaxImportDepth) {
+      Diags.error(Imp.PathRange.Start, "imports nested too deeply",
+                  Imp.PathRange);
+      return;
+    }
+    std::string Key;
+    std::unique_ptr<MemoryBuffer> Buf;
+    if (!resolve(Imp, From, Key, Buf))
+      return;
+    if (is_contained(Stack, Key)) {
+      std::string Chain;
+      for (auto It = find(Stack, Key); It != Stack.end(); ++It)
+        Chain += *It + " -> ";
+      Diags.error(Imp.PathRange.Start,
+                  "import cycle: " + Chain + Key, Imp.PathRange);
+      return;
+    }
+    if (Loaded.count(Key))
+      return;
+    load(std::move(Buf), Key, /*IsMain=*/false);
+  }
+
+  bool resolve(const ImportDecl &Imp, const SourceModule &From,
+               std::string &Key, std::unique_ptr<MemoryBuffer> &Buf) {
+    StringRef Path = Imp.Path;
+    if (Path.consume_front("std/")) {
+      const char *Text;
+      unsigned long Len;
+      if (!lookupStdModule(Path.str().c_str(), &Text, &Len)) {
+        Diags.error(Imp.PathRange.Start,
+                    "unknown standard module '" + Imp.Path +
+                        "'; available: std/genz, std/physics, std/special",
+                    Imp.PathRange);
+        return false;
+      }
+      Key = "std/" + Path.str() + ".vf";
+      if (!Loaded.count(Key))
+        Buf = MemoryBuffer::getMemBuffer(StringRef(Text, Len), Key,
+                                         /*RequiresNullTerminator=*/false);
+      return true;
+    }
+    SmallString<256> Full;
+    if (sys::path::is_absolute(Path)) {
+      Full = Path;
+    } else {
+      Full = From.Path.rfind("std/", 0) == 0 ? "" : From.Path;
+      sys::path::remove_filename(Full);
+      sys::path::append(Full, Path);
+    }
+    if (!sys::path::has_extension(Full))
+      Full += ".vf";
+    SmallString<256> Real;
+    if (std::error_code EC = sys::fs::real_path(Full, Real)) {
+      Diags.error(Imp.PathRange.Start,
+                  "cannot find module '" + Imp.Path + "' (looked for '" +
+                      Full + "': " + EC.message() + ")",
+                  Imp.PathRange);
+      return false;
+    }
+    Key = Real.str().str();
+    if (Loaded.count(Key) || is_contained(Stack, Key))
+      return true;
+    auto BufOr = MemoryBuffer::getFile(Full, /*IsText=*/true);
+    if (!BufOr) {
+      Diags.error(Imp.PathRange.Start,
+                  "cannot read module '" + Full +
+                      "': " + BufOr.getError().message(),
+                  Imp.PathRange);
+      return false;
+    }
+    Buf = std::move(*BufOr);
+    return true;
+  }
+
+  Program &P;
+  DiagEngine &Diags;
+  StringMap<SourceModule *> Loaded;
+  std::vector<std::string> Stack;
+};
+
+} // namespace
+
+bool parseProgramFile(Program &P, StringRef Path, DiagEngine &Diags) {
+  if (sys::fs::is_directory(Path)) {
+    Diags.errorNoLoc("'" + Path + "' is a directory, not a .vf file");
+    return false;
+  }
+  auto BufOr = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!BufOr) {
+    Diags.errorNoLoc("cannot read '" + Path +
+                     "': " + BufOr.getError().message());
+    return false;
+  }
+  unsigned Before = Diags.errorCount();
+  Loader(P, Diags).loadMain(std::move(*BufOr));
+  return Diags.errorCount() == Before;
+}
+
+bool parseProgramSource(Program &P, StringRef Name, StringRef Source,
+                        DiagEngine &Diags) {
+  unsigned Before = Diags.errorCount();
+  Loader(P, Diags).loadMain(MemoryBuffer::getMemBufferCopy(Source, Name));
+  return Diags.errorCount() == Before;
+}
+
+bool loadProgramFile(Program &P, StringRef Path, DiagEngine &Diags) {
+  unsigned Before = Diags.errorCount();
+  if (!parseProgramFile(P, Path, Diags) && P.Modules.empty())
+    return false;
+  checkProgram(P, Diags);
+  return Diags.errorCount() == Before;
+}
+
+bool loadProgramSource(Program &P, StringRef Name, StringRef Source,
+                       DiagEngine &Diags) {
+  unsigned Before = Diags.errorCount();
+  parseProgramSource(P, Name, Source, Diags);
+  checkProgram(P, Diags);
+  return Diags.errorCount() == Before;
+}
+
+} // namespace vf

@@ -1,0 +1,40 @@
+//===- frontend/Frontend.h - Load, parse and check a .vf program -*- C++ -*-===//
+//
+// The front end's entry points: read the main file (or a string), lex and
+// parse it, follow `import`s (std modules are embedded; other paths are
+// relative to the importing file), and run Sema. Errors go to the
+// DiagEngine; the caller decides what to do with a program that has errors.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_FRONTEND_FRONTEND_H
+#define VF_COMPILER_FRONTEND_FRONTEND_H
+
+#include "frontend/Program.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+
+namespace vf {
+
+class DiagEngine;
+
+/// Parses the file at \p Path and its imports into \p P (no Sema). Returns
+/// false when the file cannot be read or has syntax errors.
+bool parseProgramFile(Program &P, llvm::StringRef Path, DiagEngine &Diags);
+/// The same for source text; \p Name is used in diagnostics and relative
+/// imports resolve against the current directory.
+bool parseProgramSource(Program &P, llvm::StringRef Name,
+                        llvm::StringRef Source, DiagEngine &Diags);
+
+/// parseProgram* followed by Sema; true when there is no error.
+bool loadProgramFile(Program &P, llvm::StringRef Path, DiagEngine &Diags);
+bool loadProgramSource(Program &P, llvm::StringRef Name,
+                       llvm::StringRef Source, DiagEngine &Diags);
+
+/// The text of `import "std/NAME"` (embedded at build time), or false.
+bool lookupStdModule(const char *Name, const char **Text, unsigned long *Len);
+
+} // namespace vf
+
+#endif // VF_COMPILER_FRONTEND_FRONTEND_H

@@ -1,0 +1,51 @@
+//===- frontend/Program.h - A checked .vf program ---------------*- C++ -*-===//
+//
+// A Program owns the source buffers (through its SourceMgr) and the parsed
+// modules: the main file first, then every imported module once. After Sema
+// it also lists the parameter block's layout and the main file's integrands,
+// which is all codegen and the runtime need to know about the source.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_FRONTEND_PROGRAM_H
+#define VF_COMPILER_FRONTEND_PROGRAM_H
+
+#include "frontend/AST.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <memory>
+#include <vector>
+
+namespace vf {
+
+struct Program {
+  llvm::SourceMgr SM;
+  /// Modules[0] is the main file; imports follow in load order.
+  std::vector<std::unique_ptr<SourceModule>> Modules;
+
+  // Sema results.
+  llvm::StringMap<Item *> Globals;
+  /// Parameters in parameter-block order (Slot == index).
+  std::vector<const ParamDecl *> Params;
+  /// The main file's integrands, in source order.
+  std::vector<const IntegrandDecl *> Integrands;
+
+  const IntegrandDecl *findIntegrand(llvm::StringRef Name) const {
+    for (const IntegrandDecl *I : Integrands)
+      if (I->Name == Name)
+        return I;
+    return nullptr;
+  }
+  /// Default values of all parameters, by slot.
+  std::vector<double> defaultParams() const {
+    std::vector<double> V;
+    for (const ParamDecl *P : Params)
+      V.push_back(P->DefaultValue);
+    return V;
+  }
+};
+
+} // namespace vf
+
+#endif // VF_COMPILER_FRONTEND_PROGRAM_H

@@ -1,0 +1,344 @@
+//===- frontend/Sema.cpp - Items, scopes and recursion --------------------===//
+//
+// Globals (consts, params, fns) of every module share one namespace;
+// integrands come from the main file only (an imported module's integrands
+// are not exported). Locals may shadow globals and built-in constants but
+// not each other. Consts fold on demand, so their order does not matter;
+// a const that depends on itself is an error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "frontend/Sema.h"
+#include "frontend/Builtins.h"
+#include "frontend/SemaInternal.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <functional>
+
+using namespace llvm;
+
+namespace vf {
+
+bool checkProgram(Program &P, DiagEngine &Diags) {
+  unsigned Before = Diags.errorCount();
+  SemaImpl(P, Diags).run();
+  return Diags.errorCount() == Before;
+}
+
+static StringRef itemKindName(ItemKind K) {
+  switch (K) {
+  case ItemKind::Const: return "constant";
+  case ItemKind::Param: return "parameter";
+  case ItemKind::Fn: return "function";
+  case ItemKind::Integrand: return "integrand";
+  case ItemKind::Import: return "import";
+  }
+  return "item";
+}
+
+bool SemaImpl::run() {
+  collectGlobals();
+  for (auto &M : P.Modules) {
+    for (auto &I : M->Items) {
+      switch (I->Kind) {
+      case ItemKind::Const:
+        foldConst(static_cast<ConstDecl &>(*I));
+        break;
+      case ItemKind::Param:
+        checkParam(static_cast<ParamDecl &>(*I));
+        break;
+      case ItemKind::Fn:
+        checkFn(static_cast<FnDecl &>(*I));
+        break;
+      case ItemKind::Integrand:
+        if (M->IsMain)
+          checkIntegrand(static_cast<IntegrandDecl &>(*I));
+        break;
+      case ItemKind::Import:
+        break;
+      }
+    }
+  }
+  checkRecursion();
+  warnUnusedParams();
+  return !Diags.hasErrors();
+}
+
+void SemaImpl::collectGlobals() {
+  // Imported modules first, so a clash is reported in the main file.
+  std::vector<SourceModule *> Order;
+  for (size_t K = 1; K < P.Modules.size(); ++K)
+    Order.push_back(P.Modules[K].get());
+  if (!P.Modules.empty())
+    Order.push_back(P.Modules[0].get());
+
+  unsigned Slot = 0;
+  for (SourceModule *M : Order) {
+    for (auto &IPtr : M->Items) {
+      Item &I = *IPtr;
+      if (I.Kind == ItemKind::Import ||
+          (I.Kind == ItemKind::Integrand && !M->IsMain))
+        continue;
+      if (lookupBuiltin(I.Name) && I.Kind == ItemKind::Fn) {
+        Diags.error(I.NameRange.Start,
+                    "'" + I.Name + "' is a built-in function and cannot be "
+                                   "redefined",
+                    I.NameRange);
+        continue;
+      }
+      if (lookupBuiltinConstant(I.Name)) {
+        Diags.error(I.NameRange.Start,
+                    "'" + I.Name + "' is a built-in constant and cannot be "
+                                   "redefined",
+                    I.NameRange);
+        continue;
+      }
+      auto [It, New] = P.Globals.try_emplace(I.Name, &I);
+      if (!New) {
+        Diags.error(I.NameRange.Start,
+                    "redefinition of '" + I.Name + "'", I.NameRange);
+        Diags.note(It->second->NameRange.Start,
+                   "previous definition of " +
+                       itemKindName(It->second->Kind) + " '" + I.Name +
+                       "' is here",
+                   It->second->NameRange);
+        continue;
+      }
+      if (I.Kind == ItemKind::Param) {
+        auto &PD = static_cast<ParamDecl &>(I);
+        PD.Slot = Slot++;
+        PD.FromMainFile = M->IsMain;
+        P.Params.push_back(&PD);
+      } else if (I.Kind == ItemKind::Integrand) {
+        P.Integrands.push_back(static_cast<IntegrandDecl *>(&I));
+      }
+    }
+  }
+}
+
+void SemaImpl::foldConst(ConstDecl &C) {
+  if (C.CheckState == ConstDecl::State::Done)
+    return;
+  if (C.CheckState == ConstDecl::State::Checking) {
+    Diags.error(C.NameRange.Start,
+                "constant '" + C.Name + "' depends on itself", C.NameRange);
+    C.CheckState = ConstDecl::State::Done;
+    return;
+  }
+  C.CheckState = ConstDecl::State::Checking;
+  // A const is checked in the global scope only, whatever body asked for it.
+  std::vector<LocalSym> Saved;
+  Saved.swap(Locals);
+  SemaContext Ctx;
+  Ctx.ConstReason = "the value of a constant";
+  unsigned Before = Diags.errorCount();
+  checkExpr(*C.Value, Ctx);
+  requireReal(*C.Value, "the value of a constant");
+  if (!C.Value->ConstValue && Diags.errorCount() == Before)
+    Diags.error(C.Value->loc(),
+                "the value of constant '" + C.Name +
+                    "' must be a compile-time constant",
+                {C.Value->Range});
+  Locals.swap(Saved);
+  if (C.CheckState == ConstDecl::State::Checking) {
+    C.Folded = C.Value->ConstValue;
+    C.CheckState = ConstDecl::State::Done;
+  }
+}
+
+void SemaImpl::checkParam(ParamDecl &D) {
+  SemaContext Ctx;
+  Ctx.ConstReason = "the default value of a parameter";
+  unsigned Before = Diags.errorCount();
+  checkExpr(*D.Default, Ctx);
+  requireReal(*D.Default, "the default value of a parameter");
+  if (!D.Default->ConstValue && Diags.errorCount() == Before)
+    Diags.error(D.Default->loc(),
+                "the default value of parameter '" + D.Name +
+                    "' must be a compile-time constant",
+                {D.Default->Range});
+  if (D.Default->ConstValue)
+    D.DefaultValue = *D.Default->ConstValue;
+}
+
+bool SemaImpl::declareLocal(const LocalSym &S) {
+  if (const LocalSym *Prev = lookupLocal(S.Name)) {
+    Diags.error(S.Range.Start, "redefinition of '" + S.Name + "'", S.Range);
+    Diags.note(Prev->Range.Start, "previous definition is here", Prev->Range);
+    return false;
+  }
+  Locals.push_back(S);
+  return true;
+}
+
+const LocalSym *SemaImpl::lookupLocal(StringRef Name) const {
+  for (auto It = Locals.rbegin(); It != Locals.rend(); ++It)
+    if (It->Name == Name)
+      return &*It;
+  return nullptr;
+}
+
+void SemaImpl::checkBody(Body &B, const SemaContext &Ctx, bool AllowVector,
+                         unsigned Outputs, StringRef What) {
+  size_t Mark = Locals.size();
+  for (auto &L : B.Lets) {
+    checkExpr(*L->Value, Ctx);
+    requireReal(*L->Value, "the value of a 'let'");
+    LocalSym S{L->Name, L->NameRange, BindingKind::Let};
+    S.Let = L.get();
+    declareLocal(S);
+  }
+  if (auto *V = dynCast<VectorExpr>(B.Result.get())) {
+    if (!AllowVector) {
+      Diags.error(V->loc(), "a function returns one number, not a vector",
+                  V->Range);
+    } else if (V->Elements.size() != Outputs) {
+      Diags.error(V->loc(),
+                  What + " returns " + Twine(V->Elements.size()) +
+                      " values but is declared with " + Twine(Outputs) +
+                      "; write '-> [" + Twine(V->Elements.size()) + "]'",
+                  V->Range);
+    }
+    for (ExprPtr &E : V->Elements) {
+      checkExpr(*E, Ctx);
+      requireReal(*E, "a component of the result");
+    }
+    V->Ty = Type::Real;
+  } else {
+    checkExpr(*B.Result, Ctx);
+    requireReal(*B.Result, "the result");
+    if (AllowVector && Outputs > 1)
+      Diags.error(B.Result->loc(),
+                  What + " is declared '-> [" + Twine(Outputs) +
+                      "]' but returns one value; return a vector '[a, b, "
+                      "...]'",
+                  B.Result->Range);
+  }
+  for (auto &L : B.Lets)
+    if (!L->Used)
+      Diags.warning(L->NameRange.Start, "unused let '" + L->Name + "'",
+                    L->NameRange);
+  Locals.resize(Mark);
+}
+
+void SemaImpl::checkFn(FnDecl &D) {
+  Calls[&D]; // every fn is a node of the call graph
+  SemaContext Ctx;
+  Ctx.Fn = &D;
+  Locals.clear();
+  for (unsigned K = 0; K < D.Args.size(); ++K) {
+    LocalSym S{D.Args[K].Name, D.Args[K].Range, BindingKind::FnArg};
+    S.ArgIndex = K;
+    declareLocal(S);
+  }
+  checkBody(D.B, Ctx, /*AllowVector=*/false, 1, "function '" + D.Name + "'");
+  Locals.clear();
+}
+
+void SemaImpl::checkDomain(IntegrandDecl &D) {
+  SemaContext Ctx; // bounds may use consts and params, not the variable
+  unsigned Dim = 0;
+  for (Interval &Iv : D.Domain) {
+    checkExpr(*Iv.Lo, Ctx);
+    requireReal(*Iv.Lo, "an interval bound");
+    checkExpr(*Iv.Hi, Ctx);
+    requireReal(*Iv.Hi, "an interval bound");
+    if (Iv.Lo->ConstValue && Iv.Hi->ConstValue &&
+        !(*Iv.Hi->ConstValue > *Iv.Lo->ConstValue))
+      Diags.error(Iv.Range.Start,
+                  "empty or inverted interval: the upper bound must be "
+                  "greater than the lower bound",
+                  Iv.Range);
+    if (Iv.Power) {
+      std::optional<long long> N =
+          constantInteger(*Iv.Power, Ctx, "the dimension after '^'");
+      if (N && (*N < 1 || *N > MaxDimension)) {
+        Diags.error(Iv.Power->loc(),
+                    "the dimension after '^' must be between 1 and " +
+                        Twine(MaxDimension),
+                    Iv.Power->Range);
+        N = std::nullopt;
+      }
+      Iv.Count = N ? static_cast<unsigned>(*N) : 1;
+    }
+    Dim += Iv.Count;
+  }
+  if (Dim > MaxDimension) {
+    Diags.error(D.VarRange.Start,
+                "the domain has " + Twine(Dim) +
+                    " dimensions; at most " + Twine(MaxDimension) +
+                    " are supported",
+                D.VarRange);
+    Dim = MaxDimension;
+  }
+  D.Dim = Dim;
+}
+
+void SemaImpl::checkIntegrand(IntegrandDecl &D) {
+  checkDomain(D);
+  SemaContext Ctx;
+  if (D.OutputsExpr) {
+    std::optional<long long> N =
+        constantInteger(*D.OutputsExpr, Ctx, "the number of components");
+    if (N && (*N < 1 || *N > MaxOutputs)) {
+      Diags.error(D.OutputsExpr->loc(),
+                  "the number of components must be between 1 and " +
+                      Twine(MaxOutputs),
+                  D.OutputsExpr->Range);
+      N = std::nullopt;
+    }
+    D.Outputs = N ? static_cast<unsigned>(*N) : 1;
+  }
+  Ctx.Integrand = &D;
+  Locals.clear();
+  declareLocal({D.Var, D.VarRange, BindingKind::DomainVar});
+  checkBody(D.B, Ctx, /*AllowVector=*/D.OutputsExpr != nullptr, D.Outputs,
+            "integrand '" + D.Name + "'");
+  Locals.clear();
+}
+
+void SemaImpl::checkRecursion() {
+  // Depth-first search; a back edge closes a cycle, reported at its call.
+  enum class Mark { White, Grey, Black };
+  DenseMap<const FnDecl *, Mark> Marks;
+  SmallPtrSet<const FnDecl *, 8> Reported;
+  std::function<void(const FnDecl *)> Visit = [&](const FnDecl *F) {
+    Marks[F] = Mark::Grey;
+    for (const CallExpr *C : Calls.lookup(F)) {
+      Mark M = Marks.lookup(C->Fn);
+      if (M == Mark::Grey) {
+        if (Reported.insert(C->Fn).second) {
+          Diags.error(C->CalleeRange.Start,
+                      C->Fn == F ? "function '" + F->Name +
+                                       "' calls itself; recursion is not "
+                                       "allowed (functions are inlined)"
+                                 : "recursive call: '" + C->Fn->Name +
+                                       "' is called again from '" + F->Name +
+                                       "'; recursion is not allowed",
+                      C->CalleeRange);
+        }
+      } else if (M == Mark::White) {
+        Visit(C->Fn);
+      }
+    }
+    Marks[F] = Mark::Black;
+  };
+  // Visit in source order so the diagnostics are stable.
+  for (auto &M : P.Modules)
+    for (auto &I : M->Items)
+      if (I->Kind == ItemKind::Fn) {
+        auto *F = static_cast<const FnDecl *>(I.get());
+        if (Marks.lookup(F) == Mark::White)
+          Visit(F);
+      }
+}
+
+void SemaImpl::warnUnusedParams() {
+  for (const ParamDecl *PD : P.Params)
+    if (!PD->Used && PD->FromMainFile)
+      Diags.warning(PD->NameRange.Start,
+                    "unused parameter '" + PD->Name + "'", PD->NameRange);
+}
+
+} // namespace vf

@@ -1,0 +1,27 @@
+//===- frontend/Sema.h - Name resolution, types, folding --------*- C++ -*-===//
+//
+// Sema checks a parsed Program against LANGUAGE.md: names resolve (with a
+// "did you mean"), arities match the built-in table, booleans and numbers
+// are not mixed, constants fold, dimensions and reduction bounds are
+// constant integers, `x[i]` is in range, user functions do not recurse.
+// Every independent error is reported; it annotates the AST in place.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_FRONTEND_SEMA_H
+#define VF_COMPILER_FRONTEND_SEMA_H
+
+namespace vf {
+
+class DiagEngine;
+struct Program;
+
+/// Checks \p P; returns true when no error was reported.
+bool checkProgram(Program &P, DiagEngine &Diags);
+
+/// Upper bounds that keep hostile inputs from exhausting memory.
+constexpr unsigned MaxDimension = 1024;
+constexpr unsigned MaxOutputs = 1024;
+
+} // namespace vf
+
+#endif // VF_COMPILER_FRONTEND_SEMA_H

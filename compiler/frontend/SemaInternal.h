@@ -1,0 +1,82 @@
+//===- frontend/SemaInternal.h - Sema's shared state ------------*- C++ -*-===//
+//
+// Private to Sema.cpp (items, scopes, recursion) and SemaExpr.cpp
+// (expressions), which split one checker by concern as Halide splits its
+// simplifier by node kind.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_FRONTEND_SEMAINTERNAL_H
+#define VF_COMPILER_FRONTEND_SEMAINTERNAL_H
+
+#include "frontend/AST.h"
+#include "frontend/Diagnostics.h"
+#include "frontend/Program.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
+#include <vector>
+
+namespace vf {
+
+/// A name introduced inside a body: fn argument, let, reduction index, or
+/// the integrand's variable.
+struct LocalSym {
+  llvm::StringRef Name;
+  llvm::SMRange Range;
+  BindingKind Kind;
+  const LetStmt *Let = nullptr;
+  const ReduceExpr *Reduce = nullptr;
+  unsigned ArgIndex = 0;
+};
+
+/// Where an expression is being checked; decides what is in scope.
+struct SemaContext {
+  const IntegrandDecl *Integrand = nullptr; // the variable is in scope
+  const FnDecl *Fn = nullptr;               // arguments are in scope
+  /// Why a constant is required here, e.g. "a constant"; empty when the
+  /// context allows run-time values.
+  llvm::StringRef ConstReason;
+};
+
+class SemaImpl {
+public:
+  SemaImpl(Program &P, DiagEngine &Diags) : P(P), Diags(Diags) {}
+  bool run();
+
+  // Expressions (SemaExpr.cpp).
+  void checkExpr(Expr &E, const SemaContext &Ctx);
+  void requireReal(Expr &E, llvm::StringRef What);
+  void requireBool(Expr &E, llvm::StringRef What);
+  /// Checks \p E and returns its value as an integer, or nullopt after
+  /// reporting that it must be a constant integer (\p What says where).
+  std::optional<long long> constantInteger(Expr &E, const SemaContext &Ctx,
+                                           llvm::StringRef What);
+
+  // Items and scopes (Sema.cpp).
+  void foldConst(ConstDecl &C);
+  bool declareLocal(const LocalSym &S);
+  const LocalSym *lookupLocal(llvm::StringRef Name) const;
+  void checkBody(Body &B, const SemaContext &Ctx, bool AllowVector,
+                 unsigned Outputs, llvm::StringRef What);
+
+  Program &P;
+  DiagEngine &Diags;
+  std::vector<LocalSym> Locals;
+  /// Call graph among user fns, for recursion detection.
+  llvm::DenseMap<const FnDecl *, llvm::SmallVector<const CallExpr *, 4>> Calls;
+
+private:
+  void collectGlobals();
+  void checkParam(ParamDecl &D);
+  void checkFn(FnDecl &D);
+  void checkIntegrand(IntegrandDecl &D);
+  void checkDomain(IntegrandDecl &D);
+  void checkRecursion();
+  void warnUnusedParams();
+};
+
+} // namespace vf
+
+#endif // VF_COMPILER_FRONTEND_SEMAINTERNAL_H
