@@ -1,0 +1,170 @@
+//===- runtime/integrator/AdaptiveMap.cpp - The VEGAS map -----------------===//
+//
+// Mapping, inverse mapping and re-gridding of the VEGAS map; see the header
+// for the derivation and ALGORITHM.md sections 1 and 3 for the rules.
+//
+//===----------------------------------------------------------------------===//
+#include "integrator/AdaptiveMap.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+using namespace vf;
+
+AdaptiveMap::AdaptiveMap(unsigned Dim, unsigned Ninc)
+    : Dim(Dim), Ninc(Ninc), Edges(std::size_t(Dim) * (Ninc + 1)),
+      SumF2(std::size_t(Dim) * Ninc, 0.0),
+      CountF(std::size_t(Dim) * Ninc, 0.0) {
+  assert(Dim >= 1 && Ninc >= 1 && "a map needs an axis and an increment");
+  for (unsigned D = 0; D < Dim; ++D)
+    for (unsigned K = 0; K <= Ninc; ++K)
+      Edges[D * (Ninc + 1) + K] = double(K) / Ninc;
+}
+
+unsigned AdaptiveMap::chooseNinc(std::uint64_t neval, unsigned nstrat,
+                                 unsigned maxNinc) {
+  std::uint64_t N =
+      std::min<std::uint64_t>(maxNinc, std::max<std::uint64_t>(2, neval / 10));
+  // Align increments with strata when possible; otherwise keep N.
+  if (nstrat > 1 && nstrat <= N)
+    N -= N % nstrat;
+  return unsigned(N);
+}
+
+double AdaptiveMap::map(const double *y, double *x) const {
+  double jac = 1.0;
+  for (unsigned D = 0; D < Dim; ++D) {
+    const double *E = &Edges[D * (Ninc + 1)];
+    double T = y[D] * Ninc;
+    // Direct indexing; y = 1 lands in the last increment with delta = 1.
+    unsigned I = std::min(unsigned(T), Ninc - 1);
+    double Delta = T - I;
+    double Dx = E[I + 1] - E[I];
+    x[D] = E[I] + Delta * Dx;
+    jac *= Ninc * Dx;
+  }
+  return jac;
+}
+
+double AdaptiveMap::invmap(const double *x, double *y) const {
+  double jac = 1.0;
+  for (unsigned D = 0; D < Dim; ++D) {
+    const double *E = &Edges[D * (Ninc + 1)];
+    // The increment i with x_i <= x < x_{i+1}: past any zero-width ones.
+    const double *Up = std::upper_bound(E, E + Ninc + 1, x[D]);
+    unsigned I = unsigned(std::clamp<std::ptrdiff_t>(Up - E - 1, 0, Ninc - 1));
+    double Dx = E[I + 1] - E[I];
+    double Delta = Dx > 0 ? (x[D] - E[I]) / Dx : 0.0;
+    y[D] = (I + Delta) / Ninc;
+    jac *= Ninc * Dx;
+  }
+  return jac;
+}
+
+void AdaptiveMap::addTrainingData(unsigned axis, unsigned inc, double sumF2,
+                                  double count) {
+  assert(axis < Dim && inc < Ninc && "training data outside the map");
+  SumF2[std::size_t(axis) * Ninc + inc] += sumF2;
+  CountF[std::size_t(axis) * Ninc + inc] += count;
+}
+
+void AdaptiveMap::addTrainingData(std::span<const double> sumF2,
+                                  std::span<const double> counts) {
+  assert(sumF2.size() == SumF2.size() && counts.size() == CountF.size() &&
+         "training arrays must be dim x ninc");
+  for (std::size_t J = 0; J < SumF2.size(); ++J) {
+    SumF2[J] += sumF2[J];
+    CountF[J] += counts[J];
+  }
+}
+
+void AdaptiveMap::clear() {
+  std::fill(SumF2.begin(), SumF2.end(), 0.0);
+  std::fill(CountF.begin(), CountF.end(), 0.0);
+}
+
+/// ((1 - r)/ln(1/r))^alpha, with the limits r = 0 -> 0 and r = 1 -> 1.
+static double damp(double R, double Alpha) {
+  if (R <= 0)
+    return 0.0;
+  if (R >= 1)
+    return 1.0;
+  return std::pow((1 - R) / -std::log(R), Alpha);
+}
+
+void AdaptiveMap::smoothAndDamp(std::vector<double> &Avg, double Alpha) {
+  std::size_t N = Avg.size();
+  std::vector<double> Smooth(N);
+  if (N == 1) {
+    Smooth[0] = Avg[0];
+  } else {
+    Smooth[0] = (7 * Avg[0] + Avg[1]) / 8;
+    Smooth[N - 1] = (Avg[N - 2] + 7 * Avg[N - 1]) / 8;
+    for (std::size_t I = 1; I + 1 < N; ++I)
+      Smooth[I] = (Avg[I - 1] + 6 * Avg[I] + Avg[I + 1]) / 8;
+  }
+  double Sum = 0;
+  for (double S : Smooth)
+    Sum += S;
+  for (std::size_t I = 0; I < N; ++I)
+    Avg[I] = damp(Smooth[I] / Sum, Alpha);
+}
+
+void AdaptiveMap::regridAxis(unsigned D, const std::vector<double> &W,
+                             unsigned NewNinc,
+                             std::vector<double> &NewEdges) const {
+  const double *E = &Edges[D * (Ninc + 1)];
+  double *Out = &NewEdges[D * (NewNinc + 1)];
+  double Total = 0;
+  for (double V : W)
+    Total += V;
+  Out[0] = E[0];
+  Out[NewNinc] = E[Ninc];
+  // Walk the old increments with a running sum Below = sum of W[<J]; the
+  // k-th new edge sits where the running sum crosses k Total / NewNinc.
+  unsigned J = 0;
+  double Below = 0;
+  for (unsigned K = 1; K < NewNinc; ++K) {
+    double Target = Total * K / NewNinc;
+    while (J + 1 < Ninc && Below + W[J] < Target)
+      Below += W[J++];
+    // W[J] > 0 here unless rounding exhausted the sum in the last increment.
+    double Frac =
+        W[J] > 0 ? std::clamp((Target - Below) / W[J], 0.0, 1.0) : 1.0;
+    Out[K] = E[J] + Frac * (E[J + 1] - E[J]);
+    // Rounding must not make the grid decrease.
+    Out[K] = std::max(Out[K], Out[K - 1]);
+  }
+}
+
+void AdaptiveMap::adapt(double alpha, unsigned newNinc) {
+  if (newNinc == 0)
+    newNinc = Ninc;
+  std::vector<double> NewEdges(std::size_t(Dim) * (newNinc + 1));
+  std::vector<double> W(Ninc);
+  for (unsigned D = 0; D < Dim; ++D) {
+    double Sum = 0;
+    for (unsigned I = 0; I < Ninc; ++I) {
+      std::size_t J = std::size_t(D) * Ninc + I;
+      W[I] = CountF[J] > 0 ? SumF2[J] / CountF[J] : 0.0;
+      Sum += W[I];
+    }
+    bool HasData = Sum > 0 && std::isfinite(Sum);
+    if (!HasData && newNinc == Ninc) {
+      // Left alone: the old edges exactly, not an interpolation of them.
+      std::copy_n(&Edges[D * (Ninc + 1)], Ninc + 1,
+                  &NewEdges[D * (newNinc + 1)]);
+      continue;
+    }
+    if (HasData)
+      smoothAndDamp(W, alpha);
+    else // No information, but a new ninc: re-sample the same map.
+      std::fill(W.begin(), W.end(), 1.0);
+    regridAxis(D, W, newNinc, NewEdges);
+  }
+  Edges = std::move(NewEdges);
+  Ninc = newNinc;
+  SumF2.assign(std::size_t(Dim) * Ninc, 0.0);
+  CountF.assign(std::size_t(Dim) * Ninc, 0.0);
+}

@@ -1,0 +1,158 @@
+//===- runtime/integrator/Stats.h - Combining iterations --------*- C++ -*-===//
+//
+// Running averages over VEGAS iterations (ALGORITHM.md section 4), after
+// vegas's RAvg and RAvgArray: each iteration's estimate I_k +- sigma_k is
+// weighted by its inverse variance,
+//   Ibar = sum(I_k / sigma_k^2) / sum(1 / sigma_k^2),
+//   sigma_Ibar = (sum 1 / sigma_k^2)^(-1/2),
+//   chi2 = sum (I_k - Ibar)^2 / sigma_k^2,  dof = nitn - 1,
+//   Q = Gamma(dof/2, chi2/2) / Gamma(dof/2)  (regularised upper incomplete
+//       gamma: the probability that consistent iterations scatter more).
+// Q < 0.05 means the iterations disagree (the map was still adapting, or
+// the integrand has a spike the samples have not resolved).
+//
+// Warm-up iterations are recorded in the summary but excluded from the
+// average. Everything is recomputed from the stored iterations on each
+// add(), in two passes, so chi2 is not a difference of large sums.
+//
+// Zero variance. An iteration with sigma_k = 0 (a constant integrand) has
+// infinite weight. If any counted iteration has it, Ibar is the plain mean
+// of those exact iterations and sigma_Ibar = 0; in chi2 an exact iteration
+// contributes 0 if it agrees with Ibar to RoundingTol relative and +inf
+// otherwise (exact results that disagree: Q = 0); the others contribute
+// (I_k - Ibar)^2 / sigma_k^2 as usual. No division by zero anywhere.
+//
+// Vector-valued integrands (RAvgArray) weight by inverse covariance:
+//   Cov(Ibar) = (sum C_k^-1)^-1,  Ibar = Cov(Ibar) sum C_k^-1 I_k,
+//   chi2 = sum (I_k - Ibar)^T C_k^-1 (I_k - Ibar),  dof = n (nitn - 1).
+// Matrices are inverted by Cholesky; one that is not numerically positive
+// definite (perfectly correlated or constant components) is regularised to
+// (1 - eta) C + eta diag(C) with eta growing from 1e-10 until Cholesky
+// succeeds, a zero diagonal entry being floored at (RoundingTol I_i)^2. An
+// all-zero C_k is an exact iteration, handled as in the scalar case. The
+// weighted mean is formed from deviations from the plain mean of the I_k, so
+// an ill-conditioned weight matrix costs digits of the deviations, not of
+// the values.
+//
+// With no counted iteration the mean and error are NaN; with one, chi2 = 0,
+// dof = 0, chi2/dof = 0 and Q = 1.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_RUNTIME_INTEGRATOR_STATS_H
+#define VF_RUNTIME_INTEGRATOR_STATS_H
+
+#include <limits>
+#include <span>
+#include <vector>
+
+namespace vf {
+
+/// Relative agreement expected of exact (zero-variance) iterations: 2^-40,
+/// room for reductions of many terms done in different orders.
+inline constexpr double RoundingTol = 0x1p-40;
+
+/// Q(a, x) = Gamma(a, x) / Gamma(a), the regularised upper incomplete gamma
+/// function, for a > 0, x >= 0 (series for x < a + 1, continued fraction
+/// otherwise). NaN for arguments outside that range.
+double gammaQ(double a, double x);
+
+/// The probability that chi2 with `dof` degrees of freedom exceeds `chi2`:
+/// gammaQ(dof/2, chi2/2); 1 when dof = 0.
+double chi2Q(double chi2, double dof);
+
+/// A weighted running average of scalar iteration results.
+class RAvg {
+public:
+  /// One line of the summary table.
+  struct Row {
+    double mean;    ///< This iteration's I_k.
+    double sdev;    ///< This iteration's sigma_k.
+    bool warmup;    ///< Excluded from the average.
+    double avgMean; ///< Cumulative Ibar after this iteration.
+    double avgSdev; ///< Cumulative sigma_Ibar.
+    double chi2dof; ///< Cumulative chi2/dof.
+    double Q;       ///< Cumulative Q.
+  };
+
+  /// Records iteration I = mean +- sdev; warm-up ones are not averaged.
+  void add(double mean, double sdev, bool warmup = false);
+
+  /// Iterations in the average (warm-up excluded).
+  unsigned nitn() const { return unsigned(Itns.size()); }
+  double mean() const { return Mean; }
+  double sdev() const { return Sdev; }
+  double chi2() const { return Chi2; }
+  unsigned dof() const { return nitn() > 0 ? nitn() - 1 : 0; }
+  double chi2dof() const { return dof() > 0 ? Chi2 / dof() : 0.0; }
+  double Q() const { return chi2Q(Chi2, dof()); }
+  /// Every iteration added, warm-up included, in order.
+  const std::vector<Row> &summary() const { return Rows; }
+
+private:
+  void recompute();
+
+  struct Itn {
+    double Mean, Sdev;
+  };
+  std::vector<Itn> Itns;
+  std::vector<Row> Rows;
+  double Mean = std::numeric_limits<double>::quiet_NaN();
+  double Sdev = std::numeric_limits<double>::quiet_NaN();
+  double Chi2 = 0;
+};
+
+/// A weighted running average of vector-valued iteration results with
+/// their covariance matrices.
+class RAvgArray {
+public:
+  struct Row {
+    std::vector<double> mean; ///< This iteration's I_k.
+    std::vector<double> sdev; ///< sqrt(diag C_k).
+    bool warmup;
+    std::vector<double> avgMean; ///< Cumulative Ibar.
+    std::vector<double> avgSdev; ///< sqrt(diag Cov(Ibar)).
+    double chi2dof;
+    double Q;
+  };
+
+  /// An average of vectors with `n` components, n >= 1.
+  explicit RAvgArray(unsigned n)
+      : N(n), Mean(n, std::numeric_limits<double>::quiet_NaN()),
+        Cov(std::size_t(n) * n, std::numeric_limits<double>::quiet_NaN()) {}
+
+  /// Records iteration mean (n values) with covariance cov (n x n,
+  /// row-major, symmetric positive semi-definite).
+  void add(std::span<const double> mean, std::span<const double> cov,
+           bool warmup = false);
+
+  unsigned size() const { return N; }
+  unsigned nitn() const { return unsigned(Means.size()); }
+  const std::vector<double> &mean() const { return Mean; }
+  /// Cov(Ibar), n x n row-major.
+  const std::vector<double> &cov() const { return Cov; }
+  std::vector<double> sdev() const;
+  double chi2() const { return Chi2; }
+  unsigned dof() const { return nitn() > 0 ? N * (nitn() - 1) : 0; }
+  double chi2dof() const { return dof() > 0 ? Chi2 / dof() : 0.0; }
+  double Q() const { return chi2Q(Chi2, dof()); }
+  const std::vector<Row> &summary() const { return Rows; }
+
+private:
+  void recompute();
+  void combineExact();
+  void combineWeighted();
+  double chi2Term(std::size_t k, const std::vector<double> &invCov) const;
+
+  unsigned N;
+  /// Counted iterations: means (n each) and covariances (n x n each).
+  std::vector<std::vector<double>> Means;
+  std::vector<std::vector<double>> Covs;
+  std::vector<Row> Rows;
+  std::vector<double> Mean;
+  std::vector<double> Cov;
+  double Chi2 = 0;
+};
+
+} // namespace vf
+
+#endif // VF_RUNTIME_INTEGRATOR_STATS_H

@@ -1,0 +1,157 @@
+//===- runtime/integrator/Strata.cpp - VEGAS+ stratification --------------===//
+//
+// Hypercube geometry, the sigf^beta allocation and the merging of the
+// kernel's per-segment sums; see the header for the formulas.
+//
+//===----------------------------------------------------------------------===//
+#include "integrator/Strata.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+using namespace vf;
+
+/// B^E, or UINT64_MAX if that overflows.
+static std::uint64_t saturatingPow(std::uint64_t B, unsigned E) {
+  std::uint64_t R = 1;
+  for (unsigned I = 0; I < E; ++I) {
+    if (B != 0 && R > UINT64_MAX / B)
+      return UINT64_MAX;
+    R *= B;
+  }
+  return R;
+}
+
+unsigned Strata::chooseNstrat(unsigned dim, std::uint64_t neval,
+                              std::uint64_t maxHcube) {
+  std::uint64_t Limit =
+      std::min(neval / 4, std::max<std::uint64_t>(1, maxHcube));
+  // A floating-point guess, corrected with exact integer arithmetic: pow
+  // may land just below an exact root.
+  auto M = std::uint64_t(std::pow(double(Limit), 1.0 / dim));
+  M = std::max<std::uint64_t>(M, 1);
+  while (M > 1 && saturatingPow(M, dim) > Limit)
+    --M;
+  while (saturatingPow(M + 1, dim) <= Limit)
+    ++M;
+  return unsigned(M);
+}
+
+Strata::Strata(unsigned dim, std::uint64_t neval, double beta,
+               std::uint64_t maxHcube)
+    : Dim(dim), Neval(neval), Beta(beta),
+      Nstrat(chooseNstrat(dim, neval, maxHcube)),
+      Nhcube(saturatingPow(Nstrat, dim)) {
+  assert(dim >= 1 && "strata need an axis");
+  Moments.resize(Nhcube);
+  resetUniform();
+}
+
+std::uint64_t Strata::findHcube(std::span<const std::uint64_t> offsets,
+                                std::uint64_t index) {
+  assert(offsets.size() >= 2 && index < offsets.back());
+  // The last h with offsets[h] <= index.
+  auto It = std::upper_bound(offsets.begin(), offsets.end(), index);
+  return std::uint64_t(It - offsets.begin()) - 1;
+}
+
+void Strata::coordinates(std::uint64_t h, unsigned *k) const {
+  for (unsigned D = 0; D < Dim; ++D) {
+    k[D] = unsigned(h % Nstrat);
+    h /= Nstrat;
+  }
+}
+
+void Strata::clearSums() {
+  std::fill(Moments.begin(), Moments.end(), Moment());
+}
+
+void Strata::addSums(std::uint64_t h, const HypercubeSums &S) {
+  if (!(S.n > 0))
+    return;
+  double MeanD = S.sum_d / S.n;
+  double M2 = std::max(0.0, S.sum_d2 - S.sum_d * MeanD);
+  Moment &A = Moments[h];
+  if (A.N == 0) {
+    A = {S.n, S.shift, MeanD, M2};
+    return;
+  }
+  // Chan-Golub-LeVeque pairwise merge, with both means taken relative to
+  // A's shift: small numbers, so Delta keeps its digits.
+  double N = A.N + S.n;
+  double Delta = ((S.shift - A.Shift) + MeanD) - A.MeanD;
+  A.MeanD += Delta * (S.n / N);
+  A.M2 += M2 + Delta * Delta * (A.N * S.n / N);
+  A.N = N;
+}
+
+void Strata::addSums(std::span<const HypercubeSums> sums) {
+  assert(sums.size() == Nhcube && "one entry per hypercube");
+  for (std::uint64_t H = 0; H < Nhcube; ++H)
+    addSums(H, sums[H]);
+}
+
+double Strata::integralHcube(std::uint64_t h) const {
+  const Moment &M = Moments[h];
+  return (M.Shift + M.MeanD) / double(Nhcube);
+}
+
+double Strata::varianceHcube(std::uint64_t h) const {
+  const Moment &M = Moments[h];
+  if (M.N < 2)
+    return 0.0;
+  double NhVol = double(Nhcube);
+  return M.M2 / (NhVol * NhVol * M.N * (M.N - 1));
+}
+
+Strata::Estimate Strata::estimate() const {
+  Estimate E{0.0, 0.0};
+  for (std::uint64_t H = 0; H < Nhcube; ++H) {
+    E.mean += integralHcube(H);
+    E.var += varianceHcube(H);
+  }
+  return E;
+}
+
+double Strata::roundTo40Bits(double x) {
+  if (x == 0 || !std::isfinite(x))
+    return x;
+  int Exp;
+  double Frac = std::frexp(x, &Exp); // x = Frac 2^Exp, 0.5 <= |Frac| < 1.
+  return std::ldexp(std::nearbyint(std::ldexp(Frac, 40)), Exp - 40);
+}
+
+void Strata::allocate(const std::vector<double> &D, double Sum) {
+  Offsets.resize(Nhcube + 1);
+  Offsets[0] = 0;
+  for (std::uint64_t H = 0; H < Nhcube; ++H) {
+    double Share = std::floor(double(Neval) * (D[H] / Sum));
+    auto NH = std::max<std::uint64_t>(MinNevalHcube, std::uint64_t(Share));
+    Offsets[H + 1] = Offsets[H] + NH;
+  }
+}
+
+void Strata::resetUniform() {
+  // Integer arithmetic: neval (1/N_h) in floating point can fall just
+  // below a whole number.
+  auto NH = std::max<std::uint64_t>(MinNevalHcube, Neval / Nhcube);
+  Offsets.resize(Nhcube + 1);
+  for (std::uint64_t H = 0; H <= Nhcube; ++H)
+    Offsets[H] = H * NH;
+}
+
+void Strata::adapt() {
+  if (Beta == 0)
+    return resetUniform();
+  std::vector<double> D(Nhcube);
+  double Sum = 0;
+  for (std::uint64_t H = 0; H < Nhcube; ++H) {
+    double Sigf = std::sqrt(varianceHcube(H) * double(nevalHcube(H)));
+    D[H] = roundTo40Bits(std::pow(Sigf, Beta));
+    Sum += D[H];
+  }
+  if (!(Sum > 0) || !std::isfinite(Sum))
+    return resetUniform();
+  allocate(D, Sum);
+}

@@ -1,0 +1,296 @@
+//===- tests/unit/runtime/StatsTest.cpp - Combining iterations ------------===//
+//
+// gammaQ/chi2Q against reference values, RAvg on hand examples, consistent
+// and inconsistent data, zero variance and warm-up, and RAvgArray against
+// RAvg and hand-computed covariance examples (ALGORITHM.md section 4).
+//
+//===----------------------------------------------------------------------===//
+#include "integrator/Stats.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+using vf::chi2Q;
+using vf::gammaQ;
+using vf::RAvg;
+using vf::RAvgArray;
+
+namespace {
+
+/// chi2Q(chi2, dof) against values computed with mpmath at 30 digits,
+/// mpmath.gammainc(dof/2, chi2/2, inf, regularized=True).
+TEST(GammaQTest, ReferenceValues) {
+  struct Ref {
+    double Dof, Chi2, Q;
+  };
+  const Ref Refs[] = {
+      {1, 1, 0.31731050786291410283},
+      {1, 4, 0.045500263896358414401},
+      {1, 0.001, 0.97477287936996038828},
+      {2, 2, 0.3678794411714423216},
+      {3, 3, 0.39162517627108895548},
+      {4, 4, 0.40600584970983807568},
+      {5, 11.0705, 0.049999955428043651581},
+      {7, 0.5, 0.99944648139042496549},
+      {10, 10, 0.44049328506521241144},
+      {10, 25, 0.0053455054871340642993},
+      {20, 10, 0.96817194269379518826},
+      {50, 50, 0.47339846855634935672},
+      {100, 100, 0.48119168452795671811},
+      {100, 150, 0.00090393204235400908576},
+      {30, 200, 4.9527335290031906019e-27},
+      {1000, 1000, 0.49405285382923964195},
+  };
+  for (const Ref &R : Refs)
+    EXPECT_NEAR(chi2Q(R.Chi2, R.Dof) / R.Q, 1.0, 1e-11)
+        << "dof " << R.Dof << " chi2 " << R.Chi2;
+}
+
+/// gammaQ against closed forms: even dof, Q = e^{-x} sum_{j<a} x^j/j! with
+/// a = dof/2, x = chi2/2; dof = 1, Q = erfc(sqrt(chi2/2)).
+TEST(GammaQTest, ClosedForms) {
+  for (int A = 1; A <= 40; A += 3)
+    for (double X : {0.01, 0.5, 1.0, 3.0, 10.0, 30.0, 60.0}) {
+      long double Term = 1, Sum = 0;
+      for (int J = 0; J < A; ++J) {
+        Sum += Term;
+        Term *= X / (J + 1);
+      }
+      double Q = double(std::exp(-(long double)X) * Sum);
+      EXPECT_NEAR(gammaQ(A, X) / Q, 1.0, 1e-12) << "a " << A << " x " << X;
+    }
+  for (double Chi2 : {0.01, 0.3, 1.0, 2.7, 9.0, 25.0})
+    EXPECT_NEAR(chi2Q(Chi2, 1) / std::erfc(std::sqrt(Chi2 / 2)), 1.0, 1e-12);
+}
+
+/// gammaQ's edges: x = 0 gives 1, x = inf gives 0, bad arguments NaN, and
+/// chi2Q with dof = 0 gives 1.
+TEST(GammaQTest, Edges) {
+  EXPECT_EQ(gammaQ(2.5, 0.0), 1.0);
+  EXPECT_EQ(gammaQ(2.5, INFINITY), 0.0);
+  EXPECT_TRUE(std::isnan(gammaQ(0.0, 1.0)));
+  EXPECT_TRUE(std::isnan(gammaQ(1.0, -1.0)));
+  EXPECT_EQ(chi2Q(3.0, 0), 1.0);
+  EXPECT_EQ(chi2Q(INFINITY, 4), 0.0);
+}
+
+/// RAvg::add on (1.0 +- 0.1), (1.2 +- 0.2): weights 100 and 25, mean 1.04,
+/// sdev 1/sqrt(125), chi2 = 0.04^2 100 + 0.16^2 25 = 0.8, dof 1.
+TEST(RAvgTest, WeightedMeanHandExample) {
+  RAvg R;
+  R.add(1.0, 0.1);
+  R.add(1.2, 0.2);
+  EXPECT_EQ(R.nitn(), 2u);
+  EXPECT_NEAR(R.mean(), 1.04, 1e-15);
+  EXPECT_NEAR(R.sdev(), 1 / std::sqrt(125.0), 1e-15);
+  EXPECT_NEAR(R.chi2(), 0.8, 1e-14);
+  EXPECT_EQ(R.dof(), 1u);
+  EXPECT_NEAR(R.chi2dof(), 0.8, 1e-14);
+  EXPECT_NEAR(R.Q(), std::erfc(std::sqrt(0.4)), 1e-13);
+}
+
+/// RAvg with one iteration: its value, chi2 = 0, dof = 0, Q = 1; with none:
+/// NaN.
+TEST(RAvgTest, OneAndNoIteration) {
+  RAvg R;
+  EXPECT_TRUE(std::isnan(R.mean()));
+  EXPECT_TRUE(std::isnan(R.sdev()));
+  R.add(3.5, 0.25);
+  EXPECT_EQ(R.mean(), 3.5);
+  EXPECT_EQ(R.sdev(), 0.25);
+  EXPECT_EQ(R.chi2(), 0.0);
+  EXPECT_EQ(R.dof(), 0u);
+  EXPECT_EQ(R.chi2dof(), 0.0);
+  EXPECT_EQ(R.Q(), 1.0);
+}
+
+/// RAvg::add(.., warmup = true) shows in the summary but not in the
+/// average.
+TEST(RAvgTest, WarmupExcluded) {
+  RAvg With, Without;
+  With.add(100.0, 1.0, /*warmup=*/true);
+  With.add(7.0, 2.0, /*warmup=*/true);
+  for (RAvg *R : {&With, &Without}) {
+    R->add(1.0, 0.1);
+    R->add(1.1, 0.1);
+    R->add(0.95, 0.2);
+  }
+  EXPECT_EQ(With.nitn(), 3u);
+  EXPECT_EQ(With.mean(), Without.mean());
+  EXPECT_EQ(With.sdev(), Without.sdev());
+  EXPECT_EQ(With.chi2(), Without.chi2());
+  EXPECT_EQ(With.Q(), Without.Q());
+  ASSERT_EQ(With.summary().size(), 5u);
+  EXPECT_TRUE(With.summary()[0].warmup);
+  EXPECT_TRUE(With.summary()[1].warmup);
+  EXPECT_FALSE(With.summary()[2].warmup);
+  EXPECT_TRUE(std::isnan(With.summary()[1].avgMean));
+  EXPECT_EQ(With.summary()[2].avgMean, 1.0);
+}
+
+/// RAvg::summary rows carry each iteration and the running average after
+/// it.
+TEST(RAvgTest, SummaryRows) {
+  RAvg R, Ref;
+  const double Means[] = {2.0, 2.1, 1.9, 2.05};
+  const double Sdevs[] = {0.1, 0.05, 0.2, 0.1};
+  for (int K = 0; K < 4; ++K) {
+    R.add(Means[K], Sdevs[K]);
+    Ref.add(Means[K], Sdevs[K]);
+    const RAvg::Row &Row = R.summary().back();
+    EXPECT_EQ(Row.mean, Means[K]);
+    EXPECT_EQ(Row.sdev, Sdevs[K]);
+    EXPECT_EQ(Row.avgMean, Ref.mean());
+    EXPECT_EQ(Row.avgSdev, Ref.sdev());
+    EXPECT_EQ(Row.chi2dof, Ref.chi2dof());
+    EXPECT_EQ(Row.Q, Ref.Q());
+  }
+}
+
+/// Iterations drawn from one Gaussian: mean within 5 sigma, Q not small;
+/// iterations alternating by +-10 sigma: Q tiny.
+TEST(RAvgTest, ConsistentVersusInconsistent) {
+  std::mt19937_64 Gen(77);
+  std::normal_distribution<double> G(0.0, 1.0);
+  RAvg Good, Bad;
+  for (int K = 0; K < 20; ++K) {
+    double Sigma = 0.01 * (1 + K % 3);
+    Good.add(1.0 + Sigma * G(Gen), Sigma);
+    Bad.add(1.0 + (K % 2 ? 10 : -10) * Sigma, Sigma);
+  }
+  EXPECT_NEAR(Good.mean(), 1.0, 5 * Good.sdev());
+  EXPECT_GT(Good.Q(), 0.001);
+  EXPECT_LT(Bad.Q(), 1e-10);
+  EXPECT_GT(Bad.chi2dof(), 50.0);
+}
+
+/// Zero-variance iterations (a constant integrand) divide by nothing: equal
+/// ones give that value, sdev 0, chi2 0, Q 1.
+TEST(RAvgTest, ZeroVarianceConsistent) {
+  RAvg R;
+  for (int K = 0; K < 5; ++K)
+    R.add(3.0, 0.0);
+  EXPECT_EQ(R.mean(), 3.0);
+  EXPECT_EQ(R.sdev(), 0.0);
+  EXPECT_EQ(R.chi2(), 0.0);
+  EXPECT_EQ(R.Q(), 1.0);
+}
+
+/// Exact iterations outweigh noisy ones; exact ones that disagree beyond
+/// rounding give chi2 = inf, Q = 0; agreement to rounding is fine.
+TEST(RAvgTest, ZeroVarianceMixed) {
+  RAvg Mixed;
+  Mixed.add(2.9, 0.1);
+  Mixed.add(3.0, 0.0);
+  Mixed.add(3.0 * (1 + 1e-15), 0.0);
+  EXPECT_NEAR(Mixed.mean(), 3.0, 1e-14);
+  EXPECT_EQ(Mixed.sdev(), 0.0);
+  EXPECT_NEAR(Mixed.chi2(), 1.0, 1e-12); // Only the noisy one's pull.
+  EXPECT_TRUE(std::isfinite(Mixed.Q()));
+
+  RAvg Disagree;
+  Disagree.add(3.0, 0.0);
+  Disagree.add(3.1, 0.0);
+  EXPECT_EQ(Disagree.mean(), 3.05);
+  EXPECT_TRUE(std::isinf(Disagree.chi2()));
+  EXPECT_EQ(Disagree.Q(), 0.0);
+}
+
+/// RAvgArray with one component reproduces RAvg (variance sigma^2).
+TEST(RAvgArrayTest, OneComponentIsScalar) {
+  std::mt19937_64 Gen(5);
+  std::normal_distribution<double> G(0.0, 1.0);
+  RAvg S;
+  RAvgArray V(1);
+  for (int K = 0; K < 12; ++K) {
+    double Sigma = 0.5 + 0.1 * K, Mean = 10 + Sigma * G(Gen);
+    S.add(Mean, Sigma, K < 2);
+    double Var = Sigma * Sigma;
+    V.add({&Mean, 1}, {&Var, 1}, K < 2);
+  }
+  EXPECT_EQ(V.nitn(), S.nitn());
+  EXPECT_EQ(V.dof(), S.dof());
+  EXPECT_NEAR(V.mean()[0], S.mean(), 1e-13);
+  EXPECT_NEAR(V.sdev()[0] / S.sdev(), 1.0, 1e-13);
+  EXPECT_NEAR(V.chi2() / S.chi2(), 1.0, 1e-12);
+  EXPECT_NEAR(V.Q(), S.Q(), 1e-12);
+  ASSERT_EQ(V.summary().size(), 12u);
+  EXPECT_TRUE(V.summary()[0].warmup);
+  EXPECT_NEAR(V.summary().back().avgMean[0], S.summary().back().avgMean, 1e-13);
+}
+
+/// RAvgArray with equal covariances C each iteration: the mean is the plain
+/// average, Cov(Ibar) = C / nitn, chi2 = sum dev^T C^-1 dev by hand.
+TEST(RAvgArrayTest, CorrelatedHandExample) {
+  // C = [[4, 2], [2, 3]], det 8, C^-1 = [[3, -2], [-2, 4]] / 8.
+  const std::vector<double> C = {4, 2, 2, 3};
+  const std::vector<std::vector<double>> Means = {
+      {1.0, 2.0}, {2.0, 1.0}, {0.0, 3.0}};
+  RAvgArray V(2);
+  for (const auto &M : Means)
+    V.add(M, C);
+  EXPECT_NEAR(V.mean()[0], 1.0, 1e-14);
+  EXPECT_NEAR(V.mean()[1], 2.0, 1e-14);
+  for (int J = 0; J < 4; ++J)
+    EXPECT_NEAR(V.cov()[J], C[J] / 3, 1e-14);
+  // Deviations (0,0), (1,-1), (-1,1): each (3 + 4 + 4)/8 = 11/8.
+  EXPECT_NEAR(V.chi2(), 2 * 11.0 / 8, 1e-13);
+  EXPECT_EQ(V.dof(), 4u);
+  EXPECT_NEAR(V.Q(), chi2Q(11.0 / 4, 4), 1e-14);
+}
+
+/// RAvgArray with diagonal covariances is two independent RAvgs whose chi2
+/// add up.
+TEST(RAvgArrayTest, DiagonalIsIndependent) {
+  RAvg A, B;
+  RAvgArray V(2);
+  const double Ma[] = {1.0, 1.1, 0.9}, Sa[] = {0.1, 0.2, 0.1};
+  const double Mb[] = {5.0, 4.0, 4.5}, Sb[] = {1.0, 0.5, 0.7};
+  for (int K = 0; K < 3; ++K) {
+    A.add(Ma[K], Sa[K]);
+    B.add(Mb[K], Sb[K]);
+    V.add(std::vector<double>{Ma[K], Mb[K]},
+          std::vector<double>{Sa[K] * Sa[K], 0, 0, Sb[K] * Sb[K]});
+  }
+  EXPECT_NEAR(V.mean()[0], A.mean(), 1e-14);
+  EXPECT_NEAR(V.mean()[1], B.mean(), 1e-14);
+  EXPECT_NEAR(V.sdev()[0], A.sdev(), 1e-14);
+  EXPECT_NEAR(V.sdev()[1], B.sdev(), 1e-14);
+  EXPECT_NEAR(V.chi2(), A.chi2() + B.chi2(), 1e-12);
+  EXPECT_EQ(V.dof(), A.dof() + B.dof());
+}
+
+/// Perfectly correlated components (singular C) do not break the inverse:
+/// the fallback gives finite results close to the exact ones.
+TEST(RAvgArrayTest, SingularCovarianceFallsBack) {
+  RAvgArray V(2);
+  V.add(std::vector<double>{1.0, 2.0}, std::vector<double>{1, 2, 2, 4});
+  V.add(std::vector<double>{1.2, 2.4}, std::vector<double>{1, 2, 2, 4});
+  for (double M : V.mean())
+    EXPECT_TRUE(std::isfinite(M));
+  EXPECT_NEAR(V.mean()[0], 1.1, 1e-6);
+  EXPECT_NEAR(V.mean()[1], 2.2, 1e-6);
+  EXPECT_TRUE(std::isfinite(V.chi2()));
+  EXPECT_TRUE(std::isfinite(V.Q()));
+}
+
+/// All-zero covariances (a constant vector integrand) are exact iterations,
+/// as in the scalar case.
+TEST(RAvgArrayTest, ZeroCovariance) {
+  RAvgArray V(2);
+  const std::vector<double> Zero(4, 0.0);
+  V.add(std::vector<double>{1.5, -2.0}, Zero);
+  V.add(std::vector<double>{1.5, -2.0}, Zero);
+  EXPECT_EQ(V.mean()[0], 1.5);
+  EXPECT_EQ(V.mean()[1], -2.0);
+  EXPECT_EQ(V.sdev()[0], 0.0);
+  EXPECT_EQ(V.chi2(), 0.0);
+  EXPECT_EQ(V.Q(), 1.0);
+  V.add(std::vector<double>{1.6, -2.0}, Zero);
+  EXPECT_EQ(V.Q(), 0.0);
+}
+
+} // namespace
