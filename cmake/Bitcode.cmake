@@ -10,7 +10,10 @@
 #   vf_bc_NAME_nvptx64[] / vf_bc_NAME_nvptx64_len
 #
 # Both targets use -ffp-contract=off: the CPU and the GPU must round alike,
-# so no a*b+c is fused on one target and not on the other.
+# so no a*b+c is fused on one target and not on the other. The bitcode is
+# kept scalar (-fno-vectorize -fno-slp-vectorize): it is inlined into the
+# JIT's loops, whose O3 pipeline vectorizes across points, and the loop
+# vectorizer cannot widen a loop that already holds vector instructions.
 #
 #===------------------------------------------------------------------------===#
 
@@ -19,10 +22,11 @@ find_program(VF_LLVM_LINK llvm-link HINTS ${LLVM_TOOLS_BINARY_DIR} REQUIRED)
 set(VF_BITCODE_COMMON_FLAGS
   -O2 -emit-llvm -c -std=c11 -ffreestanding -fno-builtin -nostdlibinc
   -fno-exceptions -fno-unwind-tables -fno-asynchronous-unwind-tables
-  -fno-math-errno -ffp-contract=off -fno-stack-protector -Werror -Wall)
+  -fno-math-errno -ffp-contract=off -fno-vectorize -fno-slp-vectorize
+  -Werror -Wall)
 
 set(VF_BITCODE_TRIPLE_x86_64 x86_64-unknown-linux-gnu)
-set(VF_BITCODE_FLAGS_x86_64 -mno-red-zone)
+set(VF_BITCODE_FLAGS_x86_64 -mno-red-zone -fno-stack-protector)
 set(VF_BITCODE_TRIPLE_nvptx64 nvptx64-nvidia-cuda)
 set(VF_BITCODE_FLAGS_nvptx64 -march=sm_70)
 

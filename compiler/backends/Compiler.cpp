@@ -1,0 +1,295 @@
+//===- backends/Compiler.cpp - Source program to runnable code ------------===//
+//
+// The pipeline per target: codegen -> set triple and data layout -> link the
+// math library for that target -> internalize all but the entry points ->
+// O3 -> object file (host) or PTX text (legacy codegen pass manager, as the
+// NVPTX backend still requires for emission).
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/Compiler.h"
+#include "backends/Optimizer.h"
+#include "bitcode/MathLibrary.h"
+#include "bitcode/SamplerKernel.h"
+#include "codegen/IRGen.h"
+#include "frontend/Program.h"
+#include "vf/Version.h"
+
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+using namespace llvm;
+
+namespace vf {
+
+const CompiledIntegrand *CompiledModule::find(StringRef Name) const {
+  for (const CompiledIntegrand &I : Integrands)
+    if (I.Name == Name)
+      return &I;
+  return nullptr;
+}
+
+/// Bump when codegen changes in a way the version string does not show.
+static constexpr const char *CodegenRevision = "codegen-1";
+
+std::string compileCacheKey(const Program &P, StringRef Target) {
+  CompileCacheKey K;
+  K.add(versionString());
+  K.add(LLVM_VERSION_STRING);
+  K.add(CodegenRevision);
+  K.add(Target);
+  for (const auto &M : P.Modules) {
+    K.add(M->IsMain ? "<main>" : M->Path);
+    K.add(P.SM.getMemoryBuffer(M->BufferID)->getBuffer());
+  }
+  return K.finish();
+}
+
+Compiler::Compiler(std::unique_ptr<orc::LLJIT> J) : JIT(std::move(J)) {}
+Compiler::~Compiler() = default;
+
+Expected<std::unique_ptr<Compiler>> Compiler::create() {
+  initializeTargets();
+  auto JTMB = orc::JITTargetMachineBuilder::detectHost();
+  if (!JTMB)
+    return JTMB.takeError();
+  JTMB->setCodeGenOptLevel(CodeGenOptLevel::Aggressive);
+  auto J = orc::LLJITBuilder().setJITTargetMachineBuilder(*JTMB).create();
+  if (!J)
+    return J.takeError();
+  return std::unique_ptr<Compiler>(new Compiler(std::move(*J)));
+}
+
+static std::vector<std::string> entrySymbols(const Program &P, CodeTarget T) {
+  std::vector<std::string> Names;
+  for (const IntegrandDecl *I : P.Integrands) {
+    bool Host = T == CodeTarget::Host;
+    Names.push_back(Host ? batchSymbol(I->Name) : gpuEvalSymbol(I->Name));
+    Names.push_back(Host ? sampleTileSymbol(I->Name)
+                         : gpuSampleSymbol(I->Name));
+  }
+  return Names;
+}
+
+static Error addSamplers(const Program &P, Module &M, CodeTarget T) {
+  std::vector<SamplerInstance> Instances;
+  for (const IntegrandDecl *I : P.Integrands) {
+    if (I->Dim > VF_SAMPLER_MAX_DIM || I->Outputs > VF_SAMPLER_MAX_OUT)
+      continue; // the runtime refuses to integrate these, with a message
+    Instances.push_back({M.getFunction(integrandSymbol(I->Name)), I->Dim,
+                         I->Outputs,
+                         T == CodeTarget::Host ? sampleTileSymbol(I->Name)
+                                               : gpuSampleSymbol(I->Name)});
+  }
+  return instantiateSampler(M,
+                            T == CodeTarget::Host ? BitcodeTarget::Host
+                                                  : BitcodeTarget::NVPTX,
+                            Instances);
+}
+
+/// A debugging aid: with VF_DUMP_IR=DIR set, the module is written to
+/// DIR/STAGE.ll before and after optimisation.
+static void dumpModule(const Module &M, StringRef Stage) {
+  std::optional<std::string> Dir = sys::Process::GetEnv("VF_DUMP_IR");
+  if (!Dir)
+    return;
+  std::error_code EC;
+  raw_fd_ostream OS(*Dir + "/" + Stage.str() + ".ll", EC);
+  if (!EC)
+    M.print(OS, nullptr);
+}
+
+/// Codegen, math library, internalize, and (unless \p Raw) O3.
+static Expected<std::unique_ptr<Module>>
+buildModule(const Program &P, LLVMContext &Ctx, CodeTarget T,
+            TargetMachine &TM, bool Raw) {
+  std::unique_ptr<Module> M = generateModule(P, Ctx, T);
+  M->setTargetTriple(TM.getTargetTriple().str());
+  M->setDataLayout(TM.createDataLayout());
+  if (Raw)
+    return std::move(M);
+  if (Error E = linkMathLibrary(*M, T == CodeTarget::Host
+                                        ? BitcodeTarget::Host
+                                        : BitcodeTarget::NVPTX))
+    return std::move(E);
+  // The math functions are small and branch-light; inlining every call
+  // lets the loop vectorizer widen the batch loop across points.
+  for (const char *Name : mathLibraryFunctions())
+    if (Function *F = M->getFunction(Name); F && !F->isDeclaration())
+      F->addFnAttr(Attribute::AlwaysInline);
+  if (Error E = addSamplers(P, *M, T))
+    return std::move(E);
+  internalizeExcept(*M, entrySymbols(P, T));
+  dumpModule(*M, T == CodeTarget::Host ? "host-linked" : "nvptx-linked");
+  optimizeModule(*M, TM);
+  dumpModule(*M, T == CodeTarget::Host ? "host-optimized" : "nvptx-optimized");
+  std::string VerifyMsg;
+  raw_string_ostream VOS(VerifyMsg);
+  if (verifyModule(*M, &VOS))
+    return createStringError(inconvertibleErrorCode(),
+                             "internal error: invalid module after "
+                             "optimisation: " +
+                                 VOS.str());
+  return std::move(M);
+}
+
+static Expected<std::string> emitFile(Module &M, TargetMachine &TM,
+                                      CodeGenFileType Kind) {
+  SmallString<0> Buf;
+  raw_svector_ostream OS(Buf);
+  legacy::PassManager PM;
+  if (TM.addPassesToEmitFile(PM, OS, nullptr, Kind))
+    return createStringError(inconvertibleErrorCode(),
+                             "the target cannot emit this file type");
+  PM.run(M);
+  return Buf.str().str();
+}
+
+Expected<std::string> Compiler::compileHostObject(const Program &P) {
+  LLVMContext Ctx;
+  LLVMDiagnosticCapture Diags(Ctx);
+  auto TM = createHostTargetMachine();
+  if (!TM)
+    return TM.takeError();
+  auto M = buildModule(P, Ctx, CodeTarget::Host, **TM, /*Raw=*/false);
+  if (!M)
+    return M.takeError();
+  auto Obj = emitFile(**M, **TM, CodeGenFileType::ObjectFile);
+  if (Error E = Diags.takeError("host code generation"))
+    return std::move(E);
+  return Obj;
+}
+
+Expected<std::string> Compiler::compilePTX(const Program &P, StringRef Arch) {
+  LLVMContext Ctx;
+  LLVMDiagnosticCapture Diags(Ctx);
+  auto TM = createNVPTXTargetMachine(Arch);
+  if (!TM)
+    return TM.takeError();
+  auto M = buildModule(P, Ctx, CodeTarget::NVPTX, **TM, /*Raw=*/false);
+  if (!M)
+    return M.takeError();
+  auto PTX = emitFile(**M, **TM, CodeGenFileType::AssemblyFile);
+  if (Error E = Diags.takeError("PTX code generation"))
+    return std::move(E);
+  return PTX;
+}
+
+Error Compiler::linkHostObject(std::string Object, CompiledModule &CM) {
+  orc::JITDylib *JD;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto JDOr = JIT->createJITDylib("vfmodule" + std::to_string(NextDylib++));
+    if (!JDOr)
+      return JDOr.takeError();
+    JD = &*JDOr;
+  }
+  if (Error E = JIT->addObjectFile(
+          *JD, MemoryBuffer::getMemBufferCopy(Object, "vegasflow-module")))
+    return E;
+  for (CompiledIntegrand &I : CM.Integrands) {
+    auto Addr = JIT->lookup(*JD, batchSymbol(I.Name));
+    if (!Addr)
+      return Addr.takeError();
+    I.Batch = Addr->toPtr<BatchEntry>();
+    if (I.Dim > VF_SAMPLER_MAX_DIM || I.Outputs > VF_SAMPLER_MAX_OUT)
+      continue;
+    auto Sample = JIT->lookup(*JD, sampleTileSymbol(I.Name));
+    if (!Sample)
+      return Sample.takeError();
+    I.SampleTile = Sample->toPtr<vf_sample_tile_fn>();
+  }
+  return Error::success();
+}
+
+Expected<std::unique_ptr<CompiledModule>>
+Compiler::compile(const Program &P, const CompileOptions &O) {
+  auto CM = std::make_unique<CompiledModule>();
+  for (const IntegrandDecl *I : P.Integrands)
+    CM->Integrands.push_back(
+        {I->Name, I->Dim, I->Outputs, nullptr, nullptr,
+         gpuEvalSymbol(I->Name), gpuSampleSymbol(I->Name)});
+  std::optional<CompileCache> Cache;
+  if (O.UseCache)
+    Cache.emplace(O.CacheDir);
+
+  auto Cached = [&](StringRef Target, StringRef Ext, bool &FromCache,
+                    auto Build) -> Expected<std::string> {
+    std::string Key = compileCacheKey(P, Target);
+    if (Cache)
+      if (std::optional<std::string> Hit = Cache->load(Key, Ext)) {
+        FromCache = true;
+        return std::move(*Hit);
+      }
+    Expected<std::string> Built = Build();
+    if (Built && Cache)
+      Cache->store(Key, Ext, *Built);
+    return Built;
+  };
+
+  if (O.PTX) {
+    if (Expected<std::string> F = ptxFeatureFor(O.GpuArch); !F)
+      return F.takeError();
+    auto PTX = Cached("ptx;" + O.GpuArch, "ptx", CM->PTXFromCache,
+                      [&] { return compilePTX(P, O.GpuArch); });
+    if (!PTX)
+      return PTX.takeError();
+    CM->PTX = std::move(*PTX);
+  }
+  if (O.Host) {
+    auto Obj = Cached("host;" + hostTargetDescription(), "obj",
+                      CM->HostFromCache, [&] { return compileHostObject(P); });
+    if (!Obj)
+      return Obj.takeError();
+    if (Error E = linkHostObject(std::move(*Obj), *CM))
+      return std::move(E);
+  }
+  if (Cache) {
+    CacheStats S = Cache->stats();
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Stats.Hits += S.Hits;
+    Stats.Misses += S.Misses;
+    Stats.Corrupt += S.Corrupt;
+    Stats.WriteFailures += S.WriteFailures;
+  }
+  return std::move(CM);
+}
+
+Expected<std::string> Compiler::emitText(const Program &P, EmitKind K,
+                                         const CompileOptions &O) {
+  LLVMContext Ctx;
+  LLVMDiagnosticCapture Diags(Ctx);
+  bool GPU = K == EmitKind::PTX;
+  auto TM = GPU ? createNVPTXTargetMachine(O.GpuArch) : createHostTargetMachine();
+  if (!TM)
+    return TM.takeError();
+  auto M = buildModule(P, Ctx, GPU ? CodeTarget::NVPTX : CodeTarget::Host,
+                       **TM, K == EmitKind::LLVMRaw);
+  if (!M)
+    return M.takeError();
+  Expected<std::string> Text = std::string();
+  if (K == EmitKind::LLVM || K == EmitKind::LLVMRaw) {
+    raw_string_ostream OS(*Text);
+    (*M)->print(OS, nullptr);
+  } else {
+    Text = emitFile(**M, **TM, CodeGenFileType::AssemblyFile);
+  }
+  if (Error E = Diags.takeError("code generation"))
+    return std::move(E);
+  return Text;
+}
+
+CacheStats Compiler::cacheStats() const {
+  std::lock_guard<std::mutex> Lock(const_cast<std::mutex &>(Mutex));
+  return Stats;
+}
+
+} // namespace vf

@@ -1,0 +1,99 @@
+//===- backends/Compiler.h - Source program to runnable code ----*- C++ -*-===//
+//
+// The compiler object turns a checked Program into a CompiledModule: host
+// entry points (JIT-linked into this process by ORC LLJIT) and PTX text.
+// Compiled code is cached on disk (CompileCache); a cache hit skips codegen
+// and optimisation entirely. One Compiler may be used from several threads.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_BACKENDS_COMPILER_H
+#define VF_COMPILER_BACKENDS_COMPILER_H
+
+#include "backends/CompileCache.h"
+#include "backends/Targets.h"
+
+#include "SamplerABI.h"
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace llvm::orc {
+class LLJIT;
+} // namespace llvm::orc
+
+namespace vf {
+
+struct Program;
+
+struct CompileOptions {
+  bool Host = true;       ///< JIT-compile host entry points
+  bool PTX = false;       ///< emit PTX text
+  bool UseCache = true;   ///< --no-cache turns it off
+  std::string CacheDir;   ///< empty: CompileCache::defaultDirectory()
+  std::string GpuArch = DefaultGpuArch;
+};
+
+/// vf_batch_NAME(xs, n, params, out): out[i*nout + k] = f_k(xs + i*dim).
+using BatchEntry = void (*)(const double *Xs, int64_t N, const double *Params,
+                            double *Out);
+
+struct CompiledIntegrand {
+  std::string Name;
+  unsigned Dim = 0;
+  unsigned Outputs = 1;
+  BatchEntry Batch = nullptr;  ///< host entry point (when Host was asked)
+  vf_sample_tile_fn SampleTile = nullptr; ///< the fused kernel (host)
+  std::string GpuEvalKernel;   ///< kernel names in the PTX
+  std::string GpuSampleKernel;
+};
+
+struct CompiledModule {
+  std::vector<CompiledIntegrand> Integrands;
+  std::string PTX;
+  bool HostFromCache = false, PTXFromCache = false;
+  const CompiledIntegrand *find(llvm::StringRef Name) const;
+};
+
+/// What `vegasc --emit=` prints.
+enum class EmitKind { LLVMRaw, LLVM, Asm, PTX };
+
+class Compiler {
+public:
+  static llvm::Expected<std::unique_ptr<Compiler>> create();
+  ~Compiler();
+
+  llvm::Expected<std::unique_ptr<CompiledModule>>
+  compile(const Program &P, const CompileOptions &O);
+
+  /// The module as text at the given stage; never cached.
+  llvm::Expected<std::string> emitText(const Program &P, EmitKind K,
+                                       const CompileOptions &O);
+
+  /// Cache hits/misses/corrupt entries over this compiler's lifetime.
+  CacheStats cacheStats() const;
+
+private:
+  explicit Compiler(std::unique_ptr<llvm::orc::LLJIT> J);
+
+  llvm::Expected<std::string> compileHostObject(const Program &P);
+  llvm::Expected<std::string> compilePTX(const Program &P,
+                                         llvm::StringRef Arch);
+  llvm::Error linkHostObject(std::string Object, CompiledModule &M);
+
+  std::unique_ptr<llvm::orc::LLJIT> JIT;
+  std::mutex Mutex; // guards JIT dylib creation and the stats
+  unsigned NextDylib = 0;
+  CacheStats Stats;
+};
+
+/// The cache key of \p P for \p Target ("host;<cpu>..." or "ptx;sm_90").
+std::string compileCacheKey(const Program &P, llvm::StringRef Target);
+
+} // namespace vf
+
+#endif // VF_COMPILER_BACKENDS_COMPILER_H

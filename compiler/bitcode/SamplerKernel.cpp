@@ -1,0 +1,117 @@
+//===- bitcode/SamplerKernel.cpp - Instantiate the fused kernel -----------===//
+//
+// The generic kernel is linked once, cloned per integrand with a value map
+// that sends the holes to the integrand's definitions, and then deleted.
+//
+//===----------------------------------------------------------------------===//
+
+#include "bitcode/SamplerKernel.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/IR/CallingConv.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+extern "C" const unsigned char vf_bc_sampler_x86_64[];
+extern "C" const unsigned long vf_bc_sampler_x86_64_len;
+extern "C" const unsigned char vf_bc_sampler_nvptx64[];
+extern "C" const unsigned long vf_bc_sampler_nvptx64_len;
+
+using namespace llvm;
+
+namespace vf {
+
+namespace {
+
+constexpr const char *HostKernel = "vf_sample_tile";
+constexpr const char *GpuKernel = "vf_sample_tiles_gpu";
+
+/// An internal, always-inlined function returning the constant \p V.
+Function *constantFunction(Module &M, StringRef Name, unsigned V) {
+  LLVMContext &Ctx = M.getContext();
+  auto *F = Function::Create(FunctionType::get(Type::getInt32Ty(Ctx), false),
+                             GlobalValue::InternalLinkage, Name, M);
+  F->addFnAttr(Attribute::AlwaysInline);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
+  B.CreateRet(B.getInt32(V));
+  return F;
+}
+
+} // namespace
+
+Error instantiateSampler(Module &M, BitcodeTarget T,
+                         const std::vector<SamplerInstance> &Instances) {
+  if (Instances.empty())
+    return Error::success();
+  const char *Generic = T == BitcodeTarget::Host ? HostKernel : GpuKernel;
+  // Reference the generic kernel so LinkOnlyNeeded brings it in.
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  FunctionType *KT =
+      T == BitcodeTarget::Host
+          ? FunctionType::get(Type::getVoidTy(Ctx),
+                              {Ptr, Type::getInt64Ty(Ctx), Ptr}, false)
+          : FunctionType::get(Type::getVoidTy(Ctx),
+                              {Ptr, Type::getInt64Ty(Ctx),
+                               Type::getInt64Ty(Ctx), Ptr},
+                              false);
+  M.getOrInsertFunction(Generic, KT);
+  ArrayRef<unsigned char> BC =
+      T == BitcodeTarget::Host
+          ? ArrayRef(vf_bc_sampler_x86_64, vf_bc_sampler_x86_64_len)
+          : ArrayRef(vf_bc_sampler_nvptx64, vf_bc_sampler_nvptx64_len);
+  if (Error E = linkEmbeddedBitcode(M, BC, T == BitcodeTarget::Host
+                                               ? "sampler-x86_64.bc"
+                                               : "sampler-nvptx64.bc"))
+    return E;
+  Function *Kernel = M.getFunction(Generic);
+  Function *HoleF = M.getFunction("vf_user_integrand");
+  Function *HoleDim = M.getFunction("vf_user_dim");
+  Function *HoleOut = M.getFunction("vf_user_nout");
+  if (!Kernel || Kernel->isDeclaration())
+    return createStringError(inconvertibleErrorCode(),
+                             "the embedded sampler lacks %s", Generic);
+  // Cloning maps the holes only inside the cloned body: inline the
+  // kernel's own callees first so every use of a hole is in it.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (Instruction &Inst : instructions(*Kernel)) {
+      auto *Call = dyn_cast<CallInst>(&Inst);
+      Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+      if (!Callee || Callee->isDeclaration() || Callee == Kernel)
+        continue;
+      InlineFunctionInfo IFI;
+      if (InlineFunction(*Call, IFI).isSuccess()) {
+        Changed = true;
+        break;
+      }
+    }
+  }
+  for (const SamplerInstance &I : Instances) {
+    ValueToValueMapTy VMap;
+    if (HoleF)
+      VMap[HoleF] = I.Integrand;
+    if (HoleDim)
+      VMap[HoleDim] =
+          constantFunction(M, I.EntryName + ".dim", I.Dim);
+    if (HoleOut)
+      VMap[HoleOut] =
+          constantFunction(M, I.EntryName + ".nout", I.Outputs);
+    Function *Clone = CloneFunction(Kernel, VMap);
+    Clone->setName(I.EntryName);
+    Clone->setLinkage(GlobalValue::ExternalLinkage);
+    if (T == BitcodeTarget::NVPTX)
+      Clone->setCallingConv(CallingConv::PTX_Kernel);
+  }
+  Kernel->eraseFromParent();
+  for (Function *Hole : {HoleF, HoleDim, HoleOut})
+    if (Hole && Hole->use_empty())
+      Hole->eraseFromParent();
+  return Error::success();
+}
+
+} // namespace vf

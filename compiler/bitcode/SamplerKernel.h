@@ -1,0 +1,40 @@
+//===- bitcode/SamplerKernel.h - Instantiate the fused kernel ---*- C++ -*-===//
+//
+// The fused sampling kernel (runtime/kernels/Sampler.c) is embedded as
+// bitcode with three holes: vf_user_integrand, vf_user_dim and
+// vf_user_nout. For each integrand NAME this clones the kernel into
+// vf_sample_tile_NAME (host) or the kernel vf_sample_tiles_gpu_NAME
+// (NVPTX), with the holes filled by the integrand's function and its
+// constant dimension and output count, so O3 inlines the integrand into the
+// sampling loop and unrolls the loops over dimensions.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_BITCODE_SAMPLERKERNEL_H
+#define VF_COMPILER_BITCODE_SAMPLERKERNEL_H
+
+#include "bitcode/MathLibrary.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Function;
+} // namespace llvm
+
+namespace vf {
+
+struct SamplerInstance {
+  llvm::Function *Integrand; ///< void(const double*, const double*, double*)
+  unsigned Dim;
+  unsigned Outputs;
+  std::string EntryName;     ///< the entry point to create
+};
+
+/// Links the sampler bitcode for \p T into \p M and creates each instance's
+/// entry point (external linkage; a PTX kernel on NVPTX).
+llvm::Error instantiateSampler(llvm::Module &M, BitcodeTarget T,
+                               const std::vector<SamplerInstance> &Instances);
+
+} // namespace vf
+
+#endif // VF_COMPILER_BITCODE_SAMPLERKERNEL_H

@@ -1,0 +1,373 @@
+//===- codegen/ExprGen.cpp - Lower checked expressions to LLVM IR ---------===//
+//
+// A visitor over the checked AST. Names were resolved by Sema, so lowering a
+// name is a lookup in one of the maps below; user fns are inlined by pushing
+// a frame of argument values and lowering their body in place.
+//
+//===----------------------------------------------------------------------===//
+
+#include "codegen/ExprGen.h"
+#include "frontend/AST.h"
+#include "frontend/Builtins.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace vf {
+
+namespace {
+
+/// Cost above which an `if` branch is not speculated into a select.
+constexpr unsigned SelectCostLimit = 40;
+
+/// A rough cost: a node is 1, a math library call 20. Used only to decide
+/// select versus branch.
+unsigned exprCost(const Expr &E) {
+  if (E.ConstValue)
+    return 0;
+  switch (E.Kind) {
+  case ExprKind::Number:
+  case ExprKind::Name:
+    return 0;
+  case ExprKind::Index:
+    return 1;
+  case ExprKind::Unary:
+    return 1 + exprCost(*static_cast<const UnaryExpr &>(E).Operand);
+  case ExprKind::Binary: {
+    const auto &B = static_cast<const BinaryExpr &>(E);
+    unsigned Op = B.Op == BinaryOp::Pow && !B.RHS->ConstValue ? 30
+                  : B.Op == BinaryOp::Div                     ? 4
+                                                              : 1;
+    return Op + exprCost(*B.LHS) + exprCost(*B.RHS);
+  }
+  case ExprKind::Call: {
+    const auto &C = static_cast<const CallExpr &>(E);
+    unsigned Cost = C.Fn ? exprCost(*C.Fn->B.Result) : 20;
+    for (const ExprPtr &A : C.Args)
+      Cost += exprCost(*A);
+    return Cost;
+  }
+  case ExprKind::If: {
+    const auto &I = static_cast<const IfExpr &>(E);
+    return exprCost(*I.Cond) + exprCost(*I.Then) + exprCost(*I.Else);
+  }
+  case ExprKind::Reduce: {
+    const auto &R = static_cast<const ReduceExpr &>(E);
+    return (R.HiValue - R.LoValue) * (1 + exprCost(*R.Body));
+  }
+  case ExprKind::Vector:
+    return 1000;
+  }
+  return 1000;
+}
+
+class ExprGen : public ExprVisitor<ExprGen, Value *> {
+public:
+  ExprGen(IRBuilderBase &B, Module &M, Value *X, Value *Params)
+      : B(B), M(M), X(X), Params(Params), F64(B.getDoubleTy()),
+        I64(B.getInt64Ty()) {}
+
+  Value *visitNumber(const NumberExpr &E) { return fp(E.Value); }
+
+  Value *visitName(const NameExpr &E) {
+    if (E.ConstValue)
+      return constant(E);
+    switch (E.Binding) {
+    case BindingKind::Param:
+      return loadParam(E.Param->Slot);
+    case BindingKind::Let:
+      return Lets.lookup(E.Let);
+    case BindingKind::ReduceIndex:
+      return B.CreateSIToFP(indexValue(E.Reduce), F64);
+    case BindingKind::FnArg:
+      return Frames.back()[E.ArgIndex];
+    case BindingKind::DomainVar:
+      return loadX(B.getInt64(0));
+    default:
+      return fp(NAN);
+    }
+  }
+
+  Value *visitIndex(const IndexExpr &E) { return loadX(integerIndex(*E.Idx)); }
+
+  Value *visitUnary(const UnaryExpr &E) {
+    if (E.ConstValue)
+      return constant(E);
+    Value *V = visit(*E.Operand);
+    return E.Op == UnaryOp::Neg ? B.CreateFNeg(V) : B.CreateNot(V);
+  }
+
+  Value *visitBinary(const BinaryExpr &E) {
+    if (E.ConstValue)
+      return constant(E);
+    if (E.Op == BinaryOp::Pow && E.RHS->ConstValue)
+      return powConst(visit(*E.LHS), *E.RHS->ConstValue);
+    Value *L = visit(*E.LHS), *R = visit(*E.RHS);
+    switch (E.Op) {
+    case BinaryOp::Add: return B.CreateFAdd(L, R);
+    case BinaryOp::Sub: return B.CreateFSub(L, R);
+    case BinaryOp::Mul: return B.CreateFMul(L, R);
+    case BinaryOp::Div: return B.CreateFDiv(L, R);
+    case BinaryOp::Pow: return callMath("vf_pow", {L, R});
+    case BinaryOp::Lt: return B.CreateFCmpOLT(L, R);
+    case BinaryOp::Le: return B.CreateFCmpOLE(L, R);
+    case BinaryOp::Gt: return B.CreateFCmpOGT(L, R);
+    case BinaryOp::Ge: return B.CreateFCmpOGE(L, R);
+    case BinaryOp::Eq: return B.CreateFCmpOEQ(L, R);
+    case BinaryOp::Ne: return B.CreateFCmpUNE(L, R);
+    case BinaryOp::And: return B.CreateAnd(L, R);
+    case BinaryOp::Or: return B.CreateOr(L, R);
+    }
+    return fp(NAN);
+  }
+
+  Value *visitCall(const CallExpr &E) {
+    if (E.ConstValue)
+      return constant(E);
+    SmallVector<Value *, 4> Args;
+    for (const ExprPtr &A : E.Args)
+      Args.push_back(visit(*A));
+    if (E.Fn)
+      return inlineFn(*E.Fn, Args);
+    switch (*E.BuiltinFn) {
+    case Builtin::Min:
+    case Builtin::Max: {
+      Value *R = Args[0];
+      for (Value *V : ArrayRef(Args).drop_front())
+        R = minMax(*E.BuiltinFn == Builtin::Min, R, V);
+      return R;
+    }
+    case Builtin::Clamp:
+      return minMax(true, minMax(false, Args[0], Args[1]), Args[2]);
+    default:
+      return callMath(builtinInfo(*E.BuiltinFn).MathSymbol, Args);
+    }
+  }
+
+  Value *visitIf(const IfExpr &E) {
+    if (E.ConstValue)
+      return constant(E);
+    Value *C = visit(*E.Cond);
+    if (exprCost(*E.Then) + exprCost(*E.Else) <= SelectCostLimit)
+      return B.CreateSelect(C, visit(*E.Then), visit(*E.Else));
+    Function *Fn = B.GetInsertBlock()->getParent();
+    BasicBlock *ThenBB = BasicBlock::Create(B.getContext(), "then", Fn);
+    BasicBlock *ElseBB = BasicBlock::Create(B.getContext(), "else", Fn);
+    BasicBlock *Join = BasicBlock::Create(B.getContext(), "endif", Fn);
+    B.CreateCondBr(C, ThenBB, ElseBB);
+    B.SetInsertPoint(ThenBB);
+    Value *T = visit(*E.Then);
+    BasicBlock *ThenEnd = B.GetInsertBlock();
+    B.CreateBr(Join);
+    B.SetInsertPoint(ElseBB);
+    Value *F = visit(*E.Else);
+    BasicBlock *ElseEnd = B.GetInsertBlock();
+    B.CreateBr(Join);
+    B.SetInsertPoint(Join);
+    PHINode *Phi = B.CreatePHI(F64, 2);
+    Phi->addIncoming(T, ThenEnd);
+    Phi->addIncoming(F, ElseEnd);
+    return Phi;
+  }
+
+  Value *visitReduce(const ReduceExpr &E) {
+    if (E.ConstValue)
+      return constant(E);
+    long long N = E.HiValue - E.LoValue;
+    Value *Acc = fp(E.Op == ReduceOp::Prod ? 1.0 : 0.0);
+    if (N <= UnrollLimit) {
+      for (long long I = E.LoValue; I < E.HiValue; ++I) {
+        Indices[&E] = B.getInt64(I);
+        Value *V = visit(*E.Body);
+        Acc = I == E.LoValue && isMinMax(E.Op) ? V : combine(E.Op, Acc, V);
+      }
+      return Acc;
+    }
+    return loopReduce(E, Acc);
+  }
+
+  Value *visitVector(const VectorExpr &E) {
+    return visit(*E.Elements.front());
+  }
+
+  SmallVector<Value *, 4> integrand(const IntegrandDecl &I) {
+    emitLets(I.B);
+    SmallVector<Value *, 4> Out;
+    if (const auto *V = dynCast<VectorExpr>(I.B.Result.get())) {
+      for (const ExprPtr &E : V->Elements)
+        Out.push_back(visit(*E));
+    } else {
+      Out.push_back(visit(*I.B.Result));
+    }
+    return Out;
+  }
+
+private:
+  Value *fp(double V) { return ConstantFP::get(F64, V); }
+
+  Value *constant(const Expr &E) {
+    if (E.Ty == ExprType::Bool)
+      return B.getInt1(*E.ConstValue != 0);
+    return fp(*E.ConstValue);
+  }
+
+  Value *loadParam(unsigned Slot) {
+    Value *Ptr = B.CreateConstInBoundsGEP1_64(F64, Params, Slot);
+    return B.CreateLoad(F64, Ptr, "param");
+  }
+
+  Value *loadX(Value *Index) {
+    return B.CreateLoad(F64, B.CreateInBoundsGEP(F64, X, Index), "x");
+  }
+
+  Value *indexValue(const ReduceExpr *R) { return Indices.lookup(R); }
+
+  /// An index known by Sema to be an integer in range; integer arithmetic
+  /// for the common forms (i, i + c, c + i, i - c), double otherwise.
+  Value *integerIndex(const Expr &E) {
+    if (E.ConstValue)
+      return B.getInt64(static_cast<int64_t>(*E.ConstValue));
+    if (const auto *N = dynCast<NameExpr>(&E))
+      if (N->Binding == BindingKind::ReduceIndex)
+        return indexValue(N->Reduce);
+    if (const auto *Bin = dynCast<BinaryExpr>(&E)) {
+      if (Bin->Op == BinaryOp::Add || Bin->Op == BinaryOp::Sub) {
+        bool LInt = isIntegral(*Bin->LHS), RInt = isIntegral(*Bin->RHS);
+        if (LInt && RInt) {
+          Value *L = integerIndex(*Bin->LHS), *R = integerIndex(*Bin->RHS);
+          return Bin->Op == BinaryOp::Add ? B.CreateAdd(L, R)
+                                          : B.CreateSub(L, R);
+        }
+      }
+    }
+    return B.CreateFPToSI(visit(E), I64);
+  }
+
+  static bool isIntegral(const Expr &E) {
+    if (E.ConstValue)
+      return *E.ConstValue == std::floor(*E.ConstValue);
+    const auto *N = dynCast<NameExpr>(&E);
+    return N && N->Binding == BindingKind::ReduceIndex;
+  }
+
+  Value *callMath(StringRef Name, ArrayRef<Value *> Args) {
+    SmallVector<Type *, 2> Tys(Args.size(), F64);
+    FunctionCallee Fn =
+        M.getOrInsertFunction(Name, FunctionType::get(F64, Tys, false));
+    CallInst *C = B.CreateCall(Fn, Args);
+    return C;
+  }
+
+  /// NaN-propagating min/max: a NaN operand gives NaN, as in the evaluator.
+  Value *minMax(bool IsMin, Value *L, Value *R) {
+    Value *Pick = IsMin ? B.CreateFCmpOLT(L, R) : B.CreateFCmpOGT(L, R);
+    Value *Sel = B.CreateSelect(Pick, L, R);
+    return B.CreateSelect(B.CreateFCmpUNO(L, R), B.CreateFAdd(L, R), Sel);
+  }
+
+  static bool isMinMax(ReduceOp Op) {
+    return Op == ReduceOp::Min || Op == ReduceOp::Max;
+  }
+
+  Value *combine(ReduceOp Op, Value *Acc, Value *V) {
+    switch (Op) {
+    case ReduceOp::Sum: return B.CreateFAdd(Acc, V);
+    case ReduceOp::Prod: return B.CreateFMul(Acc, V);
+    case ReduceOp::Min: return minMax(true, Acc, V);
+    case ReduceOp::Max: return minMax(false, Acc, V);
+    }
+    return Acc;
+  }
+
+  /// for (i = lo; i < hi; ++i) acc = acc OP body(i). For min/max the
+  /// accumulator starts at body(lo) by peeling the first iteration.
+  Value *loopReduce(const ReduceExpr &E, Value *Init) {
+    long long Lo = E.LoValue;
+    if (isMinMax(E.Op)) {
+      Indices[&E] = B.getInt64(Lo);
+      Init = visit(*E.Body);
+      ++Lo;
+    }
+    Function *Fn = B.GetInsertBlock()->getParent();
+    BasicBlock *Pre = B.GetInsertBlock();
+    BasicBlock *Body = BasicBlock::Create(B.getContext(), "reduce", Fn);
+    BasicBlock *Exit = BasicBlock::Create(B.getContext(), "reduce.end", Fn);
+    B.CreateBr(Body);
+    B.SetInsertPoint(Body);
+    PHINode *I = B.CreatePHI(I64, 2, "i");
+    PHINode *Acc = B.CreatePHI(F64, 2, "acc");
+    I->addIncoming(B.getInt64(Lo), Pre);
+    Acc->addIncoming(Init, Pre);
+    Indices[&E] = I;
+    Value *Next = combine(E.Op, Acc, visit(*E.Body));
+    Value *INext = B.CreateAdd(I, B.getInt64(1));
+    BasicBlock *Latch = B.GetInsertBlock();
+    I->addIncoming(INext, Latch);
+    Acc->addIncoming(Next, Latch);
+    B.CreateCondBr(B.CreateICmpSLT(INext, B.getInt64(E.HiValue)), Body, Exit);
+    B.SetInsertPoint(Exit);
+    PHINode *Out = B.CreatePHI(F64, 1, "reduced");
+    Out->addIncoming(Next, Latch);
+    return Out;
+  }
+
+  /// powConst: x^c for a constant c, strength-reduced where exact.
+  Value *powConst(Value *Base, double C) {
+    if (C == 0)
+      return fp(1.0);
+    if (C == 0.5)
+      return callMath("vf_sqrt", {Base});
+    if (C == -0.5)
+      return B.CreateFDiv(fp(1.0), callMath("vf_sqrt", {Base}));
+    if (C == std::floor(C) && std::fabs(C) <= 64) {
+      long long N = static_cast<long long>(std::fabs(C));
+      Value *R = nullptr, *P = Base;
+      // Binary exponentiation: x^13 = x^8 * x^4 * x.
+      while (N) {
+        if (N & 1)
+          R = R ? B.CreateFMul(R, P) : P;
+        N >>= 1;
+        if (N)
+          P = B.CreateFMul(P, P);
+      }
+      return C < 0 ? B.CreateFDiv(fp(1.0), R) : R;
+    }
+    return callMath("vf_pow", {Base, fp(C)});
+  }
+
+  void emitLets(const Body &Bd) {
+    for (const auto &L : Bd.Lets)
+      Lets[L.get()] = visit(*L->Value);
+  }
+
+  Value *inlineFn(const FnDecl &F, ArrayRef<Value *> Args) {
+    Frames.emplace_back(Args.begin(), Args.end());
+    emitLets(F.B);
+    Value *R = visit(*F.B.Result);
+    Frames.pop_back();
+    return R;
+  }
+
+  IRBuilderBase &B;
+  Module &M;
+  Value *X, *Params;
+  Type *F64, *I64;
+  DenseMap<const LetStmt *, Value *> Lets;
+  DenseMap<const ReduceExpr *, Value *> Indices;
+  SmallVector<SmallVector<Value *, 4>, 4> Frames;
+};
+
+} // namespace
+
+SmallVector<Value *, 4> emitIntegrandBody(IRBuilderBase &B, Module &M,
+                                          const IntegrandDecl &I, Value *X,
+                                          Value *Params) {
+  return ExprGen(B, M, X, Params).integrand(I);
+}
+
+} // namespace vf

@@ -1,0 +1,45 @@
+//===- codegen/ExprGen.h - Lower checked expressions to LLVM IR -*- C++ -*-===//
+//
+// Emits the body of one integrand (or the inlined body of a user fn) into an
+// IRBuilder. What LANGUAGE.md promises the generated code does:
+//   - built-ins call the project's math library (`vf_exp`, ...), never
+//     `llvm.exp` and friends, which NVPTX cannot lower;
+//   - `^` with a constant exponent is strength-reduced (x^2 -> x*x,
+//     x^-1 -> 1/x, x^0.5 -> sqrt(x));
+//   - `if` is a select when both branches are cheap, a branch otherwise;
+//   - reductions with few iterations are unrolled, longer ones are loops;
+//   - min/max propagate NaN, like the reference evaluator.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_CODEGEN_EXPRGEN_H
+#define VF_COMPILER_CODEGEN_EXPRGEN_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace llvm {
+class Value;
+class Module;
+class IRBuilderBase;
+} // namespace llvm
+
+namespace vf {
+
+struct IntegrandDecl;
+
+/// Reductions with at most this many iterations are unrolled.
+constexpr long long UnrollLimit = 16;
+
+/// Emits \p I's outputs at the builder's insertion point. \p X points to the
+/// coordinates (double*), \p Params to the parameter block (double*). The
+/// builder's block may change (loops, branches); the results are valid at
+/// the final insertion point.
+llvm::SmallVector<llvm::Value *, 4> emitIntegrandBody(llvm::IRBuilderBase &B,
+                                                      llvm::Module &M,
+                                                      const IntegrandDecl &I,
+                                                      llvm::Value *X,
+                                                      llvm::Value *Params);
+
+} // namespace vf
+
+#endif // VF_COMPILER_CODEGEN_EXPRGEN_H

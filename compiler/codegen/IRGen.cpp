@@ -1,0 +1,153 @@
+//===- codegen/IRGen.cpp - Entry points of an integrand module ------------===//
+//
+// The integrand function takes noalias pointers so LLVM can keep parameter
+// loads out of loops; the batch loop is written plainly so the loop
+// vectorizer (after the integrand is inlined) widens it across points.
+//
+//===----------------------------------------------------------------------===//
+
+#include "codegen/IRGen.h"
+#include "codegen/ExprGen.h"
+#include "frontend/Program.h"
+
+#include "llvm/IR/CallingConv.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+
+using namespace llvm;
+
+namespace vf {
+
+std::string integrandSymbol(StringRef Name) {
+  return ("vf_integrand_" + Name).str();
+}
+std::string batchSymbol(StringRef Name) { return ("vf_batch_" + Name).str(); }
+std::string gpuEvalSymbol(StringRef Name) { return ("vf_eval_" + Name).str(); }
+std::string sampleTileSymbol(StringRef Name) {
+  return ("vf_sample_tile_" + Name).str();
+}
+std::string gpuSampleSymbol(StringRef Name) {
+  return ("vf_sample_tiles_gpu_" + Name).str();
+}
+
+namespace {
+
+void markNoAlias(Function *F, unsigned NumPtrs) {
+  for (unsigned K = 0; K < NumPtrs; ++K)
+    F->addParamAttr(K, Attribute::NoAlias);
+}
+
+Function *emitIntegrand(Module &M, const IntegrandDecl &I) {
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, Ptr}, false);
+  Function *F = Function::Create(FT, GlobalValue::InternalLinkage,
+                                 integrandSymbol(I.Name), M);
+  F->addFnAttr(Attribute::AlwaysInline);
+  F->addFnAttr(Attribute::NoUnwind);
+  markNoAlias(F, 3);
+  F->addParamAttr(0, Attribute::ReadOnly);
+  F->addParamAttr(1, Attribute::ReadOnly);
+  F->addParamAttr(2, Attribute::WriteOnly);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
+  SmallVector<Value *, 4> Outs =
+      emitIntegrandBody(B, M, I, F->getArg(0), F->getArg(1));
+  for (size_t K = 0; K < Outs.size(); ++K)
+    B.CreateStore(Outs[K], B.CreateConstInBoundsGEP1_64(B.getDoubleTy(),
+                                                        F->getArg(2), K));
+  B.CreateRetVoid();
+  return F;
+}
+
+/// for (i = Begin; i < N; i += Step) integrand(xs + i*dim, params, out + i*nout)
+void emitPointLoop(IRBuilder<> &B, Function *F, Function *Integrand,
+                   const IntegrandDecl &I, Value *Begin, Value *Step) {
+  LLVMContext &Ctx = F->getContext();
+  Value *Xs = F->getArg(0), *N = F->getArg(1), *Params = F->getArg(2),
+        *Out = F->getArg(3);
+  BasicBlock *Pre = B.GetInsertBlock();
+  BasicBlock *Loop = BasicBlock::Create(Ctx, "loop", F);
+  BasicBlock *Exit = BasicBlock::Create(Ctx, "exit", F);
+  B.CreateCondBr(B.CreateICmpSLT(Begin, N), Loop, Exit);
+  B.SetInsertPoint(Loop);
+  PHINode *Idx = B.CreatePHI(B.getInt64Ty(), 2, "i");
+  Idx->addIncoming(Begin, Pre);
+  Value *XPtr = B.CreateInBoundsGEP(
+      B.getDoubleTy(), Xs, B.CreateMul(Idx, B.getInt64(I.Dim), "", true, true));
+  Value *OPtr = B.CreateInBoundsGEP(
+      B.getDoubleTy(), Out,
+      B.CreateMul(Idx, B.getInt64(I.Outputs), "", true, true));
+  B.CreateCall(Integrand, {XPtr, Params, OPtr});
+  Value *Next = B.CreateAdd(Idx, Step, "", true, true);
+  Idx->addIncoming(Next, Loop);
+  B.CreateCondBr(B.CreateICmpSLT(Next, N), Loop, Exit);
+  B.SetInsertPoint(Exit);
+  B.CreateRetVoid();
+}
+
+FunctionType *batchType(LLVMContext &Ctx) {
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  return FunctionType::get(Type::getVoidTy(Ctx),
+                           {Ptr, Type::getInt64Ty(Ctx), Ptr, Ptr}, false);
+}
+
+void emitHostBatch(Module &M, const IntegrandDecl &I, Function *Integrand) {
+  Function *F = Function::Create(batchType(M.getContext()),
+                                 GlobalValue::ExternalLinkage,
+                                 batchSymbol(I.Name), M);
+  F->addFnAttr(Attribute::NoUnwind);
+  F->addParamAttr(0, Attribute::NoAlias);
+  F->addParamAttr(2, Attribute::NoAlias);
+  F->addParamAttr(3, Attribute::NoAlias);
+  IRBuilder<> B(BasicBlock::Create(M.getContext(), "entry", F));
+  emitPointLoop(B, F, Integrand, I, B.getInt64(0), B.getInt64(1));
+}
+
+void emitGpuEval(Module &M, const IntegrandDecl &I, Function *Integrand) {
+  Function *F = Function::Create(batchType(M.getContext()),
+                                 GlobalValue::ExternalLinkage,
+                                 gpuEvalSymbol(I.Name), M);
+  F->setCallingConv(CallingConv::PTX_Kernel);
+  F->addFnAttr(Attribute::NoUnwind);
+  F->addParamAttr(0, Attribute::NoAlias);
+  F->addParamAttr(2, Attribute::NoAlias);
+  F->addParamAttr(3, Attribute::NoAlias);
+  IRBuilder<> B(BasicBlock::Create(M.getContext(), "entry", F));
+  auto Sreg = [&](Intrinsic::ID ID) {
+    return B.CreateZExt(B.CreateIntrinsic(ID, {}, {}), B.getInt64Ty());
+  };
+  // A grid-stride loop, so any launch geometry covers all n points.
+  Value *Tid = Sreg(Intrinsic::nvvm_read_ptx_sreg_tid_x);
+  Value *Ctaid = Sreg(Intrinsic::nvvm_read_ptx_sreg_ctaid_x);
+  Value *Ntid = Sreg(Intrinsic::nvvm_read_ptx_sreg_ntid_x);
+  Value *Nctaid = Sreg(Intrinsic::nvvm_read_ptx_sreg_nctaid_x);
+  Value *Begin = B.CreateAdd(B.CreateMul(Ctaid, Ntid), Tid);
+  Value *Step = B.CreateMul(Ntid, Nctaid);
+  emitPointLoop(B, F, Integrand, I, Begin, Step);
+  // Older drivers find kernels through nvvm.annotations.
+  LLVMContext &Ctx = M.getContext();
+  Metadata *MD[] = {ValueAsMetadata::get(F), MDString::get(Ctx, "kernel"),
+                    ConstantAsMetadata::get(B.getInt32(1))};
+  M.getOrInsertNamedMetadata("nvvm.annotations")
+      ->addOperand(MDNode::get(Ctx, MD));
+}
+
+} // namespace
+
+std::unique_ptr<Module> generateModule(const Program &P, LLVMContext &Ctx,
+                                       CodeTarget Target) {
+  auto M = std::make_unique<Module>("vegasflow", Ctx);
+  for (const IntegrandDecl *I : P.Integrands) {
+    Function *F = emitIntegrand(*M, *I);
+    if (Target == CodeTarget::Host)
+      emitHostBatch(*M, *I, F);
+    else
+      emitGpuEval(*M, *I, F);
+  }
+  assert(!verifyModule(*M, &errs()) && "codegen produced invalid IR");
+  return M;
+}
+
+} // namespace vf

@@ -1,0 +1,47 @@
+//===- codegen/IRGen.h - Entry points of an integrand module ----*- C++ -*-===//
+//
+// Builds the LLVM module for a checked Program: per integrand NAME,
+//   vf_integrand_NAME(const double *x, const double *params, double *out)
+// (internal, always inlined) and a batch entry point evaluating it over an
+// array of points (x stride = dimension, out stride = number of outputs):
+//   host: void vf_batch_NAME(const double *xs, i64 n, const double *params,
+//                            double *out)
+//   GPU:  kernel vf_eval_NAME(same arguments), one point per thread.
+// The math library is not linked here; the backends link it for their
+// target.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_CODEGEN_IRGEN_H
+#define VF_COMPILER_CODEGEN_IRGEN_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace vf {
+
+struct Program;
+
+enum class CodeTarget { Host, NVPTX };
+
+std::unique_ptr<llvm::Module> generateModule(const Program &P,
+                                             llvm::LLVMContext &Ctx,
+                                             CodeTarget Target);
+
+std::string integrandSymbol(llvm::StringRef Name);
+std::string batchSymbol(llvm::StringRef Name);
+std::string gpuEvalSymbol(llvm::StringRef Name);
+/// The fused sampling kernel instantiated for an integrand (host).
+std::string sampleTileSymbol(llvm::StringRef Name);
+/// ... and its GPU kernel.
+std::string gpuSampleSymbol(llvm::StringRef Name);
+
+} // namespace vf
+
+#endif // VF_COMPILER_CODEGEN_IRGEN_H

@@ -1,0 +1,87 @@
+//===- runtime/kernels/SamplerABI.h - The fused kernel's interface -*- C -*-===//
+//
+// The data the fused sampling kernel reads and writes, shared by the kernel
+// (freestanding C, compiled to bitcode for x86-64 and nvptx64) and the host
+// runtime (C++). Plain structs of fixed-size fields only, so both sides agree
+// on the layout without any header of the other.
+//
+// Per-hypercube "segments". A run of consecutive samples of one hypercube h
+// (within one tile) is summarised, for the k outputs v_c = J * f_c (J the
+// full Jacobian including the box volume), as
+//
+//   [ n, K_0..K_{k-1}, S_0..S_{k-1}, C_00, C_01, ..., C_0(k-1), C_11, ... ]
+//
+// with K_c the first sample's v_c (a shift), S_c = sum (v_c - K_c) and
+// C_cd = sum (v_c - K_c)(v_d - K_d) for c <= d: VF_SEGMENT_STRIDE(k) doubles.
+// Sums of deviations from a shift keep a nearly constant integrand's
+// variance from cancelling (ALGORITHM.md section 2). For k = 1 a segment is
+// {n, shift, sum_d, sum_d2}, Strata's HypercubeSums.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_RUNTIME_KERNELS_SAMPLERABI_H
+#define VF_RUNTIME_KERNELS_SAMPLERABI_H
+
+#include "Philox.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define VF_SEGMENT_STRIDE(k) (1 + 2 * (k) + (k) * ((k) + 1) / 2)
+/// Largest dimension and output count the sampler supports.
+#define VF_SAMPLER_MAX_DIM 1024
+#define VF_SAMPLER_MAX_OUT 16
+
+/// Read-only inputs of one iteration.
+typedef struct vf_sampler_args {
+  vf_u64 seed;
+  vf_u32 iteration;
+  vf_u32 dim;
+  vf_u32 nout;
+  vf_u32 ninc;          /* increments per axis of the map */
+  vf_u32 nstrat;        /* strata per axis */
+  vf_u32 train;         /* accumulate map-training sums (0 when frozen) */
+  vf_u64 nhcube;
+  vf_u64 nsamples;      /* samples this iteration (hcube_offsets[nhcube]) */
+  vf_u64 tile_size;     /* samples per tile (the last may be shorter) */
+  const double *edges;         /* dim x (ninc + 1), axis-major */
+  const vf_u64 *hcube_offsets; /* nhcube + 1 prefix sums of n_h */
+  const double *box_lo;        /* dim */
+  const double *box_width;     /* dim */
+  double box_volume;
+  const double *params;
+} vf_sampler_args;
+
+/// What one tile reports besides its segments.
+typedef struct vf_tile_result {
+  vf_u64 first_hcube;  /* hypercube of the tile's first sample */
+  vf_u64 last_hcube;   /* hypercube of the tile's last sample */
+  vf_u64 nonfinite;    /* samples whose value was NaN or +-inf */
+  vf_u64 first_bad;    /* index of the first of them (if nonfinite > 0) */
+} vf_tile_result;
+
+/// Per-worker outputs of one tile.
+typedef struct vf_tile_outputs {
+  /* nhcube x stride: segments of hypercubes entirely inside the tile. */
+  double *hcube_segments;
+  /* 2 x stride: the first and the last hypercube's segment of the tile
+     (merged on the host in tile order; the second is unused when the tile
+     lies in one hypercube). */
+  double *edge_segments;
+  /* dim x ninc: sum over samples of (J f_0)^2 / n_h by axis and increment,
+     and the number of samples; added to, not overwritten. */
+  double *train_sums;
+  double *train_counts;
+  vf_tile_result *result;
+} vf_tile_outputs;
+
+/// The entry point the compiler instantiates per integrand NAME as
+/// vf_sample_tile_NAME (host) with the integrand inlined.
+typedef void (*vf_sample_tile_fn)(const vf_sampler_args *args, vf_u64 tile,
+                                  const vf_tile_outputs *out);
+
+#ifdef __cplusplus
+} // extern "C"
+#endif
+
+#endif // VF_RUNTIME_KERNELS_SAMPLERABI_H
