@@ -7,6 +7,8 @@
 #ifndef VF_COMPILER_DRIVER_DRIVER_H
 #define VF_COMPILER_DRIVER_DRIVER_H
 
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,9 +36,36 @@ struct DriverOptions {
   bool Verbose = false;
   bool NoWarnings = false;
   unsigned ErrorLimit = 20;
+
+  // Integration (the default mode).
+  std::uint64_t Calls = 1000000;
+  unsigned Iterations = 10;
+  unsigned Warmup = 5;
+  std::uint64_t Seed = 1;
+  std::string Devices = "all";
+  std::string Json;
+  double Alpha = 0.5;
+  double Beta = 0.75;
+  bool NoAdaptStrata = false;
+  std::string OnNonFinite = "stop";
+  bool Quiet = false;
 };
 
+class Compiler;
+struct CompileOptions;
+struct Program;
+struct IntegrandDecl;
+
 int runEmitTokens(const DriverOptions &O);
+/// Integrates the selected integrand and prints the table (Integrate.cpp).
+int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
+                 Compiler &C, const CompileOptions &CO);
+
+// Shared by the modes (Modes.cpp).
+int fail(const std::string &Msg, int Code = ExitInputError);
+const IntegrandDecl *selectIntegrand(const Program &P, const DriverOptions &O);
+bool parseParams(const Program &P, const DriverOptions &O,
+                 std::vector<double> &Values);
 /// Every mode that needs a checked program.
 int runCompilerModes(const DriverOptions &O);
 

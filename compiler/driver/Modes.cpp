@@ -23,7 +23,7 @@ using namespace llvm;
 
 namespace vf {
 
-static int fail(const Twine &Msg, int Code = ExitInputError) {
+int fail(const std::string &Msg, int Code) {
   errs() << "vegasc: error: " << Msg << "\n";
   return Code;
 }
@@ -47,7 +47,7 @@ int runEmitTokens(const DriverOptions &O) {
 }
 
 /// The integrand named by --integrand, or the file's only one.
-static const IntegrandDecl *selectIntegrand(const Program &P,
+const IntegrandDecl *selectIntegrand(const Program &P,
                                             const DriverOptions &O) {
   if (!O.Integrand.empty()) {
     if (const IntegrandDecl *I = P.findIntegrand(O.Integrand))
@@ -56,7 +56,7 @@ static const IntegrandDecl *selectIntegrand(const Program &P,
     for (const IntegrandDecl *I : P.Integrands)
       Names += (Names.empty() ? "" : ", ") + I->Name;
     fail("no integrand named '" + O.Integrand + "' in " + O.File +
-         (Names.empty() ? Twine("") : Twine("; it has: ") + Names));
+         (Names.empty() ? std::string() : "; it has: " + Names));
     return nullptr;
   }
   if (P.Integrands.size() == 1)
@@ -74,14 +74,15 @@ static const IntegrandDecl *selectIntegrand(const Program &P,
 }
 
 /// Applies --param name=value to the default parameter values.
-static bool parseParams(const Program &P, const DriverOptions &O,
+bool parseParams(const Program &P, const DriverOptions &O,
                         std::vector<double> &Values) {
   Values = P.defaultParams();
   for (const std::string &S : O.Params) {
     auto [Name, Val] = StringRef(S).split('=');
     double V;
     if (Val.empty() || Val.trim().getAsDouble(V)) {
-      fail("--param '" + S + "': expected NAME=VALUE with a number", ExitUsage);
+      fail("--param '" + S + "': expected NAME=VALUE with a number",
+           ExitUsage);
       return false;
     }
     bool Found = false;
@@ -95,9 +96,9 @@ static bool parseParams(const Program &P, const DriverOptions &O,
       for (const ParamDecl *PD : P.Params)
         Names.push_back(PD->Name);
       StringRef Best = closestName(Name.trim(), Names);
-      fail("unknown parameter '" + Name.trim() + "'" +
-               (Best.empty() ? Twine("") : Twine("; did you mean '") + Best +
-                                                "'?"),
+      fail("unknown parameter '" + Name.trim().str() + "'" +
+               (Best.empty() ? std::string()
+                             : "; did you mean '" + Best.str() + "'?"),
            ExitUsage);
       return false;
     }
@@ -112,15 +113,15 @@ static bool parsePoint(const DriverOptions &O, unsigned Dim,
   for (StringRef Part : Parts) {
     double V;
     if (Part.trim().getAsDouble(V)) {
-      fail("--at: '" + Part.trim() + "' is not a number", ExitUsage);
+      fail("--at: '" + Part.trim().str() + "' is not a number", ExitUsage);
       return false;
     }
     X.push_back(V);
   }
   if (O.At.empty() || X.size() != Dim) {
-    fail("--at needs " + Twine(Dim) + " comma-separated coordinate" +
+    fail("--at needs " + std::to_string(Dim) + " comma-separated coordinate" +
              (Dim == 1 ? "" : "s") + ", got " +
-             Twine(O.At.empty() ? 0 : X.size()),
+             std::to_string(O.At.empty() ? 0 : X.size()),
          ExitUsage);
     return false;
   }
@@ -162,7 +163,8 @@ static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
 }
 
 int runCompilerModes(const DriverOptions &O) {
-  Program P;
+  auto PP = std::make_shared<Program>();
+  Program &P = *PP;
   DiagEngine Diags(P.SM, errs());
   Diags.setErrorLimit(O.ErrorLimit);
   Diags.setWarningsEnabled(!O.NoWarnings);
@@ -199,9 +201,7 @@ int runCompilerModes(const DriverOptions &O) {
   } else if (O.Eval) {
     Code = runEval(P, O, **C, CO);
   } else {
-    return fail("integration is not available in this build yet; use "
-                "--check, --emit or --eval",
-                ExitUsage);
+    Code = runIntegrate(PP, O, **C, CO);
   }
   if (O.Verbose) {
     CacheStats S = (*C)->cacheStats();

@@ -15,6 +15,9 @@ int main(int argc, char **argv) {
                "on every CPU core and GPU",
                "vegasc"};
   App.footer(R"(Examples:
+  vegasc examples/lepage.vf                  integrate with the defaults
+  vegasc examples/lepage.vf --calls 1e7 --iterations 20 --json out.json
+  vegasc examples/lepage.vf --param a=0.05   change a parameter
   vegasc --check examples/lepage.vf          check a file, report every error
   vegasc --emit=ast examples/lepage.vf       print the parsed program
   vegasc --emit=ptx examples/lepage.vf       print the GPU code (PTX)
@@ -41,6 +44,27 @@ Exit codes: 0 success, 1 errors in the input, 2 usage error.)");
   App.add_option("--cache-dir", O.CacheDir,
                  "compile cache folder (default $XDG_CACHE_HOME/vegasflow)");
   App.add_flag("-v,--verbose", O.Verbose, "report compile-cache hits");
+  App.add_option("--calls", O.Calls, "samples per iteration (default 1000000)")
+      ->check(CLI::PositiveNumber);
+  App.add_option("--iterations", O.Iterations,
+                 "measured iterations (default 10)")
+      ->check(CLI::PositiveNumber);
+  App.add_option("--warmup", O.Warmup,
+                 "warm-up iterations, adapting but not averaged (default 5)");
+  App.add_option("--seed", O.Seed, "random seed (default 1)");
+  App.add_option("--devices", O.Devices, "all, cpu, cpu:N (default all)");
+  App.add_option("--json", O.Json, "write the result as JSON to FILE (- for "
+                                   "standard output)");
+  App.add_option("--alpha", O.Alpha, "map damping alpha (default 0.5)");
+  App.add_option("--beta", O.Beta,
+                 "stratification exponent beta (default 0.75; 0: classic "
+                 "VEGAS)");
+  App.add_flag("--no-adapt-strata", O.NoAdaptStrata,
+               "fixed stratification (same as --beta 0)");
+  App.add_option("--on-nonfinite", O.OnNonFinite,
+                 "stop (default) or zero: what a NaN or infinite value does")
+      ->check(CLI::IsMember({"stop", "zero"}));
+  App.add_flag("-q,--quiet", O.Quiet, "print only the result");
   App.add_flag("-w,--no-warnings", O.NoWarnings, "do not print warnings");
   App.add_option("--error-limit", O.ErrorLimit,
                  "stop printing errors after this many (default 20)");

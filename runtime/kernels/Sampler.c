@@ -128,7 +128,7 @@ void vf_sample_tile(const vf_sampler_args *a, vf_u64 tile,
       double t2 = v[0] * v[0] * inv_nh;
       for (unsigned d = 0; d < dim; ++d) {
         out->train_sums[(vf_u64)d * ninc + bin[d]] += t2;
-        out->train_counts[(vf_u64)d * ninc + bin[d]] += 1.0;
+        out->train_counts[(vf_u64)d * ninc + bin[d]] += inv_nh;
       }
     }
   }

@@ -68,8 +68,10 @@ typedef struct vf_tile_outputs {
      (merged on the host in tile order; the second is unused when the tile
      lies in one hypercube). */
   double *edge_segments;
-  /* dim x ninc: sum over samples of (J f_0)^2 / n_h by axis and increment,
-     and the number of samples; added to, not overwritten. */
+  /* dim x ninc: sums over the samples in each axis's increment of
+     (J f_0)^2 / n_h and of 1 / n_h; their ratio is the volume-weighted
+     average of (J f_0)^2 that trains the map, unbiased when n_h varies.
+     Added to, not overwritten. */
   double *train_sums;
   double *train_counts;
   vf_tile_result *result;

@@ -1,0 +1,59 @@
+//===- backends/IntegrandBinding.cpp - Compiled code to the runtime -------===//
+
+#include "backends/IntegrandBinding.h"
+#include "frontend/ASTDump.h"
+#include "frontend/Evaluator.h"
+#include "frontend/Program.h"
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace vf {
+
+IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
+                            const CompiledModule &M, const IntegrandDecl &I) {
+  IntegrandInfo Info;
+  Info.Name = I.Name;
+  Info.Dim = I.Dim;
+  Info.Outputs = I.Outputs;
+  for (const ParamDecl *PD : P->Params) {
+    Info.ParamNames.push_back(PD->Name);
+    Info.ParamDefaults.push_back(PD->DefaultValue);
+  }
+  if (const CompiledIntegrand *C = M.find(I.Name)) {
+    Info.Evaluate = C->Batch;
+    Info.SampleTile = C->SampleTile;
+  }
+  Info.ModuleHash = compileCacheKey(*P, "integrand;" + I.Name);
+  const IntegrandDecl *Decl = &I;
+  Info.Domain = [P, Decl](std::span<const double> Params,
+                          std::vector<double> &Lo,
+                          std::vector<double> &Hi) -> Status {
+    Evaluator Ev(ArrayRef<double>(Params.data(), Params.size()));
+    Lo.clear();
+    Hi.clear();
+    for (const Interval &Iv : Decl->Domain) {
+      double L = Ev.eval(*Iv.Lo), H = Ev.eval(*Iv.Hi);
+      if (!(H > L) || !std::isfinite(L) || !std::isfinite(H)) {
+        auto [Line, Col] = P->SM.getLineAndColumn(Iv.Range.Start);
+        unsigned Buf = P->SM.FindBufferContainingLoc(Iv.Range.Start);
+        std::string File =
+            Buf ? P->SM.getMemoryBuffer(Buf)->getBufferIdentifier().str()
+                : std::string("<input>");
+        return Error{File + ":" + std::to_string(Line) + ":" +
+                     std::to_string(Col) + ": the interval [" +
+                     formatNumber(L) + ", " + formatNumber(H) +
+                     "] of integrand '" + Decl->Name +
+                     "' is empty or not finite with the current parameter "
+                     "values; its upper bound must exceed its lower bound"};
+      }
+      Lo.insert(Lo.end(), Iv.Count, L);
+      Hi.insert(Hi.end(), Iv.Count, H);
+    }
+    return Status::ok();
+  };
+  return Info;
+}
+
+} // namespace vf

@@ -1,0 +1,30 @@
+//===- backends/IntegrandBinding.h - Compiled code to the runtime -*- C++ -*-===//
+//
+// The runtime knows an integrand only as a vf::IntegrandInfo (no compiler
+// types). This fills one in from the checked program and the compiled
+// module: shape, parameters, entry points, and a domain function that
+// evaluates parameter-dependent bounds and rejects an empty interval with
+// its source location.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_BACKENDS_INTEGRANDBINDING_H
+#define VF_COMPILER_BACKENDS_INTEGRANDBINDING_H
+
+#include "backends/Compiler.h"
+#include "vf/Integrand.h"
+
+#include <memory>
+
+namespace vf {
+
+struct IntegrandDecl;
+
+/// \p P must stay alive as long as the result (it is shared); the Compiler
+/// that produced \p M owns the code the entry points point to and must
+/// outlive every use of them.
+IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
+                            const CompiledModule &M, const IntegrandDecl &I);
+
+} // namespace vf
+
+#endif // VF_COMPILER_BACKENDS_INTEGRANDBINDING_H

@@ -1,0 +1,192 @@
+//===- driver/Integrate.cpp - vegasc's integration mode -------------------===//
+//
+// Compiles the selected integrand for the host, runs the Integrator and
+// prints one row per iteration (an observer: the integrator never prints),
+// a final line, a warning when Q < 0.05, and optionally the JSON document.
+//
+//===----------------------------------------------------------------------===//
+
+#include "driver/Driver.h"
+
+#include "backends/Compiler.h"
+#include "backends/IntegrandBinding.h"
+#include "frontend/Program.h"
+#include "vf/Integrator.h"
+#include "vf/ResultJson.h"
+#include "vf/Version.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <thread>
+
+using namespace llvm;
+
+namespace vf {
+
+namespace {
+
+std::string fmt(const char *Format, double V) {
+  char Buf[64];
+  std::snprintf(Buf, sizeof(Buf), Format, V);
+  return Buf;
+}
+
+/// --devices: all | cpu | cpu:N. GPUs come with the CUDA backend.
+bool parseDevices(const std::string &Spec, unsigned &Threads) {
+  StringRef S(Spec);
+  Threads = 0;
+  if (S == "all" || S == "cpu")
+    return true;
+  if (S.consume_front("cpu:")) {
+    if (S.getAsInteger(10, Threads) || Threads == 0) {
+      fail("--devices cpu:N needs a positive number of threads, got '" +
+               Spec + "'",
+           ExitUsage);
+      return false;
+    }
+    return true;
+  }
+  if (S.starts_with("gpu")) {
+    fail("--devices " + Spec +
+             ": no GPU backend in this build; use --devices cpu or cpu:N");
+    return false;
+  }
+  fail("--devices '" + Spec + "': expected all, cpu or cpu:N", ExitUsage);
+  return false;
+}
+
+void printRow(const IterationRow &R, unsigned Outputs) {
+  for (unsigned C = 0; C < Outputs; ++C) {
+    std::string Itn = std::to_string(R.Index) + (R.Warmup ? "w" : "");
+    if (Outputs > 1)
+      Itn += "[" + std::to_string(C) + "]";
+    std::string Line =
+        std::string(Itn.size() < 8 ? 8 - Itn.size() : 0, ' ') + Itn + "  " +
+        fmt("%-22.15g", R.Mean[C]) + fmt("%-10.3g", R.Error[C]) +
+        "  " + fmt("%-22.15g", R.CumMean[C]) + fmt("%-10.3g", R.CumError[C]) +
+        fmt("%9.3g", R.Chi2Dof) + fmt("%8.3g", R.Q) +
+        fmt("%12.0f", double(R.Samples)) + fmt("%9.3f", R.Seconds);
+    outs() << Line << "\n";
+  }
+  outs().flush();
+}
+
+std::string settingsJson(const DriverOptions &O, const Program &P,
+                         const std::vector<double> &Params, unsigned Threads) {
+  nlohmann::ordered_json S;
+  S["file"] = O.File;
+  S["seed"] = O.Seed;
+  S["calls"] = O.Calls;
+  S["iterations"] = O.Iterations;
+  S["warmup"] = O.Warmup;
+  S["alpha"] = O.Alpha;
+  S["beta"] = O.NoAdaptStrata ? 0.0 : O.Beta;
+  S["devices"] = O.Devices;
+  S["cpu_threads"] = Threads;
+  S["on_nonfinite"] = O.OnNonFinite;
+  nlohmann::ordered_json Ps = nlohmann::ordered_json::object();
+  for (const ParamDecl *PD : P.Params)
+    Ps[PD->Name] = Params[PD->Slot];
+  S["params"] = Ps;
+  S["versions"] = {{"vegasflow", versionString()}, {"llvm", LLVM_VERSION_STRING}};
+  return S.dump();
+}
+
+bool writeJson(const std::string &Path, const std::string &Text) {
+  if (Path == "-") {
+    outs() << Text;
+    return true;
+  }
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC);
+  if (EC) {
+    fail("cannot write '" + Path + "': " + EC.message());
+    return false;
+  }
+  OS << Text;
+  return true;
+}
+
+} // namespace
+
+int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
+                 Compiler &C, const CompileOptions &CO) {
+  const IntegrandDecl *I = selectIntegrand(*P, O);
+  if (!I)
+    return ExitInputError;
+  std::vector<double> Params;
+  if (!parseParams(*P, O, Params))
+    return ExitUsage;
+  unsigned Threads;
+  if (!parseDevices(O.Devices, Threads))
+    return O.Devices.rfind("gpu", 0) == 0 ? ExitInputError : ExitUsage;
+  IntegratorOptions IO;
+  IO.Seed = O.Seed;
+  IO.Alpha = O.Alpha;
+  IO.Beta = O.NoAdaptStrata ? 0.0 : O.Beta;
+  IO.Threads = Threads;
+  if (O.OnNonFinite == "zero")
+    IO.OnNonFinite = NonFinitePolicy::Zero;
+  else if (O.OnNonFinite != "stop")
+    return fail("--on-nonfinite must be 'stop' or 'zero', got '" +
+                    O.OnNonFinite + "'",
+                ExitUsage);
+
+  CompileOptions Host = CO;
+  Host.Host = true;
+  Host.PTX = false;
+  auto CM = C.compile(*P, Host);
+  if (!CM)
+    return fail(toString(CM.takeError()));
+  auto Int = Integrator::create(bindIntegrand(P, **CM, *I), IO);
+  if (!Int)
+    return fail(Int.message(), ExitUsage);
+  for (const ParamDecl *PD : P->Params)
+    if (Status S = (*Int)->setParam(PD->Name, Params[PD->Slot]); !S)
+      return fail(S.message(), ExitUsage);
+
+  unsigned ActualThreads =
+      Threads ? Threads : std::max(1u, std::thread::hardware_concurrency());
+  if (!O.Quiet) {
+    outs() << "vegasc: integrand '" << I->Name << "' (" << I->Dim
+           << (I->Dim == 1 ? " dimension" : " dimensions") << ") on "
+           << ActualThreads << " CPU thread" << (ActualThreads == 1 ? "" : "s")
+           << ": " << O.Warmup << " warm-up + " << O.Iterations
+           << " iterations of " << O.Calls << " calls, seed " << O.Seed
+           << "\n";
+    outs() << "     itn  integral              error       cumulative"
+              "            error        chi2/dof       Q     samples   "
+              "time/s\n";
+    (*Int)->onIteration(
+        [&](const IterationRow &R) { printRow(R, I->Outputs); });
+  }
+  auto R = (*Int)->run(O.Iterations, O.Calls, O.Warmup);
+  if (!R) {
+    fail(R.message());
+    return ExitInputError;
+  }
+  for (unsigned K = 0; K < I->Outputs; ++K)
+    outs() << "result" << (I->Outputs > 1 ? "[" + std::to_string(K) + "]" : "")
+           << " = " << fmt("%.15g", R->Mean[K]) << " +- "
+           << fmt("%.3g", R->Error[K]) << "   chi2/dof = "
+           << fmt("%.3g", R->Chi2Dof) << "   Q = " << fmt("%.3g", R->Q)
+           << "\n";
+  if (R->Q < 0.05)
+    errs() << "vegasc: warning: Q = " << fmt("%.3g", R->Q)
+           << " < 0.05: the iterations disagree more than their errors "
+              "allow; the error may be underestimated. Try more --calls or "
+              "--warmup\n";
+  if (!O.Json.empty() &&
+      !writeJson(O.Json, resultToJson(*R, I->Name,
+                                      settingsJson(O, *P, Params,
+                                                   ActualThreads))))
+    return ExitInputError;
+  return ExitOk;
+}
+
+} // namespace vf

@@ -1,0 +1,55 @@
+//===- vf/Expected.h - Errors as values in the public API -------*- C++ -*-===//
+//
+// The runtime and the public API return errors as values: Expected<T> holds
+// either a T or an Error with a message that says what went wrong, where,
+// and what to do. It is the "small Result type" of the project's
+// conventions; vf::Result itself is an integration's result (vf/Result.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_EXPECTED_H
+#define VF_EXPECTED_H
+
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace vf {
+
+struct Error {
+  std::string Message;
+};
+
+template <typename T> class [[nodiscard]] Expected {
+public:
+  Expected(T Value) : V(std::move(Value)) {}
+  Expected(Error E) : V(std::move(E)) {}
+
+  explicit operator bool() const { return V.index() == 0; }
+  T &operator*() { return std::get<0>(V); }
+  const T &operator*() const { return std::get<0>(V); }
+  T *operator->() { return &std::get<0>(V); }
+  const T *operator->() const { return &std::get<0>(V); }
+  const Error &error() const { return std::get<1>(V); }
+  const std::string &message() const { return error().Message; }
+
+private:
+  std::variant<T, Error> V;
+};
+
+/// Success or an Error, for operations without a value.
+class [[nodiscard]] Status {
+public:
+  Status() = default;
+  Status(Error E) : Err(std::move(E.Message)), Failed(true) {}
+  static Status ok() { return Status(); }
+  explicit operator bool() const { return !Failed; }
+  const std::string &message() const { return Err; }
+
+private:
+  std::string Err;
+  bool Failed = false;
+};
+
+} // namespace vf
+
+#endif // VF_EXPECTED_H

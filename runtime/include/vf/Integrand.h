@@ -1,0 +1,52 @@
+//===- vf/Integrand.h - What the runtime needs of an integrand --*- C++ -*-===//
+//
+// The runtime sees a compiled integrand only through this struct: its shape,
+// its parameters, its domain (which may depend on parameters), and the entry
+// points the compiler produced. No compiler or LLVM type appears here.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_INTEGRAND_H
+#define VF_INTEGRAND_H
+
+#include "vf/Expected.h"
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+extern "C" {
+struct vf_sampler_args;
+struct vf_tile_outputs;
+}
+
+namespace vf {
+
+struct IntegrandInfo {
+  std::string Name;
+  unsigned Dim = 0;
+  unsigned Outputs = 1;
+  std::vector<std::string> ParamNames;
+  std::vector<double> ParamDefaults;
+
+  /// The box [lo, hi] per dimension for the given parameter values; an
+  /// error names the empty or inverted interval.
+  std::function<Status(std::span<const double> Params, std::vector<double> &Lo,
+                       std::vector<double> &Hi)>
+      Domain;
+
+  /// f at Npoints points (x stride Dim, out stride Outputs).
+  void (*Evaluate)(const double *Xs, std::int64_t Npoints,
+                   const double *Params, double *Out) = nullptr;
+  /// The fused sampling kernel for one tile (host).
+  void (*SampleTile)(const vf_sampler_args *Args, unsigned long long Tile,
+                     const vf_tile_outputs *Out) = nullptr;
+  /// Identifies the compiled code (source, options, compiler): checkpoints
+  /// refuse a state from another integrand.
+  std::string ModuleHash;
+};
+
+} // namespace vf
+
+#endif // VF_INTEGRAND_H

@@ -1,0 +1,60 @@
+//===- vf/Result.h - The result of an integration --------------*- C++ -*-===//
+//
+// Everything a run produced: the combined estimate (per component for a
+// vector-valued integrand, with covariance), chi2/dof and Q over the
+// measured iterations, one row per iteration (warm-up included, marked),
+// and per-device statistics. JSON round-trip in vf/ResultJson.h.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_RESULT_H
+#define VF_RESULT_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace vf {
+
+struct IterationRow {
+  unsigned Index = 0;          ///< 1-based, over the integrator's lifetime
+  bool Warmup = false;         ///< excluded from the combined estimate
+  std::vector<double> Mean;    ///< this iteration's estimate, per component
+  std::vector<double> Error;   ///< and its standard deviation
+  std::vector<double> CumMean; ///< combined estimate so far
+  std::vector<double> CumError;
+  double Chi2Dof = 0;          ///< over the measured iterations so far
+  double Q = 1;
+  std::uint64_t Samples = 0;
+  std::uint64_t NonFinite = 0; ///< samples whose value was NaN or +-inf
+  double Seconds = 0;
+};
+
+struct DeviceStats {
+  std::string Name;            ///< "cpu:0", ...
+  std::string Kind;            ///< "cpu"
+  std::uint64_t Samples = 0;
+  std::uint64_t Chunks = 0;
+  double BusySeconds = 0;
+  double IdleSeconds = 0;      ///< waiting for others at iterations' ends
+  double imbalance() const {
+    double T = BusySeconds + IdleSeconds;
+    return T > 0 ? IdleSeconds / T : 0;
+  }
+};
+
+struct Result {
+  std::vector<double> Mean;
+  std::vector<double> Error;
+  std::vector<double> Covariance; ///< Outputs x Outputs, row-major
+  double Chi2Dof = 0;
+  double Q = 1;
+  unsigned Outputs = 1;
+  std::vector<IterationRow> Iterations;
+  std::vector<DeviceStats> Devices;
+  std::uint64_t Evaluations = 0;
+  double WallSeconds = 0;
+};
+
+} // namespace vf
+
+#endif // VF_RESULT_H

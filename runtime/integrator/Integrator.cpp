@@ -1,0 +1,360 @@
+//===- runtime/integrator/Integrator.cpp - The VEGAS+ iteration loop ------===//
+//
+// One iteration (ALGORITHM.md sections 1-4):
+//   1. Strata gives the allocation n_h; its prefix sums order the samples
+//      by hypercube. Tiles of T(N) samples are handed to the CPU workers.
+//   2. Each tile runs the fused kernel: segments of complete hypercubes go
+//      to their own slots, the tile's first and last (possibly partial)
+//      hypercube to the tile's edge slots, map-training sums to an exact
+//      accumulator (so their total does not depend on the order of tiles).
+//   3. Edge segments are merged in tile order; hypercubes give the estimate
+//      and its (co)variance; Stats combines iterations.
+//   4. The map and the allocation adapt, unless frozen.
+// Every floating-point reduction happens in an order fixed by tile and
+// hypercube indices, never by timing: the result is bitwise the same for
+// any number of threads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vf/Integrator.h"
+
+#include "SamplePoint.h"
+#include "devices/CpuPool.h"
+#include "integrator/AdaptiveMap.h"
+#include "integrator/ExactSum.h"
+#include "integrator/Segments.h"
+#include "integrator/Stats.h"
+#include "integrator/Strata.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <mutex>
+
+namespace vf {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Samples per tile: a function of the requested sample count only (so the
+/// tiling, and hence the reduction order, is the same for any device mix),
+/// large enough that per-tile work (training sums) is amortised.
+std::uint64_t tileSize(std::uint64_t Calls) {
+  std::uint64_t T = (Calls + 511) / 512;
+  return std::clamp<std::uint64_t>(T, 8192, std::uint64_t(1) << 20);
+}
+
+std::string formatDouble(double V) {
+  char Buf[40];
+  std::snprintf(Buf, sizeof(Buf), "%.17g", V);
+  return Buf;
+}
+
+} // namespace
+
+struct Integrator::Impl {
+  IntegrandInfo I;
+  IntegratorOptions O;
+  std::vector<double> Params;
+  std::unique_ptr<AdaptiveMap> Map;
+  std::unique_ptr<Strata> Str;
+  bool Frozen = false;
+  unsigned Iteration = 0; // the Philox iteration word; counts warm-up too
+  RAvg Scalar;
+  RAvgArray Vector;
+  std::vector<IterationRow> Rows;
+  std::vector<DeviceStats> Devices;
+  std::uint64_t Evaluations = 0;
+  double Wall = 0;
+  std::function<void(const IterationRow &)> Observer;
+
+  Impl(IntegrandInfo In, IntegratorOptions Opt)
+      : I(std::move(In)), O(Opt), Params(I.ParamDefaults),
+        Vector(std::max(1u, I.Outputs)) {}
+
+  Status iterate(std::uint64_t Calls, bool Warmup);
+  void prepare(std::uint64_t Calls);
+  Status nonFiniteError(const vf_sampler_args &A, std::uint64_t Index,
+                        std::uint64_t Count);
+  void record(IterationRow Row, std::span<const double> Mean,
+              std::span<const double> Cov);
+};
+
+void Integrator::Impl::prepare(std::uint64_t Calls) {
+  double Beta = O.Beta;
+  if (!Str || Str->neval() != Calls)
+    Str = std::make_unique<Strata>(I.Dim, Calls, Beta, O.MaxHcube);
+  if (!Map)
+    Map = std::make_unique<AdaptiveMap>(
+        I.Dim, AdaptiveMap::chooseNinc(Calls, Str->nstrat(), O.MaxNinc));
+  if (Devices.empty()) {
+    CpuPool Pool(O.Threads);
+    for (unsigned W = 0; W < Pool.size(); ++W)
+      Devices.push_back({"cpu:" + std::to_string(W), "cpu"});
+  }
+}
+
+Status Integrator::Impl::nonFiniteError(const vf_sampler_args &A,
+                                        std::uint64_t Index,
+                                        std::uint64_t Count) {
+  // Recompute the bad sample's point exactly as the kernel drew it.
+  std::uint64_t H = Strata::findHcube(Str->offsets(), Index);
+  std::vector<double> K(I.Dim), X(I.Dim), F(I.Outputs);
+  std::vector<vf_u32> Bin(I.Dim);
+  vf_hcube_coords(H, I.Dim, A.nstrat, K.data());
+  vf_sample_point(&A, I.Dim, Index, K.data(), X.data(), Bin.data());
+  std::string Point, Value;
+  for (unsigned D = 0; D < I.Dim; ++D)
+    Point += (D ? ", " : "") + formatDouble(X[D]);
+  if (I.Evaluate) {
+    I.Evaluate(X.data(), 1, Params.data(), F.data());
+    for (unsigned C = 0; C < I.Outputs; ++C)
+      Value += (C ? ", " : "") + formatDouble(F[C]);
+    Value = " is " + (I.Outputs > 1 ? "[" + Value + "]" : Value);
+  }
+  return Error{"integrand '" + I.Name + "'" + (Value.empty() ? " is not finite" : Value) +
+               " at x = [" + Point + "] (sample " + std::to_string(Index) +
+               " of iteration " + std::to_string(Iteration) + "; " +
+               std::to_string(Count) +
+               " non-finite sample(s) in this iteration). Fix the integrand "
+               "there, or run with --on-nonfinite=zero to count such "
+               "samples as 0"};
+}
+
+Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
+  Clock::time_point Start = Clock::now();
+  std::vector<double> Lo, Hi;
+  if (Status S = I.Domain(Params, Lo, Hi); !S)
+    return S;
+  prepare(Calls);
+  ++Iteration;
+  const unsigned K = I.Outputs, Stride = segmentStride(K);
+  const unsigned Ninc = Map->ninc();
+  std::vector<double> Width(I.Dim);
+  double Volume = 1;
+  for (unsigned D = 0; D < I.Dim; ++D) {
+    Width[D] = Hi[D] - Lo[D];
+    Volume *= Width[D];
+  }
+  std::span<const std::uint64_t> Offsets = Str->offsets();
+  vf_sampler_args A{};
+  A.seed = O.Seed;
+  A.iteration = Iteration;
+  A.dim = I.Dim;
+  A.nout = K;
+  A.ninc = Ninc;
+  A.nstrat = Str->nstrat();
+  A.train = Frozen ? 0 : 1;
+  A.nhcube = Str->nhcube();
+  A.nsamples = Str->nevalUsed();
+  A.tile_size = tileSize(Calls);
+  A.edges = Map->edges().data();
+  A.hcube_offsets = reinterpret_cast<const vf_u64 *>(Offsets.data());
+  A.box_lo = Lo.data();
+  A.box_width = Width.data();
+  A.box_volume = Volume;
+  A.params = Params.data();
+  const std::uint64_t Ntiles = (A.nsamples + A.tile_size - 1) / A.tile_size;
+
+  std::vector<double> Segs(A.nhcube * Stride, 0.0);
+  std::vector<double> Edges(Ntiles * 2 * Stride, 0.0);
+  std::vector<vf_tile_result> Results(Ntiles);
+  const std::size_t Bins = std::size_t(I.Dim) * Ninc;
+  ExactSums TrainSums(A.train ? Bins : 0), TrainCounts(A.train ? Bins : 0);
+  std::mutex TrainMutex;
+
+  CpuPool Pool(O.Threads);
+  std::vector<std::vector<double>> LocalSums(Pool.size()),
+      LocalCounts(Pool.size());
+  std::vector<std::uint64_t> WorkerSamples(Pool.size(), 0);
+  std::vector<WorkerTimes> Times =
+      Pool.run(Ntiles, [&](unsigned W, std::uint64_t Tile) {
+        std::vector<double> &S = LocalSums[W], &C = LocalCounts[W];
+        if (A.train) {
+          S.assign(Bins, 0.0);
+          C.assign(Bins, 0.0);
+        }
+        vf_tile_outputs Out{Segs.data(), Edges.data() + Tile * 2 * Stride,
+                            S.data(), C.data(), &Results[Tile]};
+        I.SampleTile(&A, Tile, &Out);
+        WorkerSamples[W] +=
+            std::min(A.tile_size, A.nsamples - Tile * A.tile_size);
+        if (A.train) {
+          std::lock_guard<std::mutex> Lock(TrainMutex);
+          TrainSums.add(S);
+          TrainCounts.add(C);
+        }
+      });
+
+  // Non-finite samples: the first in sample order, whatever ran it.
+  std::uint64_t NonFinite = 0, FirstBad = 0;
+  for (const vf_tile_result &R : Results) {
+    if (R.nonfinite && !NonFinite)
+      FirstBad = R.first_bad;
+    NonFinite += R.nonfinite;
+  }
+  if (NonFinite && O.OnNonFinite == NonFinitePolicy::Stop)
+    return nonFiniteError(A, FirstBad, NonFinite);
+
+  for (std::uint64_t T = 0; T < Ntiles; ++T) {
+    const vf_tile_result &R = Results[T];
+    double *E = Edges.data() + T * 2 * Stride;
+    mergeSegment(Segs.data() + R.first_hcube * Stride, E, K);
+    if (R.last_hcube != R.first_hcube)
+      mergeSegment(Segs.data() + R.last_hcube * Stride, E + Stride, K);
+  }
+  std::vector<double> Mean(K, 0.0), Cov(K * K, 0.0);
+  Str->clearSums();
+  for (std::uint64_t H = 0; H < A.nhcube; ++H) {
+    const double *S = Segs.data() + H * Stride;
+    addHypercubeEstimate(S, K, double(A.nhcube), Mean, Cov);
+    Str->addSums(H, HypercubeSums{S[0], S[1], S[1 + K], S[1 + 2 * K]});
+  }
+
+  for (unsigned W = 0; W < Times.size() && W < Devices.size(); ++W) {
+    Devices[W].Samples += WorkerSamples[W];
+    Devices[W].Chunks += Times[W].Tiles;
+    Devices[W].BusySeconds += Times[W].BusySeconds;
+    Devices[W].IdleSeconds += Times[W].IdleSeconds;
+  }
+
+  if (!Frozen) {
+    std::vector<double> S(Bins), C(Bins);
+    TrainSums.values(S);
+    TrainCounts.values(C);
+    Map->addTrainingData(S, C);
+    Map->adapt(O.Alpha);
+    if (O.Beta > 0)
+      Str->adapt();
+  }
+  Evaluations += A.nsamples;
+  IterationRow Row;
+  Row.Index = Iteration;
+  Row.Warmup = Warmup;
+  Row.Samples = A.nsamples;
+  Row.NonFinite = NonFinite;
+  Row.Seconds = std::chrono::duration<double>(Clock::now() - Start).count();
+  Wall += Row.Seconds;
+  record(std::move(Row), Mean, Cov);
+  return Status::ok();
+}
+
+void Integrator::Impl::record(IterationRow Row, std::span<const double> Mean,
+                              std::span<const double> Cov) {
+  const unsigned K = I.Outputs;
+  Row.Mean.assign(Mean.begin(), Mean.end());
+  for (unsigned C = 0; C < K; ++C)
+    Row.Error.push_back(std::sqrt(Cov[C * K + C]));
+  if (K == 1) {
+    Scalar.add(Mean[0], Row.Error[0], Row.Warmup);
+    Row.CumMean = {Scalar.mean()};
+    Row.CumError = {Scalar.sdev()};
+    Row.Chi2Dof = Scalar.chi2dof();
+    Row.Q = Scalar.Q();
+  } else {
+    Vector.add(Mean, Cov, Row.Warmup);
+    Row.CumMean = Vector.mean();
+    Row.CumError = Vector.sdev();
+    Row.Chi2Dof = Vector.chi2dof();
+    Row.Q = Vector.Q();
+  }
+  Rows.push_back(Row);
+  if (Observer)
+    Observer(Rows.back());
+}
+
+Integrator::Integrator(std::unique_ptr<Impl> I) : P(std::move(I)) {}
+Integrator::~Integrator() = default;
+
+Expected<std::unique_ptr<Integrator>>
+Integrator::create(IntegrandInfo In, IntegratorOptions O) {
+  if (!In.SampleTile || !In.Domain)
+    return Error{"integrand '" + In.Name +
+                 "' has no compiled sampling kernel"};
+  if (In.Dim == 0 || In.Dim > VF_SAMPLER_MAX_DIM)
+    return Error{"integrand '" + In.Name + "' has " +
+                 std::to_string(In.Dim) + " dimensions; the sampler supports "
+                 "1 to " + std::to_string(VF_SAMPLER_MAX_DIM)};
+  if (In.Outputs == 0 || In.Outputs > VF_SAMPLER_MAX_OUT)
+    return Error{"integrand '" + In.Name + "' has " +
+                 std::to_string(In.Outputs) + " components; integration "
+                 "supports 1 to " + std::to_string(VF_SAMPLER_MAX_OUT)};
+  if (!(O.Alpha >= 0) || !std::isfinite(O.Alpha))
+    return Error{"alpha must be a number >= 0 (0.5 by default), got " +
+                 formatDouble(O.Alpha)};
+  if (!(O.Beta >= 0 && O.Beta <= 1))
+    return Error{"beta must be between 0 and 1 (0.75 by default), got " +
+                 formatDouble(O.Beta)};
+  if (O.MaxNinc < 2)
+    return Error{"the map needs at least 2 increments per axis"};
+  if (O.MaxHcube < 1)
+    return Error{"the hypercube cap must be at least 1"};
+  return std::unique_ptr<Integrator>(
+      new Integrator(std::make_unique<Impl>(std::move(In), O)));
+}
+
+Expected<Result> Integrator::run(unsigned Iterations, std::uint64_t Calls,
+                                 unsigned Warmup) {
+  if (Iterations == 0)
+    return Error{"the number of iterations must be at least 1"};
+  if (Calls < 2)
+    return Error{"the number of calls per iteration must be at least 2, got " +
+                 std::to_string(Calls)};
+  for (unsigned K = 0; K < Warmup + Iterations; ++K)
+    if (Status S = P->iterate(Calls, K < Warmup); !S)
+      return Error{S.message()};
+  return result();
+}
+
+void Integrator::freeze() { P->Frozen = true; }
+bool Integrator::frozen() const { return P->Frozen; }
+
+Status Integrator::setParam(const std::string &Name, double Value) {
+  for (std::size_t K = 0; K < P->I.ParamNames.size(); ++K)
+    if (P->I.ParamNames[K] == Name) {
+      P->Params[K] = Value;
+      return Status::ok();
+    }
+  std::string Names;
+  for (const std::string &N : P->I.ParamNames)
+    Names += (Names.empty() ? "" : ", ") + N;
+  return Error{"unknown parameter '" + Name + "'" +
+               (Names.empty() ? std::string("; the integrand has none")
+                              : "; parameters: " + Names)};
+}
+
+const std::vector<double> &Integrator::params() const { return P->Params; }
+
+Result Integrator::result() const {
+  Result R;
+  unsigned K = P->I.Outputs;
+  R.Outputs = K;
+  if (K == 1) {
+    R.Mean = {P->Scalar.mean()};
+    R.Error = {P->Scalar.sdev()};
+    R.Covariance = {R.Error[0] * R.Error[0]};
+    R.Chi2Dof = P->Scalar.chi2dof();
+    R.Q = P->Scalar.Q();
+  } else {
+    R.Mean = P->Vector.mean();
+    R.Error = P->Vector.sdev();
+    R.Covariance = P->Vector.cov();
+    R.Chi2Dof = P->Vector.chi2dof();
+    R.Q = P->Vector.Q();
+  }
+  R.Iterations = P->Rows;
+  R.Devices = P->Devices;
+  R.Evaluations = P->Evaluations;
+  R.WallSeconds = P->Wall;
+  return R;
+}
+
+void Integrator::onIteration(std::function<void(const IterationRow &)> F) {
+  P->Observer = std::move(F);
+}
+
+const IntegrandInfo &Integrator::integrand() const { return P->I; }
+const IntegratorOptions &Integrator::options() const { return P->O; }
+
+} // namespace vf

@@ -1,0 +1,34 @@
+//===- runtime/integrator/Segments.h - Per-hypercube segment sums -*- C++ -*-===//
+//
+// The fused kernel summarises runs of samples of one hypercube as segments
+// (layout in kernels/SamplerABI.h: n, shifts K_c, sums of deviations S_c,
+// cross sums C_cd). Segments of one hypercube from different tiles are
+// merged here, in tile order, and complete hypercubes are turned into the
+// iteration's estimate and covariance.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_RUNTIME_INTEGRATOR_SEGMENTS_H
+#define VF_RUNTIME_INTEGRATOR_SEGMENTS_H
+
+#include <span>
+
+namespace vf {
+
+/// Number of doubles in a segment for k outputs.
+constexpr unsigned segmentStride(unsigned k) {
+  return 1 + 2 * k + k * (k + 1) / 2;
+}
+
+/// Merges segment B into A (either may be empty, n = 0); A keeps its shift,
+/// B's sums are re-centred on it.
+void mergeSegment(double *A, const double *B, unsigned k);
+
+/// Adds hypercube h's contribution, I_c = (K_c + S_c/n)/N_h and
+/// Cov_cd = (C_cd - S_c S_d/n) / (N_h^2 n (n - 1)), to Mean (k) and
+/// Cov (k x k, row-major).
+void addHypercubeEstimate(const double *Seg, unsigned k, double Nhcube,
+                          std::span<double> Mean, std::span<double> Cov);
+
+} // namespace vf
+
+#endif // VF_RUNTIME_INTEGRATOR_SEGMENTS_H
