@@ -84,7 +84,19 @@ void AdaptiveMap::clear() {
   std::fill(CountF.begin(), CountF.end(), 0.0);
 }
 
-/// ((1 - r)/ln(1/r))^alpha, with the limits r = 0 -> 0 and r = 1 -> 1.
+/// Added to every normalised r_i before damping, as Lepage's vegas does
+/// (its TINY). The damping function falls off only like
+/// (1/ln(1/r))^alpha, so an increment where the integrand vanished keeps
+/// a small but non-zero weight (about 0.04 of a typical one for alpha =
+/// 0.5) instead of collapsing: without it, the increment straddling a
+/// discontinuity next to a region where f = 0 (genz6, cuba_f11) swells to
+/// cover the whole zero region, the samples that land on the non-zero
+/// side get huge weights, and the iterations drift low with an error
+/// estimate that is too small. It also makes alpha = 0 leave the map
+/// uniform ("no adaptation").
+static constexpr double DampFloor = 1e-257;
+
+/// ((1 - r)/ln(1/r))^alpha for r in (0, 1]; r = 1 leaves the weight at 1.
 static double damp(double R, double Alpha) {
   if (R <= 0)
     return 0.0;
@@ -108,7 +120,7 @@ void AdaptiveMap::smoothAndDamp(std::vector<double> &Avg, double Alpha) {
   for (double S : Smooth)
     Sum += S;
   for (std::size_t I = 0; I < N; ++I)
-    Avg[I] = damp(Smooth[I] / Sum, Alpha);
+    Avg[I] = damp(Smooth[I] / Sum + DampFloor, Alpha);
 }
 
 void AdaptiveMap::regridAxis(unsigned D, const std::vector<double> &W,

@@ -38,17 +38,20 @@ void ExactSums::add(std::span<const double> values) {
   if (++PendingAdds >= (1u << 30))
     normalize();
   for (std::size_t I = 0; I < N && I < values.size(); ++I) {
-    double V = values[I];
-    if (!(V > 0) || !std::isfinite(V))
+    // Decode the IEEE bits directly (frexp/ldexp are library calls): a
+    // positive finite double is M * 2^(E - 1075) with M < 2^53.
+    std::uint64_t Bits;
+    std::memcpy(&Bits, &values[I], sizeof(Bits));
+    std::uint64_t BiasedExp = Bits >> 52; // sign bit included: negatives skip
+    if (Bits == 0 || BiasedExp >= 0x7ff)
       continue;
-    int E;
-    double Frac = std::frexp(V, &E); // V = Frac * 2^E, Frac in [0.5, 1)
-    std::uint64_t M = static_cast<std::uint64_t>(std::ldexp(Frac, 53));
-    int Pos = E - 53 + ExponentBias; // bit position of M's lowest bit
-    if (Pos < 0) {                   // subnormal range below the window
-      M >>= -Pos;
-      Pos = 0;
-    }
+    std::uint64_t M = Bits & ((std::uint64_t(1) << 52) - 1);
+    if (BiasedExp)
+      M |= std::uint64_t(1) << 52;
+    else
+      BiasedExp = 1; // subnormal
+    // Bit position of M's lowest bit in the accumulator: 2^-1088 is bit 0.
+    int Pos = int(BiasedExp) - 1075 + ExponentBias;
     std::uint64_t *D = &Digits[I * Limbs];
     int L = Pos / 32, Shift = Pos % 32;
     // M << Shift spans at most 85 bits: three 32-bit digits.

@@ -39,9 +39,10 @@ using Clock = std::chrono::steady_clock;
 
 /// Samples per tile: a function of the requested sample count only (so the
 /// tiling, and hence the reduction order, is the same for any device mix),
-/// large enough that per-tile work (training sums) is amortised.
+/// large enough that per-tile work (merging the map-training sums, about
+/// dim x ninc adds) is amortised, small enough for 64 tiles per iteration.
 std::uint64_t tileSize(std::uint64_t Calls) {
-  std::uint64_t T = (Calls + 511) / 512;
+  std::uint64_t T = (Calls + 63) / 64;
   return std::clamp<std::uint64_t>(T, 8192, std::uint64_t(1) << 20);
 }
 
