@@ -1,0 +1,176 @@
+//===- tests/unit/math/MathLibraryTest.cpp - linkMathLibrary --------------===//
+//
+// Links the embedded math bitcode into small modules for both targets and
+// checks what the compiler relies on: the result verifies; only the
+// functions the module uses (and what they need) come in, all internal;
+// and nothing is left that a backend would have to resolve, in particular
+// no llvm.exp/log/sin/cos/pow intrinsic (NVPTX cannot lower them) and no
+// call to an undefined function.
+//
+//===----------------------------------------------------------------------===//
+
+#include "bitcode/MathLibrary.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+using vf::BitcodeTarget;
+
+namespace {
+
+struct TargetInfo {
+  BitcodeTarget Target;
+  const char *Triple;
+  const char *DataLayout;
+};
+
+const TargetInfo Targets[] = {
+    {BitcodeTarget::Host, "x86_64-unknown-linux-gnu",
+     "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:"
+     "32:64-S128"},
+    {BitcodeTarget::NVPTX, "nvptx64-nvidia-cuda",
+     "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"},
+};
+
+void PrintTo(const TargetInfo &T, std::ostream *OS) { *OS << T.Triple; }
+
+// A module whose function `user` calls each of Names once.
+std::unique_ptr<Module> makeUser(LLVMContext &Ctx, const TargetInfo &T,
+                                 ArrayRef<const char *> Names) {
+  auto M = std::make_unique<Module>("user", Ctx);
+  M->setTargetTriple(T.Triple);
+  M->setDataLayout(T.DataLayout);
+  Type *D = Type::getDoubleTy(Ctx);
+  Function *User = Function::Create(FunctionType::get(D, {D}, false),
+                                    Function::ExternalLinkage, "user", *M);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", User));
+  Value *Acc = User->getArg(0);
+  for (const char *N : Names) {
+    bool Binary = StringRef(N) == "vf_pow" || StringRef(N) == "vf_atan2";
+    std::vector<Type *> Params(Binary ? 2 : 1, D);
+    FunctionCallee F = M->getOrInsertFunction(N, FunctionType::get(D, Params,
+                                                                   false));
+    std::vector<Value *> Args(Binary ? 2 : 1, User->getArg(0));
+    Acc = B.CreateFAdd(Acc, B.CreateCall(F, Args));
+  }
+  B.CreateRet(Acc);
+  return M;
+}
+
+// Every problem a backend would have with M, one per line.
+std::string unresolved(const Module &M) {
+  std::string Problems;
+  for (const Function &F : M)
+    for (const BasicBlock &BB : F)
+      for (const Instruction &I : BB) {
+        const auto *Call = dyn_cast<CallBase>(&I);
+        if (!Call)
+          continue;
+        const Function *Callee = Call->getCalledFunction();
+        if (!Callee) {
+          Problems += "indirect call in " + F.getName().str() + "\n";
+          continue;
+        }
+        StringRef Name = Callee->getName();
+        for (StringRef Bad : {"llvm.exp", "llvm.log", "llvm.sin", "llvm.cos",
+                              "llvm.pow", "llvm.tan"})
+          if (Name.starts_with(Bad))
+            Problems += "math intrinsic " + Name.str() + "\n";
+        if (Callee->isDeclaration() && !Callee->isIntrinsic())
+          Problems += "call to undefined " + Name.str() + "\n";
+      }
+  return Problems;
+}
+
+class MathLibraryLink : public ::testing::TestWithParam<TargetInfo> {};
+
+TEST_P(MathLibraryLink, PullsOnlyWhatIsUsed) {
+  LLVMContext Ctx;
+  auto M = makeUser(Ctx, GetParam(), {"vf_sin", "vf_pow"});
+  ASSERT_FALSE(errorToBool(vf::linkMathLibrary(*M, GetParam().Target)));
+  std::string Err;
+  raw_string_ostream OS(Err);
+  EXPECT_FALSE(verifyModule(*M, &OS)) << Err;
+  EXPECT_EQ(unresolved(*M), "");
+  for (const char *Used : {"vf_sin", "vf_pow"}) {
+    const Function *F = M->getFunction(Used);
+    ASSERT_NE(F, nullptr) << Used;
+    EXPECT_FALSE(F->isDeclaration()) << Used;
+    EXPECT_TRUE(F->hasInternalLinkage()) << Used;
+    EXPECT_FALSE(F->hasFnAttribute("target-cpu")) << Used;
+    EXPECT_FALSE(F->hasFnAttribute("target-features")) << Used;
+    EXPECT_FALSE(F->hasFnAttribute("no-builtins")) << Used;
+    EXPECT_TRUE(F->hasFnAttribute(Attribute::AlwaysInline)) << Used;
+  }
+  for (const char *Unused : {"vf_exp", "vf_log", "vf_cos", "vf_erf"})
+    EXPECT_EQ(M->getFunction(Unused), nullptr) << Unused;
+  // The only externally visible definition is the user's own.
+  for (const GlobalValue &GV : M->global_values())
+    if (!GV.isDeclaration() && GV.getName() != "user")
+      EXPECT_TRUE(GV.hasLocalLinkage()) << GV.getName().str();
+}
+
+TEST_P(MathLibraryLink, WholeLibraryResolves) {
+  LLVMContext Ctx;
+  auto M = makeUser(Ctx, GetParam(), vf::mathLibraryFunctions());
+  ASSERT_FALSE(errorToBool(vf::linkMathLibrary(*M, GetParam().Target)));
+  std::string Err;
+  raw_string_ostream OS(Err);
+  EXPECT_FALSE(verifyModule(*M, &OS)) << Err;
+  EXPECT_EQ(unresolved(*M), "");
+  for (const char *Name : vf::mathLibraryFunctions()) {
+    const Function *F = M->getFunction(Name);
+    ASSERT_NE(F, nullptr) << Name;
+    EXPECT_FALSE(F->isDeclaration()) << Name;
+  }
+}
+
+TEST_P(MathLibraryLink, EmptyModuleStaysEmpty) {
+  LLVMContext Ctx;
+  Module M("empty", Ctx);
+  M.setTargetTriple(GetParam().Triple);
+  M.setDataLayout(GetParam().DataLayout);
+  ASSERT_FALSE(errorToBool(vf::linkMathLibrary(M, GetParam().Target)));
+  EXPECT_TRUE(M.empty());
+  EXPECT_TRUE(M.global_empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(BothTargets, MathLibraryLink,
+                         ::testing::ValuesIn(Targets),
+                         [](const ::testing::TestParamInfo<TargetInfo> &I) {
+                           return I.param.Target == BitcodeTarget::Host
+                                      ? std::string("Host")
+                                      : std::string("NVPTX");
+                         });
+
+TEST(MathLibraryNames, MapsBuiltins) {
+  EXPECT_EQ(vf::mathLibraryFunctions().size(), 23u);
+  EXPECT_STREQ(vf::mathLibraryFunctionFor("exp"), "vf_exp");
+  EXPECT_STREQ(vf::mathLibraryFunctionFor("atan2"), "vf_atan2");
+  EXPECT_EQ(vf::mathLibraryFunctionFor("gamma"), nullptr);
+}
+
+TEST(MathLibraryNames, BadBitcodeIsAnError) {
+  LLVMContext Ctx;
+  Module M("m", Ctx);
+  const unsigned char Junk[] = {'n', 'o', 't', ' ', 'b', 'c'};
+  Error E = vf::linkEmbeddedBitcode(M, Junk, "junk.bc");
+  ASSERT_TRUE(bool(E));
+  EXPECT_NE(toString(std::move(E)).find("junk.bc"), std::string::npos);
+}
+
+} // namespace
