@@ -42,7 +42,7 @@ enum class ExprKind {
 };
 
 /// Value types. Index is a reduction index: an integer, usable as a number.
-enum class Type { Unknown, Real, Bool };
+enum class ExprType { Unknown, Real, Bool };
 
 struct Expr;
 using ExprPtr = std::unique_ptr<Expr>;
@@ -50,9 +50,12 @@ using ExprPtr = std::unique_ptr<Expr>;
 struct Expr {
   const ExprKind Kind;
   llvm::SMRange Range;
+  /// Height of the tree rooted here (1 for a leaf); the parser bounds it so
+  /// that no recursive pass can overflow the stack.
+  unsigned Height = 1;
 
   // Sema results.
-  Type Ty = Type::Unknown;
+  ExprType Ty = ExprType::Unknown;
   /// The folded value when the expression is a compile-time constant
   /// (for booleans: 1 or 0).
   std::optional<double> ConstValue;

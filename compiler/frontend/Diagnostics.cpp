@@ -57,6 +57,18 @@ void DiagEngine::finish() {
     OS << Errors << " errors generated.\n";
 }
 
+/// True when \p A becomes \p B by swapping two adjacent characters, the
+/// commonest typo ("alpah"), which plain edit distance counts as two edits.
+static bool isAdjacentSwap(StringRef A, StringRef B) {
+  if (A.size() != B.size())
+    return false;
+  size_t K = 0;
+  while (K < A.size() && A[K] == B[K])
+    ++K;
+  return K + 1 < A.size() && A[K] == B[K + 1] && A[K + 1] == B[K] &&
+         A.substr(K + 2) == B.substr(K + 2);
+}
+
 StringRef closestName(StringRef Name, ArrayRef<StringRef> Candidates) {
   // A typo is at most a third of the name away (and at least one edit);
   // beyond that a suggestion is noise.
@@ -65,7 +77,9 @@ StringRef closestName(StringRef Name, ArrayRef<StringRef> Candidates) {
   for (StringRef C : Candidates) {
     if (C == Name)
       continue;
-    unsigned D = Name.edit_distance(C, /*AllowReplacements=*/true, Best);
+    unsigned D = isAdjacentSwap(Name, C)
+                     ? 1
+                     : Name.edit_distance(C, /*AllowReplacements=*/true, Best);
     if (D < Best) {
       Best = D;
       BestName = C;

@@ -54,6 +54,14 @@ class EvalVisitor : public ExprVisitor<EvalVisitor, double> {
 public:
   explicit EvalVisitor(Evaluator &Ev) : Ev(Ev) {}
 
+  /// A subexpression Sema folded is not walked again: that keeps folding
+  /// linear, and a `let` with a constant value needs no binding.
+  double visit(const Expr &E) {
+    if (E.ConstValue)
+      return *E.ConstValue;
+    return ExprVisitor::visit(E);
+  }
+
   double visitNumber(const NumberExpr &E) { return E.Value; }
   double visitName(const NameExpr &E) {
     switch (E.Binding) {

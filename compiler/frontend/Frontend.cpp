@@ -31,7 +31,12 @@ public:
   Loader(Program &P, DiagEngine &Diags) : P(P), Diags(Diags) {}
 
   bool loadMain(std::unique_ptr<MemoryBuffer> Buf) {
+    // Keyed like imports (by real path) so that a module importing the main
+    // file back is seen as a cycle, not loaded a second time.
     std::string Key = Buf->getBufferIdentifier().str();
+    SmallString<256> Real;
+    if (!sys::fs::real_path(Key, Real))
+      Key = Real.str().str();
     return load(std::move(Buf), Key, /*IsMain=*/true) != nullptr;
   }
 
@@ -119,6 +124,14 @@ private:
     Key = Real.str().str();
     if (Loaded.count(Key) || is_contained(Stack, Key))
       return true;
+    // Devices and pipes (`import "/dev/zero"`) would never finish reading.
+    if (!sys::fs::is_regular_file(Real)) {
+      Diags.error(Imp.PathRange.Start,
+                  "cannot import '" + Imp.Path + "': '" + Real +
+                      "' is not a regular file",
+                  Imp.PathRange);
+      return false;
+    }
     auto BufOr = MemoryBuffer::getFile(Full, /*IsText=*/true);
     if (!BufOr) {
       Diags.error(Imp.PathRange.Start,

@@ -60,8 +60,12 @@ bool isItemStart(TokenKind K) {
          K == TokenKind::KwImport;
 }
 
-/// Deep nesting is bounded so no input can overflow the stack.
+/// Deep nesting is bounded so no input can overflow the stack: MaxDepth
+/// bounds the parser's recursion, MaxHeight the height of the trees it
+/// builds (a left-deep chain `1+1+...+1` grows the tree without deepening
+/// the parser's recursion, and every later pass walks the tree recursively).
 constexpr unsigned MaxDepth = 256;
+constexpr unsigned MaxHeight = 1024;
 
 class Parser {
 public:
@@ -158,6 +162,35 @@ private:
 
   SMRange rangeFrom(SMLoc Start) const {
     return {Start, prev().endLoc()};
+  }
+
+  /// Builds expression node T over children of height at most \p KidHeight,
+  /// or reports that the tree is too deep.
+  template <typename T, typename... ArgTs>
+  ExprPtr node(unsigned KidHeight, ArgTs &&...Args) {
+    if (KidHeight >= MaxHeight) {
+      error(prev(), "expression too deep: its syntax tree has more than " +
+                        Twine(MaxHeight) +
+                        " levels; split it with 'let' bindings");
+      return nullptr;
+    }
+    auto E = std::make_unique<T>(std::forward<ArgTs>(Args)...);
+    E->Height = KidHeight + 1;
+    return E;
+  }
+  static unsigned height(std::initializer_list<const Expr *> Kids) {
+    unsigned H = 0;
+    for (const Expr *K : Kids)
+      if (K)
+        H = std::max(H, K->Height);
+    return H;
+  }
+  static unsigned height(const std::vector<ExprPtr> &Kids) {
+    unsigned H = 0;
+    for (const ExprPtr &K : Kids)
+      if (K)
+        H = std::max(H, K->Height);
+    return H;
   }
 
   //===--------------------------------------------------------------------===//
@@ -371,7 +404,7 @@ private:
     } while (!Failed && accept(TokenKind::Comma));
     if (!expect(TokenKind::RBracket, "to close the vector"))
       return nullptr;
-    return std::make_unique<VectorExpr>(rangeFrom(Start), std::move(Elems));
+    return node<VectorExpr>(height(Elems), rangeFrom(Start), std::move(Elems));
   }
 
   /// binary(p) -> operand(p) (OP binary(prec(OP)+1))*   for prec(OP) >= p
@@ -397,8 +430,8 @@ private:
       ExprPtr RHS = parseBinary(Info->Prec + 1);
       if (Failed)
         return nullptr;
-      LHS = std::make_unique<BinaryExpr>(rangeFrom(Start), Info->Op, OpLoc,
-                                         std::move(LHS), std::move(RHS));
+      LHS = node<BinaryExpr>(height({LHS.get(), RHS.get()}), rangeFrom(Start),
+                             Info->Op, OpLoc, std::move(LHS), std::move(RHS));
     }
     return Failed ? nullptr : std::move(LHS);
   }
@@ -411,8 +444,8 @@ private:
       ExprPtr E = parseBinaryNested(NotPrec);
       if (Failed)
         return nullptr;
-      return std::make_unique<UnaryExpr>(rangeFrom(Start), UnaryOp::Not,
-                                         std::move(E));
+      return node<UnaryExpr>(height({E.get()}), rangeFrom(Start), UnaryOp::Not,
+                             std::move(E));
     }
     return parseUnary();
   }
@@ -443,8 +476,8 @@ private:
     --Depth;
     if (Failed)
       return nullptr;
-    return std::make_unique<UnaryExpr>(rangeFrom(Start), UnaryOp::Neg,
-                                       std::move(E));
+    return node<UnaryExpr>(height({E.get()}), rangeFrom(Start), UnaryOp::Neg,
+                           std::move(E));
   }
 
   /// power -> postfix ('^' unary)?      (right-associative: x^-1, 2^3^2)
@@ -464,8 +497,9 @@ private:
     --Depth;
     if (Failed)
       return nullptr;
-    return std::make_unique<BinaryExpr>(rangeFrom(Start), BinaryOp::Pow, OpLoc,
-                                        std::move(Base), std::move(Exp));
+    return node<BinaryExpr>(height({Base.get(), Exp.get()}), rangeFrom(Start),
+                            BinaryOp::Pow, OpLoc, std::move(Base),
+                            std::move(Exp));
   }
 
   /// postfix -> primary ('[' expr ']')*
@@ -477,8 +511,8 @@ private:
       ExprPtr Idx = parseExpr();
       if (!expect(TokenKind::RBracket, "to close the index"))
         return nullptr;
-      E = std::make_unique<IndexExpr>(rangeFrom(Start), std::move(E),
-                                      std::move(Idx));
+      E = node<IndexExpr>(height({E.get(), Idx.get()}), rangeFrom(Start),
+                          std::move(E), std::move(Idx));
     }
     return Failed ? nullptr : std::move(E);
   }
@@ -556,9 +590,9 @@ private:
     ExprPtr Body = parseExpr();
     if (!expect(TokenKind::RParen, "to close the reduction"))
       return nullptr;
-    return std::make_unique<ReduceExpr>(rangeFrom(Start), Op, Index,
-                                        IndexRange, std::move(Lo),
-                                        std::move(Hi), std::move(Body));
+    return node<ReduceExpr>(height({Lo.get(), Hi.get(), Body.get()}),
+                            rangeFrom(Start), Op, Index, IndexRange,
+                            std::move(Lo), std::move(Hi), std::move(Body));
   }
 
   /// call -> NAME '(' (expr (',' expr)*)? ')'
@@ -576,8 +610,8 @@ private:
     }
     if (!expect(TokenKind::RParen, "to close the argument list"))
       return nullptr;
-    return std::make_unique<CallExpr>(rangeFrom(Start), Callee, CalleeRange,
-                                      std::move(Args));
+    return node<CallExpr>(height(Args), rangeFrom(Start), Callee, CalleeRange,
+                          std::move(Args));
   }
 
   /// if -> 'if' expr 'then' expr 'else' expr
@@ -594,8 +628,8 @@ private:
     ExprPtr E = parseExpr();
     if (Failed)
       return nullptr;
-    return std::make_unique<IfExpr>(rangeFrom(Start), std::move(C),
-                                    std::move(T), std::move(E));
+    return node<IfExpr>(height({C.get(), T.get(), E.get()}), rangeFrom(Start),
+                        std::move(C), std::move(T), std::move(E));
   }
 
   ArrayRef<Token> Toks;

@@ -204,7 +204,7 @@ void SemaImpl::checkBody(Body &B, const SemaContext &Ctx, bool AllowVector,
       checkExpr(*E, Ctx);
       requireReal(*E, "a component of the result");
     }
-    V->Ty = Type::Real;
+    V->Ty = ExprType::Real;
   } else {
     checkExpr(*B.Result, Ctx);
     requireReal(*B.Result, "the result");
@@ -293,7 +293,9 @@ void SemaImpl::checkIntegrand(IntegrandDecl &D) {
   Ctx.Integrand = &D;
   Locals.clear();
   declareLocal({D.Var, D.VarRange, BindingKind::DomainVar});
-  checkBody(D.B, Ctx, /*AllowVector=*/D.OutputsExpr != nullptr, D.Outputs,
+  // A vector result is checked against the declared count (1 without
+  // `-> [n]`), so a forgotten `-> [n]` gets the message that suggests it.
+  checkBody(D.B, Ctx, /*AllowVector=*/true, D.Outputs,
             "integrand '" + D.Name + "'");
   Locals.clear();
 }

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "frontend/ASTDump.h"
 #include "frontend/Builtins.h"
 #include "frontend/Evaluator.h"
 #include "frontend/Sema.h"
@@ -22,16 +23,63 @@ namespace vf {
 
 namespace {
 
+uint64_t satAdd(uint64_t A, uint64_t B) {
+  return A > UINT64_MAX - B ? UINT64_MAX : A + B;
+}
+uint64_t satMul(uint64_t A, uint64_t B) {
+  return B && A > UINT64_MAX / B ? UINT64_MAX : A * B;
+}
+
+/// How many nodes the Evaluator visits to evaluate an expression once
+/// (saturating); a folded subexpression costs one step.
+class StepCounter : public ExprVisitor<StepCounter, uint64_t> {
+public:
+  uint64_t visit(const Expr &E) {
+    return E.ConstValue ? 1 : ExprVisitor::visit(E);
+  }
+  uint64_t visitNumber(const NumberExpr &) { return 1; }
+  uint64_t visitName(const NameExpr &) { return 1; }
+  uint64_t visitIndex(const IndexExpr &E) { return satAdd(1, visit(*E.Idx)); }
+  uint64_t visitUnary(const UnaryExpr &E) {
+    return satAdd(1, visit(*E.Operand));
+  }
+  uint64_t visitBinary(const BinaryExpr &E) {
+    return satAdd(1, satAdd(visit(*E.LHS), visit(*E.RHS)));
+  }
+  uint64_t visitCall(const CallExpr &E) {
+    if (!E.BuiltinFn)
+      return UINT64_MAX; // user fns are never evaluated at compile time
+    uint64_t N = 1;
+    for (const ExprPtr &A : E.Args)
+      N = satAdd(N, visit(*A));
+    return N;
+  }
+  uint64_t visitIf(const IfExpr &E) {
+    return satAdd(
+        1, satAdd(visit(*E.Cond), std::max(visit(*E.Then), visit(*E.Else))));
+  }
+  uint64_t visitReduce(const ReduceExpr &E) {
+    uint64_t Trips = static_cast<uint64_t>(E.HiValue - E.LoValue);
+    return satAdd(1, satMul(Trips, satAdd(1, visit(*E.Body))));
+  }
+  uint64_t visitVector(const VectorExpr &E) {
+    uint64_t N = 1;
+    for (const ExprPtr &X : E.Elements)
+      N = satAdd(N, visit(*X));
+    return N;
+  }
+};
+
 /// Checks one expression tree; a thin visitor over SemaImpl's state.
 class ExprChecker : public ExprVisitor<ExprChecker> {
 public:
   ExprChecker(SemaImpl &S, const SemaContext &Ctx) : S(S), Ctx(Ctx) {}
 
-  void visitNumber(const NumberExpr &E) { set(E, Type::Real, E.Value); }
+  void visitNumber(const NumberExpr &E) { set(E, ExprType::Real, E.Value); }
 
   void visitName(const NameExpr &CE) {
     auto &E = const_cast<NameExpr &>(CE);
-    E.Ty = Type::Real;
+    E.Ty = ExprType::Real;
     if (const LocalSym *L = S.lookupLocal(E.Name)) {
       bindLocal(E, *L);
       return;
@@ -55,7 +103,7 @@ public:
 
   void visitIndex(const IndexExpr &CE) {
     auto &E = const_cast<IndexExpr &>(CE);
-    E.Ty = Type::Real;
+    E.Ty = ExprType::Real;
     const auto *Base = dynCast<NameExpr>(E.Base.get());
     const LocalSym *L = Base ? S.lookupLocal(Base->Name) : nullptr;
     if (!L || L->Kind != BindingKind::DomainVar) {
@@ -67,10 +115,12 @@ public:
       visit(*E.Idx);
       return;
     }
-    E.Base->Ty = Type::Real;
+    E.Base->Ty = ExprType::Real;
+    unsigned Before = S.Diags.errorCount();
     visit(*E.Idx);
     S.requireReal(*E.Idx, "an index");
-    checkIndexRange(E);
+    if (S.Diags.errorCount() == Before) // no cascade from a bad index
+      checkIndexRange(E);
   }
 
   void visitUnary(const UnaryExpr &CE) {
@@ -78,12 +128,12 @@ public:
     visit(*E.Operand);
     if (E.Op == UnaryOp::Neg) {
       S.requireReal(*E.Operand, "the operand of '-'");
-      E.Ty = Type::Real;
+      E.Ty = ExprType::Real;
       if (E.Operand->ConstValue)
         E.ConstValue = -*E.Operand->ConstValue;
     } else {
       S.requireBool(*E.Operand, "the operand of 'not'");
-      E.Ty = Type::Bool;
+      E.Ty = ExprType::Bool;
       if (E.Operand->ConstValue)
         E.ConstValue = *E.Operand->ConstValue == 0;
     }
@@ -98,11 +148,11 @@ public:
     if (isLogical(E.Op)) {
       S.requireBool(*E.LHS, Operand);
       S.requireBool(*E.RHS, Operand);
-      E.Ty = Type::Bool;
+      E.Ty = ExprType::Bool;
     } else {
       S.requireReal(*E.LHS, Operand);
       S.requireReal(*E.RHS, Operand);
-      E.Ty = isComparison(E.Op) ? Type::Bool : Type::Real;
+      E.Ty = isComparison(E.Op) ? ExprType::Bool : ExprType::Real;
     }
     if (E.Op == BinaryOp::Div && E.RHS->ConstValue && *E.RHS->ConstValue == 0)
       S.Diags.error(E.OpLoc, "division by a constant zero",
@@ -115,7 +165,7 @@ public:
 
   void visitCall(const CallExpr &CE) {
     auto &E = const_cast<CallExpr &>(CE);
-    E.Ty = Type::Real;
+    E.Ty = ExprType::Real;
     bool AllConst = true;
     for (ExprPtr &A : E.Args) {
       visit(*A);
@@ -172,7 +222,7 @@ public:
     S.requireReal(*E.Then, "the 'then' branch");
     visit(*E.Else);
     S.requireReal(*E.Else, "the 'else' branch");
-    E.Ty = Type::Real;
+    E.Ty = ExprType::Real;
     if (E.Cond->ConstValue) {
       const Expr &Taken = *E.Cond->ConstValue != 0 ? *E.Then : *E.Else;
       E.ConstValue = Taken.ConstValue;
@@ -181,7 +231,8 @@ public:
 
   void visitReduce(const ReduceExpr &CE) {
     auto &E = const_cast<ReduceExpr &>(CE);
-    E.Ty = Type::Real;
+    E.Ty = ExprType::Real;
+    unsigned Before = S.Diags.errorCount();
     std::optional<long long> Lo =
         S.constantInteger(*E.Lo, Ctx, "a reduction bound");
     std::optional<long long> Hi =
@@ -211,8 +262,15 @@ public:
     if (Declared)
       S.Locals.pop_back();
     SmallVector<const ReduceExpr *, 4> Deps;
-    if (RangeOk && collectIndexDeps(E, Deps) && Deps.empty())
-      E.ConstValue = Evaluator().eval(E);
+    if (RangeOk && collectIndexDeps(E, Deps) && Deps.empty()) {
+      // Fold only what evaluates in a moment: `sum(i in 0..1e12: i)` stays
+      // a run-time loop (and is an error where a constant is required).
+      std::string Why;
+      if (S.spendEvalSteps(StepCounter().visit(E), Why))
+        E.ConstValue = Evaluator().eval(E);
+      else if (!Ctx.ConstReason.empty() && S.Diags.errorCount() == Before)
+        notConstant(E, "this reduction is not folded: " + Why);
+    }
   }
 
   void visitVector(const VectorExpr &E) {
@@ -223,7 +281,7 @@ public:
   }
 
 private:
-  void set(const Expr &CE, Type T, std::optional<double> V) {
+  void set(const Expr &CE, ExprType T, std::optional<double> V) {
     auto &E = const_cast<Expr &>(CE);
     E.Ty = T;
     E.ConstValue = V;
@@ -390,41 +448,49 @@ void ExprChecker::checkIndexRange(const IndexExpr &E) {
                   "constants and reduction indices only");
     return;
   }
-  // Enumerate every combination of the indices used (bounded: beyond the
-  // limit the remaining combinations are not checked here; codegen still
-  // never reads out of bounds because it clamps nothing — so keep it exact
-  // for all realistic sizes).
-  constexpr unsigned long long MaxCombos = 1u << 20;
-  unsigned long long Combos = 1;
+  // Enumerate every combination of the indices used, within a bounded
+  // number of evaluation steps; beyond it the index is rejected rather than
+  // left unchecked, so an accepted program never reads out of bounds.
+  uint64_t Combos = 1;
   for (const ReduceExpr *R : Deps) {
-    unsigned long long N = R->HiValue - R->LoValue;
+    uint64_t N = static_cast<uint64_t>(R->HiValue - R->LoValue);
     if (N == 0)
       return; // empty reduction: the index is never evaluated
-    Combos = std::min(MaxCombos + 1, Combos * N);
+    Combos = satMul(Combos, N);
+  }
+  std::string Why;
+  if (!S.spendEvalSteps(satMul(Combos, StepCounter().visit(*E.Idx)), Why)) {
+    error(*E.Idx, "cannot check that this index is in range for every value "
+                  "of its reduction indices: " +
+                      Why);
+    return;
   }
   Evaluator Ev;
   SmallVector<long long, 4> Cur;
   for (const ReduceExpr *R : Deps)
     Cur.push_back(R->LoValue);
-  for (unsigned long long K = 0; K < std::min(Combos, MaxCombos); ++K) {
+  auto When = [&] {
+    std::string W;
+    for (size_t D = 0; D < Deps.size(); ++D)
+      W += (D ? ", " : " when ") + Deps[D]->IndexName + " = " +
+           std::to_string(Cur[D]);
+    return W;
+  };
+  for (uint64_t K = 0; K < Combos; ++K) {
     for (size_t D = 0; D < Deps.size(); ++D)
       Ev.bindIndex(Deps[D], static_cast<double>(Cur[D]));
     double V = Ev.eval(*E.Idx);
-    std::string When;
-    for (size_t D = 0; D < Deps.size(); ++D)
-      When += (D ? ", " : " when ") + Deps[D]->IndexName + " = " +
-              std::to_string(Cur[D]);
     if (V != std::floor(V) || !std::isfinite(V)) {
-      error(*E.Idx, "index of '" + Ctx.Integrand->Var +
-                        "' is not an integer" + When);
+      error(*E.Idx,
+            "index of '" + Ctx.Integrand->Var + "' is not an integer" + When());
       return;
     }
     if (V < 0 || V >= Dim) {
-      error(*E.Idx, "index " + Twine(static_cast<long long>(V)) +
-                        " is out of range for '" + Ctx.Integrand->Var +
-                        "', which has " + Twine(Dim) + " dimension" +
-                        (Dim == 1 ? "" : "s") + " (indices 0 to " +
-                        Twine(static_cast<long long>(Dim) - 1) + ")" + When);
+      error(*E.Idx, "index " + formatNumber(V) + " is out of range for '" +
+                        Ctx.Integrand->Var + "', which has " + Twine(Dim) +
+                        " dimension" + (Dim == 1 ? "" : "s") +
+                        " (indices 0 to " +
+                        Twine(static_cast<long long>(Dim) - 1) + ")" + When());
       return;
     }
     for (size_t D = 0; D < Deps.size(); ++D) {
@@ -442,7 +508,7 @@ void SemaImpl::checkExpr(Expr &E, const SemaContext &Ctx) {
 }
 
 void SemaImpl::requireReal(Expr &E, StringRef What) {
-  if (E.Ty == Type::Bool)
+  if (E.Ty == ExprType::Bool)
     Diags.error(E.loc(),
                 "expected a number in " + What +
                     ", found a comparison or logical value; use 'if c then 1 "
@@ -451,7 +517,7 @@ void SemaImpl::requireReal(Expr &E, StringRef What) {
 }
 
 void SemaImpl::requireBool(Expr &E, StringRef What) {
-  if (E.Ty == Type::Real)
+  if (E.Ty == ExprType::Real)
     Diags.error(E.loc(),
                 "expected a condition in " + What +
                     ", found a number; compare it, as in 'x > 0'",
@@ -474,8 +540,8 @@ std::optional<long long> SemaImpl::constantInteger(Expr &E,
   }
   double V = *E.ConstValue;
   if (V != std::floor(V) || !(std::fabs(V) < 1e15)) {
-    Diags.error(E.loc(), What + " must be an integer, but it is " +
-                             Twine(std::to_string(V)),
+    Diags.error(E.loc(),
+                What + " must be an integer, but it is " + formatNumber(V),
                 {E.Range});
     return std::nullopt;
   }

@@ -15,6 +15,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,26 @@ public:
   std::vector<LocalSym> Locals;
   /// Call graph among user fns, for recursion detection.
   llvm::DenseMap<const FnDecl *, llvm::SmallVector<const CallExpr *, 4>> Calls;
+
+  /// Compile-time evaluation (folding reductions, checking `x[i]` for every
+  /// index value) is bounded so that no input makes Sema slow: one fold or
+  /// one index check may take at most MaxEvalSteps evaluation steps (nodes
+  /// visited by the Evaluator), and the whole program at most EvalBudget.
+  static constexpr uint64_t MaxEvalSteps = uint64_t(1) << 22;
+  static constexpr uint64_t ProgramEvalSteps = uint64_t(1) << 23;
+  uint64_t EvalBudget = ProgramEvalSteps;
+  /// Takes \p Steps from EvalBudget, or says in \p Why why not.
+  bool spendEvalSteps(uint64_t Steps, std::string &Why) {
+    if (Steps > MaxEvalSteps)
+      Why = "it takes more than " + std::to_string(MaxEvalSteps) +
+            " steps to evaluate at compile time";
+    else if (Steps > EvalBudget)
+      Why = "the program has used up its " + std::to_string(ProgramEvalSteps) +
+            " steps of compile-time evaluation";
+    else
+      EvalBudget -= Steps;
+    return Why.empty();
+  }
 
 private:
   void collectGlobals();
