@@ -5,8 +5,8 @@
 //      by hypercube. Tiles of T(N) samples are handed to the CPU workers.
 //   2. Each tile runs the fused kernel: segments of complete hypercubes go
 //      to their own slots, the tile's first and last (possibly partial)
-//      hypercube to the tile's edge slots, map-training sums to an exact
-//      accumulator (so their total does not depend on the order of tiles).
+//      hypercube to the tile's edge slots, map-training sums to a histogram
+//      of the tile's own, added to the total in tile order.
 //   3. Edge segments are merged in tile order; hypercubes give the estimate
 //      and its (co)variance; Stats combines iterations.
 //   4. The map and the allocation adapt, unless frozen.
@@ -21,10 +21,10 @@
 #include "SamplePoint.h"
 #include "devices/CpuPool.h"
 #include "integrator/AdaptiveMap.h"
-#include "integrator/ExactSum.h"
 #include "integrator/Segments.h"
 #include "integrator/Stats.h"
 #include "integrator/Strata.h"
+#include "integrator/TrainingSums.h"
 
 #include <chrono>
 #include <cmath>
@@ -39,8 +39,8 @@ using Clock = std::chrono::steady_clock;
 
 /// Samples per tile: a function of the requested sample count only (so the
 /// tiling, and hence the reduction order, is the same for any device mix),
-/// large enough that per-tile work (merging the map-training sums, about
-/// dim x ninc adds) is amortised, small enough for 64 tiles per iteration.
+/// large enough that per-tile work (a dim x ninc training histogram) is
+/// amortised, small enough for 64 tiles per iteration.
 std::uint64_t tileSize(std::uint64_t Calls) {
   std::uint64_t T = (Calls + 63) / 64;
   return std::clamp<std::uint64_t>(T, 8192, std::uint64_t(1) << 20);
@@ -162,30 +162,19 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   std::vector<double> Edges(Ntiles * 2 * Stride, 0.0);
   std::vector<vf_tile_result> Results(Ntiles);
   const std::size_t Bins = std::size_t(I.Dim) * Ninc;
-  ExactSums TrainSums(A.train ? Bins : 0), TrainCounts(A.train ? Bins : 0);
-  std::mutex TrainMutex;
+  TrainingSums Training(A.train ? Bins : 0);
 
   CpuPool Pool(O.Threads);
-  std::vector<std::vector<double>> LocalSums(Pool.size()),
-      LocalCounts(Pool.size());
   std::vector<std::uint64_t> WorkerSamples(Pool.size(), 0);
   std::vector<WorkerTimes> Times =
       Pool.run(Ntiles, [&](unsigned W, std::uint64_t Tile) {
-        std::vector<double> &S = LocalSums[W], &C = LocalCounts[W];
-        if (A.train) {
-          S.assign(Bins, 0.0);
-          C.assign(Bins, 0.0);
-        }
+        std::vector<double> Hist = Training.acquire();
         vf_tile_outputs Out{Segs.data(), Edges.data() + Tile * 2 * Stride,
-                            S.data(), C.data(), &Results[Tile]};
+                            Hist.data(), Hist.data() + Bins, &Results[Tile]};
         I.SampleTile(&A, Tile, &Out);
         WorkerSamples[W] +=
             std::min(A.tile_size, A.nsamples - Tile * A.tile_size);
-        if (A.train) {
-          std::lock_guard<std::mutex> Lock(TrainMutex);
-          TrainSums.add(S);
-          TrainCounts.add(C);
-        }
+        Training.submit(Tile, std::move(Hist));
       });
 
   // Non-finite samples: the first in sample order, whatever ran it.
@@ -221,10 +210,7 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   }
 
   if (!Frozen) {
-    std::vector<double> S(Bins), C(Bins);
-    TrainSums.values(S);
-    TrainCounts.values(C);
-    Map->addTrainingData(S, C);
+    Map->addTrainingData(Training.sums(), Training.weights());
     Map->adapt(O.Alpha);
     if (O.Beta > 0)
       Str->adapt();
