@@ -40,11 +40,26 @@ const CompiledIntegrand *CompiledModule::find(StringRef Name) const {
 /// Bump when codegen changes in a way the version string does not show.
 static constexpr const char *CodegenRevision = "codegen-1";
 
+/// A digest of the embedded bitcode: a rebuilt math library or sampler
+/// must not reuse code compiled with the old one.
+static const std::string &embeddedBitcodeDigest() {
+  static const std::string Digest = [] {
+    CompileCacheKey K;
+    for (BitcodeTarget T : {BitcodeTarget::Host, BitcodeTarget::NVPTX})
+      for (ArrayRef<unsigned char> BC :
+           {mathLibraryBitcode(T), samplerBitcode(T)})
+        K.add(StringRef(reinterpret_cast<const char *>(BC.data()), BC.size()));
+    return K.finish();
+  }();
+  return Digest;
+}
+
 std::string compileCacheKey(const Program &P, StringRef Target) {
   CompileCacheKey K;
   K.add(versionString());
   K.add(LLVM_VERSION_STRING);
   K.add(CodegenRevision);
+  K.add(embeddedBitcodeDigest());
   K.add(Target);
   for (const auto &M : P.Modules) {
     K.add(M->IsMain ? "<main>" : M->Path);
@@ -120,11 +135,6 @@ buildModule(const Program &P, LLVMContext &Ctx, CodeTarget T,
                                         ? BitcodeTarget::Host
                                         : BitcodeTarget::NVPTX))
     return std::move(E);
-  // The math functions are small and branch-light; inlining every call
-  // lets the loop vectorizer widen the batch loop across points.
-  for (const char *Name : mathLibraryFunctions())
-    if (Function *F = M->getFunction(Name); F && !F->isDeclaration())
-      F->addFnAttr(Attribute::AlwaysInline);
   if (Error E = addSamplers(P, *M, T))
     return std::move(E);
   internalizeExcept(*M, entrySymbols(P, T));

@@ -43,6 +43,12 @@ Function *constantFunction(Module &M, StringRef Name, unsigned V) {
 
 } // namespace
 
+ArrayRef<unsigned char> samplerBitcode(BitcodeTarget T) {
+  return T == BitcodeTarget::Host
+             ? ArrayRef(vf_bc_sampler_x86_64, vf_bc_sampler_x86_64_len)
+             : ArrayRef(vf_bc_sampler_nvptx64, vf_bc_sampler_nvptx64_len);
+}
+
 Error instantiateSampler(Module &M, BitcodeTarget T,
                          const std::vector<SamplerInstance> &Instances) {
   if (Instances.empty())
@@ -60,11 +66,8 @@ Error instantiateSampler(Module &M, BitcodeTarget T,
                                Type::getInt64Ty(Ctx), Ptr},
                               false);
   M.getOrInsertFunction(Generic, KT);
-  ArrayRef<unsigned char> BC =
-      T == BitcodeTarget::Host
-          ? ArrayRef(vf_bc_sampler_x86_64, vf_bc_sampler_x86_64_len)
-          : ArrayRef(vf_bc_sampler_nvptx64, vf_bc_sampler_nvptx64_len);
-  if (Error E = linkEmbeddedBitcode(M, BC, T == BitcodeTarget::Host
+  if (Error E = linkEmbeddedBitcode(M, samplerBitcode(T),
+                                    T == BitcodeTarget::Host
                                                ? "sampler-x86_64.bc"
                                                : "sampler-nvptx64.bc"))
     return E;

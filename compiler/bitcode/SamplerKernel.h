@@ -14,6 +14,8 @@
 
 #include "bitcode/MathLibrary.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include <string>
 #include <vector>
 
@@ -29,6 +31,9 @@ struct SamplerInstance {
   unsigned Outputs;
   std::string EntryName;     ///< the entry point to create
 };
+
+/// The embedded sampler bitcode for \p T.
+llvm::ArrayRef<unsigned char> samplerBitcode(BitcodeTarget T);
 
 /// Links the sampler bitcode for \p T into \p M and creates each instance's
 /// entry point (external linkage; a PTX kernel on NVPTX).

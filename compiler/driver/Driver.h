@@ -49,6 +49,7 @@ struct DriverOptions {
   bool NoAdaptStrata = false;
   std::string OnNonFinite = "stop";
   bool Quiet = false;
+  bool ListDevices = false;
 };
 
 class Compiler;
@@ -57,6 +58,8 @@ struct Program;
 struct IntegrandDecl;
 
 int runEmitTokens(const DriverOptions &O);
+/// Prints the CPU and every GPU, or why there is none (Devices.cpp).
+int runListDevices();
 /// Integrates the selected integrand and prints the table (Integrate.cpp).
 int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
                  Compiler &C, const CompileOptions &CO);

@@ -60,20 +60,23 @@ bool parseDevices(const std::string &Spec, unsigned &Threads) {
   return false;
 }
 
-void printRow(const IterationRow &R, unsigned Outputs) {
+void printRow(raw_ostream &OS, const IterationRow &R, unsigned Outputs) {
   for (unsigned C = 0; C < Outputs; ++C) {
     std::string Itn = std::to_string(R.Index) + (R.Warmup ? "w" : "");
     if (Outputs > 1)
       Itn += "[" + std::to_string(C) + "]";
     std::string Line =
         std::string(Itn.size() < 8 ? 8 - Itn.size() : 0, ' ') + Itn + "  " +
-        fmt("%-22.15g", R.Mean[C]) + fmt("%-10.3g", R.Error[C]) +
-        "  " + fmt("%-22.15g", R.CumMean[C]) + fmt("%-10.3g", R.CumError[C]) +
-        fmt("%9.3g", R.Chi2Dof) + fmt("%8.3g", R.Q) +
+        fmt("%-22.15g", R.Mean[C]) + fmt("%-10.3g", R.Error[C]) + "  " +
+        // Warm-up rows precede any measured iteration: no cumulative yet.
+        (R.Warmup
+             ? std::string(32 + 8, ' ') + "-" + std::string(7, ' ') + "-"
+             : fmt("%-22.15g", R.CumMean[C]) + fmt("%-10.3g", R.CumError[C]) +
+                   fmt("%9.3g", R.Chi2Dof) + fmt("%8.3g", R.Q)) +
         fmt("%12.0f", double(R.Samples)) + fmt("%9.3f", R.Seconds);
-    outs() << Line << "\n";
+    OS << Line << "\n";
   }
-  outs().flush();
+  OS.flush();
 }
 
 std::string settingsJson(const DriverOptions &O, const Program &P,
@@ -122,6 +125,11 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
   std::vector<double> Params;
   if (!parseParams(*P, O, Params))
     return ExitUsage;
+  // The integrator needs two samples per hypercube; say so as a usage error
+  // before compiling, like --calls 0.
+  if (O.Calls < 2)
+    return fail("--calls must be at least 2, got " + std::to_string(O.Calls),
+                ExitUsage);
   unsigned Threads;
   if (!parseDevices(O.Devices, Threads))
     return O.Devices.rfind("gpu", 0) == 0 ? ExitInputError : ExitUsage;
@@ -150,20 +158,22 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
     if (Status S = (*Int)->setParam(PD->Name, Params[PD->Slot]); !S)
       return fail(S.message(), ExitUsage);
 
+  // With --json -, standard output carries the JSON document alone; the
+  // table and the result lines go to standard error.
+  raw_ostream &Out = O.Json == "-" ? errs() : outs();
   unsigned ActualThreads =
       Threads ? Threads : std::max(1u, std::thread::hardware_concurrency());
   if (!O.Quiet) {
-    outs() << "vegasc: integrand '" << I->Name << "' (" << I->Dim
-           << (I->Dim == 1 ? " dimension" : " dimensions") << ") on "
-           << ActualThreads << " CPU thread" << (ActualThreads == 1 ? "" : "s")
-           << ": " << O.Warmup << " warm-up + " << O.Iterations
-           << " iterations of " << O.Calls << " calls, seed " << O.Seed
-           << "\n";
-    outs() << "     itn  integral              error       cumulative"
-              "            error        chi2/dof       Q     samples   "
-              "time/s\n";
+    Out << "vegasc: integrand '" << I->Name << "' (" << I->Dim
+        << (I->Dim == 1 ? " dimension" : " dimensions") << ") on "
+        << ActualThreads << " CPU thread" << (ActualThreads == 1 ? "" : "s")
+        << ": " << O.Warmup << " warm-up + " << O.Iterations
+        << " iterations of " << O.Calls << " calls, seed " << O.Seed << "\n";
+    Out << "     itn  integral              error       cumulative"
+           "            error        chi2/dof       Q     samples   "
+           "time/s\n";
     (*Int)->onIteration(
-        [&](const IterationRow &R) { printRow(R, I->Outputs); });
+        [&](const IterationRow &R) { printRow(Out, R, I->Outputs); });
   }
   auto R = (*Int)->run(O.Iterations, O.Calls, O.Warmup);
   if (!R) {
@@ -171,12 +181,12 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
     return ExitInputError;
   }
   for (unsigned K = 0; K < I->Outputs; ++K)
-    outs() << "result" << (I->Outputs > 1 ? "[" + std::to_string(K) + "]" : "")
-           << " = " << fmt("%.15g", R->Mean[K]) << " +- "
-           << fmt("%.3g", R->Error[K]) << "   chi2/dof = "
-           << fmt("%.3g", R->Chi2Dof) << "   Q = " << fmt("%.3g", R->Q)
-           << "\n";
-  if (R->Q < 0.05)
+    Out << "result" << (I->Outputs > 1 ? "[" + std::to_string(K) + "]" : "")
+        << " = " << fmt("%.15g", R->Mean[K]) << " +- "
+        << fmt("%.3g", R->Error[K])
+        << "   chi2/dof = " << fmt("%.3g", R->Chi2Dof)
+        << "   Q = " << fmt("%.3g", R->Q) << "\n";
+  if (R->Q < 0.05 && !O.NoWarnings)
     errs() << "vegasc: warning: Q = " << fmt("%.3g", R->Q)
            << " < 0.05: the iterations disagree more than their errors "
               "allow; the error may be underestimated. Try more --calls or "

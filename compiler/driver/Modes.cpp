@@ -109,7 +109,9 @@ bool parseParams(const Program &P, const DriverOptions &O,
 static bool parsePoint(const DriverOptions &O, unsigned Dim,
                        std::vector<double> &X) {
   SmallVector<StringRef, 8> Parts;
-  StringRef(O.At).split(Parts, ',');
+  // No --at at all is a missing point, not an empty coordinate.
+  if (!StringRef(O.At).trim().empty())
+    StringRef(O.At).split(Parts, ',');
   for (StringRef Part : Parts) {
     double V;
     if (Part.trim().getAsDouble(V)) {
@@ -118,10 +120,9 @@ static bool parsePoint(const DriverOptions &O, unsigned Dim,
     }
     X.push_back(V);
   }
-  if (O.At.empty() || X.size() != Dim) {
+  if (X.size() != Dim) {
     fail("--at needs " + std::to_string(Dim) + " comma-separated coordinate" +
-             (Dim == 1 ? "" : "s") + ", got " +
-             std::to_string(O.At.empty() ? 0 : X.size()),
+             (Dim == 1 ? "" : "s") + ", got " + std::to_string(X.size()),
          ExitUsage);
     return false;
   }

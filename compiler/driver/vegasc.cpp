@@ -10,6 +10,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
 int main(int argc, char **argv) {
   CLI::App App{"vegasc: compile a .vf integrand and integrate it with VEGAS+ "
                "on every CPU core and GPU",
@@ -26,7 +30,9 @@ int main(int argc, char **argv) {
 
 Exit codes: 0 success, 1 errors in the input, 2 usage error.)");
   vf::DriverOptions O;
-  App.add_option("file", O.File, "the .vf source file")->required();
+  App.add_option("file", O.File, "the .vf source file");
+  App.add_flag("--list-devices", O.ListDevices,
+               "list the CPU and GPUs (or why there is no GPU) and exit");
   App.add_flag("--check", O.Check, "check the file and report every error");
   App.add_option("--emit", O.Emit,
                  "print an intermediate form: tokens, ast, llvm-raw (before "
@@ -44,8 +50,20 @@ Exit codes: 0 success, 1 errors in the input, 2 usage error.)");
   App.add_option("--cache-dir", O.CacheDir,
                  "compile cache folder (default $XDG_CACHE_HOME/vegasflow)");
   App.add_flag("-v,--verbose", O.Verbose, "report compile-cache hits");
-  App.add_option("--calls", O.Calls, "samples per iteration (default 1000000)")
-      ->check(CLI::PositiveNumber);
+  App.add_option_function<std::string>(
+         "--calls",
+         [&O](const std::string &S) {
+           // Accept 1e7 as well as 10000000: a whole number of samples.
+           char *End = nullptr;
+           double V = std::strtod(S.c_str(), &End);
+           if (End == S.c_str() || *End || !(V >= 1) || V > 1e18 ||
+               V != std::floor(V))
+             throw CLI::ValidationError(
+                 "--calls", "expected a whole number of samples >= 1 (e.g. "
+                            "1000000 or 1e6), got '" + S + "'");
+           O.Calls = static_cast<std::uint64_t>(V);
+         },
+         "samples per iteration, e.g. 1e6 (default 1000000)");
   App.add_option("--iterations", O.Iterations,
                  "measured iterations (default 10)")
       ->check(CLI::PositiveNumber);
@@ -75,6 +93,12 @@ Exit codes: 0 success, 1 errors in the input, 2 usage error.)");
   } catch (const CLI::ParseError &E) {
     int Code = App.exit(E);
     return Code == 0 ? vf::ExitOk : vf::ExitUsage;
+  }
+  if (O.ListDevices)
+    return vf::runListDevices();
+  if (O.File.empty()) {
+    std::fprintf(stderr, "vegasc: error: no input file; try 'vegasc --help'\n");
+    return vf::ExitUsage;
   }
   if (O.Emit == "tokens")
     return vf::runEmitTokens(O);

@@ -123,12 +123,17 @@ double Strata::roundTo40Bits(double x) {
 }
 
 void Strata::allocate(const std::vector<double> &D, double Sum) {
+  // Every hypercube gets its minimum, and the rest of the budget is shared
+  // in proportion to d_h (as Lepage's vegas does): the total stays at most
+  // neval, where max(2, floor(neval d_h / sum d)) could overshoot it by a
+  // third when many hypercubes sit at the minimum.
+  std::uint64_t Floor = MinNevalHcube * Nhcube;
+  double Spare = double(Neval > Floor ? Neval - Floor : 0);
   Offsets.resize(Nhcube + 1);
   Offsets[0] = 0;
   for (std::uint64_t H = 0; H < Nhcube; ++H) {
-    double Share = std::floor(double(Neval) * (D[H] / Sum));
-    auto NH = std::max<std::uint64_t>(MinNevalHcube, std::uint64_t(Share));
-    Offsets[H + 1] = Offsets[H] + NH;
+    auto Share = std::uint64_t(std::floor(Spare * (D[H] / Sum)));
+    Offsets[H + 1] = Offsets[H] + MinNevalHcube + Share;
   }
 }
 

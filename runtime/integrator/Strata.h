@@ -38,7 +38,7 @@
 //
 // Allocation (for the next iteration). sigf_h = sqrt(Var(I_h) n_h) (the
 // hypercube's volume times the standard deviation of v in it),
-// d_h = sigf_h^beta, n_h = max(2, floor(neval d_h / sum d_h)). Each d_h is
+// d_h = sigf_h^beta, n_h = 2 + floor((neval - 2 N_h) d_h / sum d_h). Each d_h is
 // first rounded to 40 significant bits, and the sum is taken in hypercube
 // order, so inputs that differ only by rounding noise (another reduction
 // order, another device) give the same allocation. The first iteration, beta
@@ -155,7 +155,8 @@ private:
     double M2 = 0;
   };
 
-  /// Sets Offsets from n_h = max(2, floor(neval d_h / sum d)).
+  /// Sets Offsets from n_h = 2 + floor((neval - 2 N_h) d_h / sum d), so
+  /// that sum n_h stays at most neval.
   void allocate(const std::vector<double> &d, double sum);
 
   unsigned Dim;

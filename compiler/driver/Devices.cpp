@@ -1,0 +1,28 @@
+//===- driver/Devices.cpp - vegasc --list-devices -------------------------===//
+
+#include "driver/Driver.h"
+
+#include "vf/Devices.h"
+
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace llvm;
+
+namespace vf {
+
+int runListDevices() {
+  DeviceList L = listDevices();
+  outs() << "cpu: " << L.CpuThreads << " thread"
+         << (L.CpuThreads == 1 ? "" : "s") << " (" << sys::getHostCPUName()
+         << ")\n";
+  if (L.Gpus.empty())
+    outs() << "gpu: none: " << L.NoGpuReason << "\n";
+  for (const GpuInfo &G : L.Gpus)
+    outs() << "gpu:" << G.Index << ": " << G.Name << ", sm_" << G.Major
+           << G.Minor << ", " << G.Multiprocessors << " multiprocessors, "
+           << (G.MemoryBytes >> 20) << " MiB\n";
+  return ExitOk;
+}
+
+} // namespace vf

@@ -1,0 +1,114 @@
+#===- tests/integration/vftest.py - Shared helpers for vegasc tests -------===#
+#
+# The integration tests drive the real `vegasc` binary the way a user does:
+# a .vf file, command-line options, the JSON document (docs/json.md) and the
+# exit code (docs/user-guide.md). This module runs vegasc, reads the test
+# data (tests/testdata/known_integrals.toml) and reports failures uniformly.
+#
+# Compile cache: every test process uses a fresh cache folder below
+# $VF_CACHE_DIR (set by CMake to a folder in the build tree), removed at
+# exit. The cache key does not cover the embedded kernel bitcode, so a cache
+# that outlives a rebuild could hand the tests a stale sampler; a fresh
+# folder per process still lets the runs of one test share their compiles.
+#
+#===----------------------------------------------------------------------===#
+import atexit
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+
+_failures = []
+_workdir = None
+
+
+def workdir():
+    """A private scratch folder (and compile cache) for this test process."""
+    global _workdir
+    if _workdir is None:
+        base = os.environ.get("VF_CACHE_DIR")
+        if base:
+            os.makedirs(base, exist_ok=True)
+        _workdir = tempfile.mkdtemp(prefix="vftest-", dir=base or None)
+        atexit.register(shutil.rmtree, _workdir, True)
+    return _workdir
+
+
+def load_known(toml_path):
+    with open(toml_path, "rb") as f:
+        return tomllib.load(f)
+
+
+def write_source(name, text):
+    path = os.path.join(workdir(), name + ".vf")
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+class Run:
+    """One vegasc invocation: exit code, stdout, stderr, parsed JSON."""
+
+    def __init__(self, args, rc, out, err, doc):
+        self.args, self.rc, self.out, self.err, self.doc = args, rc, out, err, doc
+
+    def __str__(self):
+        return (f"vegasc {' '.join(self.args)}\n  exit {self.rc}\n"
+                f"  stdout: {self.out[-2000:]}\n  stderr: {self.err[-2000:]}")
+
+
+_counter = 0
+
+
+def vegasc(exe, args, json_out=True, timeout=600):
+    """Runs `exe args`; with json_out, adds --json FILE and parses it."""
+    global _counter
+    _counter += 1
+    env = dict(os.environ)
+    env["VF_CACHE_DIR"] = os.path.join(workdir(), "cache")
+    args = [str(a) for a in args]
+    jpath = None
+    if json_out:
+        jpath = os.path.join(workdir(), f"run{_counter}.json")
+        args = args + ["--json", jpath]
+    p = subprocess.run([exe] + args, capture_output=True, text=True, env=env,
+                       timeout=timeout)
+    doc = None
+    if jpath and p.returncode == 0 and os.path.exists(jpath):
+        with open(jpath) as f:
+            doc = json.load(f)
+        os.remove(jpath)
+    return Run(args, p.returncode, p.stdout, p.stderr, doc)
+
+
+def budget_args(entry, warmup=5):
+    """The entry's budget: warm-up, then `iterations` x `calls`."""
+    return ["--calls", entry["calls"], "--iterations", entry["iterations"],
+            "--warmup", warmup]
+
+
+def check(cond, what):
+    """Records a failed expectation (the test keeps going, then fails)."""
+    if cond:
+        print(f"ok:   {what}")
+    else:
+        print(f"FAIL: {what}")
+        _failures.append(what)
+    return cond
+
+
+def finish():
+    if _failures:
+        print(f"\n{len(_failures)} check(s) failed:")
+        for f in _failures:
+            print(f"  {f}")
+        sys.exit(1)
+    print("\nall checks passed")
+    sys.exit(0)
+
+
+def as_list(v):
+    return v if isinstance(v, list) else [v]
