@@ -46,6 +46,7 @@ struct DriverOptions {
   std::string Json;
   double Alpha = 0.5;
   double Beta = 0.75;
+  unsigned MaxNinc = 1000;
   bool NoAdaptStrata = false;
   std::string OnNonFinite = "stop";
   bool Quiet = false;

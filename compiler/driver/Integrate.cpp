@@ -89,6 +89,7 @@ std::string settingsJson(const DriverOptions &O, const Program &P,
   S["warmup"] = O.Warmup;
   S["alpha"] = O.Alpha;
   S["beta"] = O.NoAdaptStrata ? 0.0 : O.Beta;
+  S["ninc"] = O.MaxNinc;
   S["devices"] = O.Devices;
   S["cpu_threads"] = Threads;
   S["on_nonfinite"] = O.OnNonFinite;
@@ -137,6 +138,7 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
   IO.Seed = O.Seed;
   IO.Alpha = O.Alpha;
   IO.Beta = O.NoAdaptStrata ? 0.0 : O.Beta;
+  IO.MaxNinc = O.MaxNinc;
   IO.Threads = Threads;
   if (O.OnNonFinite == "zero")
     IO.OnNonFinite = NonFinitePolicy::Zero;

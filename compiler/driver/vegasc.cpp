@@ -77,6 +77,9 @@ Exit codes: 0 success, 1 errors in the input, 2 usage error.)");
   App.add_option("--beta", O.Beta,
                  "stratification exponent beta (default 0.75; 0: classic "
                  "VEGAS)");
+  App.add_option("--ninc", O.MaxNinc,
+                 "most increments per axis of the map (default 1000)")
+      ->check(CLI::Range(2u, 100000u));
   App.add_flag("--no-adapt-strata", O.NoAdaptStrata,
                "fixed stratification (same as --beta 0)");
   App.add_option("--on-nonfinite", O.OnNonFinite,
