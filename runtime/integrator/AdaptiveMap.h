@@ -105,7 +105,9 @@ public:
 
 private:
   /// The damped, smoothed weights d_i of one axis from its averages.
-  static void smoothAndDamp(std::vector<double> &avg, double alpha);
+  /// \p widths: each increment's width relative to the axis (sum 1).
+  static void smoothAndDamp(std::vector<double> &avg, double alpha,
+                            const double *widths);
   /// New edges for one axis from weights d_i over the old increments.
   void regridAxis(unsigned d, const std::vector<double> &weights,
                   unsigned newNinc, std::vector<double> &newEdges) const;

@@ -261,3 +261,31 @@ TEST(AdaptiveMapTest, ChooseNinc) {
 }
 
 } // namespace
+
+/// A step where the integrand is largest (f = e^{4x} for x < 0.589, 0
+/// beyond): the increment straddling the step must keep shrinking rather
+/// than swell over the empty region, where a rare sample of the large f
+/// would get a huge weight; the empty region keeps a few increments and
+/// none of zero width piles up at its end.
+TEST(AdaptiveMapTest, StepAtMaximumStaysResolved) {
+  auto Step = [](double X) { return X < 0.589 ? std::exp(4 * X) : 0.0; };
+  AdaptiveMap Map(1, 200);
+  std::mt19937_64 Gen(7);
+  for (int It = 0; It < 15; ++It) {
+    trainOnce(Map, Step, 20000, Gen);
+    Map.adapt();
+  }
+  unsigned Empty = 0, ZeroWidth = 0;
+  double Straddle = 0;
+  for (unsigned I = 0; I < Map.ninc(); ++I) {
+    double Lo = Map.edge(0, I), Hi = Map.edge(0, I + 1);
+    Empty += Lo >= 0.589;
+    ZeroWidth += Hi == Lo;
+    if (Lo < 0.589 && Hi >= 0.589)
+      Straddle = Hi - Lo;
+  }
+  EXPECT_LT(Straddle, 0.02);
+  EXPECT_GE(Empty, 1u);
+  EXPECT_LT(Empty, Map.ninc() / 10);
+  EXPECT_EQ(ZeroWidth, 0u);
+}
