@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -45,6 +46,8 @@ struct IntegrandInfo {
   /// Identifies the compiled code (source, options, compiler): checkpoints
   /// refuse a state from another integrand.
   std::string ModuleHash;
+  /// Keeps whatever owns the entry points (the compiled module) alive.
+  std::shared_ptr<const void> Owner;
 };
 
 } // namespace vf

@@ -1,0 +1,119 @@
+//===- compiler/api/Module.cpp - Compile .vf source into integrands -------===//
+//
+// vf::Module (public, runtime/include/vf/Module.h) over the compiler's
+// internals: front end with diagnostics captured as text, the process-wide
+// JIT compiler, and bindIntegrand. The Compiler lives for the process: the
+// code of every module compiled through it stays mapped.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vf/Module.h"
+
+#include "backends/Compiler.h"
+#include "backends/IntegrandBinding.h"
+#include "frontend/Diagnostics.h"
+#include "frontend/Frontend.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <mutex>
+
+using namespace llvm;
+
+namespace vf {
+
+struct Module::Impl {
+  std::shared_ptr<Program> P;
+  std::unique_ptr<CompiledModule> Code;
+  std::string Warnings;
+};
+
+/// The process-wide compiler: one LLJIT for every module, never destroyed
+/// (JIT'd code may be referenced until exit).
+static Expected<Compiler *> sharedCompiler() {
+  static std::mutex M;
+  static Compiler *C = nullptr;
+  std::lock_guard<std::mutex> Lock(M);
+  if (!C) {
+    auto Created = Compiler::create();
+    if (!Created)
+      return Error{"cannot start the JIT compiler: " +
+                   toString(Created.takeError())};
+    C = Created->release();
+  }
+  return C;
+}
+
+static Expected<std::shared_ptr<Module>>
+compile(bool IsFile, const std::string &PathOrSource, const std::string &Name,
+        const CompileSettings &S) {
+  auto I = std::make_shared<Module::Impl>();
+  I->P = std::make_shared<Program>();
+  std::string Text;
+  raw_string_ostream OS(Text);
+  DiagEngine Diags(I->P->SM, OS);
+  Diags.setWarningsEnabled(S.Warnings);
+  bool Ok = IsFile ? loadProgramFile(*I->P, PathOrSource, Diags)
+                   : loadProgramSource(*I->P, Name, PathOrSource, Diags);
+  Diags.finish();
+  if (!Ok)
+    return Error{OS.str()};
+  I->Warnings = OS.str();
+  auto C = sharedCompiler();
+  if (!C)
+    return Error{C.message()};
+  CompileOptions CO;
+  CO.UseCache = S.UseCache;
+  CO.CacheDir = S.CacheDir;
+  auto CM = (*C)->compile(*I->P, CO);
+  if (!CM)
+    return Error{toString(CM.takeError())};
+  I->Code = std::move(*CM);
+  return std::make_shared<Module>(I);
+}
+
+Expected<std::shared_ptr<Module>>
+Module::compileFile(const std::string &Path, const CompileSettings &S) {
+  return compile(true, Path, Path, S);
+}
+
+Expected<std::shared_ptr<Module>>
+Module::compileString(const std::string &Source, const std::string &Name,
+                      const CompileSettings &S) {
+  return compile(false, Source, Name, S);
+}
+
+std::vector<std::string> Module::integrandNames() const {
+  std::vector<std::string> Names;
+  for (const IntegrandDecl *I : P->P->Integrands)
+    Names.push_back(I->Name);
+  return Names;
+}
+
+Expected<IntegrandInfo> Module::integrand(const std::string &Name) const {
+  const auto &All = P->P->Integrands;
+  const IntegrandDecl *Found = nullptr;
+  if (Name.empty() && All.size() == 1)
+    Found = All[0];
+  else if (!Name.empty())
+    Found = P->P->findIntegrand(Name);
+  if (!Found) {
+    std::string Names;
+    for (const IntegrandDecl *I : All)
+      Names += (Names.empty() ? "" : ", ") + I->Name;
+    if (Name.empty())
+      return Error{All.empty() ? "the module defines no integrand"
+                               : "the module defines several integrands (" +
+                                     Names + "); name one"};
+    return Error{"no integrand named '" + Name + "'" +
+                 (Names.empty() ? std::string() : "; the module has: " + Names)};
+  }
+  IntegrandInfo Info = bindIntegrand(P->P, *P->Code, *Found);
+  Info.Owner = P;
+  return Info;
+}
+
+const std::string &Module::warnings() const { return P->Warnings; }
+bool Module::fromCache() const { return P->Code->HostFromCache; }
+
+} // namespace vf

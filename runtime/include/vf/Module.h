@@ -1,0 +1,66 @@
+//===- vf/Module.h - Compile .vf source into integrands ---------*- C++ -*-===//
+//
+// The library's front door to the compiler: compile a .vf file or a string
+// (JIT-compiled for this CPU, cached on disk), list its integrands and get
+// each as a vf::IntegrandInfo for vf::Integrator. Errors come back as
+// values whose message is the compiler's diagnostics ("file:line:col:
+// error: ..." with the source line and a caret). No compiler or LLVM type
+// appears here.
+//
+//   auto M = vf::Module::compileFile("lepage.vf");
+//   if (!M) { std::cerr << M.message(); return 1; }
+//   auto I = vf::Integrator::create(*(*M)->integrand("lepage"));
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_MODULE_H
+#define VF_MODULE_H
+
+#include "vf/Expected.h"
+#include "vf/Integrand.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace vf {
+
+struct CompileSettings {
+  /// Reuse compiled code from the on-disk cache (and store new code there).
+  bool UseCache = true;
+  /// Cache folder; empty: $VF_CACHE_DIR, $XDG_CACHE_HOME/vegasflow or
+  /// ~/.cache/vegasflow.
+  std::string CacheDir;
+  /// Keep warnings (unused let/param) in warnings().
+  bool Warnings = true;
+};
+
+class Module {
+public:
+  static Expected<std::shared_ptr<Module>>
+  compileFile(const std::string &Path, const CompileSettings &S = {});
+  /// \p Name labels diagnostics; relative imports resolve against the
+  /// current directory.
+  static Expected<std::shared_ptr<Module>>
+  compileString(const std::string &Source, const std::string &Name = "<string>",
+                const CompileSettings &S = {});
+
+  /// The file's integrands, in source order.
+  std::vector<std::string> integrandNames() const;
+  /// The integrand \p Name ("" picks the file's only integrand). The
+  /// result keeps this module (and its compiled code) alive.
+  Expected<IntegrandInfo> integrand(const std::string &Name = "") const;
+  /// Warnings printed while compiling ("" if none).
+  const std::string &warnings() const;
+  /// True when the compiled code came from the disk cache.
+  bool fromCache() const;
+
+  struct Impl;
+  explicit Module(std::shared_ptr<Impl> P) : P(std::move(P)) {}
+
+private:
+  std::shared_ptr<Impl> P;
+};
+
+} // namespace vf
+
+#endif // VF_MODULE_H

@@ -1,0 +1,20 @@
+//===- vf/vf.h - vegasflow, the library -------------------------*- C++ -*-===//
+//
+// One include for embedding vegasflow: compile a .vf integrand (Module),
+// integrate it with VEGAS+ on every CPU thread (Integrator), read the
+// Result (or its JSON). See docs/user-guide.md, "The library".
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_VF_H
+#define VF_VF_H
+
+#include "vf/Devices.h"
+#include "vf/Expected.h"
+#include "vf/Integrand.h"
+#include "vf/Integrator.h"
+#include "vf/Module.h"
+#include "vf/Result.h"
+#include "vf/ResultJson.h"
+#include "vf/Version.h"
+
+#endif // VF_VF_H
