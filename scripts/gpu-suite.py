@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""The known-integral suite on one --devices spec, for scripts/gpu-check.sh.
+
+    gpu-suite.py VEGASC KNOWN_INTEGRALS.toml DEVICES OUT_DIR
+
+Prints one line per integral (estimate, error, pulls against the exact
+value) and exits non-zero if any is off by 5 sigma or more or fails to run.
+"""
+import json, subprocess, sys, tomllib, os
+exe, toml, devices, out = sys.argv[1:5]
+known = tomllib.load(open(toml, "rb"))
+fails = 0
+for name, e in known.items():
+    src = os.path.join(out, name + ".vf")
+    open(src, "w").write(e["source"])
+    cmd = [exe, src, "-q", "--json", "-", "--devices", devices,
+           "--calls", str(e["calls"]), "--iterations", str(e["iterations"]),
+           "--warmup", "5"]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        print(f"{name}: {devices}: skipped or failed: {r.stderr.strip()[:200]}")
+        fails += 1
+        continue
+    res = json.loads(r.stdout)["result"]
+    mean = res["mean"] if isinstance(res["mean"], list) else [res["mean"]]
+    err = res["error"] if isinstance(res["error"], list) else [res["error"]]
+    exact = e["exact"] if isinstance(e["exact"], list) else [e["exact"]]
+    pulls = [(m - x) / s if s else 0 for m, x, s in zip(mean, exact, err)]
+    ok = all(abs(p) < 5 for p in pulls)
+    fails += not ok
+    print(f"{name}: {devices}: {mean} +- {err} pulls {['%.2f' % p for p in pulls]} {'ok' if ok else 'OFF'}")
+json.dump({"devices": devices, "failures": fails}, open(os.path.join(out, f"suite-{devices.replace(':', '_')}.json"), "w"))
+print(f"suite {devices}: {len(known) - fails} of {len(known)} within 5 sigma")
+sys.exit(1 if fails else 0)
