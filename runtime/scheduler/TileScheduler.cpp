@@ -1,0 +1,139 @@
+//===- runtime/scheduler/TileScheduler.cpp - Chunks of tiles for workers --===//
+//
+// Chunk sizes follow OpenMP's schedule(guided) (ceil(R/2P)) and, for the
+// adaptive policy, weight it by the worker's share of the total measured
+// throughput, so a GPU 100x faster than a CPU thread takes 100x larger
+// chunks and all finish together.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scheduler/TileScheduler.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace vf {
+
+Expected<ScheduleSpec> ScheduleSpec::parse(const std::string &Text) {
+  ScheduleSpec S;
+  if (Text == "static")
+    S.Policy = SchedulePolicy::Static;
+  else if (Text == "guided")
+    S.Policy = SchedulePolicy::Guided;
+  else if (Text == "adaptive")
+    S.Policy = SchedulePolicy::Adaptive;
+  else if (Text.rfind("dynamic", 0) == 0) {
+    S.Policy = SchedulePolicy::Dynamic;
+    std::string C = Text.size() > 8 && Text[7] == ':' ? Text.substr(8) : "";
+    if (Text != "dynamic") {
+      char *End = nullptr;
+      unsigned long long V = std::strtoull(C.c_str(), &End, 10);
+      if (C.empty() || *End || V == 0)
+        return Error{"--schedule " + Text +
+                     ": dynamic:c needs a positive number of tiles c"};
+      S.DynamicChunk = V;
+    }
+  } else {
+    return Error{"unknown schedule '" + Text +
+                 "'; use static, dynamic:c, guided or adaptive"};
+  }
+  return S;
+}
+
+std::string ScheduleSpec::str() const {
+  switch (Policy) {
+  case SchedulePolicy::Static:
+    return "static";
+  case SchedulePolicy::Dynamic:
+    return "dynamic:" + std::to_string(DynamicChunk);
+  case SchedulePolicy::Guided:
+    return "guided";
+  case SchedulePolicy::Adaptive:
+    return "adaptive";
+  }
+  return "adaptive";
+}
+
+void WorkerRates::report(std::size_t W, std::uint64_t Samples,
+                         double Seconds) {
+  if (!(Seconds > 0) || Samples == 0)
+    return;
+  double R = double(Samples) / Seconds;
+  Rates[W] = Rates[W] > 0 ? (1 - Smoothing) * Rates[W] + Smoothing * R : R;
+}
+
+TileScheduler::TileScheduler(ScheduleSpec S, std::uint64_t N,
+                             std::uint64_t TS, std::vector<WorkerLimits> L,
+                             const WorkerRates &R)
+    : Spec(S), Ntiles(N), TileSamples(std::max<std::uint64_t>(1, TS)),
+      Limits(std::move(L)), Rates(R) {
+  if (Spec.Policy == SchedulePolicy::Static) {
+    std::uint64_t P = Limits.size();
+    for (std::uint64_t W = 0; W < P; ++W)
+      Static.push_back({W * Ntiles / P, (W + 1) * Ntiles / P});
+  }
+}
+
+std::uint64_t TileScheduler::chunkTiles(unsigned W,
+                                        std::uint64_t Remaining) const {
+  const WorkerLimits &L = Limits[W];
+  auto Tiles = [&](std::uint64_t Samples) {
+    return std::max<std::uint64_t>(1, (Samples + TileSamples - 1) /
+                                          TileSamples);
+  };
+  std::uint64_t Min = Tiles(L.MinChunkSamples);
+  std::uint64_t Max = std::max(Min, L.MaxChunkSamples / TileSamples);
+  std::uint64_t P = Limits.size();
+  switch (Spec.Policy) {
+  case SchedulePolicy::Dynamic:
+    return Spec.DynamicChunk;
+  case SchedulePolicy::Guided:
+    return std::max(Min, (Remaining + 2 * P - 1) / (2 * P));
+  case SchedulePolicy::Adaptive: {
+    // A worker without a measured rate gets its minimum chunk: a probe
+    // that measures it quickly without holding a large share hostage.
+    if (W >= Rates.size() || !(Rates.rate(W) > 0))
+      return Min;
+    double Sum = 0;
+    for (std::size_t I = 0; I < Rates.size(); ++I)
+      Sum += Rates.rate(I);
+    double Share = Rates.rate(W) / Sum;
+    auto C = std::uint64_t(std::ceil(Share * double(Remaining) / 2.0));
+    return std::clamp(C, Min, Max);
+  }
+  case SchedulePolicy::Static:
+    break;
+  }
+  return 1;
+}
+
+TileScheduler::Chunk TileScheduler::next(unsigned W) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (!Requeued.empty()) {
+    Chunk C = Requeued.back();
+    Requeued.pop_back();
+    return C;
+  }
+  if (Spec.Policy == SchedulePolicy::Static) {
+    Chunk C = W < Static.size() ? Static[W] : Chunk{};
+    if (W < Static.size())
+      Static[W] = {C.End, C.End};
+    return C;
+  }
+  std::uint64_t Remaining = Ntiles - NextTile;
+  if (Remaining == 0)
+    return {};
+  std::uint64_t N = std::min(Remaining, chunkTiles(W, Remaining));
+  Chunk C{NextTile, NextTile + N};
+  NextTile += N;
+  return C;
+}
+
+void TileScheduler::requeue(Chunk C) {
+  if (C.empty())
+    return;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Requeued.push_back(C);
+}
+
+} // namespace vf

@@ -1,0 +1,96 @@
+//===- runtime/scheduler/TileScheduler.h - Chunks of tiles for workers -*- C++ -*-===//
+//
+// Hands an iteration's tiles to heterogeneous workers (CPU threads, GPUs,
+// simulated devices) in chunks of consecutive tiles (ALGORITHM.md section
+// 6). Pure logic over abstract workers with measured throughput, so every
+// policy is testable without devices:
+//
+//   static      N/P contiguous tiles per worker, decided up front
+//   dynamic:c   c tiles per request
+//   guided      max(c_min(w), ceil(R / 2P)): shrinking chunks
+//   adaptive    guided weighted by throughput (default):
+//               clamp(r_w R / (k sum r), c_min(w), c_max(w)), k = 2,
+//               r_w an exponential moving average of the worker's samples/s
+//               carried across iterations (WorkerRates)
+//
+// Which worker runs which tile never changes the result (tiles are reduced
+// in tile order); the policy only decides how evenly workers finish.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_RUNTIME_SCHEDULER_TILESCHEDULER_H
+#define VF_RUNTIME_SCHEDULER_TILESCHEDULER_H
+
+#include "vf/Expected.h"
+
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace vf {
+
+enum class SchedulePolicy { Static, Dynamic, Guided, Adaptive };
+
+struct ScheduleSpec {
+  SchedulePolicy Policy = SchedulePolicy::Adaptive;
+  std::uint64_t DynamicChunk = 1; ///< tiles per chunk for dynamic:c
+  /// "static", "dynamic:c", "guided" or "adaptive".
+  static Expected<ScheduleSpec> parse(const std::string &Text);
+  std::string str() const;
+};
+
+/// What the scheduler knows of a worker.
+struct WorkerLimits {
+  std::uint64_t MinChunkSamples = 1;   ///< e.g. what saturates a GPU
+  std::uint64_t MaxChunkSamples = ~0ull;
+};
+
+/// Per-worker throughput estimates, kept across iterations.
+class WorkerRates {
+public:
+  explicit WorkerRates(std::size_t Workers = 0, double Smoothing = 0.5)
+      : Rates(Workers, 0.0), Smoothing(Smoothing) {}
+  std::size_t size() const { return Rates.size(); }
+  /// Samples/s of worker W (0 until it reported).
+  double rate(std::size_t W) const { return Rates[W]; }
+  /// Folds a finished chunk into W's moving average.
+  void report(std::size_t W, std::uint64_t Samples, double Seconds);
+
+private:
+  std::vector<double> Rates;
+  double Smoothing; ///< weight of the newest measurement
+};
+
+class TileScheduler {
+public:
+  TileScheduler(ScheduleSpec Spec, std::uint64_t Ntiles,
+                std::uint64_t TileSamples, std::vector<WorkerLimits> Limits,
+                const WorkerRates &Rates);
+
+  /// The next chunk [Begin, End) of tiles for worker W; Begin == End when
+  /// no tile is left for it. Thread-safe.
+  struct Chunk {
+    std::uint64_t Begin = 0, End = 0;
+    bool empty() const { return Begin == End; }
+  };
+  Chunk next(unsigned W);
+  /// Gives back tiles a failed worker could not finish; other workers get
+  /// them from next().
+  void requeue(Chunk C);
+
+private:
+  std::uint64_t chunkTiles(unsigned W, std::uint64_t Remaining) const;
+
+  ScheduleSpec Spec;
+  std::uint64_t Ntiles, TileSamples;
+  std::vector<WorkerLimits> Limits;
+  const WorkerRates &Rates;
+  std::mutex Mutex;
+  std::uint64_t NextTile = 0;
+  std::vector<Chunk> Static;   ///< static: each worker's one range
+  std::vector<Chunk> Requeued; ///< tiles of failed workers
+};
+
+} // namespace vf
+
+#endif // VF_RUNTIME_SCHEDULER_TILESCHEDULER_H

@@ -1,0 +1,135 @@
+//===- tests/unit/runtime/TileSchedulerTest.cpp - TileScheduler -----------===//
+//
+// The policies of ALGORITHM.md section 6 on simulated workers: a
+// discrete-event simulation in which worker w computes S samples in
+// S / speed_w seconds, so the imbalance of each policy is exact and
+// repeatable (no threads, no clocks).
+//
+//===----------------------------------------------------------------------===//
+
+#include "scheduler/TileScheduler.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <queue>
+
+using namespace vf;
+
+namespace {
+
+struct SimResult {
+  std::vector<std::uint64_t> Tiles; // per worker
+  double Imbalance = 0;             // max over workers of idle/(busy+idle)
+  std::vector<bool> Covered;        // every tile handed out exactly once
+};
+
+/// One iteration: each worker asks for a chunk when idle; tiles are
+/// `TileSamples` samples; worker w runs Speeds[w] samples/s.
+SimResult simulate(ScheduleSpec Spec, std::uint64_t Ntiles,
+                   std::uint64_t TileSamples,
+                   const std::vector<double> &Speeds, WorkerRates &Rates) {
+  std::vector<WorkerLimits> Limits(Speeds.size());
+  TileScheduler S(Spec, Ntiles, TileSamples, Limits, Rates);
+  SimResult R;
+  R.Tiles.assign(Speeds.size(), 0);
+  R.Covered.assign(Ntiles, false);
+  std::vector<double> Busy(Speeds.size(), 0), Done(Speeds.size(), 0);
+  // (time free, worker): the earliest free worker asks next.
+  using Event = std::pair<double, unsigned>;
+  std::priority_queue<Event, std::vector<Event>, std::greater<Event>> Q;
+  for (unsigned W = 0; W < Speeds.size(); ++W)
+    Q.push({0.0, W});
+  while (!Q.empty()) {
+    auto [T, W] = Q.top();
+    Q.pop();
+    TileScheduler::Chunk C = S.next(W);
+    if (C.empty()) {
+      Done[W] = T;
+      continue;
+    }
+    for (std::uint64_t I = C.Begin; I < C.End; ++I) {
+      EXPECT_FALSE(R.Covered[I]) << "tile " << I << " handed out twice";
+      R.Covered[I] = true;
+    }
+    std::uint64_t Samples = (C.End - C.Begin) * TileSamples;
+    double Secs = double(Samples) / Speeds[W];
+    Busy[W] += Secs;
+    R.Tiles[W] += C.End - C.Begin;
+    Rates.report(W, Samples, Secs);
+    Q.push({T + Secs, W});
+  }
+  double End = *std::max_element(Done.begin(), Done.end());
+  for (unsigned W = 0; W < Speeds.size(); ++W)
+    R.Imbalance = std::max(R.Imbalance, (End - Done[W]) / End);
+  return R;
+}
+
+ScheduleSpec spec(const char *Text) { return *ScheduleSpec::parse(Text); }
+
+} // namespace
+
+/// ScheduleSpec::parse accepts the four policies and rejects the rest.
+TEST(TileSchedulerTest, ParsePolicies) {
+  EXPECT_EQ(spec("static").Policy, SchedulePolicy::Static);
+  EXPECT_EQ(spec("guided").Policy, SchedulePolicy::Guided);
+  EXPECT_EQ(spec("adaptive").Policy, SchedulePolicy::Adaptive);
+  EXPECT_EQ(spec("dynamic:7").DynamicChunk, 7u);
+  EXPECT_EQ(spec("dynamic:7").str(), "dynamic:7");
+  EXPECT_FALSE(ScheduleSpec::parse("dynamic:0"));
+  EXPECT_FALSE(ScheduleSpec::parse("dynamic:x"));
+  EXPECT_FALSE(ScheduleSpec::parse("fastest"));
+}
+
+/// Every policy hands out every tile exactly once.
+TEST(TileSchedulerTest, EveryTileOnce) {
+  for (const char *P : {"static", "dynamic:3", "guided", "adaptive"}) {
+    WorkerRates Rates(3);
+    SimResult R = simulate(spec(P), 1000, 1000, {1e6, 1e7, 1e8}, Rates);
+    EXPECT_EQ(std::count(R.Covered.begin(), R.Covered.end(), true), 1000)
+        << P;
+  }
+}
+
+/// Speeds 1:10:100: after the first iteration (which measures the rates),
+/// the adaptive policy keeps every worker busy to within 5% of the end;
+/// static, which splits evenly, leaves the fast workers idle most of the
+/// time.
+TEST(TileSchedulerTest, AdaptiveBalancesHeterogeneousWorkers) {
+  std::vector<double> Speeds = {1e6, 1e7, 1e8};
+  WorkerRates Adaptive(3), Static(3);
+  for (int It = 0; It < 4; ++It) {
+    SimResult A = simulate(spec("adaptive"), 4096, 2048, Speeds, Adaptive);
+    SimResult S = simulate(spec("static"), 4096, 2048, Speeds, Static);
+    EXPECT_GT(S.Imbalance, 0.5) << "iteration " << It;
+    if (It == 0)
+      continue;
+    EXPECT_LT(A.Imbalance, 0.05) << "iteration " << It;
+    // Work follows speed.
+    EXPECT_GT(A.Tiles[2], 5 * A.Tiles[1]);
+    EXPECT_GT(A.Tiles[1], 5 * A.Tiles[0]);
+  }
+}
+
+/// Requeued tiles (a failed worker's) are handed out again.
+TEST(TileSchedulerTest, RequeuedTilesComeBack) {
+  WorkerRates Rates(2);
+  TileScheduler S(spec("dynamic:4"), 16, 10, {{}, {}}, Rates);
+  TileScheduler::Chunk Lost = S.next(0);
+  EXPECT_EQ(Lost.End - Lost.Begin, 4u);
+  S.requeue(Lost);
+  TileScheduler::Chunk Again = S.next(1);
+  EXPECT_EQ(Again.Begin, Lost.Begin);
+  EXPECT_EQ(Again.End, Lost.End);
+}
+
+/// A worker's minimum chunk (e.g. what saturates a GPU) is respected.
+TEST(TileSchedulerTest, MinimumChunk) {
+  WorkerRates Rates(2);
+  std::vector<WorkerLimits> L(2);
+  L[1].MinChunkSamples = 50000;
+  TileScheduler S(spec("guided"), 1000, 1000, L, Rates);
+  TileScheduler::Chunk C = S.next(1);
+  EXPECT_GE((C.End - C.Begin) * 1000, 50000u);
+}
