@@ -5,4 +5,4 @@ cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh
 cmake --preset release >/dev/null
 cmake --build --preset release -j "$(nproc)"
-exec build/release/bin/vegasc --check examples/lepage.vf
+exec build/release/bin/vegasc examples/lepage.vf --devices all

@@ -83,13 +83,15 @@ Expected<std::unique_ptr<Compiler>> Compiler::create() {
   return std::unique_ptr<Compiler>(new Compiler(std::move(*J)));
 }
 
-static std::vector<std::string> entrySymbols(const Program &P, CodeTarget T) {
+static std::vector<std::string> entrySymbols(const Program &P, CodeTarget T,
+                                             bool Sampler) {
   std::vector<std::string> Names;
   for (const IntegrandDecl *I : P.Integrands) {
     bool Host = T == CodeTarget::Host;
     Names.push_back(Host ? batchSymbol(I->Name) : gpuEvalSymbol(I->Name));
-    Names.push_back(Host ? sampleTileSymbol(I->Name)
-                         : gpuSampleSymbol(I->Name));
+    if (Sampler)
+      Names.push_back(Host ? sampleTileSymbol(I->Name)
+                           : gpuSampleSymbol(I->Name));
   }
   return Names;
 }
@@ -125,7 +127,7 @@ static void dumpModule(const Module &M, StringRef Stage) {
 /// Codegen, math library, internalize, and (unless \p Raw) O3.
 static Expected<std::unique_ptr<Module>>
 buildModule(const Program &P, LLVMContext &Ctx, CodeTarget T,
-            TargetMachine &TM, bool Raw) {
+            TargetMachine &TM, bool Raw, bool Sampler) {
   std::unique_ptr<Module> M = generateModule(P, Ctx, T);
   M->setTargetTriple(TM.getTargetTriple().str());
   M->setDataLayout(TM.createDataLayout());
@@ -135,9 +137,10 @@ buildModule(const Program &P, LLVMContext &Ctx, CodeTarget T,
                                         ? BitcodeTarget::Host
                                         : BitcodeTarget::NVPTX))
     return std::move(E);
-  if (Error E = addSamplers(P, *M, T))
-    return std::move(E);
-  internalizeExcept(*M, entrySymbols(P, T));
+  if (Sampler)
+    if (Error E = addSamplers(P, *M, T))
+      return std::move(E);
+  internalizeExcept(*M, entrySymbols(P, T, Sampler));
   dumpModule(*M, T == CodeTarget::Host ? "host-linked" : "nvptx-linked");
   optimizeModule(*M, TM);
   dumpModule(*M, T == CodeTarget::Host ? "host-optimized" : "nvptx-optimized");
@@ -163,13 +166,15 @@ static Expected<std::string> emitFile(Module &M, TargetMachine &TM,
   return Buf.str().str();
 }
 
-Expected<std::string> Compiler::compileHostObject(const Program &P) {
+Expected<std::string> Compiler::compileHostObject(const Program &P,
+                                                  bool Sampler) {
   LLVMContext Ctx;
   LLVMDiagnosticCapture Diags(Ctx);
   auto TM = createHostTargetMachine();
   if (!TM)
     return TM.takeError();
-  auto M = buildModule(P, Ctx, CodeTarget::Host, **TM, /*Raw=*/false);
+  auto M =
+      buildModule(P, Ctx, CodeTarget::Host, **TM, /*Raw=*/false, Sampler);
   if (!M)
     return M.takeError();
   auto Obj = emitFile(**M, **TM, CodeGenFileType::ObjectFile);
@@ -178,13 +183,15 @@ Expected<std::string> Compiler::compileHostObject(const Program &P) {
   return Obj;
 }
 
-Expected<std::string> Compiler::compilePTX(const Program &P, StringRef Arch) {
+Expected<std::string> Compiler::compilePTX(const Program &P, StringRef Arch,
+                                           bool Sampler) {
   LLVMContext Ctx;
   LLVMDiagnosticCapture Diags(Ctx);
   auto TM = createNVPTXTargetMachine(Arch);
   if (!TM)
     return TM.takeError();
-  auto M = buildModule(P, Ctx, CodeTarget::NVPTX, **TM, /*Raw=*/false);
+  auto M =
+      buildModule(P, Ctx, CodeTarget::NVPTX, **TM, /*Raw=*/false, Sampler);
   if (!M)
     return M.takeError();
   auto PTX = emitFile(**M, **TM, CodeGenFileType::AssemblyFile);
@@ -193,7 +200,8 @@ Expected<std::string> Compiler::compilePTX(const Program &P, StringRef Arch) {
   return PTX;
 }
 
-Error Compiler::linkHostObject(std::string Object, CompiledModule &CM) {
+Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
+                               bool Sampler) {
   orc::JITDylib *JD;
   {
     std::lock_guard<std::mutex> Lock(Mutex);
@@ -210,7 +218,8 @@ Error Compiler::linkHostObject(std::string Object, CompiledModule &CM) {
     if (!Addr)
       return Addr.takeError();
     I.Batch = Addr->toPtr<BatchEntry>();
-    if (I.Dim > VF_SAMPLER_MAX_DIM || I.Outputs > VF_SAMPLER_MAX_OUT)
+    if (!Sampler || I.Dim > VF_SAMPLER_MAX_DIM ||
+        I.Outputs > VF_SAMPLER_MAX_OUT)
       continue;
     auto Sample = JIT->lookup(*JD, sampleTileSymbol(I.Name));
     if (!Sample)
@@ -248,18 +257,21 @@ Compiler::compile(const Program &P, const CompileOptions &O) {
   if (O.PTX) {
     if (Expected<std::string> F = ptxFeatureFor(O.GpuArch); !F)
       return F.takeError();
-    auto PTX = Cached("ptx;" + O.GpuArch, "ptx", CM->PTXFromCache,
-                      [&] { return compilePTX(P, O.GpuArch); });
+    auto PTX = Cached("ptx;" + O.GpuArch + (O.Sampler ? ";sampler" : ""),
+                      "ptx", CM->PTXFromCache,
+                      [&] { return compilePTX(P, O.GpuArch, O.Sampler); });
     if (!PTX)
       return PTX.takeError();
     CM->PTX = std::move(*PTX);
   }
   if (O.Host) {
-    auto Obj = Cached("host;" + hostTargetDescription(), "obj",
-                      CM->HostFromCache, [&] { return compileHostObject(P); });
+    auto Obj = Cached("host;" + hostTargetDescription() +
+                          (O.Sampler ? ";sampler" : ""),
+                      "obj", CM->HostFromCache,
+                      [&] { return compileHostObject(P, O.Sampler); });
     if (!Obj)
       return Obj.takeError();
-    if (Error E = linkHostObject(std::move(*Obj), *CM))
+    if (Error E = linkHostObject(std::move(*Obj), *CM, O.Sampler))
       return std::move(E);
   }
   if (Cache) {
@@ -282,7 +294,7 @@ Expected<std::string> Compiler::emitText(const Program &P, EmitKind K,
   if (!TM)
     return TM.takeError();
   auto M = buildModule(P, Ctx, GPU ? CodeTarget::NVPTX : CodeTarget::Host,
-                       **TM, K == EmitKind::LLVMRaw);
+                       **TM, K == EmitKind::LLVMRaw, O.Sampler);
   if (!M)
     return M.takeError();
   Expected<std::string> Text = std::string();

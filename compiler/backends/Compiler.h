@@ -36,6 +36,9 @@ struct CompileOptions {
   bool UseCache = true;   ///< --no-cache turns it off
   std::string CacheDir;   ///< empty: CompileCache::defaultDirectory()
   std::string GpuArch = DefaultGpuArch;
+  /// Instantiate the fused sampling kernel (needed to integrate; --eval and
+  /// --emit of the bare integrand skip it, which halves a cold compile).
+  bool Sampler = true;
 };
 
 /// vf_batch_NAME(xs, n, params, out): out[i*nout + k] = f_k(xs + i*dim).
@@ -80,10 +83,12 @@ public:
 private:
   explicit Compiler(std::unique_ptr<llvm::orc::LLJIT> J);
 
-  llvm::Expected<std::string> compileHostObject(const Program &P);
+  llvm::Expected<std::string> compileHostObject(const Program &P,
+                                                bool Sampler);
   llvm::Expected<std::string> compilePTX(const Program &P,
-                                         llvm::StringRef Arch);
-  llvm::Error linkHostObject(std::string Object, CompiledModule &M);
+                                         llvm::StringRef Arch, bool Sampler);
+  llvm::Error linkHostObject(std::string Object, CompiledModule &M,
+                             bool Sampler);
 
   std::unique_ptr<llvm::orc::LLJIT> JIT;
   std::mutex Mutex; // guards JIT dylib creation and the stats

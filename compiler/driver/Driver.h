@@ -51,6 +51,13 @@ struct DriverOptions {
   std::string OnNonFinite = "stop";
   bool Quiet = false;
   bool ListDevices = false;
+
+  // Checkpoints and grids (docs/user-guide.md, "Checkpoints, resuming and
+  // grids").
+  std::string Checkpoint; // save the state here after every iteration
+  std::string Resume;     // continue the run saved here
+  std::string SaveGrid;   // write the trained map here after the run
+  std::string LoadGrid;   // start from this map instead of a uniform one
 };
 
 class Compiler;
@@ -67,6 +74,9 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
 
 // Shared by the modes (Modes.cpp).
 int fail(const std::string &Msg, int Code = ExitInputError);
+/// Writes \p Text to the file \p Path ("-": standard output); reports a
+/// failure with fail() and returns false.
+bool writeOutput(const std::string &Path, const std::string &Text);
 const IntegrandDecl *selectIntegrand(const Program &P, const DriverOptions &O);
 bool parseParams(const Program &P, const DriverOptions &O,
                  std::vector<double> &Values);

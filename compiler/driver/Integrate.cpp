@@ -8,6 +8,8 @@
 
 #include "driver/Driver.h"
 
+#include "driver/ProgressBar.h"
+
 #include "backends/Compiler.h"
 #include "backends/IntegrandBinding.h"
 #include "frontend/Program.h"
@@ -101,19 +103,28 @@ std::string settingsJson(const DriverOptions &O, const Program &P,
   return S.dump();
 }
 
-bool writeJson(const std::string &Path, const std::string &Text) {
-  if (Path == "-") {
-    outs() << Text;
-    return true;
+/// Restores --resume and --load-grid and arms --checkpoint; a message on
+/// failure. A resumed run must ask for the iterations it was saved with.
+std::string setUpCheckpoints(Integrator &Int, const DriverOptions &O) {
+  if (!O.Resume.empty()) {
+    if (Status S = Int.loadState(O.Resume); !S)
+      return S.message() + "; start without --resume, or fix the options";
+    const RunPlan &Pl = Int.plan();
+    if (Pl.Iterations != O.Iterations || Pl.Calls != O.Calls ||
+        Pl.Warmup != O.Warmup)
+      return "checkpoint '" + O.Resume + "' is of a run with --warmup " +
+             std::to_string(Pl.Warmup) + " --iterations " +
+             std::to_string(Pl.Iterations) + " --calls " +
+             std::to_string(Pl.Calls) + "; this command has --warmup " +
+             std::to_string(O.Warmup) + " --iterations " +
+             std::to_string(O.Iterations) + " --calls " +
+             std::to_string(O.Calls) + ". Resume with the same numbers";
   }
-  std::error_code EC;
-  raw_fd_ostream OS(Path, EC);
-  if (EC) {
-    fail("cannot write '" + Path + "': " + EC.message());
-    return false;
-  }
-  OS << Text;
-  return true;
+  if (!O.LoadGrid.empty())
+    if (Status S = Int.loadGrid(O.LoadGrid); !S)
+      return S.message();
+  Int.checkpointTo(O.Checkpoint);
+  return "";
 }
 
 } // namespace
@@ -130,6 +141,10 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
   // before compiling, like --calls 0.
   if (O.Calls < 2)
     return fail("--calls must be at least 2, got " + std::to_string(O.Calls),
+                ExitUsage);
+  if (!O.Resume.empty() && !O.LoadGrid.empty())
+    return fail("--resume and --load-grid cannot be combined: a checkpoint "
+                "already holds its map",
                 ExitUsage);
   unsigned Threads;
   if (!parseDevices(O.Devices, Threads))
@@ -159,6 +174,9 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
   for (const ParamDecl *PD : P->Params)
     if (Status S = (*Int)->setParam(PD->Name, Params[PD->Slot]); !S)
       return fail(S.message(), ExitUsage);
+  if (std::string Msg = setUpCheckpoints(**Int, O); !Msg.empty())
+    return fail(Msg);
+  const unsigned Resumed = (*Int)->plan().Done;
 
   // With --json -, standard output carries the JSON document alone; the
   // table and the result lines go to standard error.
@@ -171,17 +189,37 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
         << ActualThreads << " CPU thread" << (ActualThreads == 1 ? "" : "s")
         << ": " << O.Warmup << " warm-up + " << O.Iterations
         << " iterations of " << O.Calls << " calls, seed " << O.Seed << "\n";
+    if (!O.Resume.empty())
+      Out << "vegasc: resuming from '" << O.Resume << "': " << Resumed << " of "
+          << O.Warmup + O.Iterations << " iterations done\n";
     Out << "     itn  integral              error       cumulative"
            "            error        chi2/dof       Q     samples   "
            "time/s\n";
-    (*Int)->onIteration(
-        [&](const IterationRow &R) { printRow(Out, R, I->Outputs); });
+    for (const IterationRow &R : (*Int)->result().Iterations)
+      printRow(Out, R, I->Outputs);
   }
-  auto R = (*Int)->run(O.Iterations, O.Calls, O.Warmup);
+  // The progress line is erased before each row; rows go to stdout (or
+  // stderr with --json -), the line to stderr.
+  ProgressBar Bar(!O.Quiet, O.Warmup + O.Iterations, O.Calls, Resumed);
+  if (Bar.active())
+    (*Int)->onProgress([&](const IterationProgress &Pr) { Bar.update(Pr); });
+  (*Int)->onIteration([&](const IterationRow &R) {
+    Bar.iterationDone(R.Samples);
+    if (!O.Quiet)
+      printRow(Out, R, I->Outputs);
+  });
+  // A finished checkpoint has nothing left to run: report its result.
+  bool Finished = !O.Resume.empty() && !(*Int)->plan().unfinished();
+  auto R = Finished ? Expected<Result>((*Int)->result())
+                    : (*Int)->run(O.Iterations, O.Calls, O.Warmup);
+  Bar.clear();
   if (!R) {
     fail(R.message());
     return ExitInputError;
   }
+  if (!O.SaveGrid.empty())
+    if (Status S = (*Int)->saveGrid(O.SaveGrid); !S)
+      return fail(S.message());
   for (unsigned K = 0; K < I->Outputs; ++K)
     Out << "result" << (I->Outputs > 1 ? "[" + std::to_string(K) + "]" : "")
         << " = " << fmt("%.15g", R->Mean[K]) << " +- "
@@ -194,7 +232,7 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
               "allow; the error may be underestimated. Try more --calls or "
               "--warmup\n";
   if (!O.Json.empty() &&
-      !writeJson(O.Json, resultToJson(*R, I->Name,
+      !writeOutput(O.Json, resultToJson(*R, I->Name,
                                       settingsJson(O, *P, Params,
                                                    ActualThreads))))
     return ExitInputError;

@@ -47,6 +47,24 @@ int runEmitTokens(const DriverOptions &O) {
 }
 
 /// The integrand named by --integrand, or the file's only one.
+bool writeOutput(const std::string &Path, const std::string &Text) {
+  if (Path == "-") {
+    outs() << Text;
+    outs().flush();
+    return true;
+  }
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC);
+  if (!EC) {
+    OS << Text;
+    OS.close();
+    EC = OS.error();
+  }
+  if (EC)
+    fail("cannot write '" + Path + "': " + EC.message());
+  return !EC;
+}
+
 const IntegrandDecl *selectIntegrand(const Program &P,
                                             const DriverOptions &O) {
   if (!O.Integrand.empty()) {
@@ -200,6 +218,7 @@ int runCompilerModes(const DriverOptions &O) {
     outs() << *Text;
     Code = ExitOk;
   } else if (O.Eval) {
+    CO.Sampler = false; // --eval calls the integrand only
     Code = runEval(P, O, **C, CO);
   } else {
     Code = runIntegrate(PP, O, **C, CO);

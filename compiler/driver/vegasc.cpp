@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "driver/Driver.h"
+#include "driver/Batch.h"
 #include "vf/Version.h"
 
 #include <CLI/CLI.hpp>
@@ -22,13 +23,26 @@ int main(int argc, char **argv) {
   vegasc examples/lepage.vf                  integrate with the defaults
   vegasc examples/lepage.vf --calls 1e7 --iterations 20 --json out.json
   vegasc examples/lepage.vf --param a=0.05   change a parameter
+  vegasc examples/batch.toml                 run every [[run]] of a batch file
+  vegasc runs.toml --csv runs.csv            a batch, with a CSV of the results
   vegasc --check examples/lepage.vf          check a file, report every error
   vegasc --emit=ast examples/lepage.vf       print the parsed program
   vegasc --emit=ptx examples/lepage.vf       print the GPU code (PTX)
   vegasc --eval examples/lepage.vf --at 0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5
                                              the integrand's value at a point
+  vegasc examples/lepage.vf --checkpoint run.ckpt
+                                             save the state after every iteration
+  vegasc examples/lepage.vf --checkpoint run.ckpt --resume run.ckpt
+                                             continue it after an interruption
+                                             (same options; bitwise the same result)
+  vegasc examples/lepage.vf --save-grid lepage.grid
+                                             train, and keep the trained map
+  vegasc examples/lepage.vf --load-grid lepage.grid --warmup 0
+                                             reuse a trained map in another run
 
-Exit codes: 0 success, 1 errors in the input, 2 usage error.)");
+Exit codes: 0 success; 1 errors in the input, a failed run, or a checkpoint
+or grid that cannot be used (another integrand, other options, damaged);
+2 usage error (bad options or values).)");
   vf::DriverOptions O;
   App.add_option("file", O.File, "the .vf source file");
   App.add_flag("--list-devices", O.ListDevices,
@@ -89,6 +103,35 @@ Exit codes: 0 success, 1 errors in the input, 2 usage error.)");
   App.add_flag("-w,--no-warnings", O.NoWarnings, "do not print warnings");
   App.add_option("--error-limit", O.ErrorLimit,
                  "stop printing errors after this many (default 20)");
+  // --- Checkpoints and grids: docs/user-guide.md ------------------------
+  App.add_option("--checkpoint", O.Checkpoint,
+                 "after every iteration, save the whole state to FILE "
+                 "(atomically) for --resume")
+      ->type_name("FILE");
+  App.add_option("--resume", O.Resume,
+                 "continue the run saved in FILE by --checkpoint; give the "
+                 "same file, integrand and options")
+      ->type_name("FILE");
+  App.add_option("--save-grid", O.SaveGrid,
+                 "after the run, write the trained map to FILE")
+      ->type_name("FILE");
+  App.add_option("--load-grid", O.LoadGrid,
+                 "start from the map in FILE (from --save-grid) instead of "
+                 "a uniform one")
+      ->type_name("FILE");
+  // --- end of checkpoints and grids -------------------------------------
+  // --- Batch runs (TOML): driver/Batch.h -------------------------------
+  vf::BatchOptions Batch;
+  App.add_option("--config", Batch.Config,
+                 "run the batch in this TOML file (also: vegasc FILE.toml)")
+      ->type_name("FILE");
+  App.add_flag("--fail-fast", Batch.FailFast,
+               "batch: stop at the first run that fails");
+  App.add_option("--csv", Batch.Csv,
+                 "batch: write one CSV row per run to FILE (- for standard "
+                 "output)")
+      ->type_name("FILE");
+  // --- end of batch runs ------------------------------------------------
   App.set_version_flag("--version", std::string("vegasc ") +
                                         vf::versionString());
   try {
@@ -99,6 +142,44 @@ Exit codes: 0 success, 1 errors in the input, 2 usage error.)");
   }
   if (O.ListDevices)
     return vf::runListDevices();
+  // --- Batch runs (TOML): a .toml file or --config -----------------------
+  if (!Batch.Config.empty() || vf::isBatchFile(O.File)) {
+    if (!Batch.Config.empty() && !O.File.empty()) {
+      std::fprintf(stderr, "vegasc: error: give a batch file either as FILE "
+                           "or with --config, not both\n");
+      return vf::ExitUsage;
+    }
+    if (Batch.Config.empty())
+      Batch.Config = O.File;
+    // Integration settings live in the TOML file, for every run alike;
+    // checkpoints and grids belong to single runs.
+    for (const char *Name :
+         {"--check", "--emit", "--eval", "--at", "--integrand", "--param",
+          "--calls", "--iterations", "--warmup", "--seed", "--devices",
+          "--alpha", "--beta", "--ninc", "--no-adapt-strata",
+          "--on-nonfinite", "--gpu-arch", "--checkpoint", "--resume",
+          "--save-grid", "--load-grid"}) {
+      const CLI::Option *Opt = App.get_option_no_throw(Name);
+      if (Opt && Opt->count()) {
+        bool InToml = std::string(Name).find("grid") == std::string::npos &&
+                      std::string(Name) != "--checkpoint" &&
+                      std::string(Name) != "--resume";
+        std::fprintf(stderr, "vegasc: error: %s does not apply to a batch%s\n",
+                     Name,
+                     InToml ? "; set it in the TOML file ([defaults] or a "
+                              "[[run]])"
+                            : "");
+        return vf::ExitUsage;
+      }
+    }
+    return vf::runBatch(O, Batch);
+  }
+  if (Batch.FailFast || !Batch.Csv.empty()) {
+    std::fprintf(stderr, "vegasc: error: --fail-fast and --csv apply to batch "
+                         "runs (a .toml file)\n");
+    return vf::ExitUsage;
+  }
+  // --- end of batch runs ------------------------------------------------
   if (O.File.empty()) {
     std::fprintf(stderr, "vegasc: error: no input file; try 'vegasc --help'\n");
     return vf::ExitUsage;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <utility>
 
 using namespace vf;
 
@@ -20,6 +21,28 @@ AdaptiveMap::AdaptiveMap(unsigned Dim, unsigned Ninc)
   for (unsigned D = 0; D < Dim; ++D)
     for (unsigned K = 0; K <= Ninc; ++K)
       Edges[D * (Ninc + 1) + K] = double(K) / Ninc;
+}
+
+AdaptiveMap::AdaptiveMap(unsigned Dim, unsigned Ninc, std::vector<double> E)
+    : Dim(Dim), Ninc(Ninc), Edges(std::move(E)),
+      SumF2(std::size_t(Dim) * Ninc, 0.0),
+      CountF(std::size_t(Dim) * Ninc, 0.0) {
+  assert(validEdges(Dim, Ninc, Edges) && "not a map");
+}
+
+bool AdaptiveMap::validEdges(unsigned Dim, unsigned Ninc,
+                             std::span<const double> E) {
+  if (Dim < 1 || Ninc < 1 || E.size() != std::size_t(Dim) * (Ninc + 1))
+    return false;
+  for (unsigned D = 0; D < Dim; ++D) {
+    const double *A = &E[std::size_t(D) * (Ninc + 1)];
+    if (A[0] != 0.0 || A[Ninc] != 1.0)
+      return false;
+    for (unsigned K = 0; K < Ninc; ++K)
+      if (!(A[K] <= A[K + 1])) // also refuses NaN
+        return false;
+  }
+  return true;
 }
 
 unsigned AdaptiveMap::chooseNinc(std::uint64_t neval, unsigned nstrat,

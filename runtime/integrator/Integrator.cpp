@@ -21,11 +21,14 @@
 #include "SamplePoint.h"
 #include "devices/CpuPool.h"
 #include "integrator/AdaptiveMap.h"
+#include "integrator/Checkpoint.h"
+#include "integrator/EventSampler.h"
 #include "integrator/Segments.h"
 #include "integrator/Stats.h"
 #include "integrator/Strata.h"
 #include "integrator/TrainingSums.h"
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -61,14 +64,19 @@ struct Integrator::Impl {
   std::unique_ptr<AdaptiveMap> Map;
   std::unique_ptr<Strata> Str;
   bool Frozen = false;
+  std::uint64_t NextEvent = 0; // next event of the stream (sample/unweight)
   unsigned Iteration = 0; // the Philox iteration word; counts warm-up too
   RAvg Scalar;
   RAvgArray Vector;
   std::vector<IterationRow> Rows;
+  std::vector<std::vector<double>> Covs; // per row, for checkpoints
   std::vector<DeviceStats> Devices;
   std::uint64_t Evaluations = 0;
   double Wall = 0;
+  RunPlan Plan;
+  std::string CheckpointPath;
   std::function<void(const IterationRow &)> Observer;
+  std::function<void(const IterationProgress &)> Progress;
 
   Impl(IntegrandInfo In, IntegratorOptions Opt)
       : I(std::move(In)), O(Opt), Params(I.ParamDefaults),
@@ -80,6 +88,8 @@ struct Integrator::Impl {
                         std::uint64_t Count);
   void record(IterationRow Row, std::span<const double> Mean,
               std::span<const double> Cov);
+  CheckpointState snapshot(bool WithState) const;
+  Status restore(CheckpointState S);
 };
 
 void Integrator::Impl::prepare(std::uint64_t Calls) {
@@ -89,11 +99,10 @@ void Integrator::Impl::prepare(std::uint64_t Calls) {
   if (!Map)
     Map = std::make_unique<AdaptiveMap>(
         I.Dim, AdaptiveMap::chooseNinc(Calls, Str->nstrat(), O.MaxNinc));
-  if (Devices.empty()) {
-    CpuPool Pool(O.Threads);
-    for (unsigned W = 0; W < Pool.size(); ++W)
-      Devices.push_back({"cpu:" + std::to_string(W), "cpu"});
-  }
+  // A resumed run may have more threads than the one that saved it.
+  CpuPool Pool(O.Threads);
+  for (unsigned W = unsigned(Devices.size()); W < Pool.size(); ++W)
+    Devices.push_back({"cpu:" + std::to_string(W), "cpu"});
 }
 
 Status Integrator::Impl::nonFiniteError(const vf_sampler_args &A,
@@ -166,15 +175,20 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
 
   CpuPool Pool(O.Threads);
   std::vector<std::uint64_t> WorkerSamples(Pool.size(), 0);
+  std::atomic<std::uint64_t> TilesDone{0}, SamplesDone{0};
   std::vector<WorkerTimes> Times =
       Pool.run(Ntiles, [&](unsigned W, std::uint64_t Tile) {
         std::vector<double> Hist = Training.acquire();
         vf_tile_outputs Out{Segs.data(), Edges.data() + Tile * 2 * Stride,
                             Hist.data(), Hist.data() + Bins, &Results[Tile]};
         I.SampleTile(&A, Tile, &Out);
-        WorkerSamples[W] +=
+        std::uint64_t N =
             std::min(A.tile_size, A.nsamples - Tile * A.tile_size);
+        WorkerSamples[W] += N;
         Training.submit(Tile, std::move(Hist));
+        if (Progress)
+          Progress({Iteration, Warmup, TilesDone.fetch_add(1) + 1, Ntiles,
+                    SamplesDone.fetch_add(N) + N, A.nsamples});
       });
 
   // Non-finite samples: the first in sample order, whatever ran it.
@@ -223,7 +237,13 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   Row.NonFinite = NonFinite;
   Row.Seconds = std::chrono::duration<double>(Clock::now() - Start).count();
   Wall += Row.Seconds;
+  ++Plan.Done;
   record(std::move(Row), Mean, Cov);
+  if (!CheckpointPath.empty())
+    if (Status S = writeCheckpoint(CheckpointPath, snapshot(true)); !S)
+      return Error{"checkpoint: " + S.message()};
+  if (Observer)
+    Observer(Rows.back());
   return Status::ok();
 }
 
@@ -247,8 +267,75 @@ void Integrator::Impl::record(IterationRow Row, std::span<const double> Mean,
     Row.Q = Vector.Q();
   }
   Rows.push_back(Row);
-  if (Observer)
-    Observer(Rows.back());
+  Covs.emplace_back(Cov.begin(), Cov.end());
+}
+
+/// The state as plain data; without `WithState` only what
+/// checkCompatible compares (identity, options, parameters).
+CheckpointState Integrator::Impl::snapshot(bool WithState) const {
+  CheckpointState S;
+  S.Name = I.Name;
+  S.Dim = I.Dim;
+  S.Outputs = I.Outputs;
+  S.ModuleHash = I.ModuleHash;
+  S.Options = O;
+  S.ParamNames = I.ParamNames;
+  S.Params = Params;
+  if (!WithState)
+    return S;
+  S.Plan = Plan;
+  S.Iteration = Iteration;
+  S.Frozen = Frozen;
+  S.NextEvent = NextEvent;
+  S.Evaluations = Evaluations;
+  S.Wall = Wall;
+  if (Map) {
+    S.Ninc = Map->ninc();
+    S.Edges.assign(Map->edges().begin(), Map->edges().end());
+  }
+  if (Str) {
+    S.StrataNeval = Str->neval();
+    S.Offsets.assign(Str->offsets().begin(), Str->offsets().end());
+  }
+  S.Rows = Rows;
+  S.Covs = Covs;
+  S.Devices = Devices;
+  return S;
+}
+
+/// Replaces the state by a compatible checkpoint's; the statistics are
+/// rebuilt by adding every iteration's inputs again, in order.
+Status Integrator::Impl::restore(CheckpointState S) {
+  std::unique_ptr<Strata> NewStr;
+  if (!S.Offsets.empty()) {
+    NewStr = std::make_unique<Strata>(I.Dim, S.StrataNeval, O.Beta, O.MaxHcube);
+    if (!NewStr->restoreOffsets(S.Offsets))
+      return Error{"the checkpoint's allocation does not fit " +
+                   std::to_string(S.StrataNeval) + " calls per iteration"};
+  }
+  Str = std::move(NewStr);
+  Map = S.Edges.empty()
+            ? nullptr
+            : std::make_unique<AdaptiveMap>(I.Dim, S.Ninc, std::move(S.Edges));
+  Plan = S.Plan;
+  Iteration = S.Iteration;
+  Frozen = S.Frozen;
+  NextEvent = S.NextEvent;
+  Evaluations = S.Evaluations;
+  Wall = S.Wall;
+  Scalar = RAvg();
+  Vector = RAvgArray(std::max(1u, I.Outputs));
+  for (std::size_t K = 0; K < S.Rows.size(); ++K) {
+    const IterationRow &R = S.Rows[K];
+    if (I.Outputs == 1)
+      Scalar.add(R.Mean[0], R.Error[0], R.Warmup);
+    else
+      Vector.add(R.Mean, S.Covs[K], R.Warmup);
+  }
+  Rows = std::move(S.Rows);
+  Covs = std::move(S.Covs);
+  Devices = std::move(S.Devices);
+  return Status::ok();
 }
 
 Integrator::Integrator(std::unique_ptr<Impl> I) : P(std::move(I)) {}
@@ -288,10 +375,67 @@ Expected<Result> Integrator::run(unsigned Iterations, std::uint64_t Calls,
   if (Calls < 2)
     return Error{"the number of calls per iteration must be at least 2, got " +
                  std::to_string(Calls)};
-  for (unsigned K = 0; K < Warmup + Iterations; ++K)
-    if (Status S = P->iterate(Calls, K < Warmup); !S)
+  RunPlan &Plan = P->Plan;
+  if (Plan.unfinished() && (Plan.Iterations != Iterations ||
+                            Plan.Calls != Calls || Plan.Warmup != Warmup))
+    return Error{
+        "the restored run was " + std::to_string(Plan.Warmup) + " warm-up + " +
+        std::to_string(Plan.Iterations) + " iterations of " +
+        std::to_string(Plan.Calls) + " calls (" + std::to_string(Plan.Done) +
+        " done); this run asks for " + std::to_string(Warmup) + " warm-up + " +
+        std::to_string(Iterations) + " iterations of " + std::to_string(Calls) +
+        " calls. Use the same numbers to resume"};
+  if (!Plan.unfinished())
+    Plan = RunPlan{Iterations, Calls, Warmup, 0};
+  while (Plan.unfinished())
+    if (Status S = P->iterate(Calls, Plan.Done < Warmup); !S) {
+      Plan.Done = Plan.total(); // abandoned: the next run() starts afresh
       return Error{S.message()};
+    }
   return result();
+}
+
+const RunPlan &Integrator::plan() const { return P->Plan; }
+
+Status Integrator::saveState(const std::string &Path) const {
+  return writeCheckpoint(Path, P->snapshot(true));
+}
+
+Status Integrator::loadState(const std::string &Path) {
+  Expected<CheckpointState> S = readCheckpoint(Path);
+  if (!S)
+    return Error{S.message()};
+  if (Status C = checkCompatible(*S, P->snapshot(false), Path); !C)
+    return C;
+  if (Status R = P->restore(std::move(*S)); !R)
+    return Error{"checkpoint '" + Path + "': " + R.message()};
+  return Status::ok();
+}
+
+void Integrator::checkpointTo(std::string Path) {
+  P->CheckpointPath = std::move(Path);
+}
+
+Status Integrator::saveGrid(const std::string &Path) const {
+  if (!P->Map)
+    return Error{"no grid to save: the map is trained by run(), and no "
+                 "iteration has run"};
+  return writeGrid(Path, GridFile{P->I.Name, P->Map->dim(), P->Map->ninc(),
+                                  std::vector<double>(P->Map->edges().begin(),
+                                                      P->Map->edges().end())});
+}
+
+Status Integrator::loadGrid(const std::string &Path) {
+  Expected<GridFile> G = readGrid(Path);
+  if (!G)
+    return Error{G.message()};
+  if (G->Dim != P->I.Dim)
+    return Error{"grid '" + Path + "' has " + std::to_string(G->Dim) +
+                 " dimensions (trained on '" + G->Integrand +
+                 "'); integrand '" + P->I.Name + "' has " +
+                 std::to_string(P->I.Dim)};
+  P->Map = std::make_unique<AdaptiveMap>(G->Dim, G->Ninc, std::move(G->Edges));
+  return Status::ok();
 }
 
 void Integrator::freeze() { P->Frozen = true; }
@@ -341,7 +485,61 @@ void Integrator::onIteration(std::function<void(const IterationRow &)> F) {
   P->Observer = std::move(F);
 }
 
+void Integrator::onProgress(std::function<void(const IterationProgress &)> F) {
+  P->Progress = std::move(F);
+}
+
 const IntegrandInfo &Integrator::integrand() const { return P->I; }
 const IntegratorOptions &Integrator::options() const { return P->O; }
+
+//===-- Event generation (runtime/integrator/EventSampler.h) --------------===//
+
+namespace {
+Expected<EventSampler> frozenSampler(const IntegrandInfo &I,
+                                     const IntegratorOptions &O,
+                                     const std::vector<double> &Params,
+                                     const AdaptiveMap *Map, const Strata *Str,
+                                     bool Frozen) {
+  if (!Map || !Str)
+    return Error{"no events before training: run() at least one iteration, "
+                 "then freeze()"};
+  if (!Frozen)
+    return Error{"events come from a frozen map: call freeze() after "
+                 "training"};
+  return EventSampler::create(
+      {&I, Params, Map->edges(), Map->ninc(), Str->offsets(), Str->nstrat(),
+       O.Seed, O.Threads, O.OnNonFinite == NonFinitePolicy::Stop});
+}
+} // namespace
+
+Status
+Integrator::sample(std::uint64_t N,
+                   const std::function<void(const EventBatch &)> &Callback) {
+  Expected<EventSampler> E = frozenSampler(P->I, P->O, P->Params,
+                                           P->Map.get(), P->Str.get(),
+                                           P->Frozen);
+  if (!E)
+    return E.error();
+  Status S = E->draw(EventSampler::EventStream, P->NextEvent, N,
+                     [&](const EventBatch &B) {
+                       Callback(B);
+                       return true;
+                     });
+  if (S)
+    P->NextEvent += N;
+  return S;
+}
+
+Expected<UnweightStats>
+Integrator::unweight(std::uint64_t N,
+                     const std::function<void(const EventBatch &)> &Callback,
+                     const UnweightOptions &O) {
+  Expected<EventSampler> E = frozenSampler(P->I, P->O, P->Params,
+                                           P->Map.get(), P->Str.get(),
+                                           P->Frozen);
+  if (!E)
+    return E.error();
+  return E->unweight(N, P->NextEvent, O, Callback);
+}
 
 } // namespace vf

@@ -146,6 +146,16 @@ void Strata::resetUniform() {
     Offsets[H] = H * NH;
 }
 
+bool Strata::restoreOffsets(std::span<const std::uint64_t> O) {
+  if (O.size() != Nhcube + 1 || O[0] != 0)
+    return false;
+  for (std::uint64_t H = 0; H < Nhcube; ++H)
+    if (O[H + 1] < O[H] || O[H + 1] - O[H] < MinNevalHcube)
+      return false;
+  Offsets.assign(O.begin(), O.end());
+  return true;
+}
+
 void Strata::adapt() {
   if (Beta == 0)
     return resetUniform();

@@ -139,6 +139,11 @@ public:
   void adapt();
   /// Back to the uniform allocation.
   void resetUniform();
+  /// Restores a saved allocation (prefix sums as offsets() gives them).
+  /// False, changing nothing, unless it has nhcube() + 1 entries starting
+  /// at 0 with every n_h >= MinNevalHcube. The moments are not part of
+  /// the state: every iteration starts by clearing them.
+  bool restoreOffsets(std::span<const std::uint64_t> offsets);
 
   /// x rounded to 40 significant bits (round to nearest): the allocation's
   /// defence against rounding noise.

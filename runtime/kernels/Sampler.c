@@ -12,14 +12,36 @@
 // inlining the dimension loops are fully unrolled (ALGORITHM.md sections
 // 1, 2, 5; G. P. Lepage, J. Comput. Phys. 439 (2021) 110386).
 //
+// NativeSampler.c compiles this same file natively into the runtime with
+// VF_SAMPLER_NATIVE defined: the tile function is then
+// vf_native_sample_tile, dim and nout come from the arguments, and step (3)
+// calls a native integrand's batch callback (NativeSampler.h) once per batch
+// instead of vf_user_integrand once per sample. Everything else is shared,
+// so a native integrand is sampled exactly like a compiled one.
+//
 //===----------------------------------------------------------------------===//
 
 #include "SamplePoint.h"
 
+#ifdef VF_SAMPLER_NATIVE
+#include "NativeSampler.h"
+#define VF_TILE_FUNCTION vf_native_sample_tile
+#define VF_TILE_EXTRA_PARAMS , const vf_native_integrand *native
+#define VF_TILE_DIM a->dim
+#define VF_TILE_NOUT a->nout
+/// Per-batch arrays are sized for the actual dimension (VLAs).
+#define VF_BATCH_DIM dim
+#else
 extern void vf_user_integrand(const double *x, const double *params,
                               double *out);
 extern unsigned vf_user_dim(void);
 extern unsigned vf_user_nout(void);
+#define VF_TILE_FUNCTION vf_sample_tile
+#define VF_TILE_EXTRA_PARAMS
+#define VF_TILE_DIM vf_user_dim()
+#define VF_TILE_NOUT vf_user_nout()
+#define VF_BATCH_DIM VF_SAMPLER_MAX_DIM
+#endif
 
 static int vf_isfinite(double v) { return v - v == 0.0; }
 
@@ -73,10 +95,21 @@ static void vf_segment_store(double *dst, const double *seg, unsigned nout) {
 /// run 4 or 8 samples per instruction); on the GPU a thread is one lane
 /// already and the batch is 1. Each sample computes exactly the same
 /// operations either way, so the numbers do not depend on the batch.
+/// A native integrand's callback sees 64 points per call.
 #ifdef __NVPTX__
 #define VF_BATCH 1
+#elif defined(VF_SAMPLER_NATIVE)
+#define VF_BATCH 64
 #else
 #define VF_BATCH 16
+#endif
+#ifdef __NVPTX__
+#define VF_VECTORIZE_ACROSS_SAMPLES
+#else
+/// Vectorize across samples rather than unroll: unrolled, only the SLP
+/// vectorizer sees the loop, and it widens it less well.
+#define VF_VECTORIZE_ACROSS_SAMPLES                                            \
+  _Pragma("clang loop vectorize(enable) unroll(disable)")
 #endif
 
 /// Closes the open segment of hypercube h: the tile's first hypercube goes
@@ -90,10 +123,10 @@ static void vf_segment_close(const vf_tile_outputs *out, vf_u64 h,
                    seg, nout);
 }
 
-void vf_sample_tile(const vf_sampler_args *a, vf_u64 tile,
-                    const vf_tile_outputs *out) {
-  const unsigned dim = vf_user_dim();
-  const unsigned nout = vf_user_nout();
+void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
+                      const vf_tile_outputs *out VF_TILE_EXTRA_PARAMS) {
+  const unsigned dim = VF_TILE_DIM;
+  const unsigned nout = VF_TILE_NOUT;
   const vf_u32 ninc = a->ninc;
   const vf_u64 begin = tile * a->tile_size;
   vf_u64 end = begin + a->tile_size;
@@ -105,8 +138,8 @@ void vf_sample_tile(const vf_sampler_args *a, vf_u64 tile,
   // Per batch: coordinates of each sample's hypercube, points, map bins,
   // Jacobians, values. Sized for the batch, not the dimension limit, when
   // the dimension is small (the common case) thanks to the constant dim.
-  double kb[VF_BATCH * VF_SAMPLER_MAX_DIM], xb[VF_BATCH * VF_SAMPLER_MAX_DIM];
-  vf_u32 binb[VF_BATCH * VF_SAMPLER_MAX_DIM];
+  double kb[VF_BATCH * VF_BATCH_DIM], xb[VF_BATCH * VF_BATCH_DIM];
+  vf_u32 binb[VF_BATCH * VF_BATCH_DIM];
   double jacb[VF_BATCH], fb[VF_BATCH * VF_SAMPLER_MAX_OUT], invnb[VF_BATCH];
   vf_u64 hb[VF_BATCH];
 
@@ -143,16 +176,19 @@ void vf_sample_tile(const vf_sampler_args *a, vf_u64 tile,
       for (unsigned d = 0; d < dim; ++d)
         kb[b * dim + d] = k[d];
     }
-    // (2) Points, bins and Jacobians. Vectorize across samples rather than
-    // unroll: unrolled, only the SLP vectorizer sees it, and less well.
-#pragma clang loop vectorize(enable) unroll(disable)
+    // (2) Points, bins and Jacobians.
+    VF_VECTORIZE_ACROSS_SAMPLES
     for (unsigned b = 0; b < VF_BATCH; ++b)
       jacb[b] = vf_sample_point(a, dim, b < nb ? j0 + b : j0 + nb - 1,
                                 kb + b * dim, xb + b * dim, binb + b * dim);
     // (3) The integrand.
-#pragma clang loop vectorize(enable) unroll(disable)
+#ifdef VF_SAMPLER_NATIVE
+    native->eval(native->context, xb, nb, dim, params, fb);
+#else
+    VF_VECTORIZE_ACROSS_SAMPLES
     for (unsigned b = 0; b < VF_BATCH; ++b)
       vf_user_integrand(xb + b * dim, params, fb + b * nout);
+#endif
     // (4) Accumulation, in sample order.
     for (unsigned b = 0; b < nb; ++b) {
       const vf_u64 j = j0 + b;
@@ -196,7 +232,7 @@ void vf_sample_tile(const vf_sampler_args *a, vf_u64 tile,
                      seg, nout);
 }
 
-#ifdef __NVPTX__
+#if defined(__NVPTX__) && !defined(VF_SAMPLER_NATIVE)
 /// GPU entry (a first cut; the CUDA backend refines it): thread t of the
 /// grid runs tile first_tile + t with its own outputs out[t].
 void vf_sample_tiles_gpu(const vf_sampler_args *a, vf_u64 first_tile,

@@ -37,12 +37,17 @@ struct IntegrandInfo {
                        std::vector<double> &Hi)>
       Domain;
 
-  /// f at Npoints points (x stride Dim, out stride Outputs).
-  void (*Evaluate)(const double *Xs, std::int64_t Npoints,
-                   const double *Params, double *Out) = nullptr;
-  /// The fused sampling kernel for one tile (host).
-  void (*SampleTile)(const vf_sampler_args *Args, unsigned long long Tile,
-                     const vf_tile_outputs *Out) = nullptr;
+  /// f at Npoints points (x stride Dim, out stride Outputs). Called
+  /// concurrently from worker threads.
+  std::function<void(const double *Xs, std::int64_t Npoints,
+                     const double *Params, double *Out)>
+      Evaluate;
+  /// The fused sampling kernel for one tile (host). Called concurrently
+  /// from worker threads. A compiled integrand binds its JIT entry point;
+  /// a native one (vf/Native.h) binds the native sampler and its callback.
+  std::function<void(const vf_sampler_args *Args, unsigned long long Tile,
+                     const vf_tile_outputs *Out)>
+      SampleTile;
   /// Identifies the compiled code (source, options, compiler): checkpoints
   /// refuse a state from another integrand.
   std::string ModuleHash;

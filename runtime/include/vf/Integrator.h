@@ -11,6 +11,7 @@
 #ifndef VF_INTEGRATOR_H
 #define VF_INTEGRATOR_H
 
+#include "vf/Events.h"
 #include "vf/Expected.h"
 #include "vf/Integrand.h"
 #include "vf/Result.h"
@@ -18,6 +19,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 
 namespace vf {
 
@@ -42,6 +44,28 @@ struct IntegratorOptions {
   NonFinitePolicy OnNonFinite = NonFinitePolicy::Stop;
 };
 
+/// What run() was asked for and how far it got. A run that stops early
+/// (a non-finite value, a failed checkpoint) is abandoned; one restored by
+/// loadState() is unfinished, and the next run() continues it.
+struct RunPlan {
+  unsigned Iterations = 0; ///< measured iterations
+  std::uint64_t Calls = 0; ///< samples per iteration
+  unsigned Warmup = 0;     ///< warm-up iterations, run first
+  unsigned Done = 0;       ///< iterations completed, warm-up included
+  unsigned total() const { return Warmup + Iterations; }
+  bool unfinished() const { return Done < total(); }
+};
+
+/// Where the current iteration stands, for progress displays.
+struct IterationProgress {
+  unsigned Iteration = 0; ///< as IterationRow::Index
+  bool Warmup = false;
+  std::uint64_t TilesDone = 0; ///< of Tiles
+  std::uint64_t Tiles = 0;
+  std::uint64_t SamplesDone = 0; ///< of Samples
+  std::uint64_t Samples = 0;
+};
+
 class Integrator {
 public:
   /// Checks the options and the integrand; errors say what to change.
@@ -54,8 +78,39 @@ public:
   /// combined result over every measured iteration since creation. On a
   /// non-finite value (policy Stop) the error names the point; the
   /// iterations completed so far stay in result().
+  ///
+  /// Resuming: after loadState() of a state saved in the middle of a run,
+  /// run() with the same three arguments runs only the iterations that
+  /// run had left (a run of 5 warm-up + 10 saved after 7 runs the last 8),
+  /// and the result is bitwise what the uninterrupted run gives. Other
+  /// arguments are refused, naming what differs. Otherwise (a fresh
+  /// integrator, a finished or abandoned run) run() starts a new run that
+  /// adds to the statistics, as calling vegas's integrator again does.
   Expected<Result> run(unsigned iterations, std::uint64_t calls,
                        unsigned warmup = 0);
+  /// The current (or last) run's plan and progress.
+  const RunPlan &plan() const;
+
+  /// Checkpoints and grids (runtime/integrator/Checkpoint.h has the file
+  /// formats). saveState writes the whole state: map, allocation,
+  /// statistics, iteration rows, the random stream's position, the frozen
+  /// flag, parameters, options and the integrand's identity (name, shape,
+  /// module hash), atomically (temporary file, fsync, rename).
+  Status saveState(const std::string &Path) const;
+  /// Restores a state saved by an integrator of the same integrand (same
+  /// module hash) with the same seed, alpha, beta, ninc cap, hypercube cap,
+  /// non-finite policy and parameter values; the error names every
+  /// difference. The thread count may differ.
+  Status loadState(const std::string &Path);
+  /// After every iteration, run() saves the state to `Path` (empty: off);
+  /// a failed save stops the run with an error.
+  void checkpointTo(std::string Path);
+  /// Writes the current map (dim, ninc, edges); an error if no iteration
+  /// has run yet.
+  Status saveGrid(const std::string &Path) const;
+  /// Starts the following iterations from a saved map instead of a uniform
+  /// one. Its dimension must be the integrand's; its ninc is kept.
+  Status loadGrid(const std::string &Path);
 
   /// Stops adapting the map and the stratification.
   void freeze();
@@ -68,9 +123,32 @@ public:
   Result result() const;
   /// Called after every iteration (progress, tables).
   void onIteration(std::function<void(const IterationRow &)> Observer);
+  /// Called by the worker threads as tiles finish, concurrently, so it must
+  /// be thread-safe and cheap (throttle any drawing). It cannot change the
+  /// result.
+  void onProgress(std::function<void(const IterationProgress &)> Observer);
 
   const IntegrandInfo &integrand() const;
   const IntegratorOptions &options() const;
+
+  /// Event generation (ALGORITHM.md section 7; vf/Events.h). Both need a
+  /// trained integrator: run() at least once, then freeze(). Events come
+  /// from the frozen map and allocation, each from Philox with its own
+  /// counter, so they are the same for any thread count; successive calls
+  /// continue the stream (same seed and calls, same events).
+  ///
+  /// Draws N weighted events and hands them to Callback in batches, in
+  /// order, on this thread. The mean of their Weight is the integral.
+  Status sample(std::uint64_t N,
+                const std::function<void(const EventBatch &)> &Callback);
+  /// Draws weighted events until N are accepted with probability
+  /// |w| / w_max (w_max from a pass of O.WmaxEvents events of a separate
+  /// stream) and hands the accepted ones to Callback, in order. The
+  /// statistics report w_max, the efficiency and the overshoot fraction.
+  Expected<UnweightStats>
+  unweight(std::uint64_t N,
+           const std::function<void(const EventBatch &)> &Callback,
+           const UnweightOptions &O = {});
 
 private:
   struct Impl;

@@ -1,18 +1,21 @@
 //===- vf/vf.h - vegasflow, the library -------------------------*- C++ -*-===//
 //
-// One include for embedding vegasflow: compile a .vf integrand (Module),
-// integrate it with VEGAS+ on every CPU thread (Integrator), read the
-// Result (or its JSON). See docs/user-guide.md, "The library".
+// One include for embedding vegasflow: compile a .vf integrand (Module) or
+// wrap a C++ callback (Native), integrate it with VEGAS+ on every CPU
+// thread (Integrator), read the Result (or its JSON), draw events (Events).
+// See docs/user-guide.md, "The library". C and Fortran: vf/vf_c.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_VF_H
 #define VF_VF_H
 
 #include "vf/Devices.h"
+#include "vf/Events.h"
 #include "vf/Expected.h"
 #include "vf/Integrand.h"
 #include "vf/Integrator.h"
 #include "vf/Module.h"
+#include "vf/Native.h"
 #include "vf/Result.h"
 #include "vf/ResultJson.h"
 #include "vf/Version.h"

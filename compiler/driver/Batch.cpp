@@ -1,0 +1,563 @@
+//===- driver/Batch.cpp - vegasc's batch mode (TOML) ----------------------===//
+//
+// Runs a batch in three steps, through the public library only (vf::Module,
+// vf::Integrator):
+//
+//  1. Read and check the TOML file (BatchConfig.cpp). Any error there stops
+//     the batch before anything runs.
+//  2. Prepare every [[run]]: compile its module (once per file or inline
+//     source, whatever the number of runs and scan points that use it),
+//     pick the integrand, check the parameter names. A failure here is
+//     reported at the TOML key it concerns and fails that entry only.
+//  3. Run each scan point with its own Integrator over the shared compiled
+//     code, printing one summary row per run as it finishes. A failed run
+//     is reported and the batch goes on, unless --fail-fast.
+//
+// Then the JSON document (every run's vf::resultToJson document in a
+// "runs" array) and the CSV file are written, also when some runs failed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "driver/Batch.h"
+
+#include "driver/BatchConfig.h"
+#include "driver/Driver.h"
+#include "frontend/Diagnostics.h"
+#include "vf/Integrator.h"
+#include "vf/Module.h"
+#include "vf/ResultJson.h"
+#include "vf/Version.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <thread>
+
+using namespace llvm;
+using json = nlohmann::ordered_json;
+
+namespace vf {
+
+bool isBatchFile(const std::string &File) {
+  return sys::path::extension(File).equals_insensitive(".toml");
+}
+
+namespace {
+
+enum class RunStatus { Pending, Ok, Failed, Skipped };
+
+/// One integration: a [[run]] at one scan point.
+struct Job {
+  const BatchRun *R = nullptr;
+  std::vector<std::pair<std::string, double>> Point; ///< scanned values
+  std::shared_ptr<IntegrandInfo> Info; ///< null if the entry failed
+  std::vector<double> Params;          ///< every parameter's value
+  unsigned Threads = 0;                ///< 0: all hardware threads
+  RunStatus Status = RunStatus::Pending;
+  std::string Error;
+  Result Res;
+};
+
+std::string fmt(const char *Format, double V) {
+  char Buf[64];
+  std::snprintf(Buf, sizeof(Buf), Format, V);
+  return Buf;
+}
+
+/// The shortest text that reads back to the same double.
+std::string shortest(double V) {
+  char Buf[64];
+  auto [End, Ec] = std::to_chars(Buf, Buf + sizeof(Buf), V);
+  return Ec == std::errc() ? std::string(Buf, End) : fmt("%.17g", V);
+}
+
+std::string pointText(const Job &J) {
+  std::string S;
+  for (const auto &[Name, V] : J.Point)
+    S += (S.empty() ? "" : " ") + Name + "=" + shortest(V);
+  return S.empty() ? "-" : S;
+}
+
+std::string describe(const Job &J) {
+  std::string S = "run '" + J.R->Name + "'";
+  if (!J.Point.empty())
+    S += " (" + pointText(J) + ")";
+  return S;
+}
+
+std::string padRight(std::string S, size_t W) {
+  if (S.size() < W)
+    S.append(W - S.size(), ' ');
+  return S;
+}
+
+class BatchRunner {
+public:
+  BatchRunner(const DriverOptions &O, const BatchOptions &B, BatchConfig &C,
+              DiagEngine &Diags)
+      : O(O), B(B), C(C), Diags(Diags) {}
+  int run();
+
+private:
+  std::shared_ptr<Module> module(const BatchRun &R, std::string &Why);
+  bool prepare(const BatchRun &R, std::vector<Job> &Out);
+  void integrate(Job &J);
+  void printHeader(raw_ostream &OS);
+  void printRow(raw_ostream &OS, const Job &J);
+  json runJson(const Job &J) const;
+  json settingsJson(const Job &J) const;
+  bool writeJson(const std::string &Path) const;
+  bool writeCsv(const std::string &Path) const;
+
+  const DriverOptions &O;
+  const BatchOptions &B;
+  BatchConfig &C;
+  DiagEngine &Diags;
+  std::vector<Job> Jobs;
+  /// Compiled modules by file (real path) or inline source text; a null
+  /// entry records a module that did not compile.
+  std::map<std::string, std::shared_ptr<Module>> Modules;
+  std::map<std::string, std::string> CompileErrors; ///< by the same key
+  unsigned Compiled = 0, FromDiskCache = 0;
+  size_t NameW = 3, PointW = 5;
+};
+
+std::shared_ptr<Module> BatchRunner::module(const BatchRun &R,
+                                            std::string &Why) {
+  std::string Key;
+  if (R.Inline) {
+    Key = "source:" + R.Source;
+  } else {
+    SmallString<256> Real;
+    if (std::error_code EC = sys::fs::real_path(R.FilePath, Real)) {
+      Why = "cannot read '" + R.FilePath + "': " + EC.message();
+      Diags.error(R.FileLoc, "run '" + R.Name + "': cannot read '" + R.File +
+                                 "'" +
+                                 (R.File == R.FilePath
+                                      ? std::string()
+                                      : " (looked for '" + R.FilePath + "')") +
+                                 ": " + EC.message());
+      return nullptr;
+    }
+    Key = "file:" + Real.str().str();
+  }
+  auto It = Modules.find(Key);
+  if (It == Modules.end()) {
+    CompileSettings CS;
+    CS.UseCache = !O.NoCache;
+    CS.CacheDir = O.CacheDir;
+    CS.Warnings = !O.NoWarnings;
+    // Inline code is named after the TOML file and padded to its place
+    // there, so its diagnostics point into the TOML file.
+    auto M = R.Inline ? Module::compileString(R.Source, C.Path, CS)
+                      : Module::compileFile(R.FilePath, CS);
+    std::shared_ptr<Module> Got;
+    if (M) {
+      Got = *M;
+      ++Compiled;
+      FromDiskCache += Got->fromCache();
+      errs() << Got->warnings();
+      if (O.Verbose)
+        errs() << "vegasc: compiled "
+               << (R.Inline ? "the inline source of run '" + R.Name + "'"
+                            : "'" + R.FilePath + "'")
+               << (Got->fromCache() ? " (from the disk cache)" : "") << "\n";
+    } else {
+      errs() << M.message();
+      CompileErrors[Key] = StringRef(M.message()).rtrim().str();
+    }
+    It = Modules.emplace(Key, Got).first;
+  }
+  if (!It->second) {
+    Why = CompileErrors[Key];
+    Diags.error(
+        R.Inline ? R.SourceLoc : R.FileLoc,
+        "run '" + R.Name + "': " +
+            (R.Inline ? std::string("the inline source") : "'" + R.File + "'") +
+            " does not compile (errors above)");
+  }
+  return It->second;
+}
+
+/// Step 2 for one [[run]]: one Job per scan point, or one failed Job.
+bool BatchRunner::prepare(const BatchRun &R, std::vector<Job> &Out) {
+  Job Failed;
+  Failed.R = &R;
+  Failed.Status = RunStatus::Failed;
+  auto FailWith = [&](std::string Msg) {
+    Failed.Error = std::move(Msg);
+    Out.push_back(std::move(Failed));
+    return false;
+  };
+  std::string Why;
+  std::shared_ptr<Module> M = module(R, Why);
+  if (!M)
+    return FailWith(Why);
+  auto Info = M->integrand(R.Integrand);
+  if (!Info) {
+    std::string Msg = Info.message();
+    if (R.Integrand.empty() && M->integrandNames().size() > 1)
+      Msg += " with integrand = \"NAME\"";
+    Diags.error(R.IntegrandLoc.isValid() ? R.IntegrandLoc : R.Loc,
+                "run '" + R.Name + "': " + Msg);
+    return FailWith(Msg);
+  }
+  auto Shared = std::make_shared<IntegrandInfo>(std::move(*Info));
+  std::vector<StringRef> Names(Shared->ParamNames.begin(),
+                               Shared->ParamNames.end());
+  auto Slot = [&](const std::string &Name) -> int {
+    auto It = std::find(Names.begin(), Names.end(), Name);
+    return It == Names.end() ? -1 : int(It - Names.begin());
+  };
+  std::string Bad;
+  auto Unknown = [&](const std::string &Name, SMLoc Loc, const char *Where) {
+    StringRef Best = closestName(Name, Names);
+    std::string Msg =
+        "integrand '" + Shared->Name + "' has no parameter '" + Name + "'" +
+        (Best.empty() ? std::string() : "; did you mean '" + Best.str() + "'?");
+    Diags.error(Loc, "run '" + R.Name + "': " + Msg + " (in '" + Where + "')");
+    if (Bad.empty())
+      Bad = Msg;
+  };
+  std::vector<double> Params = Shared->ParamDefaults;
+  for (const BatchParam &P : R.Params) {
+    if (int S = Slot(P.Name); S >= 0)
+      Params[S] = P.Value;
+    else
+      Unknown(P.Name, P.Loc, "params");
+  }
+  for (const BatchScanAxis &A : R.Scan)
+    if (Slot(A.Name) < 0)
+      Unknown(A.Name, A.Loc, "scan");
+  if (!Bad.empty())
+    return FailWith(Bad);
+
+  unsigned Threads = 0;
+  StringRef Dev(R.Settings.Devices);
+  if (Dev.starts_with("gpu")) {
+    std::string Msg = "devices = \"" + R.Settings.Devices +
+                      "\": no GPU backend in this build; use \"cpu\" or "
+                      "\"cpu:N\"";
+    Diags.error(R.Settings.DevicesLoc, "run '" + R.Name + "': " + Msg);
+    return FailWith(Msg);
+  }
+  if (Dev.consume_front("cpu:"))
+    (void)Dev.getAsInteger(10, Threads); // checked by the parser
+
+  for (const std::vector<double> &Values : scanPoints(R)) {
+    Job J;
+    J.R = &R;
+    J.Info = Shared;
+    J.Params = Params;
+    J.Threads = Threads;
+    for (size_t K = 0; K < Values.size(); ++K) {
+      J.Point.emplace_back(R.Scan[K].Name, Values[K]);
+      J.Params[Slot(R.Scan[K].Name)] = Values[K];
+    }
+    Out.push_back(std::move(J));
+  }
+  return true;
+}
+
+void BatchRunner::integrate(Job &J) {
+  const BatchSettings &S = J.R->Settings;
+  IntegratorOptions IO;
+  IO.Seed = S.Seed;
+  IO.Alpha = S.Alpha;
+  IO.Beta = S.Beta;
+  IO.MaxNinc = S.Ninc;
+  IO.Threads = J.Threads;
+  IO.OnNonFinite =
+      S.OnNonFinite == "zero" ? NonFinitePolicy::Zero : NonFinitePolicy::Stop;
+  auto Fail = [&](const std::string &Msg) {
+    J.Status = RunStatus::Failed;
+    J.Error = Msg;
+    errs() << "vegasc: error: " << describe(J) << ": " << Msg << "\n";
+  };
+  auto Int = Integrator::create(*J.Info, IO);
+  if (!Int)
+    return Fail(Int.message());
+  for (size_t K = 0; K < J.Params.size(); ++K)
+    if (Status St = (*Int)->setParam(J.Info->ParamNames[K], J.Params[K]); !St)
+      return Fail(St.message());
+  auto R = (*Int)->run(S.Iterations, S.Calls, S.Warmup);
+  if (!R)
+    return Fail(R.message());
+  J.Res = std::move(*R);
+  bool Finite = true;
+  for (unsigned K = 0; K < J.Res.Mean.size(); ++K)
+    Finite &= std::isfinite(J.Res.Mean[K]) && std::isfinite(J.Res.Error[K]);
+  if (!Finite)
+    return Fail("the estimate is not finite (every sample was NaN or "
+                "infinite, or they overflowed)");
+  J.Status = RunStatus::Ok;
+  if (J.Res.Q < 0.05 && !O.NoWarnings && !O.Quiet)
+    errs() << "vegasc: warning: " << describe(J)
+           << ": Q = " << fmt("%.3g", J.Res.Q)
+           << " < 0.05: the iterations disagree more than their errors "
+              "allow; try more calls or warmup\n";
+}
+
+void BatchRunner::printHeader(raw_ostream &OS) {
+  for (const Job &J : Jobs) {
+    size_t Extra = J.Info && J.Info->Outputs > 1
+                       ? 2 + std::to_string(J.Info->Outputs - 1).size()
+                       : 0;
+    NameW = std::max(NameW, J.R->Name.size() + Extra);
+    PointW = std::max(PointW, pointText(J).size());
+  }
+  OS << padRight("run", NameW) << "  " << padRight("point", PointW)
+     << "  integral              error        chi2/dof          Q     time/s\n";
+  OS.flush();
+}
+
+void BatchRunner::printRow(raw_ostream &OS, const Job &J) {
+  std::string Point = padRight(pointText(J), PointW);
+  if (J.Status != RunStatus::Ok) {
+    OS << padRight(J.R->Name, NameW) << "  " << Point << "  "
+       << (J.Status == RunStatus::Failed ? "FAILED" : "skipped") << "\n";
+    OS.flush();
+    return;
+  }
+  unsigned N = J.Info->Outputs;
+  for (unsigned K = 0; K < N; ++K) {
+    std::string Name =
+        J.R->Name + (N > 1 ? "[" + std::to_string(K) + "]" : std::string());
+    OS << padRight(Name, NameW) << "  " << Point << "  "
+       << fmt("%-22.15g", J.Res.Mean[K]) << fmt("%-10.3g", J.Res.Error[K])
+       << fmt(" %10.3g", J.Res.Chi2Dof) << fmt(" %10.3g", J.Res.Q)
+       << fmt(" %10.3f", J.Res.WallSeconds) << "\n";
+  }
+  OS.flush();
+}
+
+json BatchRunner::settingsJson(const Job &J) const {
+  const BatchSettings &S = J.R->Settings;
+  json D;
+  D["run"] = J.R->Name;
+  if (J.R->Inline) {
+    D["file"] = nullptr;
+    D["source"] = J.R->RawSource;
+  } else {
+    D["file"] = J.R->FilePath;
+  }
+  D["seed"] = S.Seed;
+  D["calls"] = S.Calls;
+  D["iterations"] = S.Iterations;
+  D["warmup"] = S.Warmup;
+  D["alpha"] = S.Alpha;
+  D["beta"] = S.Beta;
+  D["ninc"] = S.Ninc;
+  D["devices"] = S.Devices;
+  D["cpu_threads"] =
+      J.Threads ? J.Threads : std::max(1u, std::thread::hardware_concurrency());
+  D["on_nonfinite"] = S.OnNonFinite;
+  D["schedule"] = S.Schedule;
+  json Ps = json::object();
+  if (J.Info)
+    for (size_t K = 0; K < J.Params.size(); ++K)
+      Ps[J.Info->ParamNames[K]] = J.Params[K];
+  else
+    for (const BatchParam &P : J.R->Params)
+      Ps[P.Name] = P.Value;
+  D["params"] = Ps;
+  D["versions"] = {{"vegasflow", versionString()},
+                   {"llvm", LLVM_VERSION_STRING}};
+  return D;
+}
+
+json BatchRunner::runJson(const Job &J) const {
+  json D;
+  D["name"] = J.R->Name;
+  json P = json::object();
+  for (const auto &[Name, V] : J.Point)
+    P[Name] = V;
+  D["point"] = P;
+  if (J.Status == RunStatus::Ok) {
+    D["status"] = "ok";
+    json Doc =
+        json::parse(resultToJson(J.Res, J.Info->Name, settingsJson(J).dump()),
+                    nullptr, /*allow_exceptions=*/false);
+    for (auto It = Doc.begin(); It != Doc.end(); ++It)
+      D[It.key()] = It.value();
+    return D;
+  }
+  D["status"] = J.Status == RunStatus::Failed ? "failed" : "skipped";
+  if (J.Status == RunStatus::Failed)
+    D["error"] = J.Error;
+  D["integrand"] = J.Info ? json(J.Info->Name) : json(nullptr);
+  D["settings"] = settingsJson(J);
+  return D;
+}
+
+bool BatchRunner::writeJson(const std::string &Path) const {
+  json Doc;
+  Doc["vegasflow"] = {{"version", versionString()}, {"schema", 1}};
+  Doc["config"] = C.Path;
+  unsigned Counts[4] = {};
+  for (const Job &J : Jobs)
+    ++Counts[unsigned(J.Status)];
+  Doc["summary"] = {{"runs", Jobs.size()},
+                    {"ok", Counts[unsigned(RunStatus::Ok)]},
+                    {"failed", Counts[unsigned(RunStatus::Failed)]},
+                    {"skipped", Counts[unsigned(RunStatus::Skipped)]}};
+  json Runs = json::array();
+  for (const Job &J : Jobs)
+    Runs.push_back(runJson(J));
+  Doc["runs"] = std::move(Runs);
+  std::string Text = Doc.dump(2) + "\n";
+  return writeOutput(Path, Text);
+}
+
+/// RFC 4180: quote fields holding a comma, a quote or a line break.
+std::string csvField(const std::string &S) {
+  if (S.find_first_of(",\"\r\n") == std::string::npos)
+    return S;
+  std::string Q = "\"";
+  for (char Ch : S)
+    Q += Ch == '"' ? std::string("\"\"") : std::string(1, Ch);
+  return Q + "\"";
+}
+
+bool BatchRunner::writeCsv(const std::string &Path) const {
+  // One column per parameter of any run, in order of first appearance.
+  std::vector<std::string> ParamCols;
+  auto AddCol = [&](const std::string &N) {
+    if (std::find(ParamCols.begin(), ParamCols.end(), N) == ParamCols.end())
+      ParamCols.push_back(N);
+  };
+  for (const Job &J : Jobs) {
+    if (J.Info)
+      for (const std::string &N : J.Info->ParamNames)
+        AddCol(N);
+    else
+      for (const BatchParam &P : J.R->Params)
+        AddCol(P.Name);
+  }
+  std::string Text = "name,status,integrand,component,mean,error,chi2_dof,Q,"
+                     "evaluations,wall_s,calls,iterations,warmup,seed";
+  for (const std::string &N : ParamCols)
+    Text += "," + csvField("param." + N);
+  Text += ",message\n";
+  for (const Job &J : Jobs) {
+    const BatchSettings &S = J.R->Settings;
+    unsigned N = J.Status == RunStatus::Ok ? J.Info->Outputs : 1;
+    for (unsigned K = 0; K < N; ++K) {
+      bool Ok = J.Status == RunStatus::Ok;
+      Text += csvField(J.R->Name) + "," +
+              (Ok                              ? "ok"
+               : J.Status == RunStatus::Failed ? "failed"
+                                               : "skipped") +
+              "," + (J.Info ? csvField(J.Info->Name) : "") + "," +
+              std::to_string(K) + ",";
+      if (Ok)
+        Text += shortest(J.Res.Mean[K]) + "," + shortest(J.Res.Error[K]) + "," +
+                shortest(J.Res.Chi2Dof) + "," + shortest(J.Res.Q) + "," +
+                std::to_string(J.Res.Evaluations) + "," +
+                shortest(J.Res.WallSeconds);
+      else
+        Text += ",,,,,";
+      Text += "," + std::to_string(S.Calls) + "," +
+              std::to_string(S.Iterations) + "," + std::to_string(S.Warmup) +
+              "," + std::to_string(S.Seed);
+      for (const std::string &Col : ParamCols) {
+        Text += ",";
+        if (J.Info) {
+          for (size_t I = 0; I < J.Info->ParamNames.size(); ++I)
+            if (J.Info->ParamNames[I] == Col)
+              Text += shortest(J.Params[I]);
+        } else {
+          for (const BatchParam &P : J.R->Params)
+            if (P.Name == Col)
+              Text += shortest(P.Value);
+        }
+      }
+      Text += "," + csvField(J.Error) + "\n";
+    }
+  }
+  return writeOutput(Path, Text);
+}
+
+int BatchRunner::run() {
+  std::string JsonPath = O.Json.empty() ? C.Output : O.Json;
+  std::string CsvPath = B.Csv.empty() ? C.Csv : B.Csv;
+  if (JsonPath == "-" && CsvPath == "-")
+    return fail("the JSON document and the CSV file cannot both go to "
+                "standard output",
+                ExitUsage);
+  // With a document on standard output, the table goes to standard error.
+  raw_ostream &Table = (JsonPath == "-" || CsvPath == "-") ? errs() : outs();
+
+  bool PrepFailed = false;
+  for (const BatchRun &R : C.Runs)
+    PrepFailed |= !prepare(R, Jobs);
+  if (O.Verbose)
+    errs() << "vegasc: batch: compiled " << Compiled << " module"
+           << (Compiled == 1 ? "" : "s") << " (" << FromDiskCache
+           << " from the disk cache) for " << Jobs.size() << " run"
+           << (Jobs.size() == 1 ? "" : "s") << "\n";
+  if (!O.Quiet)
+    errs() << "vegasc: batch '" << C.Path << "': " << Jobs.size() << " run"
+           << (Jobs.size() == 1 ? "" : "s") << " from " << C.Runs.size()
+           << " [[run]] entr" << (C.Runs.size() == 1 ? "y" : "ies") << "\n";
+
+  bool Stop = PrepFailed && B.FailFast;
+  printHeader(Table);
+  for (Job &J : Jobs) {
+    if (J.Status == RunStatus::Pending) {
+      if (Stop)
+        J.Status = RunStatus::Skipped;
+      else
+        integrate(J);
+    }
+    if (J.Status == RunStatus::Failed && B.FailFast)
+      Stop = true;
+    printRow(Table, J);
+  }
+
+  unsigned Ok = 0, Failed = 0, Skipped = 0;
+  for (const Job &J : Jobs) {
+    Ok += J.Status == RunStatus::Ok;
+    Failed += J.Status == RunStatus::Failed;
+    Skipped += J.Status == RunStatus::Skipped;
+  }
+  if (!O.Quiet || Failed)
+    errs() << "vegasc: " << Jobs.size() << " run"
+           << (Jobs.size() == 1 ? "" : "s") << ": " << Ok << " ok, " << Failed
+           << " failed"
+           << (Skipped
+                   ? ", " + std::to_string(Skipped) + " skipped (--fail-fast)"
+                   : std::string())
+           << "\n";
+  bool Written = true;
+  if (!JsonPath.empty())
+    Written &= writeJson(JsonPath);
+  if (!CsvPath.empty())
+    Written &= writeCsv(CsvPath);
+  return Failed || Skipped || !Written ? ExitInputError : ExitOk;
+}
+
+} // namespace
+
+int runBatch(const DriverOptions &O, const BatchOptions &B) {
+  BatchConfig C;
+  DiagEngine Diags(C.SM, errs());
+  Diags.setErrorLimit(O.ErrorLimit);
+  Diags.setWarningsEnabled(!O.NoWarnings);
+  bool Ok = parseBatchConfig(B.Config, C, Diags);
+  Diags.finish();
+  if (!Ok)
+    return ExitInputError;
+  return BatchRunner(O, B, C, Diags).run();
+}
+
+} // namespace vf

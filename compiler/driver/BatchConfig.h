@@ -1,0 +1,102 @@
+//===- driver/BatchConfig.h - The TOML file of a batch of runs --*- C++ -*-===//
+//
+// `vegasc runs.toml` reads a batch: a [defaults] table of integration
+// settings and [[run]] entries, each naming a .vf file (or holding its
+// source inline), an integrand, parameter values and parameter scans. This
+// header is the parsed, checked form; parsing (BatchConfig.cpp, toml++)
+// reports every mistake in the file with its line, column and key through a
+// DiagEngine over the TOML text, and keeps the location of every key that a
+// later check (unknown integrand, unknown parameter) may have to point at.
+// The syntax is documented in docs/user-guide.md, "Batch runs (TOML)".
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_DRIVER_BATCHCONFIG_H
+#define VF_COMPILER_DRIVER_BATCHCONFIG_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/SMLoc.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace vf {
+
+class DiagEngine;
+
+/// The integration settings of one run: [defaults], then the run's own keys.
+/// The defaults are vegasc's command-line defaults.
+struct BatchSettings {
+  std::string Devices = "all"; ///< all | cpu | cpu:N
+  std::uint64_t Calls = 1000000;
+  unsigned Iterations = 10;
+  unsigned Warmup = 5;
+  std::uint64_t Seed = 1;
+  /// dynamic | adaptive. Recorded in the results; on the CPU every thread
+  /// takes tiles as it frees up either way, and the result is the same.
+  std::string Schedule = "dynamic";
+  double Alpha = 0.5;
+  double Beta = 0.75;
+  unsigned Ninc = 1000;
+  std::string OnNonFinite = "stop"; ///< stop | zero
+  llvm::SMLoc DevicesLoc;           ///< where `devices` was set, if it was
+};
+
+/// `name = value` from a run's `params` table.
+struct BatchParam {
+  std::string Name;
+  double Value = 0;
+  llvm::SMLoc Loc; ///< the key
+};
+
+/// One scanned parameter: its values in order (a list, or a range expanded).
+struct BatchScanAxis {
+  std::string Name;
+  std::vector<double> Values;
+  llvm::SMLoc Loc; ///< the key
+};
+
+struct BatchRun {
+  std::string Name;
+  llvm::SMLoc Loc;      ///< the [[run]] header (or the entry's first key)
+  std::string File;     ///< as written
+  std::string FilePath; ///< resolved against the TOML file's folder
+  llvm::SMLoc FileLoc;
+  bool Inline = false; ///< `source` instead of `file`
+  /// The inline source, padded with newlines and spaces so that its first
+  /// character sits at its line and column in the TOML file: diagnostics
+  /// of inline code then name the TOML file's own lines.
+  std::string Source;
+  std::string RawSource; ///< the inline source as written (for the JSON)
+  llvm::SMLoc SourceLoc;
+  std::string Integrand; ///< "" picks the file's only integrand
+  llvm::SMLoc IntegrandLoc;
+  std::vector<BatchParam> Params;
+  std::vector<BatchScanAxis> Scan; ///< in the order written
+  BatchSettings Settings;
+};
+
+struct BatchConfig {
+  std::string Path; ///< the TOML file as given
+  std::string Dir;  ///< its folder: relative paths in it start there
+  BatchSettings Defaults;
+  std::string Output; ///< JSON file (resolved), "" for none
+  std::string Csv;    ///< CSV file (resolved), "" for none
+  std::vector<BatchRun> Runs;
+  llvm::SourceMgr SM; ///< holds the TOML text for located diagnostics
+};
+
+/// Reads and checks \p Path into \p C (whose SourceMgr must be the one
+/// \p Diags prints with). Returns false when the file cannot be read or
+/// has any error; every error has been reported.
+bool parseBatchConfig(llvm::StringRef Path, BatchConfig &C, DiagEngine &Diags);
+
+/// All points of a run's scans, the first-written axis varying slowest
+/// (nested loops in the order written). One empty point when there is no
+/// scan. Each point lists (axis index, value) as values in axis order.
+std::vector<std::vector<double>> scanPoints(const BatchRun &R);
+
+} // namespace vf
+
+#endif // VF_COMPILER_DRIVER_BATCHCONFIG_H

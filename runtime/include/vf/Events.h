@@ -1,0 +1,66 @@
+//===- vf/Events.h - Events drawn from a trained integrator -----*- C++ -*-===//
+//
+// Event generation (ALGORITHM.md section 7): after training and freeze(),
+// Integrator::sample draws weighted events from the adapted map and
+// stratification, and Integrator::unweight turns them into unweighted ones.
+// These are the types they hand to the caller.
+//
+// An event is a point x in the integrand's box drawn with density q(x): a
+// hypercube h with probability n_h / N (the frozen allocation), a point
+// uniform in it, then the VEGAS map and the box. Its sampling weight is
+// Jac = 1/q(x), so the mean over events of Jac f(x) is the integral, and its
+// event weight is Weight = Jac f_0(x) (component 0 for vector integrands).
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_EVENTS_H
+#define VF_EVENTS_H
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+namespace vf {
+
+/// A batch of events, valid only during the callback. Batches come in
+/// event order, on the thread that called sample/unweight.
+struct EventBatch {
+  std::uint64_t First = 0; ///< index of the batch's first event drawn
+  std::size_t N = 0;       ///< events in the batch
+  unsigned Dim = 0;
+  unsigned Outputs = 0;
+  std::span<const double> X;      ///< N x Dim: the points
+  std::span<const double> F;      ///< N x Outputs: the integrand there
+  std::span<const double> Jac;    ///< N: 1/q(x), the sampling weight
+  /// N. Weighted events (sample): Jac * F[i * Outputs], whose mean is the
+  /// integral. Unweighted events (unweight): sign(w) * max(1, |w| / w_max),
+  /// i.e. +-1, or more for an event whose w exceeded w_max (kept with its
+  /// excess so histograms stay unbiased); the integral is then
+  /// w_max * (sum of Weight) / UnweightStats::Drawn.
+  std::span<const double> Weight;
+};
+
+struct UnweightOptions {
+  /// Events of the separate pass that estimates w_max = max |w| (their own
+  /// random stream, not handed out). More: fewer overshoots, lower
+  /// efficiency. Default 10^5; 10^4-10^7 are typical.
+  std::uint64_t WmaxEvents = 100000;
+};
+
+struct UnweightStats {
+  double Wmax = 0;               ///< max |w| of the w_max pass
+  std::uint64_t Drawn = 0;       ///< weighted events examined
+  std::uint64_t Accepted = 0;    ///< unweighted events handed out
+  std::uint64_t Overshoot = 0;   ///< accepted events with |w| > w_max
+  /// Overshoot / Accepted: the share of events whose weight exceeded
+  /// w_max (they are kept with weight |w| / w_max).
+  double OvershootFraction = 0;
+  double Efficiency = 0;         ///< Accepted / Drawn
+  /// Mean and standard error of w over the drawn events: the integral
+  /// (cross section) the unweighted events represent.
+  double Mean = 0;
+  double Error = 0;
+};
+
+} // namespace vf
+
+#endif // VF_EVENTS_H

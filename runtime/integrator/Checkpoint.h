@@ -1,0 +1,107 @@
+//===- runtime/integrator/Checkpoint.h - Saved states and grids -*- C++ -*-===//
+//
+// The files behind Integrator::saveState/loadState and saveGrid/loadGrid.
+// A checkpoint holds everything the iteration loop needs to continue as if
+// it had never stopped, so a resumed run is bitwise the uninterrupted one:
+//   - the integrand's identity: name, dim, outputs, module hash;
+//   - the options that shape the result: seed, alpha, beta, ninc cap,
+//     hypercube cap, non-finite policy; the parameter names and values;
+//   - the run plan (iterations, calls, warm-up, iterations done), the
+//     Philox iteration word (the random stream's position; it counts every
+//     iteration, warm-up too), the frozen flag, the event stream's
+//     position (Integrator::sample continues from it);
+//   - the map's edges, the allocation (prefix sums of n_h) for the next
+//     iteration and the neval it was made for (the per-hypercube moments
+//     are not saved: each iteration clears them before use);
+//   - every iteration's row and covariance: Stats is rebuilt by adding the
+//     same inputs again, so the combined mean, error, chi2 and Q come out
+//     identical;
+//   - evaluations, wall time and per-device statistics (informational).
+//
+// Format, version 1 (CheckpointVersion). Little-endian binary: the 8-byte
+// magic "VFSTATE\0", a u32 version, the fields in the order of
+// CheckpointState (integers as u8/u32/u64, doubles as their IEEE-754 bits
+// in a u64, so they round-trip exactly; strings and arrays as a u64 count
+// then the items), and a final u64 FNV-1a hash of every byte before it, so
+// a truncated or damaged file is refused, never half-read. A grid file is
+// the same framing with magic "VFGRID\0\0" (GridVersion 1): integrand name,
+// dim, ninc, edges (dim x (ninc + 1), axis-major), hash.
+//
+// Both are written atomically: to a temporary file beside the target,
+// fsync'ed, renamed over the target, and the folder fsync'ed. A reader sees
+// the old file or the new one, never a mixture, even after kill -9 or a
+// power cut.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_RUNTIME_INTEGRATOR_CHECKPOINT_H
+#define VF_RUNTIME_INTEGRATOR_CHECKPOINT_H
+
+#include "vf/Expected.h"
+#include "vf/Integrator.h"
+#include "vf/Result.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace vf {
+
+inline constexpr std::uint32_t CheckpointVersion = 1;
+inline constexpr std::uint32_t GridVersion = 1;
+
+/// An integrator's whole state, as plain data.
+struct CheckpointState {
+  // The integrand.
+  std::string Name;
+  unsigned Dim = 0;
+  unsigned Outputs = 1;
+  std::string ModuleHash;
+  // What shapes the result (Threads is not saved: it cannot change it).
+  IntegratorOptions Options;
+  std::vector<std::string> ParamNames;
+  std::vector<double> Params;
+  // Where the loop stands.
+  RunPlan Plan;
+  unsigned Iteration = 0;
+  bool Frozen = false;
+  std::uint64_t NextEvent = 0; ///< position of the event stream (sample())
+  std::uint64_t Evaluations = 0;
+  double Wall = 0;
+  // The map: Ninc 0 and no edges before the first iteration.
+  unsigned Ninc = 0;
+  std::vector<double> Edges;
+  // The allocation: no offsets before the first iteration.
+  std::uint64_t StrataNeval = 0;
+  std::vector<std::uint64_t> Offsets;
+  // Every iteration, and its covariance (Outputs x Outputs).
+  std::vector<IterationRow> Rows;
+  std::vector<std::vector<double>> Covs;
+  std::vector<DeviceStats> Devices;
+};
+
+/// Writes `S` to `Path` atomically.
+Status writeCheckpoint(const std::string &Path, const CheckpointState &S);
+/// Reads a checkpoint; errors say whether the file is missing, not a
+/// checkpoint, of another version, or damaged.
+Expected<CheckpointState> readCheckpoint(const std::string &Path);
+/// Whether a checkpoint `Saved` read from `Path` may be restored into an
+/// integrator whose state is `Current`: same integrand, options and
+/// parameter values. The error lists every difference, "saved vs this run".
+Status checkCompatible(const CheckpointState &Saved,
+                       const CheckpointState &Current, const std::string &Path);
+
+/// A trained map on its own, for another run.
+struct GridFile {
+  std::string Integrand; ///< whose run trained it (informational)
+  unsigned Dim = 0;
+  unsigned Ninc = 0;
+  std::vector<double> Edges; ///< Dim x (Ninc + 1), axis-major
+};
+
+Status writeGrid(const std::string &Path, const GridFile &G);
+/// Reads a grid and checks that its edges form a map.
+Expected<GridFile> readGrid(const std::string &Path);
+
+} // namespace vf
+
+#endif // VF_RUNTIME_INTEGRATOR_CHECKPOINT_H

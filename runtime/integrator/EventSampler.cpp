@@ -1,0 +1,238 @@
+//===- runtime/integrator/EventSampler.cpp - Events from a frozen map -----===//
+//
+// Weighted events: batches filled in parallel by the CPU pool, a round of
+// batches at a time, and handed out in order. Unweighted events: a w_max
+// pass over its own stream, then hit-or-miss on the event stream, deciding
+// event by event in index order so the accepted set does not depend on the
+// batching or the threads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "integrator/EventSampler.h"
+
+#include "SamplePoint.h"
+#include "devices/CpuPool.h"
+#include "integrator/Strata.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace vf {
+
+Expected<EventSampler> EventSampler::create(const Frozen &State) {
+  EventSampler E(State);
+  std::vector<double> Hi;
+  if (Status St = State.Integrand->Domain(State.Params, E.Lo, Hi); !St)
+    return Error{St.message()};
+  E.Width.resize(E.Lo.size());
+  for (std::size_t D = 0; D < E.Lo.size(); ++D) {
+    E.Width[D] = Hi[D] - E.Lo[D];
+    E.Volume *= E.Width[D];
+  }
+  if (!State.Integrand->Evaluate)
+    return Error{"integrand '" + State.Integrand->Name +
+                 "' has no batch entry point to evaluate events with"};
+  return E;
+}
+
+void EventSampler::fill(std::uint32_t Stream, std::uint64_t First,
+                        std::size_t N, Buffers &B) const {
+  const IntegrandInfo &I = *S.Integrand;
+  const unsigned Dim = I.Dim, K = I.Outputs;
+  vf_sampler_args A{};
+  A.seed = S.Seed;
+  A.iteration = Stream;
+  A.dim = Dim;
+  A.nout = K;
+  A.ninc = S.Ninc;
+  A.nstrat = S.Nstrat;
+  A.edges = S.Edges.data();
+  A.box_lo = Lo.data();
+  A.box_width = Width.data();
+  A.box_volume = Volume;
+  A.params = S.Params.data();
+  const std::uint64_t Nhcube = S.Offsets.size() - 1;
+  const std::uint64_t Nused = S.Offsets.back();
+  B.X.resize(N * Dim);
+  B.F.resize(N * K);
+  B.Jac.resize(N);
+  B.Weight.resize(N);
+  B.Accept.resize(N);
+  B.NonFinite = 0;
+  std::vector<double> Coords(Dim);
+  std::vector<vf_u32> Bin(Dim);
+  for (std::size_t E = 0; E < N; ++E) {
+    const std::uint64_t J = First + E;
+    vf_u32 W[4];
+    vf_philox_block(S.Seed, Stream, J, ChoiceBlock, W);
+    std::uint64_t Index = std::min<std::uint64_t>(
+        std::uint64_t(vf_philox_u01_52(W[0], W[1]) * double(Nused)),
+        Nused - 1);
+    std::uint64_t H = Strata::findHcube(S.Offsets, Index);
+    B.Accept[E] = vf_philox_u01(W[2]);
+    vf_hcube_coords(H, Dim, S.Nstrat, Coords.data());
+    double Jac = vf_sample_point(&A, Dim, J, Coords.data(), &B.X[E * Dim],
+                                 Bin.data());
+    double Nh = double(S.Offsets[H + 1] - S.Offsets[H]);
+    B.Jac[E] = Jac * (double(Nused) / (double(Nhcube) * Nh));
+  }
+  I.Evaluate(B.X.data(), std::int64_t(N), S.Params.data(), B.F.data());
+  for (std::size_t E = 0; E < N; ++E) {
+    double *F = &B.F[E * K];
+    bool Finite = true;
+    for (unsigned C = 0; C < K; ++C)
+      Finite &= std::isfinite(F[C]);
+    if (!Finite) {
+      if (B.NonFinite++ == 0)
+        B.FirstBad = First + E;
+      std::fill(F, F + K, 0.0);
+    }
+    B.Weight[E] = B.Jac[E] * F[0];
+  }
+}
+
+EventBatch EventSampler::view(const Buffers &B, std::uint64_t First,
+                              std::size_t N) const {
+  const unsigned Dim = S.Integrand->Dim, K = S.Integrand->Outputs;
+  EventBatch E;
+  E.First = First;
+  E.N = N;
+  E.Dim = Dim;
+  E.Outputs = K;
+  E.X = std::span<const double>(B.X.data(), N * Dim);
+  E.F = std::span<const double>(B.F.data(), N * K);
+  E.Jac = std::span<const double>(B.Jac.data(), N);
+  E.Weight = std::span<const double>(B.Weight.data(), N);
+  return E;
+}
+
+Status EventSampler::draw(
+    std::uint32_t Stream, std::uint64_t First, std::uint64_t N,
+    const std::function<bool(const EventBatch &)> &Callback) const {
+  return drawBuffers(Stream, First, N,
+                     [&](const Buffers &B, std::uint64_t Start,
+                         std::size_t Size) {
+                       return Callback(view(B, Start, Size));
+                     });
+}
+
+Status EventSampler::drawBuffers(
+    std::uint32_t Stream, std::uint64_t First, std::uint64_t N,
+    const std::function<bool(const Buffers &, std::uint64_t, std::size_t)>
+        &Callback) const {
+  CpuPool Pool(S.Threads);
+  const std::uint64_t Nbatches = (N + BatchSize - 1) / BatchSize;
+  const std::uint64_t Round = 2 * std::uint64_t(Pool.size());
+  std::vector<Buffers> Bufs(std::min(Round, Nbatches));
+  for (std::uint64_t B0 = 0; B0 < Nbatches; B0 += Round) {
+    const std::uint64_t Nb = std::min(Round, Nbatches - B0);
+    auto Size = [&](std::uint64_t B) {
+      return std::size_t(std::min<std::uint64_t>(BatchSize,
+                                                 N - B * BatchSize));
+    };
+    Pool.run(Nb, [&](unsigned, std::uint64_t T) {
+      fill(Stream, First + (B0 + T) * BatchSize, Size(B0 + T), Bufs[T]);
+    });
+    for (std::uint64_t T = 0; T < Nb; ++T) {
+      const Buffers &B = Bufs[T];
+      const std::uint64_t Start = First + (B0 + T) * BatchSize;
+      if (B.NonFinite && S.StopOnNonFinite) {
+        const unsigned Dim = S.Integrand->Dim;
+        std::string Point;
+        char Num[40];
+        for (unsigned D = 0; D < Dim; ++D) {
+          std::snprintf(Num, sizeof(Num), "%.17g",
+                        B.X[(B.FirstBad - Start) * Dim + D]);
+          Point += (D ? ", " : "") + std::string(Num);
+        }
+        return Error{"integrand '" + S.Integrand->Name +
+                     "' is not finite at x = [" + Point + "] (event " +
+                     std::to_string(B.FirstBad) +
+                     "); fix it there, or set OnNonFinite = Zero to count "
+                     "such events as 0"};
+      }
+      if (!Callback(B, Start, Size(B0 + T)))
+        return Status::ok();
+    }
+  }
+  return Status::ok();
+}
+
+Expected<UnweightStats> EventSampler::unweight(
+    std::uint64_t N, std::uint64_t &Next, const UnweightOptions &O,
+    const std::function<void(const EventBatch &)> &Callback) const {
+  UnweightStats R;
+  if (O.WmaxEvents == 0)
+    return Error{"unweighting needs WmaxEvents >= 1 to estimate w_max"};
+  // (1) w_max from a pass of its own.
+  Status St = draw(WmaxStream, 0, O.WmaxEvents, [&](const EventBatch &B) {
+    for (double W : B.Weight)
+      R.Wmax = std::max(R.Wmax, std::abs(W));
+    return true;
+  });
+  if (!St)
+    return Error{St.message()};
+  if (!(R.Wmax > 0) || !std::isfinite(R.Wmax))
+    return Error{"cannot unweight: the largest |weight| of " +
+                 std::to_string(O.WmaxEvents) +
+                 " events is 0 or not finite (the integrand vanishes where "
+                 "the map samples)"};
+  // (2) Hit or miss, event by event in order; accepted events are
+  // compacted into Out and handed out per batch. Mean and variance of w
+  // over the drawn events by Welford's update, in event order.
+  double Mean = 0, M2 = 0;
+  Buffers Out;
+  const unsigned Dim = S.Integrand->Dim, K = S.Integrand->Outputs;
+  // Each round draws at least the events still needed at the efficiency
+  // seen so far (and never fewer than a batch per thread).
+  while (R.Accepted < N) {
+    const double Eff =
+        R.Drawn ? std::max(double(R.Accepted) / double(R.Drawn), 1e-6) : 0.5;
+    const std::uint64_t Want = std::uint64_t(
+        std::min(1.2 * double(N - R.Accepted) / Eff + 1, 1e8));
+    const std::uint64_t Start = Next;
+    St = drawBuffers(EventStream, Start,
+                     std::max<std::uint64_t>(Want, BatchSize),
+                     [&](const Buffers &B, std::uint64_t First,
+                         std::size_t Size) {
+      Out.X.clear(), Out.F.clear(), Out.Jac.clear(), Out.Weight.clear();
+      std::size_t E = 0;
+      for (; E < Size && R.Accepted < N; ++E) {
+        const double W = B.Weight[E];
+        ++R.Drawn;
+        const double Delta = W - Mean;
+        Mean += Delta / double(R.Drawn);
+        M2 += Delta * (W - Mean);
+        // Accept with probability |w| / w_max (always when |w| > w_max).
+        if (!(B.Accept[E] * R.Wmax < std::abs(W)))
+          continue;
+        ++R.Accepted;
+        const bool Over = std::abs(W) > R.Wmax;
+        R.Overshoot += Over;
+        Out.X.insert(Out.X.end(), B.X.begin() + E * Dim,
+                     B.X.begin() + (E + 1) * Dim);
+        Out.F.insert(Out.F.end(), B.F.begin() + E * K,
+                     B.F.begin() + (E + 1) * K);
+        Out.Jac.push_back(B.Jac[E]);
+        Out.Weight.push_back(std::copysign(
+            Over ? std::abs(W) / R.Wmax : 1.0, W));
+      }
+      Next = First + E;
+      if (!Out.Jac.empty())
+        Callback(view(Out, R.Accepted - Out.Jac.size(), Out.Jac.size()));
+      return R.Accepted < N;
+    });
+    if (!St)
+      return Error{St.message()};
+  }
+  R.Mean = Mean;
+  R.Error = R.Drawn > 1 ? std::sqrt(M2 / double(R.Drawn - 1) / double(R.Drawn))
+                        : 0.0;
+  R.Efficiency = R.Drawn ? double(R.Accepted) / double(R.Drawn) : 0.0;
+  R.OvershootFraction =
+      R.Accepted ? double(R.Overshoot) / double(R.Accepted) : 0.0;
+  return R;
+}
+
+} // namespace vf

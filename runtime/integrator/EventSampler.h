@@ -1,0 +1,98 @@
+//===- runtime/integrator/EventSampler.h - Events from a frozen map -*- C++ -*-===//
+//
+// Draws events (ALGORITHM.md section 7; vf/Events.h) from a trained map and
+// allocation. Event j of a stream is drawn from Philox keyed by the seed,
+// with the counter's iteration word set to the stream (iterations of
+// integration count up from 1, streams down from 2^32 - 1, so they never
+// meet):
+//
+//   block 0xffffffff:  words 0-1 -> u (52 bits), the hypercube: sample index
+//                      floor(u N) of the frozen allocation, so hypercube h
+//                      has probability p_h = n_h / N; word 2 -> the
+//                      acceptance uniform of unweighting;
+//   blocks 0, 1, ...:  the point in the hypercube and through the map,
+//                      exactly as the fused kernel draws a sample
+//                      (vf_sample_point).
+//
+// With J the map's and the box's Jacobian and N_h the number of hypercubes,
+// q(x) = p_h N_h / J, so Jac = 1/q = J N / (N_h n_h). Every number of event
+// j depends only on (seed, stream, j): events are the same for any thread
+// count. Batches of BatchSize events are computed in parallel and handed to
+// the caller in order.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_RUNTIME_INTEGRATOR_EVENTSAMPLER_H
+#define VF_RUNTIME_INTEGRATOR_EVENTSAMPLER_H
+
+#include "vf/Events.h"
+#include "vf/Expected.h"
+#include "vf/Integrand.h"
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <vector>
+
+namespace vf {
+
+class EventSampler {
+public:
+  /// The stream of the events handed out, and of the w_max pass.
+  static constexpr std::uint32_t EventStream = 0xffffffffu;
+  static constexpr std::uint32_t WmaxStream = 0xfffffffeu;
+  /// The Philox block of the hypercube and acceptance uniforms.
+  static constexpr std::uint32_t ChoiceBlock = 0xffffffffu;
+  /// Events per batch (a constant: batches do not depend on threads).
+  static constexpr std::size_t BatchSize = 4096;
+
+  /// What the sampler borrows from the integrator; valid while it is used.
+  struct Frozen {
+    const IntegrandInfo *Integrand;
+    std::span<const double> Params;
+    std::span<const double> Edges;           ///< dim x (ninc + 1)
+    unsigned Ninc;
+    std::span<const std::uint64_t> Offsets;  ///< nhcube + 1 prefix sums
+    unsigned Nstrat;
+    std::uint64_t Seed;
+    unsigned Threads;                        ///< 0: every hardware thread
+    bool StopOnNonFinite;                    ///< else count f as 0
+  };
+
+  /// Evaluates the domain for the current parameters.
+  static Expected<EventSampler> create(const Frozen &State);
+
+  /// Events [First, First + N) of Stream in batches, in order. The
+  /// callback may stop early by returning false.
+  Status draw(std::uint32_t Stream, std::uint64_t First, std::uint64_t N,
+              const std::function<bool(const EventBatch &)> &Callback) const;
+
+  /// N unweighted events, examining events of EventStream from Next on
+  /// (Next is advanced past the last one examined).
+  Expected<UnweightStats>
+  unweight(std::uint64_t N, std::uint64_t &Next, const UnweightOptions &O,
+           const std::function<void(const EventBatch &)> &Callback) const;
+
+private:
+  explicit EventSampler(const Frozen &S) : S(S) {}
+
+  /// One batch's buffers; Accept holds the acceptance uniforms.
+  struct Buffers {
+    std::vector<double> X, F, Jac, Weight, Accept;
+    std::uint64_t NonFinite = 0, FirstBad = 0;
+  };
+  Status drawBuffers(
+      std::uint32_t Stream, std::uint64_t First, std::uint64_t N,
+      const std::function<bool(const Buffers &, std::uint64_t First,
+                               std::size_t N)> &Callback) const;
+  void fill(std::uint32_t Stream, std::uint64_t First, std::size_t N,
+            Buffers &B) const;
+  EventBatch view(const Buffers &B, std::uint64_t First, std::size_t N) const;
+
+  Frozen S;
+  std::vector<double> Lo, Width;
+  double Volume = 1;
+};
+
+} // namespace vf
+
+#endif // VF_RUNTIME_INTEGRATOR_EVENTSAMPLER_H
