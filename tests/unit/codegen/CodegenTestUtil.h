@@ -69,19 +69,12 @@ inline uint64_t ulpDistance(double A, double B) {
 /// amplify a 1-ulp difference without bound.
 unsigned countMathSites(const Expr &E);
 
-/// `x^n` with a constant integer n is strength-reduced to multiplications
-/// (and a division for n < 0): binary exponentiation's relative error is
-/// bounded by (|n| - 1) roundings (+ 1 for the division) where pow rounds
-/// once, so it counts as 1 + |n|/2 sites. Any other `^` is one call.
+/// `x^n` with a constant integer |n| <= 4 is strength-reduced to
+/// multiplications (and a division for n < 0), which stay within pow's
+/// 2-ulp bound: one site. Any other `^` is one vf_pow call: one site.
 inline unsigned powSites(const BinaryExpr &B) {
   if (B.Op != BinaryOp::Pow)
     return 0;
-  if (B.RHS->ConstValue) {
-    double C = *B.RHS->ConstValue;
-    if (C == static_cast<double>(static_cast<long long>(C)) &&
-        C >= -64 && C <= 64)
-      return 1 + static_cast<unsigned>(std::fabs(C)) / 2;
-  }
   return 1;
 }
 
