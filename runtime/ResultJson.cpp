@@ -31,6 +31,19 @@ static json components(const std::vector<double> &V, unsigned Outputs) {
   return A;
 }
 
+static json devicesJson(const std::vector<DeviceStats> &Devices) {
+  json Devs = json::array();
+  for (const DeviceStats &D : Devices)
+    Devs.push_back({{"name", D.Name},
+                    {"kind", D.Kind},
+                    {"samples", D.Samples},
+                    {"chunks", D.Chunks},
+                    {"busy_s", D.BusySeconds},
+                    {"idle_s", D.IdleSeconds},
+                    {"imbalance", D.imbalance()}});
+  return Devs;
+}
+
 std::string resultToJson(const Result &R, const std::string &Name,
                          const std::string &SettingsJson, int Indent) {
   json Doc;
@@ -70,19 +83,11 @@ std::string resultToJson(const Result &R, const std::string &Name,
     It["samples"] = Row.Samples;
     It["nonfinite"] = Row.NonFinite;
     It["time_s"] = Row.Seconds;
+    It["devices"] = devicesJson(Row.Devices);
     Its.push_back(It);
   }
   Doc["iterations"] = Its;
-  json Devs = json::array();
-  for (const DeviceStats &D : R.Devices)
-    Devs.push_back({{"name", D.Name},
-                    {"kind", D.Kind},
-                    {"samples", D.Samples},
-                    {"chunks", D.Chunks},
-                    {"busy_s", D.BusySeconds},
-                    {"idle_s", D.IdleSeconds},
-                    {"imbalance", D.imbalance()}});
-  Doc["devices"] = Devs;
+  Doc["devices"] = devicesJson(R.Devices);
   return Doc.dump(Indent) + "\n";
 }
 

@@ -50,6 +50,8 @@ struct DriverOptions {
   bool NoAdaptStrata = false;
   std::string OnNonFinite = "stop";
   bool Quiet = false;
+  std::string Schedule = "adaptive";
+  bool Stats = false;
   bool ListDevices = false;
 
   // Checkpoints and grids (docs/user-guide.md, "Checkpoints, resuming and

@@ -39,27 +39,66 @@ std::string fmt(const char *Format, double V) {
 }
 
 /// --devices: all | cpu | cpu:N. GPUs come with the CUDA backend.
-bool parseDevices(const std::string &Spec, unsigned &Threads) {
-  StringRef S(Spec);
-  Threads = 0;
-  if (S == "all" || S == "cpu")
-    return true;
-  if (S.consume_front("cpu:")) {
-    if (S.getAsInteger(10, Threads) || Threads == 0) {
-      fail("--devices cpu:N needs a positive number of threads, got '" +
-               Spec + "'",
-           ExitUsage);
-      return false;
+/// --devices: a comma-separated list of all, cpu, cpu:N and sim:R (a
+/// simulated device at R million samples/s). GPUs come with the CUDA
+/// backend. Returns an exit code (ExitOk on success).
+int parseDevices(const std::string &Spec, IntegratorOptions &IO) {
+  SmallVector<StringRef, 4> Items;
+  StringRef(Spec).split(Items, ',');
+  bool Cpu = false;
+  for (StringRef Item : Items) {
+    Item = Item.trim();
+    if (Item == "all" || Item == "cpu" || Item.starts_with("cpu:")) {
+      if (Cpu)
+        return fail("--devices '" + Spec + "': the CPU is named twice",
+                    ExitUsage);
+      Cpu = true;
+      if (Item.consume_front("cpu:") &&
+          (Item.getAsInteger(10, IO.Threads) || IO.Threads == 0))
+        return fail("--devices cpu:N needs a positive number of threads, "
+                    "got '" + Spec + "'",
+                    ExitUsage);
+      continue;
     }
-    return true;
+    if (Item.consume_front("sim:")) {
+      double R;
+      if (Item.getAsDouble(R) || !(R > 0))
+        return fail("--devices sim:R needs a positive rate R in million "
+                    "samples/s, got '" + Spec + "'",
+                    ExitUsage);
+      IO.SimulatedDevices.push_back(R * 1e6);
+      continue;
+    }
+    if (Item.starts_with("gpu"))
+      return fail("--devices " + Spec +
+                  ": no GPU backend in this build; use --devices cpu or "
+                  "cpu:N");
+    return fail("--devices '" + Spec +
+                    "': expected all, cpu, cpu:N or sim:R (comma-separated)",
+                ExitUsage);
   }
-  if (S.starts_with("gpu")) {
-    fail("--devices " + Spec +
-             ": no GPU backend in this build; use --devices cpu or cpu:N");
-    return false;
-  }
-  fail("--devices '" + Spec + "': expected all, cpu or cpu:N", ExitUsage);
-  return false;
+  IO.NoCpu = !Cpu;
+  return ExitOk;
+}
+
+/// --stats: per device and iteration, samples, chunks, busy and idle time
+/// and the imbalance idle / (busy + idle).
+void printDeviceStats(raw_ostream &OS, const Result &R) {
+  OS << "device      itn       samples  chunks    busy/s    idle/s  "
+        "imbalance\n";
+  auto Line = [&](const DeviceStats &D, const std::string &Itn) {
+    OS << D.Name
+       << std::string(D.Name.size() < 10 ? 10 - D.Name.size() : 0, ' ')
+       << std::string(Itn.size() < 5 ? 5 - Itn.size() : 0, ' ') << Itn
+       << fmt("%14.0f", double(D.Samples)) << fmt("%8.0f", double(D.Chunks))
+       << fmt("%10.4f", D.BusySeconds) << fmt("%10.4f", D.IdleSeconds)
+       << fmt("%10.1f%%", 100 * D.imbalance()) << "\n";
+  };
+  for (const IterationRow &Row : R.Iterations)
+    for (const DeviceStats &D : Row.Devices)
+      Line(D, std::to_string(Row.Index) + (Row.Warmup ? "w" : ""));
+  for (const DeviceStats &D : R.Devices)
+    Line(D, "all");
 }
 
 void printRow(raw_ostream &OS, const IterationRow &R, unsigned Outputs) {
@@ -93,6 +132,7 @@ std::string settingsJson(const DriverOptions &O, const Program &P,
   S["beta"] = O.NoAdaptStrata ? 0.0 : O.Beta;
   S["ninc"] = O.MaxNinc;
   S["devices"] = O.Devices;
+  S["schedule"] = O.Schedule;
   S["cpu_threads"] = Threads;
   S["on_nonfinite"] = O.OnNonFinite;
   nlohmann::ordered_json Ps = nlohmann::ordered_json::object();
@@ -146,15 +186,14 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
     return fail("--resume and --load-grid cannot be combined: a checkpoint "
                 "already holds its map",
                 ExitUsage);
-  unsigned Threads;
-  if (!parseDevices(O.Devices, Threads))
-    return O.Devices.rfind("gpu", 0) == 0 ? ExitInputError : ExitUsage;
   IntegratorOptions IO;
+  if (int Code = parseDevices(O.Devices, IO); Code != ExitOk)
+    return Code;
+  IO.Schedule = O.Schedule;
   IO.Seed = O.Seed;
   IO.Alpha = O.Alpha;
   IO.Beta = O.NoAdaptStrata ? 0.0 : O.Beta;
   IO.MaxNinc = O.MaxNinc;
-  IO.Threads = Threads;
   if (O.OnNonFinite == "zero")
     IO.OnNonFinite = NonFinitePolicy::Zero;
   else if (O.OnNonFinite != "stop")
@@ -182,12 +221,17 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
   // table and the result lines go to standard error.
   raw_ostream &Out = O.Json == "-" ? errs() : outs();
   unsigned ActualThreads =
-      Threads ? Threads : std::max(1u, std::thread::hardware_concurrency());
+      IO.NoCpu ? 0
+               : IO.Threads ? IO.Threads
+                            : std::max(1u, std::thread::hardware_concurrency());
   if (!O.Quiet) {
     Out << "vegasc: integrand '" << I->Name << "' (" << I->Dim
         << (I->Dim == 1 ? " dimension" : " dimensions") << ") on "
-        << ActualThreads << " CPU thread" << (ActualThreads == 1 ? "" : "s")
-        << ": " << O.Warmup << " warm-up + " << O.Iterations
+        << ActualThreads << " CPU thread" << (ActualThreads == 1 ? "" : "s");
+    if (!IO.SimulatedDevices.empty())
+      Out << " and " << IO.SimulatedDevices.size() << " simulated device"
+          << (IO.SimulatedDevices.size() == 1 ? "" : "s");
+    Out << ", schedule " << O.Schedule << ": " << O.Warmup << " warm-up + " << O.Iterations
         << " iterations of " << O.Calls << " calls, seed " << O.Seed << "\n";
     if (!O.Resume.empty())
       Out << "vegasc: resuming from '" << O.Resume << "': " << Resumed << " of "
@@ -226,6 +270,8 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
         << fmt("%.3g", R->Error[K])
         << "   chi2/dof = " << fmt("%.3g", R->Chi2Dof)
         << "   Q = " << fmt("%.3g", R->Q) << "\n";
+  if (O.Stats)
+    printDeviceStats(Out, *R);
   if (R->Q < 0.05 && !O.NoWarnings)
     errs() << "vegasc: warning: Q = " << fmt("%.3g", R->Q)
            << " < 0.05: the iterations disagree more than their errors "

@@ -84,7 +84,15 @@ or grid that cannot be used (another integrand, other options, damaged);
   App.add_option("--warmup", O.Warmup,
                  "warm-up iterations, adapting but not averaged (default 5)");
   App.add_option("--seed", O.Seed, "random seed (default 1)");
-  App.add_option("--devices", O.Devices, "all, cpu, cpu:N (default all)");
+  App.add_option("--devices", O.Devices,
+                 "all, cpu, cpu:N, sim:R (a simulated device at R million "
+                 "samples/s), comma-separated (default all)");
+  App.add_option("--schedule", O.Schedule,
+                 "adaptive (default), guided, static or dynamic:c: how "
+                 "tiles are handed to devices (never changes the result)");
+  App.add_flag("--stats", O.Stats,
+               "print per-device statistics (samples, chunks, busy, idle, "
+               "imbalance)");
   App.add_option("--json", O.Json, "write the result as JSON to FILE (- for "
                                    "standard output)");
   App.add_option("--alpha", O.Alpha, "map damping alpha (default 0.5)");

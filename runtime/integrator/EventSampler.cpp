@@ -11,7 +11,7 @@
 #include "integrator/EventSampler.h"
 
 #include "SamplePoint.h"
-#include "devices/CpuPool.h"
+#include "devices/WorkerPool.h"
 #include "integrator/Strata.h"
 
 #include <algorithm>
@@ -121,9 +121,8 @@ Status EventSampler::drawBuffers(
     std::uint32_t Stream, std::uint64_t First, std::uint64_t N,
     const std::function<bool(const Buffers &, std::uint64_t, std::size_t)>
         &Callback) const {
-  CpuPool Pool(S.Threads);
   const std::uint64_t Nbatches = (N + BatchSize - 1) / BatchSize;
-  const std::uint64_t Round = 2 * std::uint64_t(Pool.size());
+  const std::uint64_t Round = 2 * std::uint64_t(cpuThreadCount(S.Threads));
   std::vector<Buffers> Bufs(std::min(Round, Nbatches));
   for (std::uint64_t B0 = 0; B0 < Nbatches; B0 += Round) {
     const std::uint64_t Nb = std::min(Round, Nbatches - B0);
@@ -131,7 +130,7 @@ Status EventSampler::drawBuffers(
       return std::size_t(std::min<std::uint64_t>(BatchSize,
                                                  N - B * BatchSize));
     };
-    Pool.run(Nb, [&](unsigned, std::uint64_t T) {
+    parallelFor(S.Threads, Nb, [&](unsigned, std::uint64_t T) {
       fill(Stream, First + (B0 + T) * BatchSize, Size(B0 + T), Bufs[T]);
     });
     for (std::uint64_t T = 0; T < Nb; ++T) {

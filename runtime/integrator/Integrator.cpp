@@ -19,7 +19,7 @@
 #include "vf/Integrator.h"
 
 #include "SamplePoint.h"
-#include "devices/CpuPool.h"
+#include "devices/WorkerPool.h"
 #include "integrator/AdaptiveMap.h"
 #include "integrator/Checkpoint.h"
 #include "integrator/EventSampler.h"
@@ -41,12 +41,14 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 /// Samples per tile: a function of the requested sample count only (so the
-/// tiling, and hence the reduction order, is the same for any device mix),
-/// large enough that per-tile work (a dim x ninc training histogram) is
-/// amortised, small enough for 64 tiles per iteration.
+/// tiling, and hence the reduction order, is the same for any device mix).
+/// Up to 4096 tiles per iteration, so that a device 100 times slower than
+/// the fastest still gets its share in whole tiles and stops within a few
+/// percent of the others, and at least 4096 samples each, so that per-tile
+/// work (a dim x ninc training histogram) stays small.
 std::uint64_t tileSize(std::uint64_t Calls) {
-  std::uint64_t T = (Calls + 63) / 64;
-  return std::clamp<std::uint64_t>(T, 8192, std::uint64_t(1) << 20);
+  std::uint64_t T = (Calls + 4095) / 4096;
+  return std::clamp<std::uint64_t>(T, 4096, std::uint64_t(1) << 20);
 }
 
 std::string formatDouble(double V) {
@@ -77,10 +79,17 @@ struct Integrator::Impl {
   std::string CheckpointPath;
   std::function<void(const IterationRow &)> Observer;
   std::function<void(const IterationProgress &)> Progress;
+  /// The workers (CPU threads, simulated devices), their measured rates
+  /// (carried across iterations) and the scheduling policy.
+  std::vector<WorkerSpec> Workers;
+  WorkerRates Rates;
+  ScheduleSpec Schedule;
 
-  Impl(IntegrandInfo In, IntegratorOptions Opt)
+  Impl(IntegrandInfo In, IntegratorOptions Opt, ScheduleSpec S)
       : I(std::move(In)), O(Opt), Params(I.ParamDefaults),
-        Vector(std::max(1u, I.Outputs)) {}
+        Vector(std::max(1u, I.Outputs)),
+        Workers(makeWorkers(O.Threads, O.NoCpu, O.SimulatedDevices)),
+        Rates(Workers.size()), Schedule(S) {}
 
   Status iterate(std::uint64_t Calls, bool Warmup);
   void prepare(std::uint64_t Calls);
@@ -99,10 +108,9 @@ void Integrator::Impl::prepare(std::uint64_t Calls) {
   if (!Map)
     Map = std::make_unique<AdaptiveMap>(
         I.Dim, AdaptiveMap::chooseNinc(Calls, Str->nstrat(), O.MaxNinc));
-  // A resumed run may have more threads than the one that saved it.
-  CpuPool Pool(O.Threads);
-  for (unsigned W = unsigned(Devices.size()); W < Pool.size(); ++W)
-    Devices.push_back({"cpu:" + std::to_string(W), "cpu"});
+  // A resumed run may have more workers than the one that saved it.
+  for (std::size_t W = Devices.size(); W < Workers.size(); ++W)
+    Devices.push_back({Workers[W].Name, Workers[W].Kind});
 }
 
 Status Integrator::Impl::nonFiniteError(const vf_sampler_args &A,
@@ -173,18 +181,22 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   const std::size_t Bins = std::size_t(I.Dim) * Ninc;
   TrainingSums Training(A.train ? Bins : 0);
 
-  CpuPool Pool(O.Threads);
-  std::vector<std::uint64_t> WorkerSamples(Pool.size(), 0);
+  std::vector<WorkerLimits> Limits;
+  for (const WorkerSpec &W : Workers)
+    Limits.push_back(W.Limits);
+  TileScheduler Sched(Schedule, Ntiles, A.tile_size, Limits, Rates);
+  auto TileSamples = [&](std::uint64_t Tile) {
+    return std::min(A.tile_size, A.nsamples - Tile * A.tile_size);
+  };
   std::atomic<std::uint64_t> TilesDone{0}, SamplesDone{0};
-  std::vector<WorkerTimes> Times =
-      Pool.run(Ntiles, [&](unsigned W, std::uint64_t Tile) {
+  std::vector<WorkerTimes> Times = runWorkers(
+      Workers, Sched, TileSamples,
+      [&](unsigned W, std::uint64_t Tile) {
         std::vector<double> Hist = Training.acquire();
         vf_tile_outputs Out{Segs.data(), Edges.data() + Tile * 2 * Stride,
                             Hist.data(), Hist.data() + Bins, &Results[Tile]};
         I.SampleTile(&A, Tile, &Out);
-        std::uint64_t N =
-            std::min(A.tile_size, A.nsamples - Tile * A.tile_size);
-        WorkerSamples[W] += N;
+        std::uint64_t N = TileSamples(Tile);
         Training.submit(Tile, std::move(Hist));
         if (Progress)
           Progress({Iteration, Warmup, TilesDone.fetch_add(1) + 1, Ntiles,
@@ -216,11 +228,15 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
     Str->addSums(H, HypercubeSums{S[0], S[1], S[1 + K], S[1 + 2 * K]});
   }
 
+  std::vector<DeviceStats> ThisIteration;
   for (unsigned W = 0; W < Times.size() && W < Devices.size(); ++W) {
-    Devices[W].Samples += WorkerSamples[W];
-    Devices[W].Chunks += Times[W].Tiles;
-    Devices[W].BusySeconds += Times[W].BusySeconds;
-    Devices[W].IdleSeconds += Times[W].IdleSeconds;
+    const WorkerTimes &T = Times[W];
+    ThisIteration.push_back({Devices[W].Name, Devices[W].Kind, T.Samples,
+                             T.Chunks, T.BusySeconds, T.IdleSeconds});
+    Devices[W].Samples += T.Samples;
+    Devices[W].Chunks += T.Chunks;
+    Devices[W].BusySeconds += T.BusySeconds;
+    Devices[W].IdleSeconds += T.IdleSeconds;
   }
 
   if (!Frozen) {
@@ -236,6 +252,7 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   Row.Samples = A.nsamples;
   Row.NonFinite = NonFinite;
   Row.Seconds = std::chrono::duration<double>(Clock::now() - Start).count();
+  Row.Devices = std::move(ThisIteration);
   Wall += Row.Seconds;
   ++Plan.Done;
   record(std::move(Row), Mean, Cov);
@@ -364,8 +381,17 @@ Integrator::create(IntegrandInfo In, IntegratorOptions O) {
     return Error{"the map needs at least 2 increments per axis"};
   if (O.MaxHcube < 1)
     return Error{"the hypercube cap must be at least 1"};
+  Expected<ScheduleSpec> S = ScheduleSpec::parse(O.Schedule);
+  if (!S)
+    return Error{S.message()};
+  for (double R : O.SimulatedDevices)
+    if (!(R > 0) || !std::isfinite(R))
+      return Error{"a simulated device needs a positive rate in samples/s, "
+                   "got " + formatDouble(R)};
+  if (O.NoCpu && O.SimulatedDevices.empty())
+    return Error{"no device to run on: no CPU threads and no other device"};
   return std::unique_ptr<Integrator>(
-      new Integrator(std::make_unique<Impl>(std::move(In), O)));
+      new Integrator(std::make_unique<Impl>(std::move(In), O, *S)));
 }
 
 Expected<Result> Integrator::run(unsigned Iterations, std::uint64_t Calls,

@@ -64,9 +64,9 @@ void WorkerRates::report(std::size_t W, std::uint64_t Samples,
 
 TileScheduler::TileScheduler(ScheduleSpec S, std::uint64_t N,
                              std::uint64_t TS, std::vector<WorkerLimits> L,
-                             const WorkerRates &R)
+                             WorkerRates &R)
     : Spec(S), Ntiles(N), TileSamples(std::max<std::uint64_t>(1, TS)),
-      Limits(std::move(L)), Rates(R) {
+      Limits(std::move(L)), Rates(R), Active(Limits.size(), true) {
   if (Spec.Policy == SchedulePolicy::Static) {
     std::uint64_t P = Limits.size();
     for (std::uint64_t W = 0; W < P; ++W)
@@ -94,12 +94,23 @@ std::uint64_t TileScheduler::chunkTiles(unsigned W,
     // that measures it quickly without holding a large share hostage.
     if (W >= Rates.size() || !(Rates.rate(W) > 0))
       return Min;
-    double Sum = 0;
-    for (std::size_t I = 0; I < Rates.size(); ++I)
+    double Sum = 0, FastestOther = 0;
+    for (std::size_t I = 0; I < Rates.size(); ++I) {
       Sum += Rates.rate(I);
+      if (I != W && I < Active.size() && Active[I])
+        FastestOther = std::max(FastestOther, Rates.rate(I));
+    }
     double Share = Rates.rate(W) / Sum;
-    auto C = std::uint64_t(std::ceil(Share * double(Remaining) / 2.0));
-    return std::clamp(C, Min, Max);
+    auto C = std::clamp(
+        std::uint64_t(std::ceil(Share * double(Remaining) / 2.0)), Min, Max);
+    // A slow worker whose smallest chunk would end after all workers
+    // together could finish everything left would only make the others
+    // wait: it stops here, but only while a faster worker is still active
+    // to run what is left.
+    if (FastestOther > Rates.rate(W) &&
+        double(C) / Rates.rate(W) > double(Remaining) / Sum)
+      return 0;
+    return C;
   }
   case SchedulePolicy::Static:
     break;
@@ -124,9 +135,20 @@ TileScheduler::Chunk TileScheduler::next(unsigned W) {
   if (Remaining == 0)
     return {};
   std::uint64_t N = std::min(Remaining, chunkTiles(W, Remaining));
+  if (N == 0) {
+    if (W < Active.size())
+      Active[W] = false;
+    return {};
+  }
   Chunk C{NextTile, NextTile + N};
   NextTile += N;
   return C;
+}
+
+void TileScheduler::report(unsigned W, std::uint64_t Samples,
+                           double Seconds) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Rates.report(W, Samples, Seconds);
 }
 
 void TileScheduler::requeue(Chunk C) {

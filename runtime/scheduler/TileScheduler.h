@@ -65,7 +65,7 @@ class TileScheduler {
 public:
   TileScheduler(ScheduleSpec Spec, std::uint64_t Ntiles,
                 std::uint64_t TileSamples, std::vector<WorkerLimits> Limits,
-                const WorkerRates &Rates);
+                WorkerRates &Rates);
 
   /// The next chunk [Begin, End) of tiles for worker W; Begin == End when
   /// no tile is left for it. Thread-safe.
@@ -77,6 +77,9 @@ public:
   /// Gives back tiles a failed worker could not finish; other workers get
   /// them from next().
   void requeue(Chunk C);
+  /// Folds a finished chunk into worker W's rate (under the scheduler's
+  /// lock, so next() never sees a rate half-written).
+  void report(unsigned W, std::uint64_t Samples, double Seconds);
 
 private:
   std::uint64_t chunkTiles(unsigned W, std::uint64_t Remaining) const;
@@ -84,9 +87,12 @@ private:
   ScheduleSpec Spec;
   std::uint64_t Ntiles, TileSamples;
   std::vector<WorkerLimits> Limits;
-  const WorkerRates &Rates;
+  WorkerRates &Rates;
   std::mutex Mutex;
   std::uint64_t NextTile = 0;
+  /// Workers still asking for chunks in this iteration: a slow worker may
+  /// stop early only while a faster one is still active.
+  std::vector<bool> Active;
   std::vector<Chunk> Static;   ///< static: each worker's one range
   std::vector<Chunk> Requeued; ///< tiles of failed workers
 };

@@ -20,6 +20,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace vf {
 
@@ -42,6 +43,16 @@ struct IntegratorOptions {
   /// CPU worker threads; 0: every hardware thread.
   unsigned Threads = 0;
   NonFinitePolicy OnNonFinite = NonFinitePolicy::Stop;
+  /// How tiles are handed to workers: "adaptive" (default: chunks weighted
+  /// by each worker's measured samples/s), "guided", "static",
+  /// "dynamic:c" (c tiles at a time). The result never depends on it.
+  std::string Schedule = "adaptive";
+  /// Simulated devices, each a worker that runs the CPU kernel on one
+  /// thread and throttles itself to the given samples/s (for testing the
+  /// scheduler with heterogeneous speeds on any machine).
+  std::vector<double> SimulatedDevices;
+  /// No CPU worker threads (only simulated devices, or later GPUs).
+  bool NoCpu = false;
 };
 
 /// What run() was asked for and how far it got. A run that stops early

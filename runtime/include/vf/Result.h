@@ -15,6 +15,19 @@
 
 namespace vf {
 
+struct DeviceStats {
+  std::string Name;            ///< "cpu:0", ...
+  std::string Kind;            ///< "cpu"
+  std::uint64_t Samples = 0;
+  std::uint64_t Chunks = 0;
+  double BusySeconds = 0;
+  double IdleSeconds = 0;      ///< waiting for others at iterations' ends
+  double imbalance() const {
+    double T = BusySeconds + IdleSeconds;
+    return T > 0 ? IdleSeconds / T : 0;
+  }
+};
+
 struct IterationRow {
   unsigned Index = 0;          ///< 1-based, over the integrator's lifetime
   bool Warmup = false;         ///< excluded from the combined estimate
@@ -27,19 +40,9 @@ struct IterationRow {
   std::uint64_t Samples = 0;
   std::uint64_t NonFinite = 0; ///< samples whose value was NaN or +-inf
   double Seconds = 0;
-};
-
-struct DeviceStats {
-  std::string Name;            ///< "cpu:0", ...
-  std::string Kind;            ///< "cpu"
-  std::uint64_t Samples = 0;
-  std::uint64_t Chunks = 0;
-  double BusySeconds = 0;
-  double IdleSeconds = 0;      ///< waiting for others at iterations' ends
-  double imbalance() const {
-    double T = BusySeconds + IdleSeconds;
-    return T > 0 ? IdleSeconds / T : 0;
-  }
+  /// Each device's share of this iteration (same order as
+  /// Result::Devices).
+  std::vector<DeviceStats> Devices;
 };
 
 struct Result {

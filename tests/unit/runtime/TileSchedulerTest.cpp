@@ -29,7 +29,8 @@ struct SimResult {
 /// `TileSamples` samples; worker w runs Speeds[w] samples/s.
 SimResult simulate(ScheduleSpec Spec, std::uint64_t Ntiles,
                    std::uint64_t TileSamples,
-                   const std::vector<double> &Speeds, WorkerRates &Rates) {
+                   const std::vector<double> &Speeds, WorkerRates &Rates,
+                   double Jitter = 0) {
   std::vector<WorkerLimits> Limits(Speeds.size());
   TileScheduler S(Spec, Ntiles, TileSamples, Limits, Rates);
   SimResult R;
@@ -54,10 +55,13 @@ SimResult simulate(ScheduleSpec Spec, std::uint64_t Ntiles,
       R.Covered[I] = true;
     }
     std::uint64_t Samples = (C.End - C.Begin) * TileSamples;
-    double Secs = double(Samples) / Speeds[W];
+    // Jitter: measured speeds wobble from chunk to chunk, as real ones do,
+    // so which worker looks fastest keeps changing.
+    double Wobble = 1 + Jitter * ((R.Tiles[W] + C.Begin) % 3 == 0 ? 1 : -1);
+    double Secs = double(Samples) / (Speeds[W] * Wobble);
     Busy[W] += Secs;
     R.Tiles[W] += C.End - C.Begin;
-    Rates.report(W, Samples, Secs);
+    S.report(W, Samples, Secs);
     Q.push({T + Secs, W});
   }
   double End = *std::max_element(Done.begin(), Done.end());
@@ -110,6 +114,36 @@ TEST(TileSchedulerTest, AdaptiveBalancesHeterogeneousWorkers) {
     EXPECT_GT(A.Tiles[2], 5 * A.Tiles[1]);
     EXPECT_GT(A.Tiles[1], 5 * A.Tiles[0]);
   }
+}
+
+/// Equally fast workers whose measured rates wobble, so each in turn looks
+/// slower than the other: one may stop early, never both (every tile runs).
+TEST(TileSchedulerTest, NearEqualWorkersNeverAllStop) {
+  for (int It = 0; It < 20; ++It) {
+    WorkerRates Rates(2);
+    SimResult R = simulate(spec("adaptive"), 240 + It, 4096, {1e7, 1e7},
+                           Rates, 0.05);
+    EXPECT_EQ(std::count(R.Covered.begin(), R.Covered.end(), true),
+              240 + It);
+  }
+}
+
+/// The case above made explicit: B stops early because A is faster; then
+/// A's measured rate drops below B's. A must still take the rest, since B
+/// is no longer active.
+TEST(TileSchedulerTest, LastActiveWorkerTakesTheRest) {
+  WorkerRates Rates(2);
+  TileScheduler S(spec("adaptive"), 2, 1000, {{}, {}}, Rates);
+  S.report(0, 1000000, 0.1); // A: 1e7 samples/s
+  S.report(1, 900000, 0.1);  // B: 9e6 samples/s
+  TileScheduler::Chunk First = S.next(0);
+  ASSERT_EQ(First.End - First.Begin, 1u);
+  // One tile left: B would finish it after A could; B stops.
+  EXPECT_TRUE(S.next(1).empty());
+  S.report(0, 100000, 0.1); // A's rate falls below B's (5.5e6 < 9e6)
+  TileScheduler::Chunk Rest = S.next(0);
+  EXPECT_EQ(Rest.Begin, 1u) << "every worker stopped with a tile left";
+  EXPECT_EQ(Rest.End, 2u);
 }
 
 /// Requeued tiles (a failed worker's) are handed out again.
