@@ -29,6 +29,16 @@ static inline void vf_hcube_coords(vf_u64 h, unsigned dim, vf_u32 nstrat,
   }
 }
 
+/// In the kernel bitcode the dimension is a constant once the integrand is
+/// instantiated: the per-dimension loops are then unrolled completely (no
+/// size limit), which leaves the kernel's loop over samples innermost so
+/// the host's loop vectorizer can widen it across samples.
+#ifdef VF_KERNEL_BITCODE
+#define VF_UNROLL_DIMENSIONS _Pragma("clang loop unroll(full)")
+#else
+#define VF_UNROLL_DIMENSIONS
+#endif
+
 /// Fills x (user's box) and bin (map increment per axis) for sample j in the
 /// hypercube with coordinates k; returns the Jacobian including the box
 /// volume.
@@ -37,12 +47,21 @@ static inline double vf_sample_point(const vf_sampler_args *a, unsigned dim,
                                      vf_u32 *bin) {
   const vf_u32 ninc = a->ninc;
   const double dninc = (double)ninc, inv_nstrat = 1.0 / (double)a->nstrat;
-  vf_u32 words[4] = {0, 0, 0, 0};
+  // All uniforms first, four per Philox block, so the loop over dimensions
+  // has no dependence on an earlier iteration's block.
+  double u[VF_SAMPLER_MAX_DIM];
+  VF_UNROLL_DIMENSIONS
+  for (unsigned blk = 0; 4 * blk < dim; ++blk) {
+    vf_u32 words[4];
+    vf_philox_block(a->seed, a->iteration, j, blk, words);
+    VF_UNROLL_DIMENSIONS
+    for (unsigned c = 0; c < 4 && 4 * blk + c < dim; ++c)
+      u[4 * blk + c] = vf_philox_u01(words[c]);
+  }
   double jac = a->box_volume;
+  VF_UNROLL_DIMENSIONS
   for (unsigned d = 0; d < dim; ++d) {
-    if (d % 4 == 0)
-      vf_philox_block(a->seed, a->iteration, j, d / 4, words);
-    double y = (k[d] + vf_philox_u01(words[d % 4])) * inv_nstrat;
+    double y = (k[d] + u[d]) * inv_nstrat;
     y = y < 1.0 ? y : VF_ONE_MINUS_ULP;
     double t = y * dninc;
     vf_u32 i = (vf_u32)t;
