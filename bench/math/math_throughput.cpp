@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SleefKernels.h"
+#include "backends/Optimizer.h"
 #include "bitcode/MathLibrary.h"
 #include "vfmath.h"
 
@@ -28,7 +29,6 @@
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -121,24 +121,6 @@ void addLoop(Module &M, const Case &C) {
   B.CreateRetVoid();
 }
 
-// (2) O3 on the new pass manager, with the host TargetMachine's cost model.
-void optimize(Module &M, TargetMachine &TM) {
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  PipelineTuningOptions PTO;
-  PTO.LoopVectorization = true;
-  PTO.SLPVectorization = true;
-  PassBuilder PB(&TM, PTO);
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3).run(M, MAM);
-}
-
 // Widest vector of doubles in the loop after O3 (1 = not vectorized).
 unsigned vectorWidth(const Function &F) {
   unsigned W = 1;
@@ -198,7 +180,7 @@ int main(int Argc, char **Argv) {
   for (const Case &C : Cases)
     addLoop(*M, C);
   ExitOnErr(vf::linkMathLibrary(*M, vf::BitcodeTarget::Host));
-  optimize(*M, *TM);
+  vf::optimizeModule(*M, *TM);
   if (verifyModule(*M, &errs()))
     ExitOnErr(make_error<StringError>("module does not verify",
                                       inconvertibleErrorCode()));
