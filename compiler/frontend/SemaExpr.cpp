@@ -519,7 +519,7 @@ void SemaImpl::requireReal(Expr &E, StringRef What) {
 void SemaImpl::requireBool(Expr &E, StringRef What) {
   if (E.Ty == ExprType::Real)
     Diags.error(E.loc(),
-                "expected a condition in " + What +
+                "expected a comparison or logical value as " + What +
                     ", found a number; compare it, as in 'x > 0'",
                 {E.Range});
 }
