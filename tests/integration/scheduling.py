@@ -89,6 +89,19 @@ def balance(exe):
               f"static wastes {ws:.1%} of device time, adaptive {wa:.1%}")
 
 
+def stats_and_ninc(exe):
+    src = write_source("cheap_stats", CHEAP)
+    r = vegasc(exe, [src, "-q", "--calls", 100000, "--iterations", 2,
+                     "--warmup", 0, "--devices", "cpu:1,sim:5", "--stats",
+                     "--ninc", 50])
+    check(r.rc == 0 and "imbalance" in r.out and "sim:0" in r.out
+          and "cpu:0" in r.out, "--stats prints a row per device")
+    check(r.doc is not None and r.doc["settings"]["ninc"] == 50,
+          "--ninc 50 is recorded in the settings")
+    bad = vegasc(exe, [src, "-q", "--ninc", 1], json_out=False)
+    check(bad.rc == 2, f"--ninc 1: usage error (exit {bad.rc})")
+
+
 def bad_input(exe):
     src = write_source("cheap_bad", CHEAP)
     for args, what in ((["--schedule", "fastest"], "unknown schedule"),
@@ -105,6 +118,7 @@ def main():
     exe = sys.argv[1]
     determinism(exe)
     balance(exe)
+    stats_and_ninc(exe)
     bad_input(exe)
     finish()
 
