@@ -1,0 +1,229 @@
+//===- tests/fakecuda/FakeCuda.cpp - A CUDA driver for machines without one -===//
+//
+// A shared library exporting the CUDA driver entry points vegasflow uses
+// (the table in runtime/devices/cuda/cuda_functions.inc, plus the error and
+// event-time functions), so the CUDA backend's host logic can run in CI:
+// vegasc loads it through VF_CUDA_LIBRARY. Devices are plain host memory;
+// modules record their PTX; a launch calls the host function registered
+// for the kernel's name with vfFakeCudaRegisterKernel (the host build of
+// the same kernel). Environment:
+//   VF_FAKE_CUDA_DEVICES=N     number of devices (default 1; 0: none)
+//   VF_FAKE_CUDA_FAIL_INIT=1   cuInit fails
+//   VF_FAKE_CUDA_FAIL_LAUNCH=K the K-th launch (1-based) fails
+//
+//===----------------------------------------------------------------------===//
+
+#include "devices/cuda/mini_cuda.h"
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace {
+
+constexpr CUresult FakeInvalidValue = 1;
+constexpr CUresult FakeLaunchFailed = 719; // CUDA_ERROR_LAUNCH_FAILED
+
+int envInt(const char *Name, int Default) {
+  const char *V = std::getenv(Name);
+  return V && *V ? std::atoi(V) : Default;
+}
+
+struct FakeModule {
+  std::string PTX;
+};
+struct FakeFunction {
+  std::string Name;
+};
+
+using HostKernel = void (*)(void **Args, unsigned Grid, unsigned Block);
+
+std::mutex Mutex;
+std::map<std::string, HostKernel> &kernels() {
+  static auto *K = new std::map<std::string, HostKernel>();
+  return *K;
+}
+std::atomic<int> Launches{0};
+bool Initialised = false;
+
+} // namespace
+
+extern "C" {
+
+/// Test hook: the host function to run for launches of kernel \p Name.
+__attribute__((visibility("default"))) void
+vfFakeCudaRegisterKernel(const char *Name, HostKernel Fn) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  kernels()[Name] = Fn;
+}
+
+#define VF_FAKE_API __attribute__((visibility("default")))
+
+VF_FAKE_API CUresult cuGetErrorName(CUresult R, const char **S) {
+  *S = R == FakeLaunchFailed ? "CUDA_ERROR_LAUNCH_FAILED"
+       : R == CUDA_ERROR_NOT_INITIALIZED ? "CUDA_ERROR_NOT_INITIALIZED"
+                                         : "CUDA_ERROR_INVALID_VALUE";
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuGetErrorString(CUresult R, const char **S) {
+  *S = R == FakeLaunchFailed ? "unspecified launch failure (injected)"
+                             : "fake driver error";
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuDriverGetVersion(int *V) {
+  *V = 13000;
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuInit(unsigned) {
+  if (envInt("VF_FAKE_CUDA_FAIL_INIT", 0))
+    return CUDA_ERROR_NOT_INITIALIZED;
+  Initialised = true;
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuDeviceGetCount(int *N) {
+  if (!Initialised)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  *N = envInt("VF_FAKE_CUDA_DEVICES", 1);
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuDeviceGet(CUdevice *D, int I) {
+  if (I < 0 || I >= envInt("VF_FAKE_CUDA_DEVICES", 1))
+    return FakeInvalidValue;
+  *D = I;
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuDeviceGetName(char *Name, int Len, CUdevice D) {
+  std::snprintf(Name, size_t(Len), "vegasflow fake GPU %d", D);
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuDeviceGetAttribute(int *V, int Attr, CUdevice) {
+  switch (Attr) {
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *V = 9; break;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *V = 0; break;
+  case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT: *V = 4; break;
+  case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *V = 1024; break;
+  default: *V = 2048; break;
+  }
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuDeviceTotalMem_v2(size_t *B, CUdevice) {
+  *B = size_t(1) << 30;
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuDevicePrimaryCtxRetain(CUcontext *C, CUdevice D) {
+  *C = reinterpret_cast<CUcontext>(std::intptr_t(D) + 1);
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuDevicePrimaryCtxRelease_v2(CUdevice) {
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuCtxSetCurrent(CUcontext) { return CUDA_SUCCESS; }
+VF_FAKE_API CUresult cuCtxSynchronize() { return CUDA_SUCCESS; }
+
+VF_FAKE_API CUresult cuMemAlloc_v2(CUdeviceptr *P, size_t Bytes) {
+  void *M = std::calloc(1, Bytes ? Bytes : 1);
+  if (!M)
+    return FakeInvalidValue;
+  *P = reinterpret_cast<CUdeviceptr>(M);
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuMemFree_v2(CUdeviceptr P) {
+  std::free(reinterpret_cast<void *>(P));
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuMemcpyHtoD_v2(CUdeviceptr D, const void *S, size_t N) {
+  std::memcpy(reinterpret_cast<void *>(D), S, N);
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuMemcpyDtoH_v2(void *D, CUdeviceptr S, size_t N) {
+  std::memcpy(D, reinterpret_cast<const void *>(S), N);
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr D, const void *S,
+                                          size_t N, CUstream) {
+  return cuMemcpyHtoD_v2(D, S, N);
+}
+VF_FAKE_API CUresult cuMemcpyDtoHAsync_v2(void *D, CUdeviceptr S, size_t N,
+                                          CUstream) {
+  return cuMemcpyDtoH_v2(D, S, N);
+}
+VF_FAKE_API CUresult cuMemsetD8_v2(CUdeviceptr D, unsigned char V, size_t N) {
+  std::memset(reinterpret_cast<void *>(D), V, N);
+  return CUDA_SUCCESS;
+}
+
+VF_FAKE_API CUresult cuModuleLoadDataEx(CUmodule *M, const void *Image,
+                                        unsigned, int *, void **) {
+  auto *F = new FakeModule{static_cast<const char *>(Image)};
+  if (F->PTX.find(".entry") == std::string::npos) {
+    delete F;
+    return FakeInvalidValue;
+  }
+  *M = reinterpret_cast<CUmodule>(F);
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuModuleUnload(CUmodule M) {
+  delete reinterpret_cast<FakeModule *>(M);
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuModuleGetFunction(CUfunction *F, CUmodule M,
+                                         const char *Name) {
+  auto *Mod = reinterpret_cast<FakeModule *>(M);
+  if (Mod->PTX.find(std::string(".entry ") + Name) == std::string::npos)
+    return FakeInvalidValue;
+  *F = reinterpret_cast<CUfunction>(new FakeFunction{Name});
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuLaunchKernel(CUfunction F, unsigned GX, unsigned,
+                                    unsigned, unsigned BX, unsigned, unsigned,
+                                    unsigned, CUstream, void **Args, void **) {
+  int K = ++Launches;
+  if (K == envInt("VF_FAKE_CUDA_FAIL_LAUNCH", 0))
+    return FakeLaunchFailed;
+  HostKernel Fn;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = kernels().find(reinterpret_cast<FakeFunction *>(F)->Name);
+    if (It == kernels().end())
+      return FakeInvalidValue;
+    Fn = It->second;
+  }
+  Fn(Args, GX, BX);
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuOccupancyMaxPotentialBlockSize(int *Grid, int *Block,
+                                                      CUfunction, void *,
+                                                      size_t, int) {
+  *Grid = 8;
+  *Block = 128;
+  return CUDA_SUCCESS;
+}
+
+VF_FAKE_API CUresult cuStreamCreate(CUstream *S, unsigned) {
+  *S = reinterpret_cast<CUstream>(new int(0));
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuStreamDestroy_v2(CUstream S) {
+  delete reinterpret_cast<int *>(S);
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuStreamSynchronize(CUstream) { return CUDA_SUCCESS; }
+VF_FAKE_API CUresult cuEventCreate(CUevent *E, unsigned) {
+  *E = reinterpret_cast<CUevent>(new int(0));
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuEventDestroy_v2(CUevent E) {
+  delete reinterpret_cast<int *>(E);
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuEventRecord(CUevent, CUstream) { return CUDA_SUCCESS; }
+VF_FAKE_API CUresult cuEventSynchronize(CUevent) { return CUDA_SUCCESS; }
+VF_FAKE_API CUresult cuEventElapsedTime(float *Ms, CUevent, CUevent) {
+  *Ms = 0;
+  return CUDA_SUCCESS;
+}
+
+} // extern "C"
