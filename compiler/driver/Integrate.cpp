@@ -163,7 +163,8 @@ std::string setUpCheckpoints(Integrator &Int, const DriverOptions &O) {
   if (!O.LoadGrid.empty())
     if (Status S = Int.loadGrid(O.LoadGrid); !S)
       return S.message();
-  Int.checkpointTo(O.Checkpoint);
+  if (Status S = Int.checkpointTo(O.Checkpoint); !S)
+    return S.message();
   return "";
 }
 

@@ -29,9 +29,11 @@
 #include "integrator/TrainingSums.h"
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <mutex>
 
 namespace vf {
@@ -438,8 +440,20 @@ Status Integrator::loadState(const std::string &Path) {
   return Status::ok();
 }
 
-void Integrator::checkpointTo(std::string Path) {
+Status Integrator::checkpointTo(std::string Path) {
+  if (!Path.empty()) {
+    // Probe the folder with a file of our own, so a typo in the path is
+    // reported before the first (possibly long) iteration.
+    std::string Probe = Path + ".probe";
+    std::FILE *F = std::fopen(Probe.c_str(), "wb");
+    if (!F)
+      return Error{"cannot write the checkpoint '" + Path + "': " +
+                   std::strerror(errno)};
+    std::fclose(F);
+    std::remove(Probe.c_str());
+  }
   P->CheckpointPath = std::move(Path);
+  return Status::ok();
 }
 
 Status Integrator::saveGrid(const std::string &Path) const {

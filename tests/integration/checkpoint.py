@@ -246,12 +246,23 @@ def help_text(exe):
         check(r.rc == 0 and needle in r.out, f"--help shows '{needle}'")
 
 
+def unwritable(exe, src):
+    """A checkpoint that cannot be written fails before any iteration."""
+    r = vegasc(exe, [src, "--calls", 10000, "--iterations", 3, "--warmup", 0,
+                     "--checkpoint", "/nonexistent-dir/run.ckpt"],
+               json_out=False)
+    check(r.rc == 1 and "cannot write the checkpoint" in r.err
+          and "itn" not in r.out + r.err,
+          "unwritable --checkpoint: exit 1 before the first iteration")
+
+
 def main():
     exe = sys.argv[1]
     help_text(exe)
     src = write_source("lepage6", LEPAGE)
     kill_and_resume(exe, src)
     refusals(exe, src)
+    unwritable(exe, src)
     grids(exe, src)
     progress(exe, src)
     finish()

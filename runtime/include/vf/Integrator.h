@@ -114,8 +114,9 @@ public:
   /// difference. The thread count may differ.
   Status loadState(const std::string &Path);
   /// After every iteration, run() saves the state to `Path` (empty: off);
-  /// a failed save stops the run with an error.
-  void checkpointTo(std::string Path);
+  /// a failed save stops the run with an error. Fails at once when the
+  /// folder of `Path` cannot be written, rather than after an iteration.
+  Status checkpointTo(std::string Path);
   /// Writes the current map (dim, ninc, edges); an error if no iteration
   /// has run yet.
   Status saveGrid(const std::string &Path) const;

@@ -110,7 +110,7 @@ void resumeMatches(unsigned Outputs, unsigned StopAfter) {
   std::string Copy = Ckpt + ".at" + std::to_string(StopAfter);
   {
     auto First = make(peak("peak", 3, Outputs), 2);
-    First->checkpointTo(Ckpt);
+    ASSERT_TRUE(First->checkpointTo(Ckpt));
     First->onIteration([&](const IterationRow &R) {
       if (R.Index == StopAfter) // the file is complete when this is called
         std::rename(Ckpt.c_str(), Copy.c_str());
@@ -203,10 +203,10 @@ TEST(Checkpoint, RefusesIncompatibleStates) {
 TEST(Checkpoint, ResumeNeedsTheSameRunArguments) {
   std::string Path = tempPath("args");
   auto Integ = make(peak(), 2);
-  Integ->checkpointTo(Path);
+  ASSERT_TRUE(Integ->checkpointTo(Path));
   Integ->onIteration([&](const IterationRow &R) {
     if (R.Index == 2)
-      Integ->checkpointTo(""); // the file keeps 2 of 4 iterations
+      (void)Integ->checkpointTo(""); // the file keeps 2 of 4 iterations
   });
   ASSERT_TRUE(bool(Integ->run(3, Calls, 1)));
   auto Other = make(peak(), 2);
