@@ -61,7 +61,7 @@ struct Job {
   std::vector<std::pair<std::string, double>> Point; ///< scanned values
   std::shared_ptr<IntegrandInfo> Info; ///< null if the entry failed
   std::vector<double> Params;          ///< every parameter's value
-  unsigned Threads = 0;                ///< 0: all hardware threads
+  IntegratorOptions Devices;           ///< Threads, SimulatedDevices, NoCpu
   RunStatus Status = RunStatus::Pending;
   std::string Error;
   Result Res;
@@ -241,24 +241,21 @@ bool BatchRunner::prepare(const BatchRun &R, std::vector<Job> &Out) {
   if (!Bad.empty())
     return FailWith(Bad);
 
-  unsigned Threads = 0;
-  StringRef Dev(R.Settings.Devices);
-  if (Dev.starts_with("gpu")) {
-    std::string Msg = "devices = \"" + R.Settings.Devices +
-                      "\": no GPU backend in this build; use \"cpu\" or "
-                      "\"cpu:N\"";
+  IntegratorOptions Devices;
+  bool Usage;
+  if (std::string Msg = parseDeviceList(R.Settings.Devices, Devices, Usage);
+      !Msg.empty()) {
+    Msg = "devices = " + Msg;
     Diags.error(R.Settings.DevicesLoc, "run '" + R.Name + "': " + Msg);
     return FailWith(Msg);
   }
-  if (Dev.consume_front("cpu:"))
-    (void)Dev.getAsInteger(10, Threads); // checked by the parser
 
   for (const std::vector<double> &Values : scanPoints(R)) {
     Job J;
     J.R = &R;
     J.Info = Shared;
     J.Params = Params;
-    J.Threads = Threads;
+    J.Devices = Devices;
     for (size_t K = 0; K < Values.size(); ++K) {
       J.Point.emplace_back(R.Scan[K].Name, Values[K]);
       J.Params[Slot(R.Scan[K].Name)] = Values[K];
@@ -275,7 +272,10 @@ void BatchRunner::integrate(Job &J) {
   IO.Alpha = S.Alpha;
   IO.Beta = S.Beta;
   IO.MaxNinc = S.Ninc;
-  IO.Threads = J.Threads;
+  IO.Threads = J.Devices.Threads;
+  IO.SimulatedDevices = J.Devices.SimulatedDevices;
+  IO.NoCpu = J.Devices.NoCpu;
+  IO.Schedule = S.Schedule;
   IO.OnNonFinite =
       S.OnNonFinite == "zero" ? NonFinitePolicy::Zero : NonFinitePolicy::Stop;
   auto Fail = [&](const std::string &Msg) {
@@ -359,7 +359,10 @@ json BatchRunner::settingsJson(const Job &J) const {
   D["ninc"] = S.Ninc;
   D["devices"] = S.Devices;
   D["cpu_threads"] =
-      J.Threads ? J.Threads : std::max(1u, std::thread::hardware_concurrency());
+      J.Devices.NoCpu ? 0
+      : J.Devices.Threads
+          ? J.Devices.Threads
+          : std::max(1u, std::thread::hardware_concurrency());
   D["on_nonfinite"] = S.OnNonFinite;
   D["schedule"] = S.Schedule;
   json Ps = json::object();

@@ -15,7 +15,9 @@
 
 #include "driver/BatchConfig.h"
 
+#include "driver/Driver.h"
 #include "frontend/Diagnostics.h"
+#include "vf/Integrator.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -236,16 +238,13 @@ bool Parser::setting(const toml::key &K, const toml::node &N,
     }
   } else if (Key == "devices") {
     if (string(K, N, Str)) {
-      StringRef V(Str);
-      unsigned Threads;
-      bool Ok = V == "all" || V == "cpu" || V == "gpu" ||
-                ((V.consume_front("cpu:") || V.consume_front("gpu:")) &&
-                 !V.getAsInteger(10, Threads) &&
-                 (Threads > 0 || StringRef(Str).starts_with("gpu")));
-      if (!Ok)
-        error(loc(N), "'devices' must be \"all\", \"cpu\" or \"cpu:N\" (N "
-                      ">= 1 threads), got \"" +
-                          Str + "\"");
+      // The same list as --devices; a device this build cannot drive
+      // (a GPU) is reported per run, not as a mistake in the file.
+      IntegratorOptions Probe;
+      bool Usage;
+      std::string Msg = parseDeviceList(Str, Probe, Usage);
+      if (!Msg.empty() && Usage)
+        error(loc(N), "devices = " + Msg);
       else {
         S.Devices = Str;
         S.DevicesLoc = loc(N);
@@ -253,11 +252,11 @@ bool Parser::setting(const toml::key &K, const toml::node &N,
     }
   } else if (Key == "schedule") {
     if (string(K, N, Str)) {
-      if (Str != "dynamic" && Str != "adaptive") {
-        StringRef Best = closestName(Str, {"dynamic", "adaptive"});
+      if (Status St = checkSchedule(Str); !St) {
+        StringRef Best =
+            closestName(Str, {"adaptive", "guided", "static", "dynamic"});
         error(loc(N),
-              "'schedule' must be \"dynamic\" or \"adaptive\", got \"" + Str +
-                  "\"" +
+              "'schedule': " + St.message() +
                   (Best.empty() ? std::string()
                                 : "; did you mean \"" + Best.str() + "\"?"));
       } else {

@@ -35,7 +35,7 @@ struct BatchSettings {
   std::uint64_t Seed = 1;
   /// dynamic | adaptive. Recorded in the results; on the CPU every thread
   /// takes tiles as it frees up either way, and the result is the same.
-  std::string Schedule = "dynamic";
+  std::string Schedule = "adaptive";
   double Alpha = 0.5;
   double Beta = 0.75;
   unsigned Ninc = 1000;

@@ -64,6 +64,7 @@ struct DriverOptions {
 
 class Compiler;
 struct CompileOptions;
+struct IntegratorOptions;
 struct Program;
 struct IntegrandDecl;
 
@@ -82,6 +83,12 @@ bool writeOutput(const std::string &Path, const std::string &Text);
 const IntegrandDecl *selectIntegrand(const Program &P, const DriverOptions &O);
 bool parseParams(const Program &P, const DriverOptions &O,
                  std::vector<double> &Values);
+/// A --devices list (all, cpu, cpu:N, sim:R, comma-separated) into \p IO's
+/// Threads, SimulatedDevices and NoCpu. Returns "" or the error; \p Usage
+/// says whether it is a usage error (a malformed list) rather than a
+/// device this build cannot drive.
+std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO,
+                            bool &Usage);
 /// Every mode that needs a checked program.
 int runCompilerModes(const DriverOptions &O);
 

@@ -38,48 +38,45 @@ std::string fmt(const char *Format, double V) {
   return Buf;
 }
 
-/// --devices: all | cpu | cpu:N. GPUs come with the CUDA backend.
-/// --devices: a comma-separated list of all, cpu, cpu:N and sim:R (a
-/// simulated device at R million samples/s). GPUs come with the CUDA
-/// backend. Returns an exit code (ExitOk on success).
-int parseDevices(const std::string &Spec, IntegratorOptions &IO) {
+} // namespace
+
+std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO,
+                            bool &Usage) {
   SmallVector<StringRef, 4> Items;
   StringRef(Spec).split(Items, ',');
   bool Cpu = false;
+  Usage = true;
   for (StringRef Item : Items) {
     Item = Item.trim();
     if (Item == "all" || Item == "cpu" || Item.starts_with("cpu:")) {
       if (Cpu)
-        return fail("--devices '" + Spec + "': the CPU is named twice",
-                    ExitUsage);
+        return "'" + Spec + "': the CPU is named twice";
       Cpu = true;
       if (Item.consume_front("cpu:") &&
           (Item.getAsInteger(10, IO.Threads) || IO.Threads == 0))
-        return fail("--devices cpu:N needs a positive number of threads, "
-                    "got '" + Spec + "'",
-                    ExitUsage);
+        return "'" + Spec + "': cpu:N needs a positive number of threads";
       continue;
     }
     if (Item.consume_front("sim:")) {
       double R;
       if (Item.getAsDouble(R) || !(R > 0))
-        return fail("--devices sim:R needs a positive rate R in million "
-                    "samples/s, got '" + Spec + "'",
-                    ExitUsage);
+        return "'" + Spec +
+               "': sim:R needs a positive rate R in million samples/s";
       IO.SimulatedDevices.push_back(R * 1e6);
       continue;
     }
-    if (Item.starts_with("gpu"))
-      return fail("--devices " + Spec +
-                  ": no GPU backend in this build; use --devices cpu or "
-                  "cpu:N");
-    return fail("--devices '" + Spec +
-                    "': expected all, cpu, cpu:N or sim:R (comma-separated)",
-                ExitUsage);
+    if (Item.starts_with("gpu")) {
+      Usage = false;
+      return "'" + Spec + "': no GPU backend in this build; use cpu or cpu:N";
+    }
+    return "'" + Spec +
+           "': expected all, cpu, cpu:N or sim:R (comma-separated)";
   }
   IO.NoCpu = !Cpu;
-  return ExitOk;
+  return "";
 }
+
+namespace {
 
 /// --stats: per device and iteration, samples, chunks, busy and idle time
 /// and the imbalance idle / (busy + idle).
@@ -188,8 +185,9 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
                 "already holds its map",
                 ExitUsage);
   IntegratorOptions IO;
-  if (int Code = parseDevices(O.Devices, IO); Code != ExitOk)
-    return Code;
+  bool Usage;
+  if (std::string Msg = parseDeviceList(O.Devices, IO, Usage); !Msg.empty())
+    return fail("--devices " + Msg, Usage ? ExitUsage : ExitInputError);
   IO.Schedule = O.Schedule;
   IO.Seed = O.Seed;
   IO.Alpha = O.Alpha;

@@ -357,6 +357,11 @@ Status Integrator::Impl::restore(CheckpointState S) {
   return Status::ok();
 }
 
+Status checkSchedule(const std::string &Schedule) {
+  Expected<ScheduleSpec> S = ScheduleSpec::parse(Schedule);
+  return S ? Status::ok() : Status(Error{S.message()});
+}
+
 Integrator::Integrator(std::unique_ptr<Impl> I) : P(std::move(I)) {}
 Integrator::~Integrator() = default;
 

@@ -102,6 +102,31 @@ def stats_and_ninc(exe):
     check(bad.rc == 2, f"--ninc 1: usage error (exit {bad.rc})")
 
 
+def batch(exe):
+    """A TOML batch takes the same devices and schedules as the CLI."""
+    import json, os
+    from vftest import workdir
+    toml = os.path.join(workdir(), "sched.toml")
+    with open(toml, "w") as f:
+        f.write('[defaults]\ncalls = 100000\niterations = 2\nwarmup = 0\n'
+                'devices = "cpu:1,sim:5"\nschedule = "static"\n'
+                '[[run]]\nname = "cheap"\nsource = """\n' + CHEAP + '"""\n')
+    out = os.path.join(workdir(), "sched.json")
+    r = vegasc(exe, [toml, "-q", "--json", out], json_out=False)
+    ok = check(r.rc == 0 and os.path.exists(out), "batch with sim devices runs")
+    if ok:
+        run = json.load(open(out))["runs"][0]
+        names = [d["name"] for d in run["devices"]]
+        check(names == ["cpu:0", "sim:0"] and
+              run["settings"]["schedule"] == "static",
+              f"batch: devices {names}, schedule {run['settings']['schedule']}")
+        src = write_source("cheap_batch_ref", CHEAP)
+        ref = vegasc(exe, [src, "-q", "--calls", 100000, "--iterations", 2,
+                           "--warmup", 0, "--devices", "cpu:2"])
+        check(ref.doc and ref.doc["result"]["mean"] == run["result"]["mean"],
+              "batch result = CLI result on other devices, bitwise")
+
+
 def bad_input(exe):
     src = write_source("cheap_bad", CHEAP)
     for args, what in ((["--schedule", "fastest"], "unknown schedule"),
@@ -119,6 +144,7 @@ def main():
     determinism(exe)
     balance(exe)
     stats_and_ninc(exe)
+    batch(exe)
     bad_input(exe)
     finish()
 

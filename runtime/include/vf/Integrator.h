@@ -77,6 +77,10 @@ struct IterationProgress {
   std::uint64_t Samples = 0;
 };
 
+/// Whether \p Schedule is a valid IntegratorOptions::Schedule; the error
+/// lists the policies.
+Status checkSchedule(const std::string &Schedule);
+
 class Integrator {
 public:
   /// Checks the options and the integrand; errors say what to change.
