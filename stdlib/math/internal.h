@@ -178,6 +178,16 @@ static inline double logReduce(double X, double *Hi, double *Lo) {
   return Z;
 }
 
+// logReduce for every positive finite X, subnormals included: they are
+// scaled by 2^54 first and 54 ln2 taken back off (exactly, in Hi).
+static inline double logReduceAny(double X, double *Hi, double *Lo) {
+  int Sub = X < 0x1p-1022;
+  double Z = logReduce(Sub ? X * 0x1p54 : X, Hi, Lo);
+  *Lo = Sub ? *Lo - 54.0 * VF_LN2_LO42 : *Lo;
+  *Hi = Sub ? *Hi - 54.0 * VF_LN2_HI42 : *Hi;
+  return Z;
+}
+
 // log1p(Z) - Z + Z^2/2 for the reduced Z (|Z| < 2^-7).
 static inline double logTail(double Z) {
   const double *C = LogL;
@@ -190,12 +200,8 @@ static inline double logTail(double Z) {
 // log(X) as a double-double with relative error below 2^-66, for positive
 // finite X (subnormals included). pow and log10 need the extra bits.
 static inline double logDD(double X, double *Lo) {
-  int Sub = X < 0x1p-1022;
-  double Xs = Sub ? X * 0x1p54 : X;
   double Hi, L;
-  double Z = logReduce(Xs, &Hi, &L);
-  L = Sub ? L - 54.0 * VF_LN2_LO42 : L;
-  Hi = Sub ? Hi - 54.0 * VF_LN2_HI42 : Hi;
+  double Z = logReduceAny(X, &Hi, &L);
   // Hi + Z - Z^2/2 with every rounding error kept.
   double Zl;
   double Zh2 = twoProd(Z, Z, &Zl);

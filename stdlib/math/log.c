@@ -20,12 +20,8 @@ static inline double logSpecial(double X, double R) {
 }
 
 double vf_log(double X) {
-  int Sub = X < 0x1p-1022;
-  double Xs = Sub ? X * 0x1p54 : X;
   double Hi, Lo;
-  double Z = logReduce(Xs, &Hi, &Lo);
-  Lo = Sub ? Lo - 54.0 * VF_LN2_LO42 : Lo;
-  Hi = Sub ? Hi - 54.0 * VF_LN2_HI42 : Hi;
+  double Z = logReduceAny(X, &Hi, &Lo);
   // Hi + Z exactly (TwoSum); everything else is below 2^-14 relative.
   double E;
   double S = twoSum(Hi, Z, &E);
