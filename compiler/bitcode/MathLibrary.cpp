@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "bitcode/MathLibrary.h"
+#include "frontend/Builtins.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -24,7 +25,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 // Defined by the files bin2cpp generates for vf_add_bitcode(math ...).
 extern "C" const unsigned char vf_bc_math_x86_64[];
@@ -69,12 +72,25 @@ private:
   std::string Errors;
 };
 
-const char *const MathFunctions[] = {
-    "vf_exp",  "vf_expm1", "vf_log",  "vf_log1p", "vf_log10", "vf_pow",
-    "vf_sqrt", "vf_cbrt",  "vf_sin",  "vf_cos",   "vf_tan",   "vf_asin",
-    "vf_acos", "vf_atan",  "vf_atan2", "vf_sinh", "vf_cosh",  "vf_tanh",
-    "vf_erf",  "vf_erfc",  "vf_floor", "vf_ceil", "vf_fabs",
-};
+// The library's entry points are the built-ins' math symbols: one table
+// (VF_FOR_EACH_BUILTIN) for Sema, codegen and the linker.
+#define VF_BUILTIN_SYMBOL(E, Name, Min, Max, Sym) Sym,
+const char *const AllSymbols[] = {VF_FOR_EACH_BUILTIN(VF_BUILTIN_SYMBOL)};
+#undef VF_BUILTIN_SYMBOL
+
+std::vector<const char *> collectMathFunctions() {
+  std::vector<const char *> F;
+  for (const char *S : AllSymbols)
+    if (*S) // min, max and clamp are open-coded, not library calls
+      F.push_back(S);
+  return F;
+}
+
+const std::vector<const char *> &mathFunctions() {
+  static const std::vector<const char *> *F =
+      new std::vector<const char *>(collectMathFunctions());
+  return *F;
+}
 
 } // namespace
 
@@ -154,7 +170,7 @@ Error linkMathLibrary(Module &M, BitcodeTarget T) {
   // The entry points must inline wherever they are called: a call left in
   // a loop stops the loop vectorizer, and vf_sin or vf_pow are above the
   // inliner's threshold once a module calls them more than once.
-  for (const char *Name : MathFunctions)
+  for (const char *Name : mathFunctions())
     if (Function *F = M.getFunction(Name); F && !F->isDeclaration()) {
       F->removeFnAttr(Attribute::NoInline);
       F->addFnAttr(Attribute::AlwaysInline);
@@ -162,13 +178,13 @@ Error linkMathLibrary(Module &M, BitcodeTarget T) {
   return Error::success();
 }
 
-ArrayRef<const char *> mathLibraryFunctions() { return MathFunctions; }
+ArrayRef<const char *> mathLibraryFunctions() { return mathFunctions(); }
 
-const char *mathLibraryFunctionFor(StringRef Builtin) {
-  for (const char *F : MathFunctions)
-    if (StringRef(F).drop_front(3) == Builtin)
-      return F;
-  return nullptr;
+const char *mathLibraryFunctionFor(StringRef Name) {
+  std::optional<Builtin> B = lookupBuiltin(Name);
+  if (!B || builtinInfo(*B).MathSymbol.empty())
+    return nullptr;
+  return builtinInfo(*B).MathSymbol.data();
 }
 
 } // namespace vf
