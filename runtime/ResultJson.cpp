@@ -33,14 +33,19 @@ static json components(const std::vector<double> &V, unsigned Outputs) {
 
 static json devicesJson(const std::vector<DeviceStats> &Devices) {
   json Devs = json::array();
-  for (const DeviceStats &D : Devices)
-    Devs.push_back({{"name", D.Name},
-                    {"kind", D.Kind},
-                    {"samples", D.Samples},
-                    {"chunks", D.Chunks},
-                    {"busy_s", D.BusySeconds},
-                    {"idle_s", D.IdleSeconds},
-                    {"imbalance", D.imbalance()}});
+  for (const DeviceStats &D : Devices) {
+    json Dev = {{"name", D.Name},
+                {"kind", D.Kind},
+                {"samples", D.Samples},
+                {"chunks", D.Chunks},
+                {"busy_s", D.BusySeconds},
+                {"idle_s", D.IdleSeconds},
+                {"imbalance", D.imbalance()},
+                {"failed", !D.Error.empty()}};
+    if (!D.Error.empty())
+      Dev["error"] = D.Error;
+    Devs.push_back(std::move(Dev));
+  }
   return Devs;
 }
 

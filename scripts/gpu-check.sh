@@ -65,8 +65,32 @@ if [ "$have_gpu" = yes ]; then
   for d in 4 8; do
     printf 'param a = 0.1\nintegrand f(x in [0, 1]^%d) = prod(i in 0..%d: exp(-(x[i] - 0.5)^2 / a^2) / (a * sqrt(pi)))\n' $d $d > "$OUT/lepage$d.vf"
     step throughput-gpu-d$d 600 "$VEGASC" "$OUT/lepage$d.vf" --devices gpu --calls 1e8 --iterations 3 --warmup 1 --json "$OUT/throughput-gpu-d$d.json"
+    step throughput-cpu-d$d 600 "$VEGASC" "$OUT/lepage$d.vf" --devices cpu --calls 1e7 --iterations 3 --warmup 1 --json "$OUT/throughput-cpu-d$d.json"
     step balance-all-d$d 600 "$VEGASC" "$OUT/lepage$d.vf" --devices all --calls 1e8 --iterations 3 --warmup 1 --json "$OUT/balance-all-d$d.json"
   done
+  # Samples/s of the measured iterations, and for --devices all the
+  # imbalance and the ratio to GPU alone + CPU alone (target >= 0.95).
+  step throughput-table 60 python3 - "$OUT" <<'PY'
+import json, sys, os
+out = sys.argv[1]
+def rate(name):
+    p = os.path.join(out, name + ".json")
+    if not os.path.exists(p):
+        return None, None
+    doc = json.load(open(p))
+    its = [i for i in doc["iterations"] if not i["warmup"]]
+    r = sum(i["samples"] for i in its) / sum(i["time_s"] for i in its)
+    idle = sum(d["idle_s"] for i in its for d in i["devices"])
+    busy = sum(d["busy_s"] for i in its for d in i["devices"])
+    return r, idle / (idle + busy) if idle + busy else 0
+for d in (4, 8):
+    g, _ = rate(f"throughput-gpu-d{d}")
+    c, _ = rate(f"throughput-cpu-d{d}")
+    a, imb = rate(f"balance-all-d{d}")
+    if g and c and a:
+        print(f"d={d}: gpu {g:.3e}/s  cpu {c:.3e}/s  all {a:.3e}/s = "
+              f"{a / (g + c):.3f} x (gpu + cpu), imbalance {imb:.1%}")
+PY
 else
   printf '%-22s %-18s %s\n' gpu-steps skipped "no GPU: suite-gpu, suite-all, compute-sanitizer, throughput, balance" >> "$SUMMARY"
 fi

@@ -25,6 +25,7 @@ namespace vf {
 struct Module::Impl {
   std::shared_ptr<Program> P;
   std::unique_ptr<CompiledModule> Code;
+  CompileOptions Options;
   std::string Warnings;
 };
 
@@ -69,6 +70,7 @@ compile(bool IsFile, const std::string &PathOrSource, const std::string &Name,
   if (!CM)
     return Error{toString(CM.takeError())};
   I->Code = std::move(*CM);
+  I->Options = CO;
   return std::make_shared<Module>(I);
 }
 
@@ -108,7 +110,10 @@ Expected<IntegrandInfo> Module::integrand(const std::string &Name) const {
     return Error{"no integrand named '" + Name + "'" +
                  (Names.empty() ? std::string() : "; the module has: " + Names)};
   }
-  IntegrandInfo Info = bindIntegrand(P->P, *P->Code, *Found);
+  auto C = sharedCompiler();
+  if (!C)
+    return Error{C.message()};
+  IntegrandInfo Info = bindIntegrand(P->P, *P->Code, *Found, *C, P->Options);
   Info.Owner = P;
   return Info;
 }

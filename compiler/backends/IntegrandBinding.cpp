@@ -12,7 +12,9 @@ using namespace llvm;
 namespace vf {
 
 IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
-                            const CompiledModule &M, const IntegrandDecl &I) {
+                            const CompiledModule &M, const IntegrandDecl &I,
+                            Compiler *GpuCompiler,
+                            const CompileOptions &Options) {
   IntegrandInfo Info;
   Info.Name = I.Name;
   Info.Dim = I.Dim;
@@ -24,6 +26,21 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
   if (const CompiledIntegrand *C = M.find(I.Name)) {
     Info.Evaluate = C->Batch;
     Info.SampleTile = C->SampleTile;
+    if (GpuCompiler && C->SampleTile) {
+      Info.GpuKernel = C->GpuSampleKernel;
+      Info.Ptx = [GpuCompiler, P, Options](const std::string &Arch)
+          -> vf::Expected<std::string> {
+        CompileOptions O = Options;
+        O.Host = false;
+        O.PTX = true;
+        O.Sampler = true;
+        O.GpuArch = Arch;
+        auto CM = GpuCompiler->compile(*P, O);
+        if (!CM)
+          return vf::Error{toString(CM.takeError())};
+        return std::move((*CM)->PTX);
+      };
+    }
   }
   Info.ModuleHash = compileCacheKey(*P, "integrand;" + I.Name);
   const IntegrandDecl *Decl = &I;

@@ -21,9 +21,12 @@ struct IntegrandDecl;
 
 /// \p P must stay alive as long as the result (it is shared); the Compiler
 /// that produced \p M owns the code the entry points point to and must
-/// outlive every use of them.
+/// outlive every use of them. With \p GpuCompiler, the result can compile
+/// its GPU kernel's PTX on demand (with \p Options, for the GPU's arch).
 IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
-                            const CompiledModule &M, const IntegrandDecl &I);
+                            const CompiledModule &M, const IntegrandDecl &I,
+                            Compiler *GpuCompiler = nullptr,
+                            const CompileOptions &Options = {});
 
 } // namespace vf
 

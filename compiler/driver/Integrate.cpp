@@ -13,6 +13,7 @@
 #include "backends/Compiler.h"
 #include "backends/IntegrandBinding.h"
 #include "frontend/Program.h"
+#include "vf/Devices.h"
 #include "vf/Integrator.h"
 #include "vf/ResultJson.h"
 #include "vf/Version.h"
@@ -44,14 +45,16 @@ std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO,
                             bool &Usage) {
   SmallVector<StringRef, 4> Items;
   StringRef(Spec).split(Items, ',');
-  bool Cpu = false;
+  bool Cpu = false, Gpu = false, GpuIndices = false, EveryGpu = false;
   Usage = true;
   for (StringRef Item : Items) {
     Item = Item.trim();
     if (Item == "all" || Item == "cpu" || Item.starts_with("cpu:")) {
-      if (Cpu)
+      if (Cpu || (Item == "all" && Gpu))
         return "'" + Spec + "': the CPU is named twice";
       Cpu = true;
+      IO.AllGpus = Item == "all";
+      Gpu = Gpu || IO.AllGpus;
       if (Item.consume_front("cpu:") &&
           (Item.getAsInteger(10, IO.Threads) || IO.Threads == 0))
         return "'" + Spec + "': cpu:N needs a positive number of threads";
@@ -65,14 +68,39 @@ std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO,
       IO.SimulatedDevices.push_back(R * 1e6);
       continue;
     }
-    if (Item.starts_with("gpu")) {
-      Usage = false;
-      return "'" + Spec + "': no GPU backend in this build; use cpu or cpu:N";
+    const bool Named = Item.starts_with("gpu:");
+    if (Item == "gpu" || Named) {
+      if (Gpu)
+        return "'" + Spec + "': the GPUs are named twice";
+      Gpu = true;
+      EveryGpu = !Item.consume_front("gpu:");
+      GpuIndices = !EveryGpu;
+      if (EveryGpu)
+        continue;
     }
+    // After gpu:N, bare numbers are further GPU indices (gpu:0,2).
+    int G;
+    if (GpuIndices && !Item.getAsInteger(10, G) && G >= 0) {
+      IO.Gpus.push_back(G);
+      continue;
+    }
+    if (GpuIndices && (Named || (!Item.empty() && isDigit(Item[0]))))
+      return "'" + Spec + "': gpu:N needs GPU indices (gpu:0 or gpu:0,2)";
     return "'" + Spec +
-           "': expected all, cpu, cpu:N or sim:R (comma-separated)";
+           "': expected all, cpu, cpu:N, gpu, gpu:N[,M...] or sim:R "
+           "(comma-separated)";
   }
   IO.NoCpu = !Cpu;
+  // Naming the GPUs insists on them; `all` takes whatever there is.
+  if (EveryGpu) {
+    DeviceList L = listDevices();
+    if (L.Gpus.empty()) {
+      Usage = false;
+      return "'" + Spec + "': no GPU: " + L.NoGpuReason;
+    }
+    for (const GpuInfo &G : L.Gpus)
+      IO.Gpus.push_back(G.Index);
+  }
   return "";
 }
 
@@ -206,9 +234,14 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
   auto CM = C.compile(*P, Host);
   if (!CM)
     return fail(toString(CM.takeError()));
-  auto Int = Integrator::create(bindIntegrand(P, **CM, *I), IO);
-  if (!Int)
-    return fail(Int.message(), ExitUsage);
+  auto Int = Integrator::create(bindIntegrand(P, **CM, *I, &C, CO), IO);
+  if (!Int) {
+    // The options were checked above; what create() refuses besides them
+    // is a GPU that is missing or cannot be set up: not a usage error.
+    const std::string &M = Int.message();
+    bool Gpu = M.rfind("gpu:", 0) == 0 || M.rfind("no GPU", 0) == 0;
+    return fail(M, Gpu ? ExitInputError : ExitUsage);
+  }
   for (const ParamDecl *PD : P->Params)
     if (Status S = (*Int)->setParam(PD->Name, Params[PD->Slot]); !S)
       return fail(S.message(), ExitUsage);
@@ -219,18 +252,24 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
   // With --json -, standard output carries the JSON document alone; the
   // table and the result lines go to standard error.
   raw_ostream &Out = O.Json == "-" ? errs() : outs();
-  unsigned ActualThreads =
-      IO.NoCpu ? 0
-               : IO.Threads ? IO.Threads
-                            : std::max(1u, std::thread::hardware_concurrency());
+  unsigned ActualThreads = 0;
+  std::string Gpus;
+  for (const auto &[Name, What] : (*Int)->devices())
+    if (Name.rfind("cpu:", 0) == 0)
+      ++ActualThreads;
+    else if (Name.rfind("gpu:", 0) == 0)
+      Gpus += ", " + Name + " (" + What + ")";
+  if (!O.NoWarnings && !O.Quiet)
+    for (const std::string &Note : (*Int)->notes())
+      errs() << "vegasc: note: " << Note << "\n";
   if (!O.Quiet) {
     Out << "vegasc: integrand '" << I->Name << "' (" << I->Dim
         << (I->Dim == 1 ? " dimension" : " dimensions") << ") on "
         << ActualThreads << " CPU thread" << (ActualThreads == 1 ? "" : "s");
     if (!IO.SimulatedDevices.empty())
-      Out << " and " << IO.SimulatedDevices.size() << " simulated device"
+      Out << ", " << IO.SimulatedDevices.size() << " simulated device"
           << (IO.SimulatedDevices.size() == 1 ? "" : "s");
-    Out << ", schedule " << O.Schedule << ": " << O.Warmup << " warm-up + " << O.Iterations
+    Out << Gpus << ", schedule " << O.Schedule << ": " << O.Warmup << " warm-up + " << O.Iterations
         << " iterations of " << O.Calls << " calls, seed " << O.Seed << "\n";
     if (!O.Resume.empty())
       Out << "vegasc: resuming from '" << O.Resume << "': " << Resumed << " of "
@@ -271,6 +310,12 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
         << "   Q = " << fmt("%.3g", R->Q) << "\n";
   if (O.Stats)
     printDeviceStats(Out, *R);
+  for (const DeviceStats &D : R->Devices)
+    if (!D.Error.empty())
+      errs() << "vegasc: warning: " << D.Error
+             << "; that device was left out from then on, and the tiles it "
+                "had not finished were computed by the other devices (the "
+                "result is the same)\n";
   if (R->Q < 0.05 && !O.NoWarnings)
     errs() << "vegasc: warning: Q = " << fmt("%.3g", R->Q)
            << " < 0.05: the iterations disagree more than their errors "

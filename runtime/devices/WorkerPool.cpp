@@ -30,27 +30,33 @@ std::vector<WorkerSpec> makeWorkers(unsigned CpuThreads, bool NoCpu,
   std::vector<WorkerSpec> W;
   unsigned N = NoCpu ? 0 : cpuThreadCount(CpuThreads);
   for (unsigned I = 0; I < N; ++I)
-    W.push_back({"cpu:" + std::to_string(I), "cpu", 0, {}});
+    W.push_back({"cpu:" + std::to_string(I), "cpu", 0, {}, -1});
   for (std::size_t I = 0; I < SimRates.size(); ++I)
-    W.push_back({"sim:" + std::to_string(I), "sim", SimRates[I], {}});
+    W.push_back({"sim:" + std::to_string(I), "sim", SimRates[I], {}, -1});
   return W;
 }
 
 std::vector<WorkerTimes>
 runWorkers(const std::vector<WorkerSpec> &Workers, TileScheduler &Sched,
            const std::function<std::uint64_t(std::uint64_t)> &TileSamples,
-           const std::function<void(unsigned, std::uint64_t)> &Work) {
+           const std::function<Status(unsigned, TileScheduler::Chunk &)> &Work,
+           std::vector<bool> Disabled) {
+  Disabled.resize(Workers.size(), false);
+  const std::vector<bool> Absent = Disabled;
+  for (unsigned W = 0; W < Workers.size(); ++W)
+    if (Disabled[W])
+      Sched.retire(W);
   std::vector<WorkerTimes> Times(Workers.size());
-  std::vector<Clock::time_point> Done(Workers.size());
+  std::vector<Clock::time_point> Done(Workers.size(), Clock::now());
   auto Worker = [&](unsigned W) {
     for (TileScheduler::Chunk C = Sched.next(W); !C.empty();
          C = Sched.next(W)) {
       Clock::time_point T0 = Clock::now();
+      TileScheduler::Chunk Left = C;
+      Status S = Work(W, Left);
       std::uint64_t Samples = 0;
-      for (std::uint64_t Tile = C.Begin; Tile < C.End; ++Tile) {
-        Work(W, Tile);
+      for (std::uint64_t Tile = C.Begin; Tile < Left.Begin; ++Tile)
         Samples += TileSamples(Tile);
-      }
       if (Workers[W].SimRate > 0)
         std::this_thread::sleep_until(
             T0 + std::chrono::duration_cast<Clock::duration>(
@@ -59,23 +65,42 @@ runWorkers(const std::vector<WorkerSpec> &Workers, TileScheduler &Sched,
       double Busy = seconds(Clock::now() - T0);
       WorkerTimes &T = Times[W];
       T.BusySeconds += Busy;
-      T.Tiles += C.End - C.Begin;
+      T.Tiles += Left.Begin - C.Begin;
       T.Samples += Samples;
       ++T.Chunks;
+      if (!S) {
+        T.Error = S.message();
+        Disabled[W] = true;
+        Sched.retire(W);
+        Sched.requeue(Left);
+        break;
+      }
       Sched.report(W, Samples, Busy);
     }
     Done[W] = Clock::now();
   };
-  std::vector<std::thread> Pool;
-  for (unsigned W = 1; W < Workers.size(); ++W)
-    Pool.emplace_back(Worker, W);
-  if (!Workers.empty())
-    Worker(0);
-  for (std::thread &T : Pool)
-    T.join();
+  // Tiles a failed worker gave back after the others had finished need
+  // another pass; each pass either finishes them or loses a worker.
+  do {
+    std::vector<std::thread> Pool;
+    int First = -1;
+    for (unsigned W = 0; W < Workers.size(); ++W) {
+      if (Disabled[W])
+        continue;
+      if (First < 0)
+        First = int(W);
+      else
+        Pool.emplace_back(Worker, W);
+    }
+    if (First < 0)
+      break;
+    Worker(unsigned(First));
+    for (std::thread &T : Pool)
+      T.join();
+  } while (Sched.hasWork());
   Clock::time_point End = Clock::now();
   for (unsigned W = 0; W < Workers.size(); ++W)
-    Times[W].IdleSeconds = seconds(End - Done[W]);
+    Times[W].IdleSeconds = Absent[W] ? 0 : seconds(End - Done[W]);
   return Times;
 }
 
@@ -85,8 +110,12 @@ void parallelFor(unsigned Threads, std::uint64_t N,
   WorkerRates Rates(Workers.size());
   TileScheduler Sched(ScheduleSpec{SchedulePolicy::Dynamic, 1}, N, 1,
                       std::vector<WorkerLimits>(Workers.size()), Rates);
-  runWorkers(
-      Workers, Sched, [](std::uint64_t) { return 1; }, Work);
+  runWorkers(Workers, Sched, [](std::uint64_t) { return 1; },
+             [&](unsigned W, TileScheduler::Chunk &C) {
+               for (; C.Begin < C.End; ++C.Begin)
+                 Work(W, C.Begin);
+               return Status::ok();
+             });
 }
 
 } // namespace vf

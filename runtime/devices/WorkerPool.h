@@ -23,10 +23,11 @@
 namespace vf {
 
 struct WorkerSpec {
-  std::string Name; ///< "cpu:0", "sim:1"
-  std::string Kind; ///< "cpu" or "sim"
+  std::string Name; ///< "cpu:0", "sim:1", "gpu:0"
+  std::string Kind; ///< "cpu", "sim" or "gpu"
   double SimRate = 0; ///< samples/s a simulated device keeps to
   WorkerLimits Limits;
+  int Gpu = -1; ///< the GPU's index among the integrator's GPUs
 };
 
 /// \p CpuThreads CPU threads (0: every hardware thread, or none when
@@ -40,15 +41,23 @@ struct WorkerTimes {
   std::uint64_t Tiles = 0, Chunks = 0, Samples = 0;
   double BusySeconds = 0;
   double IdleSeconds = 0; ///< from its last chunk to the iteration's end
+  std::string Error;      ///< why the worker failed (empty: it did not)
 };
 
-/// Runs Work(worker, tile) for every tile the scheduler hands out and
-/// waits; \p TileSamples(tile) is a tile's sample count (for the rates the
-/// scheduler learns, and for throttling). Returns each worker's timing.
+/// Runs every tile the scheduler hands out and waits. Work(worker, chunk)
+/// runs a chunk and advances chunk.Begin past each tile it has finished
+/// (whose outputs are final); when it returns an error the worker stops
+/// and its unfinished tiles go back to the scheduler, where the other
+/// workers pick them up - after the others have finished, in another pass.
+/// \p TileSamples(tile) is a tile's sample count (for the rates the
+/// scheduler learns, and for throttling). Workers with \p Disabled set
+/// take no part. Returns each worker's timing; tiles remain unfinished only
+/// when every worker failed (Sched.hasWork() then says so).
 std::vector<WorkerTimes>
 runWorkers(const std::vector<WorkerSpec> &Workers, TileScheduler &Sched,
            const std::function<std::uint64_t(std::uint64_t)> &TileSamples,
-           const std::function<void(unsigned, std::uint64_t)> &Work);
+           const std::function<Status(unsigned, TileScheduler::Chunk &)> &Work,
+           std::vector<bool> Disabled = {});
 
 /// The number of CPU threads \p Threads means (0: every hardware thread).
 unsigned cpuThreadCount(unsigned Threads);

@@ -20,6 +20,8 @@
 
 #include "SamplePoint.h"
 #include "devices/WorkerPool.h"
+#include "devices/cuda/CudaDevice.h"
+#include "devices/cuda/CudaDriver.h"
 #include "integrator/AdaptiveMap.h"
 #include "integrator/Checkpoint.h"
 #include "integrator/EventSampler.h"
@@ -81,17 +83,37 @@ struct Integrator::Impl {
   std::string CheckpointPath;
   std::function<void(const IterationRow &)> Observer;
   std::function<void(const IterationProgress &)> Progress;
-  /// The workers (CPU threads, simulated devices), their measured rates
-  /// (carried across iterations) and the scheduling policy.
+  /// The workers (CPU threads, simulated devices, GPUs), their measured
+  /// rates (carried across iterations), the scheduling policy, and the
+  /// workers that failed (out for the rest of the run).
+  std::vector<std::unique_ptr<CudaDevice>> Gpus;
   std::vector<WorkerSpec> Workers;
   WorkerRates Rates;
   ScheduleSpec Schedule;
+  std::vector<bool> Failed;
+  std::vector<std::string> Notes;
 
-  Impl(IntegrandInfo In, IntegratorOptions Opt, ScheduleSpec S)
+  Impl(IntegrandInfo In, IntegratorOptions Opt, ScheduleSpec S,
+       std::vector<std::unique_ptr<CudaDevice>> G,
+       std::vector<std::string> N)
       : I(std::move(In)), O(Opt), Params(I.ParamDefaults),
-        Vector(std::max(1u, I.Outputs)),
-        Workers(makeWorkers(O.Threads, O.NoCpu, O.SimulatedDevices)),
-        Rates(Workers.size()), Schedule(S) {}
+        Vector(std::max(1u, I.Outputs)), Gpus(std::move(G)),
+        Workers(makeWorkers(cpuThreads(), O.NoCpu, O.SimulatedDevices)),
+        Schedule(S), Notes(std::move(N)) {
+    for (std::size_t G = 0; G < Gpus.size(); ++G)
+      Workers.push_back({Gpus[G]->name(), "gpu", 0, {}, int(G)});
+    Rates = WorkerRates(Workers.size());
+    Failed.assign(Workers.size(), false);
+  }
+
+  /// CPU threads: as asked, or every hardware thread but one per GPU (the
+  /// thread that feeds it).
+  unsigned cpuThreads() const {
+    if (O.Threads || Gpus.empty())
+      return O.Threads;
+    unsigned All = cpuThreadCount(0), G = unsigned(Gpus.size());
+    return All > G ? All - G : 1;
+  }
 
   Status iterate(std::uint64_t Calls, bool Warmup);
   void prepare(std::uint64_t Calls);
@@ -112,7 +134,7 @@ void Integrator::Impl::prepare(std::uint64_t Calls) {
         I.Dim, AdaptiveMap::chooseNinc(Calls, Str->nstrat(), O.MaxNinc));
   // A resumed run may have more workers than the one that saved it.
   for (std::size_t W = Devices.size(); W < Workers.size(); ++W)
-    Devices.push_back({Workers[W].Name, Workers[W].Kind});
+    Devices.push_back({Workers[W].Name, Workers[W].Kind, 0, 0, 0, 0, {}});
 }
 
 Status Integrator::Impl::nonFiniteError(const vf_sampler_args &A,
@@ -183,27 +205,63 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   const std::size_t Bins = std::size_t(I.Dim) * Ninc;
   TrainingSums Training(A.train ? Bins : 0);
 
+  // GPUs receive the iteration's inputs; one that cannot is out.
+  std::vector<std::string> NewFailures(Workers.size());
+  for (unsigned W = 0; W < Workers.size(); ++W)
+    if (Workers[W].Gpu >= 0 && !Failed[W])
+      if (Status S = Gpus[Workers[W].Gpu]->begin(A, Params.size()); !S) {
+        Failed[W] = true;
+        NewFailures[W] = Workers[W].Name + ": " + S.message();
+      }
   std::vector<WorkerLimits> Limits;
   for (const WorkerSpec &W : Workers)
-    Limits.push_back(W.Limits);
+    Limits.push_back(W.Gpu >= 0 ? Gpus[W.Gpu]->limits(A.tile_size, Ntiles)
+                                : W.Limits);
   TileScheduler Sched(Schedule, Ntiles, A.tile_size, Limits, Rates);
   auto TileSamples = [&](std::uint64_t Tile) {
     return std::min(A.tile_size, A.nsamples - Tile * A.tile_size);
   };
   std::atomic<std::uint64_t> TilesDone{0}, SamplesDone{0};
+  auto TileDone = [&](std::uint64_t Tile) {
+    std::uint64_t N = TileSamples(Tile);
+    if (Progress)
+      Progress({Iteration, Warmup, TilesDone.fetch_add(1) + 1, Ntiles,
+                SamplesDone.fetch_add(N) + N, A.nsamples});
+  };
+  const TileSink Sink{Segs.data(), Edges.data(), Results.data(),
+                      A.train ? &Training : nullptr, TileDone};
   std::vector<WorkerTimes> Times = runWorkers(
       Workers, Sched, TileSamples,
-      [&](unsigned W, std::uint64_t Tile) {
-        std::vector<double> Hist = Training.acquire();
-        vf_tile_outputs Out{Segs.data(), Edges.data() + Tile * 2 * Stride,
-                            Hist.data(), Hist.data() + Bins, &Results[Tile]};
-        I.SampleTile(&A, Tile, &Out);
-        std::uint64_t N = TileSamples(Tile);
-        Training.submit(Tile, std::move(Hist));
-        if (Progress)
-          Progress({Iteration, Warmup, TilesDone.fetch_add(1) + 1, Ntiles,
-                    SamplesDone.fetch_add(N) + N, A.nsamples});
-      });
+      [&](unsigned W, TileScheduler::Chunk &C) -> Status {
+        if (Workers[W].Gpu >= 0) {
+          Status S = Gpus[Workers[W].Gpu]->run(C, Sink);
+          return S ? S : Status(Error{Workers[W].Name + ": " + S.message()});
+        }
+        for (; C.Begin < C.End; ++C.Begin) {
+          const std::uint64_t Tile = C.Begin;
+          std::vector<double> Hist = Training.acquire();
+          vf_tile_outputs Out{Segs.data(), Edges.data() + Tile * 2 * Stride,
+                              Hist.data(), Hist.data() + Bins, &Results[Tile]};
+          I.SampleTile(&A, Tile, &Out);
+          Training.submit(Tile, std::move(Hist));
+          TileDone(Tile);
+        }
+        return Status::ok();
+      },
+      Failed);
+  for (unsigned W = 0; W < Times.size(); ++W)
+    if (!Times[W].Error.empty()) {
+      Failed[W] = true;
+      NewFailures[W] = Times[W].Error;
+    }
+  if (Sched.hasWork()) {
+    std::string Why;
+    for (unsigned W = 0; W < Workers.size(); ++W)
+      if (!NewFailures[W].empty())
+        Why += "; " + NewFailures[W];
+    return Error{"iteration " + std::to_string(Iteration) +
+                 ": every device failed, samples are left unevaluated" + Why};
+  }
 
   // Non-finite samples: the first in sample order, whatever ran it.
   std::uint64_t NonFinite = 0, FirstBad = 0;
@@ -234,7 +292,10 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   for (unsigned W = 0; W < Times.size() && W < Devices.size(); ++W) {
     const WorkerTimes &T = Times[W];
     ThisIteration.push_back({Devices[W].Name, Devices[W].Kind, T.Samples,
-                             T.Chunks, T.BusySeconds, T.IdleSeconds});
+                             T.Chunks, T.BusySeconds, T.IdleSeconds,
+                             NewFailures[W]});
+    if (!NewFailures[W].empty() && Devices[W].Error.empty())
+      Devices[W].Error = NewFailures[W];
     Devices[W].Samples += T.Samples;
     Devices[W].Chunks += T.Chunks;
     Devices[W].BusySeconds += T.BusySeconds;
@@ -362,6 +423,39 @@ Status checkSchedule(const std::string &Schedule) {
   return S ? Status::ok() : Status(Error{S.message()});
 }
 
+namespace {
+/// The GPUs \p O asks for, set up for \p In. Named GPUs must work; with
+/// AllGpus, what is missing or fails becomes a note.
+Status setUpGpus(const IntegrandInfo &In, const IntegratorOptions &O,
+                 std::vector<std::unique_ptr<CudaDevice>> &Gpus,
+                 std::vector<std::string> &Notes) {
+  if (!O.AllGpus && O.Gpus.empty())
+    return Status::ok();
+  const CudaDriver &D = CudaDriver::get();
+  std::vector<int> Which = O.Gpus;
+  if (O.AllGpus) {
+    if (!D.detected()) {
+      Notes.push_back("no GPU (" + D.unavailableReason() + ")");
+      return Status::ok();
+    }
+    for (int G = 0; G < D.deviceCount(); ++G)
+      Which.push_back(G);
+  } else if (!D.detected()) {
+    return Error{"no GPU to run on: " + D.unavailableReason()};
+  }
+  for (int G : Which) {
+    Expected<std::unique_ptr<CudaDevice>> Dev = CudaDevice::create(G, In);
+    if (Dev)
+      Gpus.push_back(std::move(*Dev));
+    else if (O.AllGpus)
+      Notes.push_back(Dev.message() + "; running without it");
+    else
+      return Error{Dev.message()};
+  }
+  return Status::ok();
+}
+} // namespace
+
 Integrator::Integrator(std::unique_ptr<Impl> I) : P(std::move(I)) {}
 Integrator::~Integrator() = default;
 
@@ -395,10 +489,14 @@ Integrator::create(IntegrandInfo In, IntegratorOptions O) {
     if (!(R > 0) || !std::isfinite(R))
       return Error{"a simulated device needs a positive rate in samples/s, "
                    "got " + formatDouble(R)};
-  if (O.NoCpu && O.SimulatedDevices.empty())
+  std::vector<std::unique_ptr<CudaDevice>> Gpus;
+  std::vector<std::string> Notes;
+  if (Status G = setUpGpus(In, O, Gpus, Notes); !G)
+    return Error{G.message()};
+  if (O.NoCpu && O.SimulatedDevices.empty() && Gpus.empty())
     return Error{"no device to run on: no CPU threads and no other device"};
-  return std::unique_ptr<Integrator>(
-      new Integrator(std::make_unique<Impl>(std::move(In), O, *S)));
+  return std::unique_ptr<Integrator>(new Integrator(std::make_unique<Impl>(
+      std::move(In), O, *S, std::move(Gpus), std::move(Notes))));
 }
 
 Expected<Result> Integrator::run(unsigned Iterations, std::uint64_t Calls,
@@ -536,6 +634,17 @@ void Integrator::onProgress(std::function<void(const IterationProgress &)> F) {
 
 const IntegrandInfo &Integrator::integrand() const { return P->I; }
 const IntegratorOptions &Integrator::options() const { return P->O; }
+
+std::vector<std::pair<std::string, std::string>> Integrator::devices() const {
+  std::vector<std::pair<std::string, std::string>> D;
+  for (const WorkerSpec &W : P->Workers)
+    D.emplace_back(W.Name, W.Gpu >= 0 ? P->Gpus[W.Gpu]->description()
+                                      : W.Kind == "sim" ? "simulated device"
+                                                        : "CPU thread");
+  return D;
+}
+
+const std::vector<std::string> &Integrator::notes() const { return P->Notes; }
 
 //===-- Event generation (runtime/integrator/EventSampler.h) --------------===//
 

@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SamplePoint.h"
+#include "SegmentSums.h"
 
 #ifdef VF_SAMPLER_NATIVE
 #include "NativeSampler.h"
@@ -42,51 +43,6 @@ extern unsigned vf_user_nout(void);
 #define VF_TILE_NOUT vf_user_nout()
 #define VF_BATCH_DIM VF_SAMPLER_MAX_DIM
 #endif
-
-static int vf_isfinite(double v) { return v - v == 0.0; }
-
-/// Index of the hypercube holding sample `index` (binary search; once per
-/// tile, the loop then walks forward).
-static vf_u64 vf_find_hcube(const vf_u64 *offsets, vf_u64 nhcube,
-                            vf_u64 index) {
-  vf_u64 lo = 0, hi = nhcube;
-  while (hi - lo > 1) {
-    vf_u64 mid = lo + (hi - lo) / 2;
-    if (offsets[mid] <= index)
-      lo = mid;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
-/// Starts a segment at the first sample's values v.
-static void vf_segment_start(double *seg, const double *v, unsigned nout) {
-  unsigned stride = VF_SEGMENT_STRIDE(nout);
-  for (unsigned i = 0; i < stride; ++i)
-    seg[i] = 0.0;
-  for (unsigned c = 0; c < nout; ++c)
-    seg[1 + c] = v[c];
-}
-
-static void vf_segment_add(double *seg, const double *v, unsigned nout) {
-  double dev[VF_SAMPLER_MAX_OUT];
-  seg[0] += 1.0;
-  for (unsigned c = 0; c < nout; ++c) {
-    dev[c] = v[c] - seg[1 + c];
-    seg[1 + nout + c] += dev[c];
-  }
-  double *cross = seg + 1 + 2 * nout;
-  for (unsigned c = 0; c < nout; ++c)
-    for (unsigned e = c; e < nout; ++e)
-      *cross++ += dev[c] * dev[e];
-}
-
-static void vf_segment_store(double *dst, const double *seg, unsigned nout) {
-  unsigned stride = VF_SEGMENT_STRIDE(nout);
-  for (unsigned i = 0; i < stride; ++i)
-    dst[i] = seg[i];
-}
 
 /// Samples are processed in batches: positions for the whole batch, then
 /// the integrand for the whole batch, then the accumulation in sample
@@ -231,16 +187,3 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
                                           VF_SEGMENT_STRIDE(nout),
                      seg, nout);
 }
-
-#if defined(__NVPTX__) && !defined(VF_SAMPLER_NATIVE)
-/// GPU entry (a first cut; the CUDA backend refines it): thread t of the
-/// grid runs tile first_tile + t with its own outputs out[t].
-void vf_sample_tiles_gpu(const vf_sampler_args *a, vf_u64 first_tile,
-                         vf_u64 ntiles, const vf_tile_outputs *out) {
-  vf_u64 t = (vf_u64)__nvvm_read_ptx_sreg_ctaid_x() *
-                 (vf_u64)__nvvm_read_ptx_sreg_ntid_x() +
-             (vf_u64)__nvvm_read_ptx_sreg_tid_x();
-  if (t < ntiles)
-    vf_sample_tile(a, first_tile + t, out + t);
-}
-#endif

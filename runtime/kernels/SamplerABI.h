@@ -77,10 +77,27 @@ typedef struct vf_tile_outputs {
   vf_tile_result *result;
 } vf_tile_outputs;
 
+/// Outputs of a chunk of consecutive tiles on a GPU: the tile outputs of
+/// vf_tile_outputs, laid out per tile. Tile first_tile + t writes
+/// edge_segments + 2 t stride, train + 2 t dim ninc (its sums, then its
+/// weights; overwritten, not added to) and results[t].
+typedef struct vf_chunk_outputs {
+  double *hcube_segments; /* nhcube x stride, shared by all tiles */
+  double *edge_segments;
+  double *train;
+  vf_tile_result *results;
+} vf_chunk_outputs;
+
 /// The entry point the compiler instantiates per integrand NAME as
 /// vf_sample_tile_NAME (host) with the integrand inlined.
 typedef void (*vf_sample_tile_fn)(const vf_sampler_args *args, vf_u64 tile,
                                   const vf_tile_outputs *out);
+
+/// The GPU kernel vf_sample_tiles_gpu_NAME (runtime/kernels/GpuSampler.c):
+/// tiles [first_tile, first_tile + ntiles), one warp per tile, each tile's
+/// outputs exactly those vf_sample_tile_NAME computes for it.
+/// Parameters: (const vf_sampler_args *, vf_u64 first_tile, vf_u64 ntiles,
+/// const vf_chunk_outputs *), all pointers into device memory.
 
 #ifdef __cplusplus
 } // extern "C"

@@ -95,9 +95,13 @@ std::uint64_t TileScheduler::chunkTiles(unsigned W,
     if (W >= Rates.size() || !(Rates.rate(W) > 0))
       return Min;
     double Sum = 0, FastestOther = 0;
+    // Workers that stopped (or failed) take no more: only the active ones
+    // share what is left.
     for (std::size_t I = 0; I < Rates.size(); ++I) {
-      Sum += Rates.rate(I);
-      if (I != W && I < Active.size() && Active[I])
+      bool Counts = I == W || (I < Active.size() && Active[I]);
+      if (Counts)
+        Sum += Rates.rate(I);
+      if (I != W && Counts)
         FastestOther = std::max(FastestOther, Rates.rate(I));
     }
     double Share = Rates.rate(W) / Sum;
@@ -126,10 +130,18 @@ TileScheduler::Chunk TileScheduler::next(unsigned W) {
     return C;
   }
   if (Spec.Policy == SchedulePolicy::Static) {
-    Chunk C = W < Static.size() ? Static[W] : Chunk{};
-    if (W < Static.size())
-      Static[W] = {C.End, C.End};
-    return C;
+    // A worker's own range, then the range of a worker that retired
+    // before taking it.
+    for (std::size_t I = 0; I < Static.size(); ++I) {
+      std::size_t Owner = I == 0 ? W : (I <= W ? I - 1 : I);
+      if (Owner >= Static.size() || Static[Owner].empty() ||
+          (Owner != W && Active[Owner]))
+        continue;
+      Chunk C = Static[Owner];
+      Static[Owner] = {C.End, C.End};
+      return C;
+    }
+    return {};
   }
   std::uint64_t Remaining = Ntiles - NextTile;
   if (Remaining == 0)
@@ -156,6 +168,25 @@ void TileScheduler::requeue(Chunk C) {
     return;
   std::lock_guard<std::mutex> Lock(Mutex);
   Requeued.push_back(C);
+}
+
+void TileScheduler::retire(unsigned W) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (W < Active.size())
+    Active[W] = false;
+}
+
+bool TileScheduler::hasWork() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (!Requeued.empty())
+    return true;
+  if (Spec.Policy == SchedulePolicy::Static) {
+    for (const Chunk &C : Static)
+      if (!C.empty())
+        return true;
+    return false;
+  }
+  return NextTile < Ntiles;
 }
 
 } // namespace vf

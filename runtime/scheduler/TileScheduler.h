@@ -77,6 +77,11 @@ public:
   /// Gives back tiles a failed worker could not finish; other workers get
   /// them from next().
   void requeue(Chunk C);
+  /// Worker W failed and asks for nothing more: it no longer counts as a
+  /// faster worker that slower ones may leave the rest to.
+  void retire(unsigned W);
+  /// Tiles not yet handed out (requeued ones included).
+  bool hasWork();
   /// Folds a finished chunk into worker W's rate (under the scheduler's
   /// lock, so next() never sees a rate half-written).
   void report(unsigned W, std::uint64_t Samples, double Seconds);

@@ -39,11 +39,16 @@ struct FakeFunction {
   std::string Name;
 };
 
-using HostKernel = void (*)(void **Args, unsigned Grid, unsigned Block);
+using HostKernel = void (*)(void *Context, void **Args, unsigned Grid,
+                            unsigned Block);
+struct Registered {
+  HostKernel Fn;
+  void *Context;
+};
 
 std::mutex Mutex;
-std::map<std::string, HostKernel> &kernels() {
-  static auto *K = new std::map<std::string, HostKernel>();
+std::map<std::string, Registered> &kernels() {
+  static auto *K = new std::map<std::string, Registered>();
   return *K;
 }
 std::atomic<int> Launches{0};
@@ -53,11 +58,13 @@ bool Initialised = false;
 
 extern "C" {
 
-/// Test hook: the host function to run for launches of kernel \p Name.
+/// Test hook: the host function to run, with \p Context, for launches of
+/// kernel \p Name (vegasflow's CUDA backend registers the host build of
+/// each kernel it loads).
 __attribute__((visibility("default"))) void
-vfFakeCudaRegisterKernel(const char *Name, HostKernel Fn) {
+vfFakeCudaRegisterKernel(const char *Name, HostKernel Fn, void *Context) {
   std::lock_guard<std::mutex> Lock(Mutex);
-  kernels()[Name] = Fn;
+  kernels()[Name] = {Fn, Context};
 }
 
 #define VF_FAKE_API __attribute__((visibility("default")))
@@ -183,15 +190,15 @@ VF_FAKE_API CUresult cuLaunchKernel(CUfunction F, unsigned GX, unsigned,
   int K = ++Launches;
   if (K == envInt("VF_FAKE_CUDA_FAIL_LAUNCH", 0))
     return FakeLaunchFailed;
-  HostKernel Fn;
+  Registered R;
   {
     std::lock_guard<std::mutex> Lock(Mutex);
     auto It = kernels().find(reinterpret_cast<FakeFunction *>(F)->Name);
     if (It == kernels().end())
       return FakeInvalidValue;
-    Fn = It->second;
+    R = It->second;
   }
-  Fn(Args, GX, BX);
+  R.Fn(R.Context, Args, GX, BX);
   return CUDA_SUCCESS;
 }
 VF_FAKE_API CUresult cuOccupancyMaxPotentialBlockSize(int *Grid, int *Block,

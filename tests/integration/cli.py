@@ -72,7 +72,7 @@ def main():
     expect(exe, [two, "--integrand", "f", "--devices", "cpu:0"] + SMALL, 2,
            "--devices cpu:0", "positive number of threads")
     expect(exe, [two, "--integrand", "f", "--devices", "tpu"] + SMALL, 2,
-           "--devices tpu", "expected all, cpu, cpu:N or sim:R")
+           "--devices tpu", "expected all, cpu, cpu:N, gpu, gpu:N")
     expect(exe, [two, "--integrand", "f", "--beta", "2"] + SMALL, 2,
            "--beta 2", "beta must be between 0 and 1")
     expect(exe, [two, "--integrand", "f", "--on-nonfinite=maybe"] + SMALL, 2,

@@ -13,6 +13,8 @@ config.environment["PATH"] = os.pathsep.join(
     [config.vf_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
 # Tests never write to the user's cache.
 config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root, "cache")
+# Expected output must not depend on whether the machine has a GPU.
+config.environment["VF_DISABLE_CUDA"] = "1"
 
 config.substitutions.append(("%vegasc", os.path.join(config.vf_tools_dir, "vegasc")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))

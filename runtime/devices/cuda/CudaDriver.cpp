@@ -70,6 +70,7 @@ bool CudaDriver::load() {
     Reason = Path + " lacks cuEventElapsedTime";
     return false;
   }
+  bind(Lib, "vfFakeCudaRegisterKernel", Fn_fakeRegisterKernel);
   if (CUresult R = Fn_init(0); R != CUDA_SUCCESS) {
     Reason = "cuInit failed: " + describe(R);
     return false;

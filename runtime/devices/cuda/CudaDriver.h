@@ -45,6 +45,17 @@ public:
   /// cuEventElapsedTime_v2, or cuEventElapsedTime on older drivers.
   Status eventElapsedTime(float *Ms, CUevent Start, CUevent End) const;
 
+  /// The fake driver of the tests (tests/fakecuda) runs a launch with a
+  /// host function registered for the kernel's name; a real driver has no
+  /// such hook, and this does nothing.
+  using HostKernel = void (*)(void *Context, void **Params, unsigned Grid,
+                              unsigned Block);
+  void registerHostKernel(const char *Name, HostKernel Fn,
+                          void *Context) const {
+    if (Fn_fakeRegisterKernel)
+      Fn_fakeRegisterKernel(Name, Fn, Context);
+  }
+
   /// "CUDA_ERROR_X: text" for a result code.
   std::string describe(CUresult R) const;
 
@@ -59,6 +70,7 @@ private:
   int Version = 0;
   int Devices = 0;
   CUresult (*Fn_eventElapsedTime)(float *, CUevent, CUevent) = nullptr;
+  void (*Fn_fakeRegisterKernel)(const char *, HostKernel, void *) = nullptr;
 #define VF_CUDA_FN(Name, Symbol, Params) CUresult(*Fn_##Name) Params = nullptr;
 #include "devices/cuda/cuda_functions.inc"
 #undef VF_CUDA_FN

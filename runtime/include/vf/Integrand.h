@@ -48,6 +48,12 @@ struct IntegrandInfo {
   std::function<void(const vf_sampler_args *Args, unsigned long long Tile,
                      const vf_tile_outputs *Out)>
       SampleTile;
+  /// The GPU kernel (runtime/kernels/GpuSampler.c instantiated for this
+  /// integrand): its name in the PTX, and the PTX for a target such as
+  /// "sm_90", compiled on demand. Empty when the integrand has no GPU code
+  /// (a native integrand); GPUs then refuse it.
+  std::string GpuKernel;
+  std::function<Expected<std::string>(const std::string &Arch)> Ptx;
   /// Identifies the compiled code (source, options, compiler): checkpoints
   /// refuse a state from another integrand.
   std::string ModuleHash;

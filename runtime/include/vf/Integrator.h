@@ -51,8 +51,15 @@ struct IntegratorOptions {
   /// thread and throttles itself to the given samples/s (for testing the
   /// scheduler with heterogeneous speeds on any machine).
   std::vector<double> SimulatedDevices;
-  /// No CPU worker threads (only simulated devices, or later GPUs).
+  /// No CPU worker threads (only simulated devices or GPUs).
   bool NoCpu = false;
+  /// GPUs by index (`--devices gpu:0,2`); each must set up or create()
+  /// fails. With AllGpus, every GPU the driver finds: none, or one that
+  /// cannot be set up, is a note (notes()), not an error. A GPU takes a CPU
+  /// thread of its own: with Threads = 0 the CPU workers are one fewer per
+  /// GPU (at least one).
+  std::vector<int> Gpus;
+  bool AllGpus = false;
 };
 
 /// What run() was asked for and how far it got. A run that stops early
@@ -146,6 +153,12 @@ public:
 
   const IntegrandInfo &integrand() const;
   const IntegratorOptions &options() const;
+  /// The workers an iteration runs on ("cpu:0", "gpu:0", ...) with a
+  /// description ("NVIDIA H200, sm_90, 132 multiprocessors" for a GPU).
+  std::vector<std::pair<std::string, std::string>> devices() const;
+  /// What create() noticed but did not refuse: no GPU for `all` and why,
+  /// a GPU skipped.
+  const std::vector<std::string> &notes() const;
 
   /// Event generation (ALGORITHM.md section 7; vf/Events.h). Both need a
   /// trained integrator: run() at least once, then freeze(). Events come

@@ -22,6 +22,9 @@ struct DeviceStats {
   std::uint64_t Chunks = 0;
   double BusySeconds = 0;
   double IdleSeconds = 0;      ///< waiting for others at iterations' ends
+  /// Why the device failed (it then takes no further part in the run; its
+  /// unfinished tiles were recomputed by the others). Empty: it did not.
+  std::string Error;
   double imbalance() const {
     double T = BusySeconds + IdleSeconds;
     return T > 0 ? IdleSeconds / T : 0;

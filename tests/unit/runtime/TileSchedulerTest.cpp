@@ -167,3 +167,35 @@ TEST(TileSchedulerTest, MinimumChunk) {
   TileScheduler::Chunk C = S.next(1);
   EXPECT_GE((C.End - C.Begin) * 1000, 50000u);
 }
+
+/// Under static, a worker that retired before taking its range leaves it
+/// to the others, and hasWork() says when every range is gone.
+TEST(TileSchedulerTest, StaticRangeOfARetiredWorkerIsTakenOver) {
+  WorkerRates Rates(3);
+  TileScheduler S(spec("static"), 30, 10, {{}, {}, {}}, Rates);
+  S.retire(1);
+  std::vector<bool> Covered(30, false);
+  for (unsigned W : {0u, 2u, 0u, 2u})
+    for (TileScheduler::Chunk C = S.next(W); !C.empty(); C = S.next(W)) {
+      for (std::uint64_t T = C.Begin; T < C.End; ++T) {
+        EXPECT_FALSE(Covered[T]);
+        Covered[T] = true;
+      }
+    }
+  EXPECT_TRUE(std::all_of(Covered.begin(), Covered.end(),
+                          [](bool B) { return B; }));
+  EXPECT_FALSE(S.hasWork());
+}
+
+/// A requeued chunk is work again even after every tile was handed out.
+TEST(TileSchedulerTest, HasWorkCountsRequeuedTiles) {
+  WorkerRates Rates(1);
+  TileScheduler S(spec("dynamic:8"), 8, 10, {{}}, Rates);
+  TileScheduler::Chunk C = S.next(0);
+  EXPECT_FALSE(S.hasWork());
+  S.requeue({C.Begin + 3, C.End});
+  EXPECT_TRUE(S.hasWork());
+  TileScheduler::Chunk Again = S.next(0);
+  EXPECT_EQ(Again.Begin, C.Begin + 3);
+  EXPECT_FALSE(S.hasWork());
+}

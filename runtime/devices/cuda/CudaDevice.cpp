@@ -1,0 +1,397 @@
+//===- runtime/devices/cuda/CudaDevice.cpp - One GPU running the kernel ---===//
+//
+// Memory: the iteration's inputs (map edges, hypercube offsets, box,
+// parameters, the argument block) and the per-hypercube segments live on
+// the device for the whole iteration; each slot holds a piece's per-tile
+// outputs (edge segments, results, training histograms). A slot is sized
+// from the device memory (a quarter of it, at most 2 GiB, for both), since
+// a tile's histogram (2 x dim x ninc doubles) dominates.
+//
+//===----------------------------------------------------------------------===//
+
+#include "devices/cuda/CudaDevice.h"
+
+#include "devices/cuda/CudaDriver.h"
+#include "integrator/TrainingSums.h"
+
+#include <algorithm>
+#include <cstring>
+#include <deque>
+#include <mutex>
+
+namespace vf {
+
+namespace {
+
+/// What the host build of the kernel needs when the fake driver of the
+/// tests runs a launch on the host. Contexts are kept for the process: a
+/// kernel name stays registered after its device is gone.
+struct HostKernelContext {
+  std::function<void(const vf_sampler_args *, unsigned long long,
+                     const vf_tile_outputs *)>
+      SampleTile;
+};
+
+HostKernelContext *keepContext(HostKernelContext C) {
+  static std::mutex Mutex;
+  static auto *Kept = new std::deque<HostKernelContext>();
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Kept->push_back(std::move(C));
+  return &Kept->back();
+}
+
+/// The launch of vf_sample_tiles_gpu_NAME, run on the host: each tile the
+/// grid covers through the host kernel, with the GPU kernel's layout of
+/// outputs (device pointers are host pointers in the fake driver).
+void runOnHost(void *Context, void **Params, unsigned Grid, unsigned Block) {
+  auto *K = static_cast<HostKernelContext *>(Context);
+  auto Arg = [&](unsigned I) { return *static_cast<CUdeviceptr *>(Params[I]); };
+  const auto *A = reinterpret_cast<const vf_sampler_args *>(Arg(0));
+  const std::uint64_t First = Arg(1), N = Arg(2);
+  const auto *O = reinterpret_cast<const vf_chunk_outputs *>(Arg(3));
+  const std::uint64_t Stride = VF_SEGMENT_STRIDE(A->nout);
+  const std::uint64_t Bins = std::uint64_t(A->dim) * A->ninc;
+  const std::uint64_t Covered = std::uint64_t(Grid) * (Block / 32);
+  for (std::uint64_t T = 0; T < std::min(N, Covered); ++T) {
+    double *Train = O->train ? O->train + 2 * Bins * T : nullptr;
+    if (A->train)
+      std::fill(Train, Train + 2 * Bins, 0.0);
+    vf_tile_outputs Out{O->hcube_segments, O->edge_segments + 2 * Stride * T,
+                        Train, Train ? Train + Bins : nullptr,
+                        O->results + T};
+    K->SampleTile(A, First + T, &Out);
+  }
+}
+
+/// The PTX target for compute capability Major.Minor: the device's own up
+/// to sm_90 (the newest the compiler's NVPTX backend targets with the
+/// project's PTX ISA), sm_90 for newer devices, which JIT-compile it.
+std::string archFor(int Major, int Minor) {
+  int CC = std::min(Major * 10 + Minor, 90);
+  return "sm_" + std::to_string(CC);
+}
+
+} // namespace
+
+struct CudaDevice::Slot {
+  CUstream Stream = nullptr;
+  Buffer Edge, Train, Results, Out;
+  std::vector<double> HostEdge, HostTrain;
+  std::vector<vf_tile_result> HostResults;
+  std::uint64_t First = 0, N = 0;
+  bool Busy = false;
+};
+
+Expected<std::unique_ptr<CudaDevice>>
+CudaDevice::create(int Ordinal, const IntegrandInfo &I) {
+  const CudaDriver &D = CudaDriver::get();
+  const std::string Name = "gpu:" + std::to_string(Ordinal);
+  if (!D.detected())
+    return Error{Name + ": no GPU: " + D.unavailableReason()};
+  if (Ordinal < 0 || Ordinal >= D.deviceCount())
+    return Error{Name + ": no such GPU; this machine has " +
+                 std::to_string(D.deviceCount()) + " (gpu:0 to gpu:" +
+                 std::to_string(D.deviceCount() - 1) + ")"};
+  if (!I.Ptx || I.GpuKernel.empty())
+    return Error{Name + ": integrand '" + I.Name +
+                 "' was compiled without GPU code"};
+  std::unique_ptr<CudaDevice> G(new CudaDevice());
+  G->Name = Name;
+  G->Ordinal = Ordinal;
+  G->Dim = I.Dim;
+  G->Outputs = I.Outputs;
+  auto Fail = [&](const Status &S) -> Error {
+    return Error{Name + ": " + S.message()};
+  };
+  char Model[256] = {0};
+  int Major = 0, Minor = 0;
+  if (Status S = D.deviceGet(&G->Dev, Ordinal); !S)
+    return Fail(S);
+  if (Status S = D.deviceGetName(Model, int(sizeof(Model)), G->Dev); !S)
+    return Fail(S);
+  for (auto [Attr, Out] : {std::pair{CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, &Major},
+                           std::pair{CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, &Minor},
+                           std::pair{CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                                     &G->Multiprocessors}})
+    if (Status S = D.deviceGetAttribute(Out, Attr, G->Dev); !S)
+      return Fail(S);
+  if (Status S = D.deviceTotalMem(&G->MemoryBytes, G->Dev); !S)
+    return Fail(S);
+  if (Major < 7)
+    return Error{Name + " (" + Model + ") has compute capability " +
+                 std::to_string(Major) + "." + std::to_string(Minor) +
+                 "; vegasflow's GPU kernel needs 7.0 or newer"};
+  G->Arch = archFor(Major, Minor);
+  G->Description = std::string(Model) + ", sm_" + std::to_string(Major) +
+                   std::to_string(Minor) + ", " +
+                   std::to_string(G->Multiprocessors) + " multiprocessors";
+
+  Expected<std::string> PTX = I.Ptx(G->Arch);
+  if (!PTX)
+    return Error{Name + ": compiling the kernel for " + G->Arch + ": " +
+                 PTX.message()};
+  if (Status S = D.primaryCtxRetain(&G->Ctx, G->Dev); !S)
+    return Fail(S);
+  if (Status S = D.ctxSetCurrent(G->Ctx); !S)
+    return Fail(S);
+  char ErrorLog[8192] = {0}, InfoLog[8192] = {0};
+  int Options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                   CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+  void *Values[] = {ErrorLog, reinterpret_cast<void *>(sizeof(ErrorLog)),
+                    InfoLog, reinterpret_cast<void *>(sizeof(InfoLog))};
+  if (Status S = D.moduleLoadDataEx(&G->Mod, PTX->c_str(), 4u, Options, Values);
+      !S)
+    return Error{Name + ": loading the kernel's PTX (" + G->Arch +
+                 ") failed: " + S.message() +
+                 (*ErrorLog ? std::string("; JIT log: ") + ErrorLog : "")};
+  if (Status S = D.moduleGetFunction(&G->Kernel, G->Mod, I.GpuKernel.c_str());
+      !S)
+    return Fail(S);
+  int MinGrid = 0, Block = 0;
+  if (Status S = D.occupancyMaxPotentialBlockSize(&MinGrid, &Block, G->Kernel,
+                                                  nullptr, 0, 0);
+      !S)
+    return Fail(S);
+  // Whole warps (a warp is a tile); the occupancy calculator's block size
+  // maximises resident warps given the kernel's registers.
+  G->BlockThreads = std::max(32, Block / 32 * 32);
+  G->SaturatingBlocks = std::max(1, MinGrid);
+  D.registerHostKernel(I.GpuKernel.c_str(), runOnHost,
+                       keepContext({I.SampleTile}));
+  return G;
+}
+
+CudaDevice::~CudaDevice() {
+  const CudaDriver &D = CudaDriver::get();
+  if (!Ctx)
+    return;
+  // Teardown is best effort: a device that failed may refuse these.
+  (void)D.ctxSetCurrent(Ctx);
+  for (std::unique_ptr<Slot> &S : Slots) {
+    if (S->Stream)
+      (void)D.streamSynchronize(S->Stream);
+    for (Buffer *B : {&S->Edge, &S->Train, &S->Results, &S->Out})
+      if (B->Ptr)
+        (void)D.memFree(B->Ptr);
+    if (S->Stream)
+      (void)D.streamDestroy(S->Stream);
+  }
+  for (Buffer *B : {&Edges, &Offsets, &BoxLo, &BoxWidth, &Params, &Args,
+                    &Segments})
+    if (B->Ptr)
+      (void)D.memFree(B->Ptr);
+  if (Mod)
+    (void)D.moduleUnload(Mod);
+  (void)D.primaryCtxRelease(Dev);
+}
+
+WorkerLimits CudaDevice::limits(std::uint64_t TileSamples,
+                                std::uint64_t Ntiles) const {
+  std::uint64_t Saturating =
+      std::uint64_t(SaturatingBlocks) * std::uint64_t(BlockThreads / 32);
+  std::uint64_t Tiles =
+      std::min(Saturating, std::max<std::uint64_t>(1, Ntiles / 4));
+  return {Tiles * TileSamples, ~0ull};
+}
+
+Status CudaDevice::grow(Buffer &B, std::size_t Bytes) {
+  if (Bytes <= B.Bytes && B.Ptr)
+    return Status::ok();
+  const CudaDriver &D = CudaDriver::get();
+  if (B.Ptr)
+    if (Status S = D.memFree(B.Ptr); !S)
+      return S;
+  B = {};
+  if (Status S = D.memAlloc(&B.Ptr, std::max<std::size_t>(Bytes, 8)); !S)
+    return S;
+  B.Bytes = std::max<std::size_t>(Bytes, 8);
+  return Status::ok();
+}
+
+Status CudaDevice::reserveInputs(const vf_sampler_args &A,
+                                 std::size_t Nparams) {
+  const CudaDriver &D = CudaDriver::get();
+  const std::size_t EdgeBytes = sizeof(double) * A.dim * (A.ninc + 1);
+  const std::size_t OffsetBytes = sizeof(vf_u64) * (A.nhcube + 1);
+  const std::size_t BoxBytes = sizeof(double) * A.dim;
+  const std::size_t ParamBytes = sizeof(double) * Nparams;
+  const std::size_t SegBytes = sizeof(double) * A.nhcube * Stride;
+  struct Upload {
+    Buffer &B;
+    const void *Host;
+    std::size_t Bytes;
+  };
+  for (Upload U : {Upload{Edges, A.edges, EdgeBytes},
+                   Upload{Offsets, A.hcube_offsets, OffsetBytes},
+                   Upload{BoxLo, A.box_lo, BoxBytes},
+                   Upload{BoxWidth, A.box_width, BoxBytes},
+                   Upload{Params, A.params, ParamBytes}}) {
+    if (Status S = grow(U.B, U.Bytes); !S)
+      return S;
+    if (U.Bytes)
+      if (Status S = D.memcpyHtoD(U.B.Ptr, U.Host, U.Bytes); !S)
+        return S;
+  }
+  if (Status S = grow(Segments, SegBytes); !S)
+    return S;
+  if (Status S = D.memsetD8(Segments.Ptr, 0, SegBytes); !S)
+    return S;
+  HostArgs = A;
+  HostArgs.edges = reinterpret_cast<const double *>(Edges.Ptr);
+  HostArgs.hcube_offsets = reinterpret_cast<const vf_u64 *>(Offsets.Ptr);
+  HostArgs.box_lo = reinterpret_cast<const double *>(BoxLo.Ptr);
+  HostArgs.box_width = reinterpret_cast<const double *>(BoxWidth.Ptr);
+  HostArgs.params = reinterpret_cast<const double *>(Params.Ptr);
+  if (Status S = grow(Args, sizeof(HostArgs)); !S)
+    return S;
+  return D.memcpyHtoD(Args.Ptr, &HostArgs, sizeof(HostArgs));
+}
+
+/// Sized on first use (the training histogram's size is fixed for a run,
+/// except that a frozen map has none); the output blocks are rewritten
+/// every iteration, as the segments buffer may have grown.
+Status CudaDevice::reserveSlots() {
+  const CudaDriver &D = CudaDriver::get();
+  if (Slots.empty() || SlotBins < Bins) {
+    const std::uint64_t TileBytes =
+        sizeof(double) * (2 * Stride + 2 * Bins) + sizeof(vf_tile_result);
+    const std::uint64_t Budget =
+        std::min<std::uint64_t>(MemoryBytes / 4, std::uint64_t(2) << 30) / 2;
+    // 2048 tiles per slot: two slots hold the largest iteration (4096).
+    SlotTiles = std::clamp<std::uint64_t>(Budget / TileBytes, 1, 2048);
+    SlotBins = Bins;
+  }
+  Slots.resize(2);
+  for (std::unique_ptr<Slot> &S : Slots) {
+    if (!S)
+      S = std::make_unique<Slot>();
+    if (!S->Stream)
+      if (Status St = D.streamCreate(&S->Stream, CU_STREAM_NON_BLOCKING); !St)
+        return St;
+    if (Status St = grow(S->Edge, sizeof(double) * 2 * Stride * SlotTiles); !St)
+      return St;
+    if (Status St = grow(S->Train, sizeof(double) * 2 * SlotBins * SlotTiles);
+        !St)
+      return St;
+    if (Status St = grow(S->Results, sizeof(vf_tile_result) * SlotTiles); !St)
+      return St;
+    if (Status St = grow(S->Out, sizeof(vf_chunk_outputs)); !St)
+      return St;
+    vf_chunk_outputs O{reinterpret_cast<double *>(Segments.Ptr),
+                       reinterpret_cast<double *>(S->Edge.Ptr),
+                       Bins ? reinterpret_cast<double *>(S->Train.Ptr)
+                            : nullptr,
+                       reinterpret_cast<vf_tile_result *>(S->Results.Ptr)};
+    if (Status St = D.memcpyHtoD(S->Out.Ptr, &O, sizeof(O)); !St)
+      return St;
+    S->HostEdge.resize(2 * Stride * SlotTiles);
+    S->HostTrain.resize(2 * SlotBins * SlotTiles);
+    S->HostResults.resize(SlotTiles);
+  }
+  return Status::ok();
+}
+
+Status CudaDevice::begin(const vf_sampler_args &A, std::size_t Nparams) {
+  const CudaDriver &D = CudaDriver::get();
+  if (Status S = D.ctxSetCurrent(Ctx); !S)
+    return S;
+  Stride = VF_SEGMENT_STRIDE(A.nout);
+  Bins = A.train ? std::uint64_t(A.dim) * A.ninc : 0;
+  Nhcube = A.nhcube;
+  if (Status S = reserveInputs(A, Nparams); !S)
+    return S;
+  return reserveSlots();
+}
+
+Status CudaDevice::launch(Slot &S, std::uint64_t First, std::uint64_t N) {
+  const CudaDriver &D = CudaDriver::get();
+  S.First = First;
+  S.N = N;
+  CUdeviceptr ArgsPtr = Args.Ptr, OutPtr = S.Out.Ptr;
+  std::uint64_t F = First, Count = N;
+  void *KernelParams[] = {&ArgsPtr, &F, &Count, &OutPtr};
+  const std::uint64_t Warps = std::uint64_t(BlockThreads / 32);
+  const unsigned Grid = unsigned((N + Warps - 1) / Warps);
+  if (Status St = D.launchKernel(Kernel, Grid, 1u, 1u, unsigned(BlockThreads),
+                                 1u, 1u, 0u, S.Stream, KernelParams, nullptr);
+      !St)
+    return St;
+  S.Busy = true;
+  if (Status St = D.memcpyDtoHAsync(S.HostEdge.data(), S.Edge.Ptr,
+                                    sizeof(double) * 2 * Stride * N, S.Stream);
+      !St)
+    return St;
+  if (Status St = D.memcpyDtoHAsync(S.HostResults.data(), S.Results.Ptr,
+                                    sizeof(vf_tile_result) * N, S.Stream);
+      !St)
+    return St;
+  if (Bins)
+    return D.memcpyDtoHAsync(S.HostTrain.data(), S.Train.Ptr,
+                             sizeof(double) * 2 * Bins * N, S.Stream);
+  return Status::ok();
+}
+
+Status CudaDevice::commit(Slot &S, const TileSink &Sink,
+                          TileScheduler::Chunk &C) {
+  const CudaDriver &D = CudaDriver::get();
+  S.Busy = false;
+  if (Status St = D.streamSynchronize(S.Stream); !St)
+    return St;
+  // Hypercubes strictly between the piece's first and last lie inside
+  // one of its tiles (or span two of them, and are then zero on both
+  // sides): the range is the piece's alone.
+  const std::uint64_t Hf = S.HostResults[0].first_hcube;
+  const std::uint64_t Hl = S.HostResults[S.N - 1].last_hcube;
+  if (Hl > Hf + 1)
+    if (Status St = D.memcpyDtoH(
+            Sink.Segments + (Hf + 1) * Stride,
+            Segments.Ptr + sizeof(double) * (Hf + 1) * Stride,
+            sizeof(double) * (Hl - Hf - 1) * Stride);
+        !St)
+      return St;
+  for (std::uint64_t T = 0; T < S.N; ++T) {
+    const std::uint64_t Tile = S.First + T;
+    Sink.Results[Tile] = S.HostResults[T];
+    std::memcpy(Sink.Edges + Tile * 2 * Stride,
+                S.HostEdge.data() + T * 2 * Stride,
+                sizeof(double) * 2 * Stride);
+    if (Sink.Training) {
+      std::vector<double> H = Sink.Training->acquire();
+      std::memcpy(H.data(), S.HostTrain.data() + T * 2 * Bins,
+                  sizeof(double) * 2 * Bins);
+      Sink.Training->submit(Tile, std::move(H));
+    }
+    C.Begin = Tile + 1;
+    if (Sink.TileDone)
+      Sink.TileDone(Tile);
+  }
+  return Status::ok();
+}
+
+Status CudaDevice::run(TileScheduler::Chunk &C, const TileSink &Sink) {
+  const CudaDriver &D = CudaDriver::get();
+  if (Status S = D.ctxSetCurrent(Ctx); !S)
+    return S;
+  // Pieces alternate between the slots and are committed in order, so
+  // C.Begin only ever moves past finished tiles.
+  std::uint64_t Next = C.Begin;
+  unsigned Cur = 0;
+  Status St = Status::ok();
+  while (St && (Next < C.End || Slots[0]->Busy || Slots[1]->Busy)) {
+    Slot &S = *Slots[Cur];
+    if (S.Busy)
+      St = commit(S, Sink, C);
+    if (St && Next < C.End) {
+      std::uint64_t N = std::min(SlotTiles, C.End - Next);
+      St = launch(S, Next, N);
+      Next += N;
+    }
+    Cur ^= 1;
+  }
+  if (!St)
+    for (std::unique_ptr<Slot> &S : Slots)
+      S->Busy = false;
+  return St;
+}
+
+} // namespace vf

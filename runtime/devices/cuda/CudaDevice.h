@@ -1,0 +1,109 @@
+//===- runtime/devices/cuda/CudaDevice.h - One GPU running the kernel -*- C++ -*-===//
+//
+// A CudaDevice is one NVIDIA GPU set up for one integrand: its primary
+// context, the fused kernel's PTX loaded (compiled for the device's compute
+// capability, capped at sm_90), the iteration's inputs in device memory, and
+// two output slots with a stream each. A chunk of tiles runs as pieces that
+// alternate between the slots, so one piece's kernel overlaps the previous
+// piece's copy-back and host-side commit.
+//
+// Per tile the GPU produces exactly what the CPU kernel produces (one warp
+// per tile, kernels/GpuSampler.c); the host then commits a finished tile
+// like a CPU thread's: its segments and result into the iteration's arrays,
+// its training histogram into TrainingSums, in tile order. So which device
+// ran a tile never changes the result.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_RUNTIME_DEVICES_CUDA_CUDADEVICE_H
+#define VF_RUNTIME_DEVICES_CUDA_CUDADEVICE_H
+
+#include "SamplerABI.h"
+#include "devices/cuda/mini_cuda.h"
+#include "scheduler/TileScheduler.h"
+#include "vf/Expected.h"
+#include "vf/Integrand.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace vf {
+
+class TrainingSums;
+
+/// Where finished tiles go on the host (the iteration's arrays).
+struct TileSink {
+  double *Segments;          ///< nhcube x stride
+  double *Edges;             ///< ntiles x 2 x stride
+  vf_tile_result *Results;   ///< ntiles
+  TrainingSums *Training;    ///< null when the map is frozen
+  std::function<void(std::uint64_t Tile)> TileDone;
+};
+
+class CudaDevice {
+public:
+  /// Sets up GPU \p Ordinal for \p I; an error says what failed, naming
+  /// the device and the driver call (and the JIT log of a failed load).
+  static Expected<std::unique_ptr<CudaDevice>> create(int Ordinal,
+                                                      const IntegrandInfo &I);
+  ~CudaDevice();
+  CudaDevice(const CudaDevice &) = delete;
+  CudaDevice &operator=(const CudaDevice &) = delete;
+
+  const std::string &name() const { return Name; }               ///< "gpu:0"
+  const std::string &description() const { return Description; } ///< model, sm
+  const std::string &arch() const { return Arch; }               ///< "sm_90"
+
+  /// Chunk sizes for an iteration of \p Ntiles tiles of \p TileSamples: at
+  /// least what fills the GPU (capped at a quarter of the iteration, so
+  /// the others get a share), at most everything.
+  WorkerLimits limits(std::uint64_t TileSamples, std::uint64_t Ntiles) const;
+
+  /// Uploads an iteration's inputs (map, allocation, box, parameters) and
+  /// clears the per-hypercube outputs.
+  Status begin(const vf_sampler_args &A, std::size_t Nparams);
+  /// Runs tiles [C.Begin, C.End), advancing C.Begin past each committed
+  /// tile; an error leaves the rest to other devices.
+  Status run(TileScheduler::Chunk &C, const TileSink &Sink);
+
+private:
+  struct Slot;
+  CudaDevice() = default;
+  Status reserveInputs(const vf_sampler_args &A, std::size_t Nparams);
+  Status reserveSlots();
+  Status launch(Slot &S, std::uint64_t First, std::uint64_t N);
+  Status commit(Slot &S, const TileSink &Sink, TileScheduler::Chunk &C);
+
+  std::string Name, Description, Arch;
+  int Ordinal = 0;
+  CUdevice Dev = 0;
+  CUcontext Ctx = nullptr;
+  CUmodule Mod = nullptr;
+  CUfunction Kernel = nullptr;
+  int Multiprocessors = 1;
+  int BlockThreads = 128; ///< 4 warps, 4 tiles per block
+  int SaturatingBlocks = 1;
+  std::size_t MemoryBytes = 0;
+  unsigned Dim = 0, Outputs = 1;
+
+  /// The iteration's inputs on the device (grown, never shrunk).
+  struct Buffer {
+    CUdeviceptr Ptr = 0;
+    std::size_t Bytes = 0;
+  };
+  Buffer Edges, Offsets, BoxLo, BoxWidth, Params, Args, Segments;
+  vf_sampler_args HostArgs{};
+  std::uint64_t Nhcube = 0, Bins = 0;
+  unsigned Stride = 0;
+  std::vector<std::unique_ptr<Slot>> Slots;
+  std::uint64_t SlotTiles = 0; ///< tiles one slot holds
+  std::uint64_t SlotBins = 0;  ///< histogram bins a slot's tiles hold
+
+  Status grow(Buffer &B, std::size_t Bytes);
+};
+
+} // namespace vf
+
+#endif // VF_RUNTIME_DEVICES_CUDA_CUDADEVICE_H

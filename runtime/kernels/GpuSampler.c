@@ -1,0 +1,190 @@
+//===- runtime/kernels/GpuSampler.c - The fused kernel on NVIDIA GPUs -*- C -*-===//
+//
+// vf_sample_tiles_gpu: one warp per tile. A tile's sums must be the very
+// operations Sampler.c performs on the CPU, in the same order (that is what
+// makes a run's result independent of which device ran which tile), so the
+// warp splits the work the order does not constrain from the work it does:
+//
+//   - points, Jacobians and integrand values: one sample per lane, 32 at a
+//     time (the expensive, parallel part);
+//   - segment sums: every lane walks the 32 samples in order, fed by
+//     shuffles, and computes the same running sums (lane 0 stores them);
+//     no shared memory, no divergence;
+//   - training histograms (per axis, per increment, additions in sample
+//     order): samples falling in distinct increments of an axis add in the
+//     same step; samples sharing an increment take turns in lane order,
+//     ranked with match.any, so each bin still sees its samples in order.
+//     The tile's histogram lives in global memory (no atomics: a bin is
+//     touched by one lane at a time).
+//
+// Compiled only for nvptx64 (empty on the host); the compiler clones
+// vf_sample_tiles_gpu per integrand, like vf_sample_tile (Sampler.c).
+//
+//===----------------------------------------------------------------------===//
+
+#ifdef __NVPTX__
+
+#include "SamplePoint.h"
+#include "SegmentSums.h"
+
+extern void vf_user_integrand(const double *x, const double *params,
+                              double *out);
+extern unsigned vf_user_dim(void);
+extern unsigned vf_user_nout(void);
+
+#define VF_FULL_WARP 0xffffffffu
+
+static vf_u32 vf_lane(void) { return __nvvm_read_ptx_sreg_tid_x() & 31u; }
+
+static double vf_shfl_f64(double v, vf_u32 src) {
+  vf_u64 bits;
+  __builtin_memcpy(&bits, &v, sizeof bits);
+  vf_u32 lo = (vf_u32)__nvvm_shfl_sync_idx_i32(VF_FULL_WARP, (int)bits, (int)src, 31);
+  vf_u32 hi = (vf_u32)__nvvm_shfl_sync_idx_i32(VF_FULL_WARP, (int)(bits >> 32),
+                                               (int)src, 31);
+  bits = ((vf_u64)hi << 32) | lo;
+  __builtin_memcpy(&v, &bits, sizeof v);
+  return v;
+}
+
+static vf_u64 vf_shfl_u64(vf_u64 v, vf_u32 src) {
+  vf_u32 lo = (vf_u32)__nvvm_shfl_sync_idx_i32(VF_FULL_WARP, (int)v, (int)src, 31);
+  vf_u32 hi = (vf_u32)__nvvm_shfl_sync_idx_i32(VF_FULL_WARP, (int)(v >> 32),
+                                               (int)src, 31);
+  return ((vf_u64)hi << 32) | lo;
+}
+
+static vf_u32 vf_warp_max(vf_u32 v) {
+  for (int off = 16; off > 0; off /= 2) {
+    vf_u32 o = (vf_u32)__nvvm_shfl_sync_bfly_i32(VF_FULL_WARP, (int)v, off, 31);
+    v = o > v ? o : v;
+  }
+  return v;
+}
+
+/// Adds (t2, w) to bin `bin` of one axis's sums and weights for every
+/// valid lane, in lane order among lanes sharing a bin.
+static void vf_train_axis(double *sums, double *weights, vf_u32 bin,
+                          double t2, double w, int valid) {
+  // Invalid lanes use a bin no valid lane has, so they never delay one.
+  vf_u32 key = valid ? bin : 0xffffffffu;
+  vf_u32 same = __nvvm_match_any_sync_i32(VF_FULL_WARP, (int)key);
+  vf_u32 rank = (vf_u32)__builtin_popcount(same & ((1u << vf_lane()) - 1u));
+  vf_u32 steps = vf_warp_max(valid ? rank + 1 : 0);
+  for (vf_u32 r = 0; r < steps; ++r) {
+    if (valid && rank == r) {
+      sums[bin] += t2;
+      weights[bin] += w;
+    }
+    __nvvm_bar_warp_sync(VF_FULL_WARP);
+  }
+}
+
+static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
+                        const vf_chunk_outputs *co) {
+  const unsigned dim = vf_user_dim();
+  const unsigned nout = vf_user_nout();
+  const unsigned stride = VF_SEGMENT_STRIDE(nout);
+  const vf_u32 ninc = a->ninc;
+  const vf_u64 bins = (vf_u64)dim * ninc;
+  const vf_u32 lane = vf_lane();
+  const vf_u64 begin = tile * a->tile_size;
+  vf_u64 end = begin + a->tile_size;
+  if (end > a->nsamples)
+    end = a->nsamples;
+  double *edge = co->edge_segments + 2 * stride * t;
+  double *sums = co->train + 2 * bins * t, *weights = sums + bins;
+  if (a->train) {
+    for (vf_u64 i = lane; i < 2 * bins; i += 32)
+      sums[i] = 0.0;
+    __nvvm_bar_warp_sync(VF_FULL_WARP);
+  }
+
+  double k[VF_SAMPLER_MAX_DIM], x[VF_SAMPLER_MAX_DIM];
+  vf_u32 bin[VF_SAMPLER_MAX_DIM];
+  double f[VF_SAMPLER_MAX_OUT], v[VF_SAMPLER_MAX_OUT], vs[VF_SAMPLER_MAX_OUT];
+  double seg[VF_SEGMENT_STRIDE(VF_SAMPLER_MAX_OUT)];
+  vf_u64 h = vf_find_hcube(a->hcube_offsets, a->nhcube, begin);
+  const vf_u64 first = h;
+  vf_u64 seg_h = h, nonfinite = 0, first_bad = 0;
+  int seg_open = 0;
+
+  for (vf_u64 j0 = begin; j0 < end; j0 += 32) {
+    const vf_u32 nb = end - j0 < 32 ? (vf_u32)(end - j0) : 32u;
+    const int valid = lane < nb;
+    const vf_u64 j = valid ? j0 + lane : end - 1;
+    // This lane's hypercube: samples are ordered by hypercube, so walk
+    // forward from the warp's current one.
+    vf_u64 hl = h;
+    while (j >= a->hcube_offsets[hl + 1])
+      ++hl;
+    const double inv_nh =
+        1.0 / (double)(a->hcube_offsets[hl + 1] - a->hcube_offsets[hl]);
+    vf_hcube_coords(hl, dim, a->nstrat, k);
+    const double jac = vf_sample_point(a, dim, j, k, x, bin);
+    vf_user_integrand(x, a->params, f);
+    int finite = 1;
+    for (unsigned c = 0; c < nout; ++c)
+      finite &= vf_isfinite(f[c]);
+    vf_u32 bad = __nvvm_vote_ballot_sync(VF_FULL_WARP, valid && !finite);
+    if (bad) {
+      if (nonfinite == 0)
+        first_bad = j0 + (vf_u64)(__builtin_ffs((int)bad) - 1);
+      nonfinite += (vf_u64)__builtin_popcount(bad);
+    }
+    for (unsigned c = 0; c < nout; ++c)
+      v[c] = jac * (finite ? f[c] : 0.0);
+
+    // Segments, in sample order: the same steps on every lane.
+    for (vf_u32 s = 0; s < nb; ++s) {
+      const vf_u64 hs = vf_shfl_u64(hl, s);
+      for (unsigned c = 0; c < nout; ++c)
+        vs[c] = vf_shfl_f64(v[c], s);
+      if (hs != seg_h) {
+        if (lane == 0)
+          vf_segment_store(seg_h == first
+                               ? edge
+                               : co->hcube_segments + seg_h * stride,
+                           seg, nout);
+        seg_open = 0;
+        seg_h = hs;
+      }
+      if (!seg_open) {
+        vf_segment_start(seg, vs, nout);
+        seg_open = 1;
+      }
+      vf_segment_add(seg, vs, nout);
+    }
+
+    if (a->train) {
+      const double t2 = v[0] * v[0] * inv_nh;
+      // Unrolled, bin[] stays in registers instead of local memory.
+      VF_UNROLL_DIMENSIONS
+      for (unsigned d = 0; d < dim; ++d)
+        vf_train_axis(sums + (vf_u64)d * ninc, weights + (vf_u64)d * ninc,
+                      bin[d], t2, inv_nh, valid);
+    }
+    h = vf_shfl_u64(hl, nb - 1);
+  }
+  if (lane == 0) {
+    vf_tile_result *r = co->results + t;
+    r->first_hcube = first;
+    r->last_hcube = seg_h;
+    r->nonfinite = nonfinite;
+    r->first_bad = first_bad;
+    if (seg_open)
+      vf_segment_store(seg_h == first ? edge : edge + stride, seg, nout);
+  }
+}
+
+/// Warp w of block b runs tile first_tile + b * (warps per block) + w.
+void vf_sample_tiles_gpu(const vf_sampler_args *a, vf_u64 first_tile,
+                         vf_u64 ntiles, const vf_chunk_outputs *out) {
+  const vf_u64 warps = __nvvm_read_ptx_sreg_ntid_x() / 32u;
+  const vf_u64 t = (vf_u64)__nvvm_read_ptx_sreg_ctaid_x() * warps +
+                   __nvvm_read_ptx_sreg_tid_x() / 32u;
+  if (t < ntiles)
+    vf_gpu_tile(a, first_tile + t, t, out);
+}
+
+#endif // __NVPTX__

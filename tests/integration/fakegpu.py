@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""The CUDA backend's host logic against the fake driver (tests/fakecuda).
+
+    fakegpu.py VEGASC LIBFAKECUDA
+
+The fake driver runs each launch of the GPU kernel with the host build of
+the same kernel, so everything around it is real: discovery, PTX loading,
+device buffers, the two-slot pipeline, copy-back, commit in tile order,
+failure and requeue.
+
+1. Same seed -> bitwise the same result for fake GPUs alone, with CPU
+   threads, with simulated devices, under every policy, for a scalar and a
+   vector-valued integrand.
+2. A launch failing on one GPU mid-run: same answer, the failure reported
+   (JSON `failed`/`error`, a warning naming the driver call); every device
+   failing: a clear error, exit 1.
+3. No driver: `--devices gpu` fails naming why; `--devices all` runs on the
+   CPU with a note. Bad GPU lists are usage errors; a missing index is an
+   input error naming the GPUs there are.
+"""
+import os
+import sys
+
+from vftest import check, finish, vegasc, write_source
+
+LEPAGE = ("param a = 0.1\n"
+          "integrand f(x in [0, 1]^4) = prod(i in 0..4: "
+          "exp(-(x[i] - 0.5)^2 / a^2) / (a * sqrt(pi)))\n")
+MOMENTS = ("integrand m(x in [0, 1]^3) -> [3] = "
+           "[exp(-8 * ((x[0] - 0.4)^2 + (x[1] - 0.6)^2 + x[2]^2)), "
+           "x[0] * exp(-8 * ((x[0] - 0.4)^2 + x[1]^2)), x[1]^2 + x[2]]\n")
+
+
+def fingerprint(doc):
+    res = doc["result"]
+    return (res["mean"], res["error"], res.get("covariance"),
+            [(it["mean"], it["error"], it["samples"]) for it in doc["iterations"]])
+
+
+def with_env(**kw):
+    """Sets (or with None removes) environment variables for the next runs."""
+    for k, v in kw.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = str(v)
+
+
+def determinism(exe, name, text):
+    src = write_source(name, text)
+    base = ["-q", "--seed", 11, "--calls", 300000, "--iterations", 3,
+            "--warmup", 2]
+    with_env(VF_CUDA_LIBRARY="/nonexistent/libcuda.so.1")
+    ref = vegasc(exe, [src, "--devices", "cpu:1"] + base)
+    check(ref.rc == 0 and ref.doc, f"{name}: CPU reference")
+    with_env(VF_CUDA_LIBRARY=FAKE, VF_FAKE_CUDA_DEVICES=2)
+    gpu_samples = 0
+    for devices, schedule in (("gpu:0", "adaptive"), ("gpu", "static"),
+                              ("cpu:1,gpu", "adaptive"),
+                              ("gpu:1,cpu:2", "guided"),
+                              ("all", "dynamic:3"),
+                              ("cpu:1,gpu:0,sim:5", "adaptive")):
+        r = vegasc(exe, [src, "--devices", devices, "--schedule", schedule]
+                   + base)
+        ok = check(r.rc == 0 and r.doc is not None and
+                   fingerprint(r.doc) == fingerprint(ref.doc),
+                   f"{name}: --devices {devices} --schedule {schedule}: "
+                   f"bitwise the CPU's result")
+        if not ok:
+            print(r)
+            continue
+        gpus = [d for d in r.doc["devices"] if d["kind"] == "gpu"]
+        check(gpus and all(not d["failed"] for d in r.doc["devices"]),
+              f"{name}: --devices {devices}: GPUs {[d['name'] for d in gpus]} "
+              f"listed, none failed")
+        gpu_samples += sum(d["samples"] for d in gpus)
+        if "cpu" not in devices and devices != "all":
+            check(sum(d["samples"] for d in gpus) == r.doc["result"]["evaluations"],
+                  f"{name}: --devices {devices}: the GPUs evaluated every sample")
+    check(gpu_samples > 0, f"{name}: the fake GPUs ran samples ({gpu_samples})")
+
+
+def failures(exe):
+    src = write_source("lepage4_fail", LEPAGE)
+    base = ["-q", "--seed", 4, "--calls", 300000, "--iterations", 3,
+            "--warmup", 1]
+    with_env(VF_CUDA_LIBRARY=FAKE, VF_FAKE_CUDA_DEVICES=2,
+             VF_FAKE_CUDA_FAIL_LAUNCH=None)
+    ref = vegasc(exe, [src, "--devices", "gpu:0,1", "--schedule", "dynamic:2"]
+                 + base)
+    check(ref.rc == 0 and ref.doc, "two fake GPUs, no failure")
+    for devices, k in (("gpu:0,1", 3), ("cpu:1,gpu:0", 2), ("gpu:0,1", 40)):
+        with_env(VF_FAKE_CUDA_FAIL_LAUNCH=k)
+        r = vegasc(exe, [src, "--devices", devices, "--schedule", "dynamic:2"]
+                   + base)
+        what = f"--devices {devices}, launch {k} fails"
+        if not check(r.rc == 0 and r.doc, f"{what}: the run completes"):
+            print(r)
+            continue
+        check(fingerprint(r.doc) == fingerprint(ref.doc),
+              f"{what}: bitwise the same result")
+        failed = [d for d in r.doc["devices"] if d["failed"]]
+        check(len(failed) == 1 and "CUDA_ERROR_LAUNCH_FAILED" in failed[0]["error"]
+              and "cuLaunchKernel" in failed[0]["error"],
+              f"{what}: one device reported failed with the driver's error "
+              f"({[d.get('error') for d in failed]})")
+        per_it = [d["name"] for it in r.doc["iterations"] for d in it["devices"]
+                  if d["failed"]]
+        check(per_it == [failed[0]["name"]] if failed else False,
+              f"{what}: the iteration it failed in says so ({per_it})")
+        check("warning: gpu:" in r.err and "computed by the other devices" in r.err,
+              f"{what}: a warning on stderr")
+    with_env(VF_FAKE_CUDA_DEVICES=1, VF_FAKE_CUDA_FAIL_LAUNCH=1)
+    r = vegasc(exe, [src, "--devices", "gpu"] + base)
+    check(r.rc == 1 and "every device failed" in r.err and "gpu:0" in r.err
+          and "CUDA_ERROR_LAUNCH_FAILED" in r.err,
+          f"the only device fails: exit 1 with the reason (rc {r.rc}: "
+          f"{r.err.strip()[-200:]})")
+    with_env(VF_FAKE_CUDA_FAIL_LAUNCH=None)
+
+
+def no_gpu(exe):
+    src = write_source("lepage4_nogpu", LEPAGE)
+    base = [src, "--calls", 20000, "--iterations", 2]
+    with_env(VF_CUDA_LIBRARY="/nonexistent/libcuda.so.1")
+    r = vegasc(exe, base + ["--devices", "gpu"])
+    check(r.rc == 1 and "no GPU" in r.err and "cannot load the NVIDIA driver" in r.err,
+          f"no driver, --devices gpu: exit 1 naming why ({r.err.strip()})")
+    r = vegasc(exe, base + ["--devices", "gpu:0"])
+    check(r.rc == 1 and "no GPU" in r.err,
+          f"no driver, --devices gpu:0: exit 1 ({r.err.strip()})")
+    r = vegasc(exe, base + ["--devices", "all"])
+    check(r.rc == 0 and r.doc and "note: no GPU" in r.err and
+          all(d["kind"] == "cpu" for d in r.doc["devices"]),
+          f"no driver, --devices all: runs on the CPU with a note ({r.err.strip()})")
+    with_env(VF_CUDA_LIBRARY=FAKE, VF_FAKE_CUDA_DEVICES=2)
+    r = vegasc(exe, base + ["--devices", "gpu:0,7"])
+    check(r.rc == 1 and "gpu:7: no such GPU; this machine has 2" in r.err,
+          f"gpu:7 of 2: exit 1 naming the GPUs there are ({r.err.strip()})")
+    for bad in ("gpu:x", "gpu:", "gpu,gpu:1", "gpu:0,-1", "all,gpu"):
+        r = vegasc(exe, base + ["--devices", bad])
+        check(r.rc == 2 and "--devices" in r.err,
+              f"--devices {bad}: usage error ({r.err.strip()})")
+    with_env(VF_FAKE_CUDA_FAIL_INIT=1)
+    r = vegasc(exe, base + ["--devices", "all"])
+    check(r.rc == 0 and "note: no GPU (cuInit failed" in r.err,
+          f"driver fails cuInit, --devices all: CPU with a note ({r.err.strip()})")
+    with_env(VF_FAKE_CUDA_FAIL_INIT=None)
+
+
+if __name__ == "__main__":
+    exe, FAKE = sys.argv[1], os.path.abspath(sys.argv[2])
+    determinism(exe, "lepage4_gpu", LEPAGE)
+    determinism(exe, "moments3_gpu", MOMENTS)
+    failures(exe)
+    no_gpu(exe)
+    finish()
