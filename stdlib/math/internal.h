@@ -188,13 +188,19 @@ static inline double logReduceAny(double X, double *Hi, double *Lo) {
   return Z;
 }
 
+// (log1p(Z) - Z + Z^2/2) / Z^3 for the reduced Z (|Z| < 2^-7), given
+// Z2 = Z * Z. Estrin's scheme with explicit fma: the chain stays short and
+// each step rounds once.
+static inline double logPoly(double Z, double Z2) {
+  const double *C = LogL;
+  return fmaD(Z2 * Z2, fmaD(Z2, fmaD(Z, C[7], C[6]), fmaD(Z, C[5], C[4])),
+              fmaD(Z2, fmaD(Z, C[3], C[2]), fmaD(Z, C[1], C[0])));
+}
+
 // log1p(Z) - Z + Z^2/2 for the reduced Z (|Z| < 2^-7).
 static inline double logTail(double Z) {
-  const double *C = LogL;
   double Z2 = Z * Z;
-  double P = C[0] + Z * C[1] + Z2 * (C[2] + Z * C[3]) +
-             (Z2 * Z2) * (C[4] + Z * C[5] + Z2 * (C[6] + Z * C[7]));
-  return Z * Z2 * P;
+  return Z * Z2 * logPoly(Z, Z2);
 }
 
 // log(X) as a double-double with relative error below 2^-66, for positive
