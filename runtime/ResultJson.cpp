@@ -49,6 +49,16 @@ static json devicesJson(const std::vector<DeviceStats> &Devices) {
   return Devs;
 }
 
+static json ranksJson(const std::vector<RankStats> &Ranks) {
+  json A = json::array();
+  for (const RankStats &R : Ranks)
+    A.push_back({{"rank", R.Rank},
+                 {"samples", R.Samples},
+                 {"busy_s", R.BusySeconds},
+                 {"idle_s", R.IdleSeconds}});
+  return A;
+}
+
 std::string resultToJson(const Result &R, const std::string &Name,
                          const std::string &SettingsJson, int Indent) {
   json Doc;
@@ -89,10 +99,16 @@ std::string resultToJson(const Result &R, const std::string &Name,
     It["nonfinite"] = Row.NonFinite;
     It["time_s"] = Row.Seconds;
     It["devices"] = devicesJson(Row.Devices);
+    if (!Row.Ranks.empty())
+      It["ranks"] = ranksJson(Row.Ranks);
     Its.push_back(It);
   }
   Doc["iterations"] = Its;
   Doc["devices"] = devicesJson(R.Devices);
+  if (!R.Ranks.empty())
+    Doc["mpi"] = {{"ranks", R.Ranks.size()},
+                  {"exchange_bytes_per_iteration", R.ExchangeBytes},
+                  {"per_rank", ranksJson(R.Ranks)}};
   return Doc.dump(Indent) + "\n";
 }
 

@@ -7,6 +7,7 @@
 #ifndef VF_COMPILER_DRIVER_DRIVER_H
 #define VF_COMPILER_DRIVER_DRIVER_H
 
+#include "vf/Cluster.h"
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -60,6 +61,10 @@ struct DriverOptions {
   std::string Resume;     // continue the run saved here
   std::string SaveGrid;   // write the trained map here after the run
   std::string LoadGrid;   // start from this map instead of a uniform one
+
+  /// The MPI ranks when started by mpirun/srun (null otherwise): every
+  /// rank integrates, rank 0 alone prints and writes files.
+  std::shared_ptr<Cluster> Ranks;
 };
 
 class Compiler;

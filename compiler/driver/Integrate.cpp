@@ -159,6 +159,7 @@ std::string settingsJson(const DriverOptions &O, const Program &P,
   S["devices"] = O.Devices;
   S["schedule"] = O.Schedule;
   S["cpu_threads"] = Threads;
+  S["mpi_ranks"] = O.Ranks ? O.Ranks->size() : 1;
   S["on_nonfinite"] = O.OnNonFinite;
   nlohmann::ordered_json Ps = nlohmann::ordered_json::object();
   for (const ParamDecl *PD : P.Params)
@@ -195,8 +196,27 @@ std::string setUpCheckpoints(Integrator &Int, const DriverOptions &O) {
 
 } // namespace
 
-int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
+namespace {
+/// What a rank other than 0 of a distributed run does of the options: the
+/// same integration, silently, writing no file (rank 0 writes them).
+DriverOptions forRank(const DriverOptions &O) {
+  DriverOptions R = O;
+  if (O.Ranks && O.Ranks->rank() != 0) {
+    R.Quiet = true;
+    R.NoWarnings = true;
+    R.Stats = false;
+    R.Json.clear();
+    R.Checkpoint.clear();
+    R.SaveGrid.clear();
+  }
+  return R;
+}
+} // namespace
+
+int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
                  Compiler &C, const CompileOptions &CO) {
+  const DriverOptions O = forRank(Given);
+  const bool Rank0 = !O.Ranks || O.Ranks->rank() == 0;
   const IntegrandDecl *I = selectIntegrand(*P, O);
   if (!I)
     return ExitInputError;
@@ -217,6 +237,7 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
   if (std::string Msg = parseDeviceList(O.Devices, IO, Usage); !Msg.empty())
     return fail("--devices " + Msg, Usage ? ExitUsage : ExitInputError);
   IO.Schedule = O.Schedule;
+  IO.Ranks = O.Ranks;
   IO.Seed = O.Seed;
   IO.Alpha = O.Alpha;
   IO.Beta = O.NoAdaptStrata ? 0.0 : O.Beta;
@@ -251,7 +272,7 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
 
   // With --json -, standard output carries the JSON document alone; the
   // table and the result lines go to standard error.
-  raw_ostream &Out = O.Json == "-" ? errs() : outs();
+  raw_ostream &Out = !Rank0 ? nulls() : O.Json == "-" ? errs() : outs();
   unsigned ActualThreads = 0;
   std::string Gpus;
   for (const auto &[Name, What] : (*Int)->devices())
@@ -269,7 +290,10 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
     if (!IO.SimulatedDevices.empty())
       Out << ", " << IO.SimulatedDevices.size() << " simulated device"
           << (IO.SimulatedDevices.size() == 1 ? "" : "s");
-    Out << Gpus << ", schedule " << O.Schedule << ": " << O.Warmup << " warm-up + " << O.Iterations
+    Out << Gpus;
+    if (O.Ranks && O.Ranks->size() > 1)
+      Out << ", on each of " << O.Ranks->size() << " MPI ranks";
+    Out << ", schedule " << O.Schedule << ": " << O.Warmup << " warm-up + " << O.Iterations
         << " iterations of " << O.Calls << " calls, seed " << O.Seed << "\n";
     if (!O.Resume.empty())
       Out << "vegasc: resuming from '" << O.Resume << "': " << Resumed << " of "
@@ -296,7 +320,17 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
                     : (*Int)->run(O.Iterations, O.Calls, O.Warmup);
   Bar.clear();
   if (!R) {
-    fail(R.message());
+    // Ranks agree on errors of the run (every rank returns the same one)
+    // except a rank's own: it says its own, rank 0 says the common one; an
+    // MPI failure leaves the others waiting, so it ends them all.
+    const std::string &M = R.message();
+    if (Rank0 || M.rfind("rank ", 0) == 0 || M.rfind("MPI:", 0) == 0)
+      fail((O.Ranks && O.Ranks->size() > 1 && !Rank0 && M.rfind("rank ", 0)
+                ? "rank " + std::to_string(O.Ranks->rank()) + ": "
+                : std::string()) +
+           M);
+    if (O.Ranks && M.rfind("MPI:", 0) == 0)
+      O.Ranks->abort(ExitInputError);
     return ExitInputError;
   }
   if (!O.SaveGrid.empty())

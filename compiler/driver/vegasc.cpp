@@ -8,6 +8,9 @@
 #include "driver/Driver.h"
 #include "driver/Batch.h"
 #include "vf/Version.h"
+#ifdef VF_HAVE_MPI
+#include "distributed/MpiCluster.h"
+#endif
 
 #include <CLI/CLI.hpp>
 
@@ -28,6 +31,8 @@ int main(int argc, char **argv) {
   vegasc --check examples/lepage.vf          check a file, report every error
   vegasc --emit=ast examples/lepage.vf       print the parsed program
   vegasc --emit=ptx examples/lepage.vf       print the GPU code (PTX)
+  mpirun -np 4 vegasc examples/lepage.vf     share every iteration among 4
+                                             processes (MPI builds)
   vegasc --eval examples/lepage.vf --at 0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5
                                              the integrand's value at a point
   vegasc examples/lepage.vf --checkpoint run.ckpt
@@ -148,6 +153,23 @@ or grid that cannot be used (another integrand, other options, damaged);
     int Code = App.exit(E);
     return Code == 0 ? vf::ExitOk : vf::ExitUsage;
   }
+#ifdef VF_HAVE_MPI
+  // Under mpirun/srun every rank joins; run alone, MPI is not touched.
+  if (vf::launchedByMpi()) {
+    auto Ranks = vf::MpiCluster::create(&argc, &argv);
+    if (!Ranks) {
+      std::fprintf(stderr, "vegasc: error: %s\n", Ranks.message().c_str());
+      return vf::ExitInputError;
+    }
+    O.Ranks = std::move(*Ranks);
+    // Only integration is shared among ranks; anything else rank 0 does.
+    bool Integrates = !O.ListDevices && Batch.Config.empty() &&
+                      !vf::isBatchFile(O.File) && !O.Check && O.Emit.empty() &&
+                      !O.Eval;
+    if (!Integrates && O.Ranks->rank() != 0)
+      return vf::ExitOk;
+  }
+#endif
   if (O.ListDevices)
     return vf::runListDevices();
   // --- Batch runs (TOML): a .toml file or --config -----------------------

@@ -61,6 +61,16 @@ std::string formatDouble(double V) {
   return Buf;
 }
 
+void addTimes(WorkerTimes &Sum, const WorkerTimes &T) {
+  Sum.Tiles += T.Tiles;
+  Sum.Chunks += T.Chunks;
+  Sum.Samples += T.Samples;
+  Sum.BusySeconds += T.BusySeconds;
+  Sum.IdleSeconds += T.IdleSeconds;
+  if (Sum.Error.empty())
+    Sum.Error = T.Error;
+}
+
 } // namespace
 
 struct Integrator::Impl {
@@ -92,6 +102,45 @@ struct Integrator::Impl {
   ScheduleSpec Schedule;
   std::vector<bool> Failed;
   std::vector<std::string> Notes;
+  /// MPI ranks' samples/s in the last iteration (empty: none measured).
+  std::vector<double> RankRates;
+  std::vector<RankStats> RankTotals;
+  std::uint64_t ExchangeBytes = 0;
+
+  /// This rank's share of an iteration: its measured rate over the sum,
+  /// equal shares until measured.
+  double rankShare(const Cluster &C) const {
+    double Sum = 0;
+    for (double R : RankRates)
+      Sum += R;
+    if (RankRates.size() != std::size_t(C.size()) || !(Sum > 0))
+      return 1.0 / C.size();
+    return RankRates[C.rank()] / Sum;
+  }
+  bool slowerRankShouldStop(const Cluster &C, std::uint64_t Groups,
+                            std::uint64_t Claimed) const {
+    if (RankRates.size() != std::size_t(C.size()) || Claimed >= Groups)
+      return false;
+    double Sum = 0, Fastest = 0, Mine = RankRates[C.rank()];
+    for (double R : RankRates) {
+      Sum += R;
+      Fastest = std::max(Fastest, R);
+    }
+    return Mine > 0 && Mine < Fastest && 1.0 / Mine > double(Groups - Claimed) / Sum;
+  }
+  void learnRankRates(const std::vector<RankStats> &Row) {
+    RankRates.clear();
+    for (const RankStats &R : Row)
+      RankRates.push_back(R.BusySeconds > 0 ? double(R.Samples) / R.BusySeconds
+                                            : 0.0);
+    RankTotals.resize(Row.size());
+    for (std::size_t R = 0; R < Row.size(); ++R) {
+      RankTotals[R].Rank = Row[R].Rank;
+      RankTotals[R].Samples += Row[R].Samples;
+      RankTotals[R].BusySeconds += Row[R].BusySeconds;
+      RankTotals[R].IdleSeconds += Row[R].IdleSeconds;
+    }
+  }
 
   Impl(IntegrandInfo In, IntegratorOptions Opt, ScheduleSpec S,
        std::vector<std::unique_ptr<CudaDevice>> G,
@@ -203,7 +252,7 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   std::vector<double> Edges(Ntiles * 2 * Stride, 0.0);
   std::vector<vf_tile_result> Results(Ntiles);
   const std::size_t Bins = std::size_t(I.Dim) * Ninc;
-  TrainingSums Training(A.train ? Bins : 0);
+  TrainingSums Training(A.train ? Bins : 0, Ntiles);
 
   // GPUs receive the iteration's inputs; one that cannot is out.
   std::vector<std::string> NewFailures(Workers.size());
@@ -217,51 +266,140 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   for (const WorkerSpec &W : Workers)
     Limits.push_back(W.Gpu >= 0 ? Gpus[W.Gpu]->limits(A.tile_size, Ntiles)
                                 : W.Limits);
-  TileScheduler Sched(Schedule, Ntiles, A.tile_size, Limits, Rates);
   auto TileSamples = [&](std::uint64_t Tile) {
     return std::min(A.tile_size, A.nsamples - Tile * A.tile_size);
   };
   std::atomic<std::uint64_t> TilesDone{0}, SamplesDone{0};
   auto TileDone = [&](std::uint64_t Tile) {
     std::uint64_t N = TileSamples(Tile);
+    std::uint64_t Done = SamplesDone.fetch_add(N) + N;
     if (Progress)
-      Progress({Iteration, Warmup, TilesDone.fetch_add(1) + 1, Ntiles,
-                SamplesDone.fetch_add(N) + N, A.nsamples});
+      Progress({Iteration, Warmup, TilesDone.fetch_add(1) + 1, Ntiles, Done,
+                A.nsamples});
   };
   const TileSink Sink{Segs.data(), Edges.data(), Results.data(),
                       A.train ? &Training : nullptr, TileDone};
-  std::vector<WorkerTimes> Times = runWorkers(
-      Workers, Sched, TileSamples,
-      [&](unsigned W, TileScheduler::Chunk &C) -> Status {
-        if (Workers[W].Gpu >= 0) {
-          Status S = Gpus[Workers[W].Gpu]->run(C, Sink);
-          return S ? S : Status(Error{Workers[W].Name + ": " + S.message()});
-        }
-        for (; C.Begin < C.End; ++C.Begin) {
-          const std::uint64_t Tile = C.Begin;
-          std::vector<double> Hist = Training.acquire();
-          vf_tile_outputs Out{Segs.data(), Edges.data() + Tile * 2 * Stride,
-                              Hist.data(), Hist.data() + Bins, &Results[Tile]};
-          I.SampleTile(&A, Tile, &Out);
-          Training.submit(Tile, std::move(Hist));
-          TileDone(Tile);
-        }
-        return Status::ok();
-      },
-      Failed);
-  for (unsigned W = 0; W < Times.size(); ++W)
-    if (!Times[W].Error.empty()) {
-      Failed[W] = true;
-      NewFailures[W] = Times[W].Error;
+  auto RunChunk = [&](unsigned W, TileScheduler::Chunk &C) -> Status {
+    if (Workers[W].Gpu >= 0) {
+      Status S = Gpus[Workers[W].Gpu]->run(C, Sink);
+      return S ? S : Status(Error{Workers[W].Name + ": " + S.message()});
     }
-  if (Sched.hasWork()) {
+    for (; C.Begin < C.End; ++C.Begin) {
+      const std::uint64_t Tile = C.Begin;
+      std::vector<double> Hist = Training.acquire();
+      vf_tile_outputs Out{Segs.data(), Edges.data() + Tile * 2 * Stride,
+                          Hist.data(), Hist.data() + Bins, &Results[Tile]};
+      I.SampleTile(&A, Tile, &Out);
+      Training.submit(Tile, std::move(Hist));
+      TileDone(Tile);
+    }
+    return Status::ok();
+  };
+  // Tiles [Tb, Te) on this process's workers; false if some are left
+  // because every worker failed.
+  std::vector<WorkerTimes> Times(Workers.size());
+  auto RunTiles = [&](std::uint64_t Tb, std::uint64_t Te) {
+    TileScheduler Sched(Schedule, Te - Tb, A.tile_size, Limits, Rates);
+    std::vector<WorkerTimes> T = runWorkers(
+        Workers, Sched, [&](std::uint64_t L) { return TileSamples(Tb + L); },
+        [&](unsigned W, TileScheduler::Chunk &C) {
+          TileScheduler::Chunk Abs{C.Begin + Tb, C.End + Tb};
+          Status S = RunChunk(W, Abs);
+          C.Begin = Abs.Begin - Tb;
+          return S;
+        },
+        Failed);
+    for (unsigned W = 0; W < T.size(); ++W) {
+      addTimes(Times[W], T[W]);
+      if (!T[W].Error.empty()) {
+        Failed[W] = true;
+        NewFailures[W] = T[W].Error;
+      }
+    }
+    return !Sched.hasWork();
+  };
+  bool Finished = true;
+  std::vector<RankStats> RankRow;
+  if (O.Ranks && O.Ranks->size() > 1) {
+    // Ranks claim groups of tiles (TrainingSums' groups, so each rank's
+    // training partials are whole), guided by their measured shares; then
+    // everything a rank computed is ORed into everyone's arrays (each word
+    // was computed by one rank, zero elsewhere), so every rank continues
+    // with the single-process state, bit for bit.
+    Cluster &C = *O.Ranks;
+    const std::uint64_t G = Training.groups();
+    if (Status S = C.startClaims(G); !S)
+      return S;
+    Clock::time_point T0 = Clock::now();
+    const double Share = rankShare(C);
+    while (Finished) {
+      // Guided by the rank's share of what is left now; a rank slower than
+      // another whose one more group would end after the ranks together
+      // could finish everything left would only hold the iteration: it
+      // stops claiming.
+      Expected<std::uint64_t> Now = C.claimed();
+      if (!Now)
+        return Error{Now.message()};
+      if (*Now >= G || slowerRankShouldStop(C, G, *Now))
+        break;
+      std::uint64_t Want = std::uint64_t(std::ceil(Share * double(G - *Now) / 2));
+      Expected<Cluster::Range> R = C.claim(std::max<std::uint64_t>(Want, 1));
+      if (!R)
+        return Error{R.message()};
+      if (R->empty())
+        break;
+      Finished = RunTiles(Training.groupBegin(R->Begin),
+                          Training.groupBegin(R->End));
+    }
+    double Busy = std::chrono::duration<double>(Clock::now() - T0).count();
+    std::uint64_t Bad = Finished ? 0 : std::uint64_t(1) << (C.rank() % 64);
+    if (Status S = C.orAll(&Bad, 1); !S)
+      return S;
+    double Idle = std::chrono::duration<double>(Clock::now() - T0).count() - Busy;
+    auto Words = [](auto &V) {
+      return reinterpret_cast<std::uint64_t *>(V.data());
+    };
+    for (auto [Data, N] :
+         {std::pair{Words(Results), Ntiles * sizeof(vf_tile_result) / 8},
+          std::pair{Words(Edges), Edges.size()},
+          std::pair{Words(Segs), Segs.size()},
+          std::pair{reinterpret_cast<std::uint64_t *>(Training.partials().data()),
+                    Training.partials().size()}})
+      if (Bad == 0)
+        if (Status S = C.orAll(Data, N); !S)
+          return S;
+    if (Bad && Finished)
+      return Error{"iteration " + std::to_string(Iteration) +
+                   ": every device of another rank failed (its messages say "
+                   "why); stopping every rank"};
+    Expected<std::vector<double>> All = C.gatherAll(
+        {double(SamplesDone.load()), Busy, Idle});
+    if (!All)
+      return Error{All.message()};
+    for (int R = 0; R < C.size(); ++R)
+      RankRow.push_back({R, std::uint64_t((*All)[3 * R]), (*All)[3 * R + 1],
+                         (*All)[3 * R + 2]});
+    learnRankRates(RankRow);
+    ExchangeBytes = 8 * (1 + Ntiles * sizeof(vf_tile_result) / 8 +
+                         Edges.size() + Segs.size() +
+                         Training.partials().size() + 3 * C.size());
+  } else {
+    Finished = RunTiles(0, Ntiles);
+  }
+  if (!Finished) {
     std::string Why;
     for (unsigned W = 0; W < Workers.size(); ++W)
       if (!NewFailures[W].empty())
         Why += "; " + NewFailures[W];
-    return Error{"iteration " + std::to_string(Iteration) +
+    std::string Where =
+        O.Ranks && O.Ranks->size() > 1
+            ? "rank " + std::to_string(O.Ranks->rank()) + ": "
+            : std::string();
+    return Error{Where + "iteration " + std::to_string(Iteration) +
                  ": every device failed, samples are left unevaluated" + Why};
   }
+  if (A.train)
+    Training.finish();
 
   // Non-finite samples: the first in sample order, whatever ran it.
   std::uint64_t NonFinite = 0, FirstBad = 0;
@@ -316,6 +454,7 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   Row.NonFinite = NonFinite;
   Row.Seconds = std::chrono::duration<double>(Clock::now() - Start).count();
   Row.Devices = std::move(ThisIteration);
+  Row.Ranks = std::move(RankRow);
   Wall += Row.Seconds;
   ++Plan.Done;
   record(std::move(Row), Mean, Cov);
@@ -619,6 +758,8 @@ Result Integrator::result() const {
   }
   R.Iterations = P->Rows;
   R.Devices = P->Devices;
+  R.Ranks = P->RankTotals;
+  R.ExchangeBytes = P->ExchangeBytes;
   R.Evaluations = P->Evaluations;
   R.WallSeconds = P->Wall;
   return R;

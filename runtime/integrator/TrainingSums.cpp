@@ -1,10 +1,28 @@
-//===- runtime/integrator/TrainingSums.cpp - Map training in tile order ---===//
+//===- runtime/integrator/TrainingSums.cpp - Map training in a fixed order ===//
 
 #include "integrator/TrainingSums.h"
 
 #include <algorithm>
 
 namespace vf {
+
+std::uint64_t TrainingSums::groupCount(std::size_t Bins,
+                                       std::uint64_t Ntiles) {
+  // 64 groups let ranks share an iteration in 1/64ths; partials are kept
+  // for every group, so large histograms get fewer (at most 2^22 doubles,
+  // 32 MiB, of partials).
+  const std::uint64_t Budget = std::uint64_t(1) << 22;
+  std::uint64_t ByMemory = Bins ? Budget / (2 * Bins) : 64;
+  return std::clamp<std::uint64_t>(std::min<std::uint64_t>(ByMemory, 64), 1,
+                                   std::max<std::uint64_t>(Ntiles, 1));
+}
+
+TrainingSums::TrainingSums(std::size_t Bins, std::uint64_t Ntiles)
+    : Bins(Bins), Ntiles(Ntiles), Groups(groupCount(Bins, Ntiles)),
+      Partials(Groups * 2 * Bins, 0.0), Total(2 * Bins, 0.0) {
+  for (std::uint64_t G = 0; G < Groups; ++G)
+    Next.push_back(groupBegin(G));
+}
 
 std::vector<double> TrainingSums::acquire() {
   std::vector<double> B;
@@ -21,15 +39,29 @@ std::vector<double> TrainingSums::acquire() {
 
 void TrainingSums::submit(std::uint64_t Tile, std::vector<double> Buffer) {
   std::lock_guard<std::mutex> Lock(Mutex);
+  // The group of Tile: the last g with groupBegin(g) <= Tile.
+  std::uint64_t G = std::min(Groups - 1, (Tile * Groups + Groups) / Ntiles);
+  while (G > 0 && groupBegin(G) > Tile)
+    --G;
   Waiting.emplace(Tile, std::move(Buffer));
-  for (auto It = Waiting.find(Next); It != Waiting.end();
-       It = Waiting.find(Next)) {
+  double *P = Partials.data() + G * 2 * Bins;
+  for (auto It = Waiting.find(Next[G]); It != Waiting.end();
+       It = Waiting.find(Next[G])) {
     const std::vector<double> &B = It->second;
-    for (std::size_t I = 0; I < Total.size(); ++I)
-      Total[I] += B[I];
+    for (std::size_t I = 0; I < 2 * Bins; ++I)
+      P[I] += B[I];
     Free.push_back(std::move(It->second));
     Waiting.erase(It);
-    ++Next;
+    ++Next[G];
+  }
+}
+
+void TrainingSums::finish() {
+  std::fill(Total.begin(), Total.end(), 0.0);
+  for (std::uint64_t G = 0; G < Groups; ++G) {
+    const double *P = Partials.data() + G * 2 * Bins;
+    for (std::size_t I = 0; I < 2 * Bins; ++I)
+      Total[I] += P[I];
   }
 }
 

@@ -1,12 +1,21 @@
-//===- runtime/integrator/TrainingSums.h - Map training in tile order -*- C++ -*-===//
+//===- runtime/integrator/TrainingSums.h - Map training in a fixed order -*- C++ -*-===//
 //
 // Each tile accumulates its own map-training histogram (dim x ninc sums and
 // weights). Floating-point addition is not associative, so adding tiles'
 // histograms in the order workers finish would make the next map - and
-// every later estimate - depend on the thread count. TrainingSums holds a
-// finished tile's histogram until all earlier tiles are added, then adds it:
-// always in tile order. Tiles are claimed in increasing order, so only a few
-// wait at a time; their buffers are recycled.
+// every later estimate - depend on the thread count. The order is fixed
+// instead, by tile indices only:
+//
+//   the tiles are cut into G groups of consecutive tiles; a group's
+//   partial is the sum of its tiles' histograms in tile order, from zero;
+//   the total is the sum of the group partials in group order.
+//
+// G depends only on the tile count and the histogram size, so the order is
+// the same for any threads, devices and MPI ranks: a rank that ran whole
+// groups holds their partials, and the ranks exchange partials, not tiles
+// (at most 64 of them, within a memory budget). A finished tile waits until
+// the earlier tiles of its group are added; tiles are claimed in increasing
+// order, so only a few wait at a time, and their buffers are recycled.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_INTEGRATOR_TRAININGSUMS_H
@@ -22,17 +31,33 @@ namespace vf {
 
 class TrainingSums {
 public:
-  /// \p Bins histogram entries per tile (each a sum and a weight).
-  explicit TrainingSums(std::size_t Bins) : Bins(Bins), Total(2 * Bins, 0.0) {}
+  /// \p Bins histogram entries per tile (each a sum and a weight), for an
+  /// iteration of \p Ntiles tiles.
+  TrainingSums(std::size_t Bins, std::uint64_t Ntiles);
+
+  /// The number of groups for \p Ntiles tiles of \p Bins bins.
+  static std::uint64_t groupCount(std::size_t Bins, std::uint64_t Ntiles);
+  std::uint64_t groups() const { return Groups; }
+  /// Tiles [groupBegin(g), groupBegin(g + 1)) form group g.
+  std::uint64_t groupBegin(std::uint64_t G) const {
+    return G * Ntiles / Groups;
+  }
 
   /// A zeroed buffer for one tile: sums in [0, Bins), weights in
   /// [Bins, 2 Bins).
   std::vector<double> acquire();
   /// Hands tile \p Tile's buffer back; adds it (and any tiles it unblocks)
-  /// once every earlier tile has been added.
+  /// to its group's partial once the group's earlier tiles are added.
   void submit(std::uint64_t Tile, std::vector<double> Buffer);
 
-  /// The totals, after every tile was submitted.
+  /// Groups x 2 Bins partials (zero for groups this process did not run):
+  /// what MPI ranks exchange before finish().
+  std::span<double> partials() { return Partials; }
+  /// Adds the partials in group order, after every tile was submitted (or
+  /// every partial exchanged).
+  void finish();
+
+  /// The totals, after finish().
   std::span<const double> sums() const { return {Total.data(), Bins}; }
   std::span<const double> weights() const {
     return {Total.data() + Bins, Bins};
@@ -40,9 +65,10 @@ public:
 
 private:
   std::size_t Bins;
-  std::vector<double> Total;
+  std::uint64_t Ntiles, Groups;
+  std::vector<double> Partials, Total;
   std::mutex Mutex;
-  std::uint64_t Next = 0;
+  std::vector<std::uint64_t> Next; ///< per group, the next tile to add
   std::map<std::uint64_t, std::vector<double>> Waiting;
   std::vector<std::vector<double>> Free;
 };

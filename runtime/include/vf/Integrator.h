@@ -11,6 +11,7 @@
 #ifndef VF_INTEGRATOR_H
 #define VF_INTEGRATOR_H
 
+#include "vf/Cluster.h"
 #include "vf/Events.h"
 #include "vf/Expected.h"
 #include "vf/Integrand.h"
@@ -60,6 +61,10 @@ struct IntegratorOptions {
   /// GPU (at least one).
   std::vector<int> Gpus;
   bool AllGpus = false;
+  /// The processes of a distributed run (vf/Cluster.h), or null. Every
+  /// rank runs the same integrator; each iteration's tiles are shared
+  /// among them and the result is bitwise that of one process.
+  std::shared_ptr<Cluster> Ranks;
 };
 
 /// What run() was asked for and how far it got. A run that stops early

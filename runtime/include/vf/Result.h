@@ -31,6 +31,14 @@ struct DeviceStats {
   }
 };
 
+/// One MPI rank's share of a distributed run (only with several ranks).
+struct RankStats {
+  int Rank = 0;
+  std::uint64_t Samples = 0;
+  double BusySeconds = 0; ///< claiming and running tiles
+  double IdleSeconds = 0; ///< waiting for the other ranks to finish
+};
+
 struct IterationRow {
   unsigned Index = 0;          ///< 1-based, over the integrator's lifetime
   bool Warmup = false;         ///< excluded from the combined estimate
@@ -46,6 +54,8 @@ struct IterationRow {
   /// Each device's share of this iteration (same order as
   /// Result::Devices).
   std::vector<DeviceStats> Devices;
+  /// Each rank's share (empty unless several MPI ranks ran it).
+  std::vector<RankStats> Ranks;
 };
 
 struct Result {
@@ -59,6 +69,11 @@ struct Result {
   std::vector<DeviceStats> Devices;
   std::uint64_t Evaluations = 0;
   double WallSeconds = 0;
+  /// Totals per rank, and the bytes each rank contributes to the exchange
+  /// after an iteration (empty / 0 without several ranks). The devices
+  /// above are this process's.
+  std::vector<RankStats> Ranks;
+  std::uint64_t ExchangeBytes = 0;
 };
 
 } // namespace vf

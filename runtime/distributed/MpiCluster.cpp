@@ -1,0 +1,152 @@
+//===- runtime/distributed/MpiCluster.cpp - vf::Cluster over MPI ---------===//
+//
+// The claim counter lives in a one-word window on rank 0 and is reset by
+// rank 0 between two barriers, so no rank claims from the next iteration
+// before the reset nor from the previous one after it. Large reductions
+// go in pieces of at most 2^28 words (MPI counts are ints).
+//
+//===----------------------------------------------------------------------===//
+
+#include "distributed/MpiCluster.h"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace vf {
+
+struct MpiCluster::State {
+  MPI_Win Window = MPI_WIN_NULL;
+  std::uint64_t *Counter = nullptr;
+};
+
+static Status mpiStatus(int Rc, const char *What) {
+  if (Rc == MPI_SUCCESS)
+    return Status::ok();
+  char Text[MPI_MAX_ERROR_STRING] = {0};
+  int Len = 0;
+  MPI_Error_string(Rc, Text, &Len);
+  return Error{std::string("MPI: ") + What + " failed: " + Text};
+}
+
+bool launchedByMpi() {
+  for (const char *V : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK",
+                        "PMI_SIZE", "MPI_LOCALNRANKS"})
+    if (const char *E = std::getenv(V); E && *E)
+      return true;
+  return false;
+}
+
+Expected<std::unique_ptr<MpiCluster>> MpiCluster::create(int *Argc,
+                                                          char ***Argv) {
+  int Provided = 0;
+  if (Status S = mpiStatus(
+          MPI_Init_thread(Argc, Argv, MPI_THREAD_FUNNELED, &Provided),
+          "MPI_Init_thread");
+      !S)
+    return Error{S.message()};
+  // Errors come back as codes, to be reported, not as aborts.
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  std::unique_ptr<MpiCluster> C(new MpiCluster());
+  C->S = std::make_unique<State>();
+  MPI_Comm_rank(MPI_COMM_WORLD, &C->Rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &C->Size);
+  if (Provided < MPI_THREAD_FUNNELED)
+    return Error{"MPI: the library does not support threads "
+                 "(MPI_THREAD_FUNNELED)"};
+  MPI_Aint Bytes = C->Rank == 0 ? sizeof(std::uint64_t) : 0;
+  if (Status S = mpiStatus(MPI_Win_allocate(Bytes, sizeof(std::uint64_t),
+                                            MPI_INFO_NULL, MPI_COMM_WORLD,
+                                            &C->S->Counter, &C->S->Window),
+                           "MPI_Win_allocate");
+      !S)
+    return Error{S.message()};
+  if (C->Rank == 0)
+    *C->S->Counter = 0;
+  if (Status S = mpiStatus(MPI_Win_lock_all(0, C->S->Window), "MPI_Win_lock_all");
+      !S)
+    return Error{S.message()};
+  return C;
+}
+
+MpiCluster::~MpiCluster() {
+  if (S && S->Window != MPI_WIN_NULL) {
+    MPI_Win_unlock_all(S->Window);
+    MPI_Win_free(&S->Window);
+  }
+  MPI_Finalize();
+}
+
+void MpiCluster::abort(int Code) { MPI_Abort(MPI_COMM_WORLD, Code); std::exit(Code); }
+
+Status MpiCluster::startClaims(std::uint64_t N) {
+  Total = N;
+  if (Status St = mpiStatus(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier"); !St)
+    return St;
+  if (Rank == 0) {
+    std::uint64_t Zero = 0;
+    if (Status St = mpiStatus(MPI_Put(&Zero, 1, MPI_UINT64_T, 0, 0, 1,
+                                      MPI_UINT64_T, S->Window),
+                              "MPI_Put");
+        !St)
+      return St;
+    if (Status St = mpiStatus(MPI_Win_flush(0, S->Window), "MPI_Win_flush");
+        !St)
+      return St;
+  }
+  return mpiStatus(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
+}
+
+Expected<Cluster::Range> MpiCluster::claim(std::uint64_t Want) {
+  std::uint64_t Add = std::max<std::uint64_t>(Want, 1), Old = 0;
+  if (Status St = mpiStatus(MPI_Fetch_and_op(&Add, &Old, MPI_UINT64_T, 0, 0,
+                                             MPI_SUM, S->Window),
+                            "MPI_Fetch_and_op");
+      !St)
+    return Error{St.message()};
+  if (Status St = mpiStatus(MPI_Win_flush(0, S->Window), "MPI_Win_flush"); !St)
+    return Error{St.message()};
+  if (Old >= Total)
+    return Range{Total, Total};
+  return Range{Old, std::min(Old + Add, Total)};
+}
+
+Expected<std::uint64_t> MpiCluster::claimed() {
+  std::uint64_t Unused = 0, Now = 0;
+  if (Status St = mpiStatus(MPI_Fetch_and_op(&Unused, &Now, MPI_UINT64_T, 0, 0,
+                                             MPI_NO_OP, S->Window),
+                            "MPI_Fetch_and_op");
+      !St)
+    return Error{St.message()};
+  if (Status St = mpiStatus(MPI_Win_flush(0, S->Window), "MPI_Win_flush"); !St)
+    return Error{St.message()};
+  return std::min(Now, Total);
+}
+
+Status MpiCluster::orAll(std::uint64_t *Data, std::size_t N) {
+  const std::size_t Piece = std::size_t(1) << 28;
+  for (std::size_t I = 0; I < N; I += Piece)
+    if (Status St = mpiStatus(
+            MPI_Allreduce(MPI_IN_PLACE, Data + I, int(std::min(Piece, N - I)),
+                          MPI_UINT64_T, MPI_BOR, MPI_COMM_WORLD),
+            "MPI_Allreduce");
+        !St)
+      return St;
+  return Status::ok();
+}
+
+Expected<std::vector<double>>
+MpiCluster::gatherAll(const std::vector<double> &Values) {
+  std::vector<double> All(Values.size() * std::size_t(Size));
+  if (Status St = mpiStatus(
+          MPI_Allgather(Values.data(), int(Values.size()), MPI_DOUBLE,
+                        All.data(), int(Values.size()), MPI_DOUBLE,
+                        MPI_COMM_WORLD),
+          "MPI_Allgather");
+      !St)
+    return Error{St.message()};
+  return All;
+}
+
+} // namespace vf

@@ -1,0 +1,57 @@
+//===- vf/Cluster.h - The processes of a distributed run -------*- C++ -*-===//
+//
+// When vegasflow runs as several processes (MPI ranks), every rank keeps
+// the same map and allocation and evaluates part of each iteration's tiles;
+// a Cluster is what the integrator needs of the transport. The runtime
+// knows only this interface (no MPI header); vegasc supplies an MPI
+// implementation when built with MPI (runtime/distributed/).
+//
+// All calls but claim() are collective: every rank makes them, in the same
+// order.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_CLUSTER_H
+#define VF_CLUSTER_H
+
+#include "vf/Expected.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace vf {
+
+class Cluster {
+public:
+  virtual ~Cluster() = default;
+  virtual int rank() const = 0;
+  virtual int size() const = 0;
+
+  /// Starts handing out \p Total work units for a new iteration
+  /// (collective: returns once every rank may claim).
+  virtual Status startClaims(std::uint64_t Total) = 0;
+  /// Claims up to \p Want further units: [Begin, End), empty when none is
+  /// left. Not collective: ranks claim at their own pace.
+  struct Range {
+    std::uint64_t Begin = 0, End = 0;
+    bool empty() const { return Begin >= End; }
+  };
+  virtual Expected<Range> claim(std::uint64_t Want) = 0;
+  /// How many units are claimed so far (not collective).
+  virtual Expected<std::uint64_t> claimed() = 0;
+
+  /// In place, the bitwise OR over ranks of \p N words (collective). Data
+  /// that exactly one rank computed and the others left zero is then the
+  /// same on every rank, bit for bit.
+  virtual Status orAll(std::uint64_t *Data, std::size_t N) = 0;
+  /// Every rank's \p Values (the same count on each), rank after rank
+  /// (collective).
+  virtual Expected<std::vector<double>>
+  gatherAll(const std::vector<double> &Values) = 0;
+  /// Ends every rank with exit code \p Code, for an error after which the
+  /// ranks can no longer agree (a failed transport).
+  [[noreturn]] virtual void abort(int Code) = 0;
+};
+
+} // namespace vf
+
+#endif // VF_CLUSTER_H

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Distributed runs: mpirun -np N vegasc (Open MPI, loopback).
+
+    mpi.py VEGASC MPIEXEC
+
+1. -np 1, 2, 3 give bitwise the single-process result (every iteration's
+   estimate and error, the final result) and the same trained map
+   (--save-grid, compared to 1e-12 relative, in fact bitwise); only rank 0
+   prints the result.
+2. A rank slowed to a tenth of the other's speed (simulated devices, one
+   per rank) does not slow the iteration down: after the first iteration
+   (which measures the ranks) it takes at most 15% longer than the fast
+   rank alone, and the slow rank gets the smaller share.
+3. A checkpoint written by 2 ranks and killed mid-run, resumed by 3 ranks,
+   ends with bitwise the uninterrupted single-process result.
+4. An error all ranks meet (a NaN) ends every rank with exit 1 and one
+   message.
+"""
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+from checkpoint import checkpoint_done as read_checkpoint
+from vftest import check, finish, vegasc, workdir, write_source
+
+LEPAGE = ("param a = 0.1\n"
+          "integrand f(x in [0, 1]^4) = prod(i in 0..4: "
+          "exp(-(x[i] - 0.5)^2 / a^2) / (a * sqrt(pi)))\n")
+CHEAP = "integrand f(x in [0, 1]^8) = x[0] * x[1] + x[2] + x[7]\n"
+
+
+def fingerprint(doc):
+    res = doc["result"]
+    return (res["mean"], res["error"], res["chi2_dof"], res["Q"],
+            [(it["mean"], it["error"], it["samples"]) for it in doc["iterations"]])
+
+
+def mpi(n, exe, args, extra=None):
+    """mpirun -np n exe args (+ --json FILE); extra: a second MPMD part."""
+    cmd = [MPIEXEC, "--allow-run-as-root", "--oversubscribe", "-np", str(n),
+           exe] + [str(a) for a in args]
+    if extra:
+        cmd += [":", "-np", "1", exe] + [str(a) for a in extra]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+
+
+def read_json(path):
+    import json
+    with open(path) as f:
+        return json.load(f)
+
+
+def file_bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def same_result(exe):
+    src = write_source("lepage4_mpi", LEPAGE)
+    args = [src, "--seed", 9, "--calls", 200000, "--iterations", 3,
+            "--warmup", 2, "--devices", "cpu:1"]
+    ref = vegasc(exe, args + ["-q", "--save-grid", workdir() + "/ref.grid"])
+    if not check(ref.rc == 0 and ref.doc, "single-process reference"):
+        print(ref)
+        return
+    refgrid = file_bytes(workdir() + "/ref.grid")
+    for n in (1, 2, 3):
+        js, grid = workdir() + f"/np{n}.json", workdir() + f"/np{n}.grid"
+        p = mpi(n, exe, args + ["--json", js, "--save-grid", grid])
+        if not check(p.returncode == 0 and os.path.exists(js),
+                     f"mpirun -np {n}: runs ({p.stderr.strip()[-300:]})"):
+            continue
+        doc = read_json(js)
+        check(fingerprint(doc) == fingerprint(ref.doc),
+              f"-np {n}: every iteration and the result bitwise the "
+              f"single process's")
+        # Stronger than the 1e-12 asked: the grid files are equal.
+        check(file_bytes(grid) == refgrid,
+              f"-np {n}: the trained map is bitwise the single process's")
+        check(p.stdout.count("result = ") == 1,
+              f"-np {n}: one result line (rank 0 prints)")
+        if n > 1:
+            ranks = doc.get("mpi", {}).get("per_rank", [])
+            check(len(ranks) == n and all(r["samples"] > 0 for r in ranks) and
+                  sum(r["samples"] for r in ranks) == doc["result"]["evaluations"],
+                  f"-np {n}: per-rank samples {[r['samples'] for r in ranks]} "
+                  f"add up to the evaluations")
+
+
+def slow_rank(exe):
+    src = write_source("cheap8_mpi", CHEAP)
+    args = [src, "-q", "--seed", 2, "--calls", 2e6, "--iterations", 3,
+            "--warmup", 1]
+    fast = vegasc(exe, args + ["--devices", "sim:2"])
+    js = workdir() + "/slow.json"
+    p = mpi(1, exe, args + ["--devices", "sim:2", "--json", js],
+            extra=args + ["--devices", "sim:0.2"])
+    if not check(fast.rc == 0 and p.returncode == 0 and os.path.exists(js),
+                 f"a fast and a slow rank run ({p.stderr.strip()[-300:]})"):
+        return
+    doc = read_json(js)
+    t_fast = sum(it["time_s"] for it in fast.doc["iterations"][1:])
+    t_both = sum(it["time_s"] for it in doc["iterations"][1:])
+    check(t_both <= 1.15 * t_fast,
+          f"with a rank 10x slower the iterations took {t_both:.2f} s, "
+          f"the fast rank alone {t_fast:.2f} s (at most 15% more)")
+    last = doc["iterations"][-1]["ranks"]
+    check(last[1]["samples"] < last[0]["samples"],
+          f"the slow rank got the smaller share {[r['samples'] for r in last]}")
+    check(fingerprint(doc) == fingerprint(fast.doc),
+          "and the result is bitwise the single process's")
+
+
+def resume_other_rank_count(exe):
+    src = write_source("lepage4_ckpt", LEPAGE)
+    ck = workdir() + "/mpi.ckpt"
+    args = [src, "--seed", 3, "--calls", 300000, "--iterations", 6,
+            "--warmup", 1]
+    ref = vegasc(exe, args + ["-q", "--devices", "cpu:1"])
+    check(ref.rc == 0 and ref.doc, "uninterrupted single-process run")
+    cmd = [MPIEXEC, "--allow-run-as-root", "--oversubscribe", "-np", "2", exe] + \
+        [str(a) for a in args] + ["-q", "--devices", "sim:0.4",
+                                  "--checkpoint", ck]
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.time() + 60
+    while time.time() < deadline and p.poll() is None:
+        if os.path.exists(ck) and time.time() - os.path.getmtime(ck) < 5 and \
+                os.path.getsize(ck) > 0 and checkpoint_done(ck) >= 3:
+            break
+        time.sleep(0.05)
+    os.killpg(p.pid, signal.SIGKILL)
+    p.wait()
+    done = checkpoint_done(ck) if os.path.exists(ck) else 0
+    check(0 < done < 7, f"2 ranks killed with {done} of 7 iterations saved")
+    js = workdir() + "/resumed.json"
+    r = mpi(3, exe, args + ["--devices", "cpu:1", "--resume", ck, "--json", js])
+    if not check(r.returncode == 0 and os.path.exists(js),
+                 f"resumed by 3 ranks ({r.stderr.strip()[-300:]})"):
+        return
+    m = re.search(r"resuming from .*: (\d+) of 7 iterations done", r.stdout)
+    check(m and done <= int(m.group(1)) < 7,
+          f"the resumed run says where it starts ({m.group(0) if m else r.stdout[:300]})")
+    check(fingerprint(read_json(js)) == fingerprint(ref.doc),
+          "resumed with 3 ranks: bitwise the uninterrupted result")
+
+
+def checkpoint_done(path):
+    """Iterations done in a checkpoint (checkpoint.py reads the header)."""
+    done = read_checkpoint(path)
+    return done[0] if done else 0
+
+
+def errors(exe):
+    src = write_source("nan_mpi", "integrand f(x in [0, 1]) = log(x[0] - 0.5)\n")
+    p = mpi(2, exe, [src, "-q", "--calls", 20000, "--iterations", 2,
+                     "--devices", "cpu:1"])
+    check(p.returncode == 1 and p.stderr.count("error:") == 1 and
+          "--on-nonfinite=zero" in p.stderr,
+          f"a NaN on 2 ranks: exit 1, one message "
+          f"(rc {p.returncode}: {p.stderr.strip()[-400:]})")
+
+
+if __name__ == "__main__":
+    exe, MPIEXEC = sys.argv[1], sys.argv[2]
+    same_result(exe)
+    slow_rank(exe)
+    resume_other_rank_count(exe)
+    errors(exe)
+    finish()
