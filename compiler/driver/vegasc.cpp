@@ -9,7 +9,7 @@
 #include "driver/Batch.h"
 #include "vf/Version.h"
 #ifdef VF_HAVE_MPI
-#include "distributed/MpiCluster.h"
+#include "mpi/MpiCluster.h"
 #endif
 
 #include <CLI/CLI.hpp>

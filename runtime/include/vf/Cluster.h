@@ -4,7 +4,7 @@
 // the same map and allocation and evaluates part of each iteration's tiles;
 // a Cluster is what the integrator needs of the transport. The runtime
 // knows only this interface (no MPI header); vegasc supplies an MPI
-// implementation when built with MPI (runtime/distributed/).
+// implementation when built with MPI (runtime/mpi/).
 //
 // All calls but claim() are collective: every rank makes them, in the same
 // order.

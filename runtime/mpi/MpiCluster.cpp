@@ -1,4 +1,4 @@
-//===- runtime/distributed/MpiCluster.cpp - vf::Cluster over MPI ---------===//
+//===- runtime/mpi/MpiCluster.cpp - vf::Cluster over MPI ---------===//
 //
 // The claim counter lives in a one-word window on rank 0 and is reset by
 // rank 0 between two barriers, so no rank claims from the next iteration
@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "distributed/MpiCluster.h"
+#include "mpi/MpiCluster.h"
 
 #include <mpi.h>
 

@@ -1,4 +1,4 @@
-//===- runtime/distributed/MpiCluster.h - vf::Cluster over MPI -*- C++ -*-===//
+//===- runtime/mpi/MpiCluster.h - vf::Cluster over MPI -*- C++ -*-===//
 //
 // Open MPI (or any MPI-3 library) behind vf::Cluster. Work is claimed from a
 // counter on rank 0 with one-sided MPI_Fetch_and_op, so a rank asks for
