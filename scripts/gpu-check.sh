@@ -58,6 +58,8 @@ step suite-cpu 900 $(suite cpu)
 if [ "$have_gpu" = yes ]; then
   step suite-gpu 900 $(suite gpu)
   step suite-all 900 $(suite all)
+  step gpu-vs-cpu 60 python3 scripts/gpu-suite.py --compare "$OUT" cpu gpu
+  step all-vs-cpu 60 python3 scripts/gpu-suite.py --compare "$OUT" cpu all
   if command -v compute-sanitizer > /dev/null 2>&1; then
     printf 'integrand f(x in [0, 1]^4) = prod(i in 0..4: exp(-(x[i] - 0.5)^2 / 0.01) / (0.1 * sqrt(pi)))\n' > "$OUT/short.vf"
     step compute-sanitizer 600 compute-sanitizer --error-exitcode=3 "$VEGASC" "$OUT/short.vf" --devices gpu --calls 100000 --iterations 2 --warmup 0 -q
