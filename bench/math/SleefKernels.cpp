@@ -32,7 +32,8 @@ void binary(double *Out, const double *In, const double *In2, size_t N) {
 
 SleefKernels sleefAVX2() {
   return {unary<Sleef_expd4_u10>, unary<Sleef_logd4_u10>,
-          unary<Sleef_sind4_u10>, binary<Sleef_powd4_u10>};
+          unary<Sleef_sind4_u10>, unary<Sleef_cosd4_u10>,
+          binary<Sleef_powd4_u10>};
 }
 
 } // namespace vf::bench

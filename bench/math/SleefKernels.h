@@ -19,7 +19,7 @@ using SleefLoop = void (*)(double *Out, const double *In, const double *In2,
                            size_t N);
 
 struct SleefKernels {
-  SleefLoop Exp, Log, Sin, Pow;
+  SleefLoop Exp, Log, Sin, Cos, Pow;
 };
 
 SleefKernels sleefAVX2();    ///< Sleef_*d4_u10

@@ -32,7 +32,8 @@ void binary(double *Out, const double *In, const double *In2, size_t N) {
 
 SleefKernels sleefAVX512() {
   return {unary<Sleef_expd8_u10>, unary<Sleef_logd8_u10>,
-          unary<Sleef_sind8_u10>, binary<Sleef_powd8_u10>};
+          unary<Sleef_sind8_u10>, unary<Sleef_cosd8_u10>,
+          binary<Sleef_powd8_u10>};
 }
 
 } // namespace vf::bench

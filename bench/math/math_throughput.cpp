@@ -1,7 +1,7 @@
 //===- bench/math/math_throughput.cpp - vf_* in a JIT loop vs glibc, SLEEF ===//
 //
-// Throughput of exp, log, sin and pow over a 10^7-element array, three ways
-// in one process:
+// Throughput of exp, log, sin, cos and pow over a 10^7-element array, three
+// ways in one process:
 //   vegasflow  an LLVM IR loop `out[i] = vf_f(in[i])` built here, linked
 //              with the math library through linkMathLibrary, optimized at
 //              O3 for the host CPU (so the library inlines and the loop
@@ -68,6 +68,7 @@ const Case Cases[] = {
     {"exp", false, ::exp, nullptr, vf_exp, nullptr},
     {"log", false, ::log, nullptr, vf_log, nullptr},
     {"sin", false, ::sin, nullptr, vf_sin, nullptr},
+    {"cos", false, ::cos, nullptr, vf_cos, nullptr},
     {"pow", true, nullptr, ::pow, nullptr, vf_pow},
 };
 
@@ -172,7 +173,7 @@ int main(int Argc, char **Argv) {
   std::unique_ptr<TargetMachine> TM = ExitOnErr(JTMB.createTargetMachine());
   auto JIT = ExitOnErr(LLJITBuilder().setJITTargetMachineBuilder(JTMB).create());
 
-  // (4) One module with the four loops, the library linked in, O3.
+  // (4) One module with the five loops, the library linked in, O3.
   auto Ctx = std::make_unique<LLVMContext>();
   auto M = std::make_unique<Module>("math_throughput", *Ctx);
   M->setTargetTriple(TM->getTargetTriple().str());
@@ -191,8 +192,8 @@ int main(int Argc, char **Argv) {
   ExitOnErr(JIT->addIRModule(ThreadSafeModule(std::move(M), std::move(Ctx))));
 
   // (5) Inputs: exp on [-700, 700], log on [1e-300, 1e300] (exponent-
-  // uniform), sin on [-10, 10] (the sampling-loop case), pow with x in
-  // [0.1, 10] and y in [-30, 30].
+  // uniform), sin and cos on [-10, 10] (the sampling-loop case), pow with
+  // x in [0.1, 10] and y in [-30, 30].
   std::mt19937_64 G(42);
   std::vector<double> In(N), In2(N), Out(N), Ref(N);
   std::uniform_real_distribution<double> U(0, 1);
@@ -203,7 +204,7 @@ int main(int Argc, char **Argv) {
         In[I] = -700 + 1400 * R;
       else if (!std::strcmp(C.Name, "log"))
         In[I] = std::exp((-1 + 2 * R) * 690.0);
-      else if (!std::strcmp(C.Name, "sin"))
+      else if (!std::strcmp(C.Name, "sin") || !std::strcmp(C.Name, "cos"))
         In[I] = -10 + 20 * R;
       else {
         In[I] = 0.1 + 9.9 * R;
@@ -216,7 +217,7 @@ int main(int Argc, char **Argv) {
   vf::bench::SleefKernels Sleef =
       Avx512 ? vf::bench::sleefAVX512() : vf::bench::sleefAVX2();
   vf::bench::SleefLoop SleefLoops[] = {Sleef.Exp, Sleef.Log, Sleef.Sin,
-                                       Sleef.Pow};
+                                       Sleef.Cos, Sleef.Pow};
 
   std::printf("host CPU: %s, N = %zu, best of %d; SLEEF %s u10\n",
               sys::getHostCPUName().str().c_str(), N, Repeats,

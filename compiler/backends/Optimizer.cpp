@@ -20,8 +20,10 @@ void internalizeExcept(Module &M, ArrayRef<std::string> Keep) {
       continue;
     F.setLinkage(GlobalValue::InternalLinkage);
   }
+  // llvm.used and llvm.compiler.used (which keeps the math library's vector
+  // variants alive until the vectorizer ran) must keep appending linkage.
   for (GlobalVariable &G : M.globals())
-    if (!G.isDeclaration())
+    if (!G.isDeclaration() && !G.hasAppendingLinkage())
       G.setLinkage(GlobalValue::InternalLinkage);
 }
 

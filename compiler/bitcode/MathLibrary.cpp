@@ -4,7 +4,9 @@
 // the destination module and links it with LinkOnlyNeeded; see
 // MathLibrary.h for why each step is there. Link errors arrive through the
 // LLVMContext's diagnostic handler, so a temporary handler collects them
-// into an llvm::Error instead of letting the default one exit.
+// into an llvm::Error instead of letting the default one exit. For the host,
+// linkMathLibrary then builds the masked vector variants of the library's
+// out-of-line slow paths (addMaskedVariants).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,15 +16,22 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/VFABIDemangler.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBufferRef.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <memory>
 #include <optional>
@@ -90,6 +99,124 @@ const std::vector<const char *> &mathFunctions() {
   static const std::vector<const char *> *F =
       new std::vector<const char *>(collectMathFunctions());
   return *F;
+}
+
+// The library's out-of-line slow paths (stdlib/math/trig.c): scalar
+// `double f(double)`, called from the vf_* entry points only for rare
+// arguments, behind a branch.
+const char *const BigPathFunctions[] = {"vf__sin_big", "vf__cos_big",
+                                        "vf__tan_big"};
+
+// The vector widths that get a masked variant, with the x86 VFABI ISA
+// letter of the register they fill: SSE (xmm), AVX2 (ymm), AVX-512 (zmm).
+struct VariantWidth {
+  unsigned VF;
+  char ISA;
+};
+const VariantWidth VariantWidths[] = {{2, 'b'}, {4, 'd'}, {8, 'e'}};
+
+// Defines `<VF x double> Name(<VF x double> X, <VF x i1> Mask)`: returns at
+// once when no lane is set, else calls Scalar on each set lane (the other
+// lanes of the result are X's, and the vectorizer never reads them).
+Function *defineMaskedVariant(Module &M, Function &Scalar, unsigned VF,
+                              StringRef Name) {
+  LLVMContext &Ctx = M.getContext();
+  Type *DoubleTy = Type::getDoubleTy(Ctx);
+  auto *VecTy = FixedVectorType::get(DoubleTy, VF);
+  auto *MaskTy = FixedVectorType::get(Type::getInt1Ty(Ctx), VF);
+  Function *V = Function::Create(FunctionType::get(VecTy, {VecTy, MaskTy},
+                                                   /*isVarArg=*/false),
+                                 GlobalValue::InternalLinkage, Name, M);
+  V->setDoesNotThrow();
+  V->setWillReturn();
+  V->setDoesNotAccessMemory();
+  Argument *X = V->getArg(0);
+  Argument *Mask = V->getArg(1);
+  X->setName("x");
+  Mask->setName("mask");
+
+  BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", V);
+  IRBuilder<> B(Entry);
+  // (1) No lane set (the common case): nothing to do.
+  Value *Bits = B.CreateBitCast(Mask, B.getIntNTy(VF));
+  BasicBlock *Done = BasicBlock::Create(Ctx, "done", V);
+  BasicBlock *Lane = BasicBlock::Create(Ctx, "lane0", V);
+  B.CreateCondBr(B.CreateICmpEQ(Bits, ConstantInt::get(Bits->getType(), 0)),
+                 Done, Lane);
+  // (2) Per lane: if set, call the scalar function and insert its result.
+  // Lane I's block starts from lane I-1's vector, with or without its call.
+  Value *Acc = X;
+  std::vector<std::pair<Value *, BasicBlock *>> Incoming = {{X, Entry}};
+  for (unsigned I = 0; I < VF; ++I) {
+    B.SetInsertPoint(Lane);
+    BasicBlock *Call = BasicBlock::Create(Ctx, "call" + Twine(I), V);
+    BasicBlock *Next = I + 1 < VF
+                           ? BasicBlock::Create(Ctx, "lane" + Twine(I + 1), V)
+                           : Done;
+    if (I > 0) {
+      PHINode *In = B.CreatePHI(VecTy, 2);
+      for (auto &[Val, From] : Incoming)
+        In->addIncoming(Val, From);
+      Acc = In;
+    }
+    B.CreateCondBr(B.CreateExtractElement(Mask, B.getInt32(I)), Call, Next);
+    B.SetInsertPoint(Call);
+    CallInst *R =
+        B.CreateCall(&Scalar, {B.CreateExtractElement(X, B.getInt32(I))});
+    Value *WithLane = B.CreateInsertElement(Acc, R, B.getInt32(I));
+    B.CreateBr(Next);
+    Incoming = {{Acc, Lane}, {WithLane, Call}};
+    Lane = Next;
+  }
+  B.SetInsertPoint(Done);
+  PHINode *Result = B.CreatePHI(VecTy, 3);
+  Result->addIncoming(X, Entry);
+  for (auto &[Val, From] : Incoming)
+    Result->addIncoming(Val, From);
+  B.CreateRet(Result);
+  return V;
+}
+
+// Gives each big-path function M uses masked vector variants (widths 2, 4
+// and 8) and names them in its "vector-function-abi-variant" attribute, so
+// that the loop vectorizer, which refuses a loop with a plain call, widens
+// the guarded call into a call of the variant under the lane mask: the fast
+// path runs in every lane, the slow one only where needed. The variants are
+// kept in llvm.compiler.used, or GlobalDCE would delete them before the
+// vectorizer runs (internalizeExcept leaves that appending global alone);
+// they are internal and small, and the unused ones stay in the object code.
+void addMaskedVariants(Module &M) {
+  std::vector<GlobalValue *> Keep;
+  for (const char *Name : BigPathFunctions) {
+    Function *F = M.getFunction(Name);
+    if (!F || F->isDeclaration() || F->use_empty() ||
+        F->hasFnAttribute(VFABI::MappingsAttrName))
+      continue;
+    std::string Mappings;
+    for (const VariantWidth &W : VariantWidths) {
+      std::string VecName = (Twine(Name) + "_vmask" + Twine(W.VF)).str();
+      Keep.push_back(defineMaskedVariant(M, *F, W.VF, VecName));
+      if (!Mappings.empty())
+        Mappings += ",";
+      // _ZGV <isa> M <vlen> v _<scalar>(<vector>): masked, one vector
+      // argument, redirected to our own name.
+      Mappings += (Twine("_ZGV") + Twine(W.ISA) + "M" + Twine(W.VF) + "v_" +
+                   Name + "(" + VecName + ")")
+                      .str();
+    }
+    F->addFnAttr(VFABI::MappingsAttrName, Mappings);
+    // -fno-builtin marked the library's call sites "nobuiltin", and the
+    // vectorizer never uses a vector variant for such a call (it would
+    // scalarize it, lane by lane). These calls are to our own functions,
+    // which are no builtins anyway.
+    for (User *U : F->users())
+      if (auto *Call = dyn_cast<CallInst>(U)) {
+        Call->removeFnAttr(Attribute::NoBuiltin);
+        Call->removeFnAttr("no-builtins");
+      }
+  }
+  if (!Keep.empty())
+    appendToCompilerUsed(M, Keep);
 }
 
 } // namespace
@@ -175,6 +302,9 @@ Error linkMathLibrary(Module &M, BitcodeTarget T) {
       F->removeFnAttr(Attribute::NoInline);
       F->addFnAttr(Attribute::AlwaysInline);
     }
+  // On the GPU a lane that takes the slow path just branches to it.
+  if (T == BitcodeTarget::Host)
+    addMaskedVariants(M);
   return Error::success();
 }
 

@@ -1,17 +1,23 @@
 //===- stdlib/math/trig.c - sin, cos, tan ---------------------------------===//
 //
-// vf_sin, vf_cos and vf_tan share one argument reduction and one pair of
+// vf_sin, vf_cos and vf_tan share two argument reductions and one pair of
 // polynomials on |r| <= pi/4.
 //
-// The reduction is a branch-free Payne-Hanek: for |x| = M 2^E (M a 53-bit
+// For |x| < 2^30 the reduction is Cody-Waite (reduceCW), inline and
+// branch-free. Beyond, and for infinities and NaN, the entry point calls
+// vf__sin_big (cos, tan), which are noinline: compiler/bitcode/
+// MathLibrary.cpp gives them masked vector variants, so a vectorized loop
+// stays vectorized and runs the slow path only in the lanes that need it,
+// with the same scalar code as an unvectorized loop.
+//
+// The big path is a branch-free Payne-Hanek: for |x| = M 2^E (M a 53-bit
 // integer), a table indexed by the exponent holds (2/pi) 2^E mod 4 cut into
 // four doubles at fixed bit positions (2^-50, 2^-103, 2^-156, 2^-209). The
 // products of M with the chunks are split exactly with fma; the part that
 // is a multiple of 4 is dropped exactly, the nearest integer n is removed
 // exactly, and the remaining fraction is summed with TwoSum so that it keeps
 // ~150 bits absolute even after the worst cancellation (|x mod pi/2| can be
-// as small as 2^-61). The same straight-line code serves every finite x, so
-// the loop vectorizer sees no branch; large arguments are no slower.
+// as small as 2^-61). The same straight-line code serves every finite x.
 //
 // sin and cos of the reduced r = rh + rl are evaluated with a shared
 // coefficient vector (the sin or the cos polynomial, chosen per lane by the
@@ -94,37 +100,57 @@ static inline double tableArg(double AX) {
   return (AX >= 0x1p-28 && AX < __builtin_inf()) ? AX : 1.0;
 }
 
-double vf_sin(double X) {
-  double AX = absD(X);
-  double Rh, Rl;
-  uint64_t Q = reduce(tableArg(AX), &Rh, &Rl);
+// Below this bound the Cody-Waite reduction is used; at and above it (and
+// for infinities and NaN) the vf__*_big functions.
+#define VF_TRIG_CW_MAX 0x1p30
+
+#define VF_INV_PIO2 0x1.45f306dc9c883p-1
+#define VF_PIO2_3 -0x1.f1976b7ed8fbcp-110
+
+// Cody-Waite: reduces AX (0 <= AX < 2^30; anything else gives a harmless
+// garbage result, replaced by the caller) to AX = n pi/2 + (*Rh + *Rl) and
+// returns n mod 4. pi/2 is P1 + P2 + P3 (161 bits). n < 2^30: n P1 is exact in
+// the fma, and AX - n P1 (below 1, a multiple of the smaller of ulp(AX) and
+// 2^-52) is exact; n P2 is split exactly; n P3 and the bits of pi/2 beyond P3
+// cost < 2^-129 absolute. The reduced argument of a double below 2^30 is never
+// below 2^-60.5 (x = 29 pi/2 rounded; continued fractions of 2^k pi/2), so r
+// keeps a relative error below 2^-68.
+static inline uint64_t reduceCW(double AX, double *Rh, double *Rl) {
+  double Nd = __builtin_rint(AX * VF_INV_PIO2);
+  double R1 = fmaD(-Nd, VF_PIO2_HI, AX);
+  double Pl;
+  double Ph = twoProd(Nd, VF_PIO2_LO, &Pl);
+  double E;
+  double S = twoSum(R1, -Ph, &E);
+  double Tail = E - (Pl + Nd * VF_PIO2_3);
+  *Rh = fastTwoSum(S, Tail, Rl);
+  return asU64(Nd + VF_SHIFTER) & 3;
+}
+
+// sin, cos, tan of the reduced argument in quadrant Q, with the sign and
+// the tiny-argument cases applied; infinite and NaN X are the caller's.
+static inline double sinFinish(double X, double AX, uint64_t Q, double Rh,
+                               double Rl) {
   // sin: quadrant 0 -> sin r, 1 -> cos r, 2 -> -sin r, 3 -> -cos r.
   double Lo;
   double Hi = sinOrCos((Q & 1) == 0, Rh, Rl, &Lo);
   double R = Hi + Lo;
   R = (Q & 2) ? -R : R;
   R = copySign(1.0, X) * R;
-  R = AX < 0x1p-28 ? X : R;
-  return AX < __builtin_inf() ? R : X - X;
+  return AX < 0x1p-28 ? X : R;
 }
 
-double vf_cos(double X) {
-  double AX = absD(X);
-  double Rh, Rl;
-  uint64_t Q = reduce(tableArg(AX), &Rh, &Rl);
+static inline double cosFinish(double AX, uint64_t Q, double Rh, double Rl) {
   // cos: quadrant 0 -> cos r, 1 -> -sin r, 2 -> -cos r, 3 -> sin r.
   double Lo;
   double Hi = sinOrCos((Q & 1) == 1, Rh, Rl, &Lo);
   double R = Hi + Lo;
   R = ((Q + 1) & 2) ? -R : R;
-  R = AX < 0x1p-28 ? 1.0 : R;
-  return AX < __builtin_inf() ? R : X - X;
+  return AX < 0x1p-28 ? 1.0 : R;
 }
 
-double vf_tan(double X) {
-  double AX = absD(X);
-  double Rh, Rl;
-  uint64_t Q = reduce(tableArg(AX), &Rh, &Rl);
+static inline double tanFinish(double X, double AX, uint64_t Q, double Rh,
+                               double Rl) {
   double Sl, Cl;
   double Sh = sinOrCos(1, Rh, Rl, &Sl);
   double Ch = sinOrCos(0, Rh, Rl, &Cl);
@@ -141,6 +167,63 @@ double vf_tan(double X) {
   double R = Th + Tl;
   R = Odd ? -R : R;
   R = copySign(1.0, X) * R;
-  R = AX < 0x1p-28 ? X : R;
+  return AX < 0x1p-28 ? X : R;
+}
+
+// The big-argument paths: Payne-Hanek, for |X| >= 2^30, infinities and NaN.
+// They stay out of line (noinline): compiler/bitcode/MathLibrary.cpp gives
+// each a masked vector variant, so a vectorized loop calls them only for the
+// lanes that need them.
+__attribute__((noinline, const)) double vf__sin_big(double X) {
+  double AX = absD(X);
+  double Rh, Rl;
+  uint64_t Q = reduce(tableArg(AX), &Rh, &Rl);
+  double R = sinFinish(X, AX, Q, Rh, Rl);
   return AX < __builtin_inf() ? R : X - X;
+}
+
+__attribute__((noinline, const)) double vf__cos_big(double X) {
+  double AX = absD(X);
+  double Rh, Rl;
+  uint64_t Q = reduce(tableArg(AX), &Rh, &Rl);
+  double R = cosFinish(AX, Q, Rh, Rl);
+  return AX < __builtin_inf() ? R : X - X;
+}
+
+__attribute__((noinline, const)) double vf__tan_big(double X) {
+  double AX = absD(X);
+  double Rh, Rl;
+  uint64_t Q = reduce(tableArg(AX), &Rh, &Rl);
+  double R = tanFinish(X, AX, Q, Rh, Rl);
+  return AX < __builtin_inf() ? R : X - X;
+}
+
+double vf_sin(double X) {
+  double AX = absD(X);
+  double Rh, Rl;
+  uint64_t Q = reduceCW(AX, &Rh, &Rl);
+  double R = sinFinish(X, AX, Q, Rh, Rl);
+  if (__builtin_expect(!(AX < VF_TRIG_CW_MAX), 0))
+    R = vf__sin_big(X);
+  return R;
+}
+
+double vf_cos(double X) {
+  double AX = absD(X);
+  double Rh, Rl;
+  uint64_t Q = reduceCW(AX, &Rh, &Rl);
+  double R = cosFinish(AX, Q, Rh, Rl);
+  if (__builtin_expect(!(AX < VF_TRIG_CW_MAX), 0))
+    R = vf__cos_big(X);
+  return R;
+}
+
+double vf_tan(double X) {
+  double AX = absD(X);
+  double Rh, Rl;
+  uint64_t Q = reduceCW(AX, &Rh, &Rl);
+  double R = tanFinish(X, AX, Q, Rh, Rl);
+  if (__builtin_expect(!(AX < VF_TRIG_CW_MAX), 0))
+    R = vf__tan_big(X);
+  return R;
 }

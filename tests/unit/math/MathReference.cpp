@@ -141,12 +141,17 @@ std::vector<FunctionSpec> makeTable() {
                   {{S::Exponent, Tiny, Max}, {S::Uniform, -8, 8}}));
   const std::vector<std::pair<double, double>> TrigHard = {
       {0x1.6ac5b262ca1ffp849, 0}, // 6381956970095103 * 2^797: the worst case
-      {Pi, 0}, {Pi / 2, 0}, {1e5, 0}, {1e22, 0}, {0x1p-28, 0}, {0x1p-27, 0}};
+      {Pi, 0}, {Pi / 2, 0}, {1e5, 0}, {1e22, 0}, {0x1p-28, 0}, {0x1p-27, 0},
+      // The worst cases of the Cody-Waite range |x| < 2^30 (29 pi/2 and
+      // 9206271 pi/2 within 2^-60.5 and 2^-59), and its edges.
+      {0x1.6c6cbc45dc8dep+5, 0}, {0x1.b951f1572eba5p+23, 0},
+      {0x1.fffffffffffffp+29, 0}, {0x1p30, 0}, {-0x1p30, 0},
+      {0x1.0000000000001p+30, 0}, {1e300, 0}, {-1e300, 0}};
   for (auto [Name, F] : {std::pair{"sin", &vf_sin}, std::pair{"cos", &vf_cos},
                          std::pair{"tan", &vf_tan}})
     T.push_back(one(Name, F, 1,
                     {{S::Uniform, -10, 10}, {S::Uniform, -1e5, 1e5},
-                     {S::Exponent, Tiny, Max}},
+                     {S::Exponent, Tiny, Max}, {S::Exponent, 0x1p28, 0x1p32}},
                     TrigHard));
   T.push_back(one("asin", vf_asin, 1,
                   {{S::Uniform, -1, 1}, {S::Exponent, Tiny, 1}}));
