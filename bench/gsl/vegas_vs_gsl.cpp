@@ -4,7 +4,10 @@
 // iteration and the same number of iterations, in one process, with
 // vegasflow (all CPU threads) and with GSL's gsl_monte_vegas (one thread,
 // as GSL offers), and prints samples/s, their ratio, the final errors and
-// error x sqrt(time) (accuracy per unit of time: lower is better).
+// error x sqrt(time) (accuracy per unit of time: lower is better). It also
+// prints the process CPU time of each run and samples per CPU-second: on a
+// machine shared with other jobs, wall times depend on the load, while
+// samples per CPU-second (a per-core rate) mostly do not.
 //
 //   vegas_vs_gsl [calls] [iterations]       (defaults 1000000 10;
 //                                            ridge4 uses calls / 10)
@@ -24,6 +27,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -31,6 +35,13 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+/// CPU time of the whole process (all threads), in seconds.
+double cpuSeconds() {
+  timespec T;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &T);
+  return double(T.tv_sec) + 1e-9 * double(T.tv_nsec);
+}
 
 struct Case {
   const char *Name;
@@ -78,7 +89,7 @@ const Case Cases[] = {
 };
 
 struct Outcome {
-  double Mean, Error, Seconds, Evals;
+  double Mean, Error, Seconds, CpuSeconds, Evals;
 };
 
 Outcome runGsl(const Case &C, size_t Calls, unsigned Iterations) {
@@ -92,12 +103,14 @@ Outcome runGsl(const Case &C, size_t Calls, unsigned Iterations) {
   gsl_monte_vegas_params_set(S, &P);
   double Mean, Err;
   Clock::time_point T0 = Clock::now();
+  double Cpu0 = cpuSeconds();
   gsl_monte_vegas_integrate(&F, Lo.data(), Hi.data(), C.Dim, Calls, R, S,
                             &Mean, &Err);
+  double Cpu = cpuSeconds() - Cpu0;
   double Secs = std::chrono::duration<double>(Clock::now() - T0).count();
   gsl_monte_vegas_free(S);
   gsl_rng_free(R);
-  return {Mean, Err, Secs, double(Calls) * Iterations};
+  return {Mean, Err, Secs, Cpu, double(Calls) * Iterations};
 }
 
 Outcome runVegasflow(vf::Compiler &Comp, const Case &C, size_t Calls,
@@ -120,13 +133,15 @@ Outcome runVegasflow(vf::Compiler &Comp, const Case &C, size_t Calls,
     std::exit(1);
   }
   Clock::time_point T0 = Clock::now();
+  double Cpu0 = cpuSeconds();
   auto R = (*I)->run(Iterations, Calls, 0);
+  double Cpu = cpuSeconds() - Cpu0;
   double Secs = std::chrono::duration<double>(Clock::now() - T0).count();
   if (!R) {
     llvm::errs() << R.message() << "\n";
     std::exit(1);
   }
-  return {R->Mean[0], R->Error[0], Secs, double(R->Evaluations)};
+  return {R->Mean[0], R->Error[0], Secs, Cpu, double(R->Evaluations)};
 }
 
 } // namespace
@@ -143,19 +158,23 @@ int main(int argc, char **argv) {
               "CPU threads, GSL on one\n\n",
               Calls, Iterations);
   std::printf("| case | code | estimate | error | time/s | samples/s | "
-              "error x sqrt(time) |\n|---|---|---|---|---|---|---|\n");
+              "error x sqrt(time) | cpu/s | samples/cpu-s |\n"
+              "|---|---|---|---|---|---|---|---|---|\n");
   for (const Case &C : Cases) {
     size_t N = size_t(double(Calls) * C.CallsScale);
     Outcome V = runVegasflow(**Comp, C, N, Iterations);
     Outcome G = runGsl(C, N, Iterations);
     for (auto [Name, O] : {std::pair{"vegasflow", V}, std::pair{"GSL", G}})
-      std::printf("| %s | %s | %.10f | %.2e | %.3f | %.3g | %.3g |\n", C.Name,
-                  Name, O.Mean, O.Error, O.Seconds, O.Evals / O.Seconds,
-                  O.Error * std::sqrt(O.Seconds));
-    std::printf("| %s | ratio | | | | %.1fx | %.1fx better |\n", C.Name,
-                (V.Evals / V.Seconds) / (G.Evals / G.Seconds),
+      std::printf(
+          "| %s | %s | %.10f | %.2e | %.3f | %.3g | %.3g | %.3f | %.3g |\n",
+          C.Name, Name, O.Mean, O.Error, O.Seconds, O.Evals / O.Seconds,
+          O.Error * std::sqrt(O.Seconds), O.CpuSeconds,
+          O.Evals / O.CpuSeconds);
+    std::printf("| %s | ratio | | | | %.1fx | %.1fx better | | %.1fx |\n",
+                C.Name, (V.Evals / V.Seconds) / (G.Evals / G.Seconds),
                 (G.Error * std::sqrt(G.Seconds)) /
-                    (V.Error * std::sqrt(V.Seconds)));
+                    (V.Error * std::sqrt(V.Seconds)),
+                (V.Evals / V.CpuSeconds) / (G.Evals / G.CpuSeconds));
   }
   return 0;
 }

@@ -33,7 +33,10 @@ std::vector<double> TrainingSums::acquire() {
       Free.pop_back();
     }
   }
-  B.assign(2 * Bins, 0.0);
+  // A recycled buffer was cleared as it was added (submit): only a new one
+  // needs filling.
+  if (B.size() != 2 * Bins)
+    B.assign(2 * Bins, 0.0);
   return B;
 }
 
@@ -47,9 +50,13 @@ void TrainingSums::submit(std::uint64_t Tile, std::vector<double> Buffer) {
   double *P = Partials.data() + G * 2 * Bins;
   for (auto It = Waiting.find(Next[G]); It != Waiting.end();
        It = Waiting.find(Next[G])) {
-    const std::vector<double> &B = It->second;
-    for (std::size_t I = 0; I < 2 * Bins; ++I)
+    // Add and clear in one pass, so the buffer goes back to Free zeroed
+    // and acquire() need not write it again.
+    double *B = It->second.data();
+    for (std::size_t I = 0; I < 2 * Bins; ++I) {
       P[I] += B[I];
+      B[I] = 0.0;
+    }
     Free.push_back(std::move(It->second));
     Waiting.erase(It);
     ++Next[G];

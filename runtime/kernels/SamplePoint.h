@@ -29,6 +29,18 @@ static inline void vf_hcube_coords(vf_u64 h, unsigned dim, vf_u32 nstrat,
   }
 }
 
+/// k of hypercube h + 1 from k of h: an odometer step, the same whole
+/// numbers vf_hcube_coords(h + 1, ...) gives, without its divisions.
+static inline void vf_hcube_coords_next(unsigned dim, vf_u32 nstrat,
+                                        double *k) {
+  for (unsigned d = 0; d < dim; ++d) {
+    k[d] += 1.0;
+    if (k[d] < (double)nstrat)
+      return;
+    k[d] = 0.0;
+  }
+}
+
 /// In the kernel bitcode the dimension is a constant once the integrand is
 /// instantiated: the per-dimension loops are then unrolled completely (no
 /// size limit), which leaves the kernel's loop over samples innermost so
@@ -41,10 +53,14 @@ static inline void vf_hcube_coords(vf_u64 h, unsigned dim, vf_u32 nstrat,
 
 /// Fills x (user's box) and bin (map increment per axis) for sample j in the
 /// hypercube with coordinates k; returns the Jacobian including the box
-/// volume.
-static inline double vf_sample_point(const vf_sampler_args *a, unsigned dim,
-                                     vf_u64 j, const double *k, double *x,
-                                     vf_u32 *bin) {
+/// volume. Coordinate d of k is k[d * kstride] and bin d is bin[d *
+/// binstride], so that a batch of samples can keep them axis-major (the
+/// host kernel's loads and stores are then contiguous across samples).
+static inline double vf_sample_point_strided(const vf_sampler_args *a,
+                                             unsigned dim, vf_u64 j,
+                                             const double *k, unsigned kstride,
+                                             double *x, vf_u32 *bin,
+                                             unsigned binstride) {
   const vf_u32 ninc = a->ninc;
   const double dninc = (double)ninc, inv_nstrat = 1.0 / (double)a->nstrat;
   // All uniforms first, four per Philox block, so the loop over dimensions
@@ -61,7 +77,7 @@ static inline double vf_sample_point(const vf_sampler_args *a, unsigned dim,
   double jac = a->box_volume;
   VF_UNROLL_DIMENSIONS
   for (unsigned d = 0; d < dim; ++d) {
-    double y = (k[d] + u[d]) * inv_nstrat;
+    double y = (k[d * kstride] + u[d]) * inv_nstrat;
     y = y < 1.0 ? y : VF_ONE_MINUS_ULP;
     double t = y * dninc;
     vf_u32 i = (vf_u32)t;
@@ -71,9 +87,16 @@ static inline double vf_sample_point(const vf_sampler_args *a, unsigned dim,
     double xu = e[0] + (t - (double)i) * width;
     jac *= dninc * width;
     x[d] = a->box_lo[d] + a->box_width[d] * xu;
-    bin[d] = i;
+    bin[d * binstride] = i;
   }
   return jac;
+}
+
+/// vf_sample_point_strided for one sample's own arrays k[dim], bin[dim].
+static inline double vf_sample_point(const vf_sampler_args *a, unsigned dim,
+                                     vf_u64 j, const double *k, double *x,
+                                     vf_u32 *bin) {
+  return vf_sample_point_strided(a, dim, j, k, 1, x, bin, 1);
 }
 
 #ifdef __cplusplus

@@ -45,11 +45,12 @@ extern unsigned vf_user_nout(void);
 #endif
 
 /// Samples are processed in batches: positions for the whole batch, then
-/// the integrand for the whole batch, then the accumulation in sample
-/// order. The first two loops have no cross-sample dependence, so on the
-/// host the loop vectorizer widens them (Philox, the map and the integrand
-/// run 4 or 8 samples per instruction); on the GPU a thread is one lane
-/// already and the batch is 1. Each sample computes exactly the same
+/// the integrand for the whole batch, then each sample's v = J f and
+/// training value, then the accumulation in sample order. Only the last
+/// loop has a cross-sample dependence, so on the host the loop vectorizer
+/// widens the others (Philox, the map and the integrand run 4 or 8 samples
+/// per instruction); on the GPU a thread is one lane already and the batch
+/// is 1. Each sample computes exactly the same
 /// operations either way, so the numbers do not depend on the batch.
 /// A native integrand's callback sees 64 points per call.
 #ifdef __NVPTX__
@@ -89,14 +90,20 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   if (end > a->nsamples)
     end = a->nsamples;
 
-  double k[VF_SAMPLER_MAX_DIM], v[VF_SAMPLER_MAX_OUT];
+  double k[VF_SAMPLER_MAX_DIM];
   double seg[VF_SEGMENT_STRIDE(VF_SAMPLER_MAX_OUT)];
   // Per batch: coordinates of each sample's hypercube, points, map bins,
-  // Jacobians, values. Sized for the batch, not the dimension limit, when
-  // the dimension is small (the common case) thanks to the constant dim.
+  // Jacobians, values, v = J f, map-training weights. Sized for the batch,
+  // not the dimension limit, when the dimension is small (the common case)
+  // thanks to the constant dim. kb and binb are axis-major (entry d of
+  // sample b at d * VF_BATCH + b), so step (2) reads and writes them
+  // contiguously across samples; xb is sample-major, as the integrand
+  // takes it.
   double kb[VF_BATCH * VF_BATCH_DIM], xb[VF_BATCH * VF_BATCH_DIM];
   vf_u32 binb[VF_BATCH * VF_BATCH_DIM];
   double jacb[VF_BATCH], fb[VF_BATCH * VF_SAMPLER_MAX_OUT], invnb[VF_BATCH];
+  double vb[VF_BATCH * VF_SAMPLER_MAX_OUT], t2b[VF_BATCH];
+  int finb[VF_BATCH];
   vf_u64 hb[VF_BATCH];
 
   vf_tile_result *r = out->result;
@@ -121,22 +128,27 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
     for (unsigned b = 0; b < VF_BATCH; ++b) {
       const vf_u64 j = b < nb ? j0 + b : j0 + nb - 1;
       if (j >= h_end) {
+        const vf_u64 h_prev = h;
         while (j >= a->hcube_offsets[h + 1])
           ++h;
         h_end = a->hcube_offsets[h + 1];
         inv_nh = 1.0 / (double)(h_end - a->hcube_offsets[h]);
-        vf_hcube_coords(h, dim, a->nstrat, k);
+        if (h == h_prev + 1)
+          vf_hcube_coords_next(dim, a->nstrat, k);
+        else
+          vf_hcube_coords(h, dim, a->nstrat, k);
       }
       hb[b] = h;
       invnb[b] = inv_nh;
       for (unsigned d = 0; d < dim; ++d)
-        kb[b * dim + d] = k[d];
+        kb[d * VF_BATCH + b] = k[d];
     }
     // (2) Points, bins and Jacobians.
     VF_VECTORIZE_ACROSS_SAMPLES
     for (unsigned b = 0; b < VF_BATCH; ++b)
-      jacb[b] = vf_sample_point(a, dim, b < nb ? j0 + b : j0 + nb - 1,
-                                kb + b * dim, xb + b * dim, binb + b * dim);
+      jacb[b] = vf_sample_point_strided(a, dim, b < nb ? j0 + b : j0 + nb - 1,
+                                        kb + b, VF_BATCH, xb + b * dim,
+                                        binb + b, VF_BATCH);
     // (3) The integrand.
 #ifdef VF_SAMPLER_NATIVE
     native->eval(native->context, xb, nb, dim, params, fb);
@@ -145,37 +157,40 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
     for (unsigned b = 0; b < VF_BATCH; ++b)
       vf_user_integrand(xb + b * dim, params, fb + b * nout);
 #endif
-    // (4) Accumulation, in sample order.
+    // (4a) Each sample's v = J f (f taken as 0 where it is not finite) and
+    // map-training value (J f_0)^2 / n_h, outside the ordered loop: no
+    // cross-sample dependence. The sums below add exactly these numbers.
     for (unsigned b = 0; b < nb; ++b) {
-      const vf_u64 j = j0 + b;
-      double *f = fb + b * nout;
+      const double *f = fb + b * nout;
+      int finite = 1;
+      for (unsigned c = 0; c < nout; ++c)
+        finite &= vf_isfinite(f[c]);
+      finb[b] = finite;
+      for (unsigned c = 0; c < nout; ++c)
+        vb[b * nout + c] = jacb[b] * (finite ? f[c] : 0.0);
+      t2b[b] = vb[b * nout] * vb[b * nout] * invnb[b];
+    }
+    // (4b) Accumulation, in sample order.
+    for (unsigned b = 0; b < nb; ++b) {
+      const double *v = vb + b * nout;
       if (hb[b] != seg_h) {
         vf_segment_close(out, seg_h, first, seg, nout);
         seg_open = 0;
         seg_h = hb[b];
       }
-      int finite = 1;
-      for (unsigned c = 0; c < nout; ++c)
-        finite &= vf_isfinite(f[c]);
-      if (!finite) {
-        if (r->nonfinite++ == 0)
-          r->first_bad = j;
-        for (unsigned c = 0; c < nout; ++c)
-          f[c] = 0.0;
-      }
-      for (unsigned c = 0; c < nout; ++c)
-        v[c] = jacb[b] * f[c];
+      if (!finb[b] && r->nonfinite++ == 0)
+        r->first_bad = j0 + b;
       if (!seg_open) {
         vf_segment_start(seg, v, nout);
         seg_open = 1;
       }
       vf_segment_add(seg, v, nout);
       if (a->train) {
-        double t2 = v[0] * v[0] * invnb[b];
-        const vf_u32 *bin = binb + b * dim;
+        const double t2 = t2b[b], w = invnb[b];
         for (unsigned d = 0; d < dim; ++d) {
-          out->train_sums[(vf_u64)d * ninc + bin[d]] += t2;
-          out->train_counts[(vf_u64)d * ninc + bin[d]] += invnb[b];
+          const vf_u64 i = (vf_u64)d * ninc + binb[d * VF_BATCH + b];
+          out->train_sums[i] += t2;
+          out->train_counts[i] += w;
         }
       }
     }
