@@ -9,6 +9,7 @@
 
 #include "backends/Compiler.h"
 #include "backends/Optimizer.h"
+#include "bitcode/LLVMDiagnostics.h"
 #include "bitcode/MathLibrary.h"
 #include "bitcode/SamplerKernel.h"
 #include "codegen/IRGen.h"

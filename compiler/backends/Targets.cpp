@@ -9,8 +9,6 @@
 #include "backends/Targets.h"
 
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
-#include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/TargetSelect.h"
@@ -111,34 +109,6 @@ createNVPTXTargetMachine(StringRef SmArch) {
     return createStringError(inconvertibleErrorCode(),
                              "cannot create an NVPTX target for " + SmArch);
   return std::move(TM);
-}
-
-static void collectDiagnostic(const DiagnosticInfo *DI, void *Context) {
-  if (DI->getSeverity() != DS_Error)
-    return;
-  auto *Messages = static_cast<std::string *>(Context);
-  raw_string_ostream OS(*Messages);
-  DiagnosticPrinterRawOStream DP(OS);
-  if (!Messages->empty())
-    OS << "\n";
-  DI->print(DP);
-}
-
-LLVMDiagnosticCapture::LLVMDiagnosticCapture(LLVMContext &Ctx) : Ctx(Ctx) {
-  Ctx.setDiagnosticHandlerCallBack(collectDiagnostic, &Messages);
-}
-
-LLVMDiagnosticCapture::~LLVMDiagnosticCapture() {
-  Ctx.setDiagnosticHandlerCallBack(nullptr, nullptr);
-}
-
-Error LLVMDiagnosticCapture::takeError(StringRef Stage) {
-  if (Messages.empty())
-    return Error::success();
-  std::string M = std::move(Messages);
-  Messages.clear();
-  return createStringError(inconvertibleErrorCode(),
-                           Stage + " failed: " + M);
 }
 
 } // namespace vf

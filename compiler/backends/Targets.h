@@ -39,19 +39,6 @@ llvm::Expected<std::string> ptxFeatureFor(llvm::StringRef SmArch);
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createNVPTXTargetMachine(llvm::StringRef SmArch);
 
-/// Collects error diagnostics reported through an LLVMContext while alive.
-class LLVMDiagnosticCapture {
-public:
-  explicit LLVMDiagnosticCapture(llvm::LLVMContext &Ctx);
-  ~LLVMDiagnosticCapture();
-  /// The errors reported so far, as one llvm::Error (success if none).
-  llvm::Error takeError(llvm::StringRef Stage);
-
-private:
-  llvm::LLVMContext &Ctx;
-  std::string Messages;
-};
-
 } // namespace vf
 
 #endif // VF_COMPILER_BACKENDS_TARGETS_H

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "bitcode/MathLibrary.h"
+#include "bitcode/LLVMDiagnostics.h"
 #include "frontend/Builtins.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -49,37 +50,6 @@ using namespace llvm;
 namespace vf {
 
 namespace {
-
-// Collects the text of error diagnostics raised during a link.
-struct CollectingHandler : public DiagnosticHandler {
-  std::string *Errors;
-  explicit CollectingHandler(std::string *Errors) : Errors(Errors) {}
-  bool handleDiagnostics(const DiagnosticInfo &DI) override {
-    if (DI.getSeverity() == DS_Error) {
-      raw_string_ostream OS(*Errors);
-      DiagnosticPrinterRawOStream DP(OS);
-      DI.print(DP);
-      OS << "\n";
-    }
-    return true;
-  }
-};
-
-// Installs a CollectingHandler for its lifetime, then puts the old one back.
-class ScopedDiagnostics {
-public:
-  explicit ScopedDiagnostics(LLVMContext &Ctx)
-      : Ctx(Ctx), Saved(Ctx.getDiagnosticHandler()) {
-    Ctx.setDiagnosticHandler(std::make_unique<CollectingHandler>(&Errors));
-  }
-  ~ScopedDiagnostics() { Ctx.setDiagnosticHandler(std::move(Saved)); }
-  const std::string &errors() const { return Errors; }
-
-private:
-  LLVMContext &Ctx;
-  std::unique_ptr<DiagnosticHandler> Saved;
-  std::string Errors;
-};
 
 // The library's entry points are the built-ins' math symbols: one table
 // (VF_FOR_EACH_BUILTIN) for Sema, codegen and the linker.
@@ -261,11 +231,11 @@ Error linkEmbeddedBitcode(Module &M, ArrayRef<unsigned char> Bitcode,
 
   // (4) Link only what M references (transitively).
   {
-    ScopedDiagnostics Diags(M.getContext());
+    LLVMDiagnosticCapture Diags(M.getContext());
     if (Linker::linkModules(M, std::move(Lib), Linker::LinkOnlyNeeded))
       return createStringError(inconvertibleErrorCode(),
                                "linking '%s' failed: %s", Name.str().c_str(),
-                               Diags.errors().c_str());
+                               Diags.messages().c_str());
   }
 
   // (5) Internalize the library's definitions: unused ones can be deleted
