@@ -61,7 +61,8 @@ struct Job {
   std::vector<std::pair<std::string, double>> Point; ///< scanned values
   std::shared_ptr<IntegrandInfo> Info; ///< null if the entry failed
   std::vector<double> Params;          ///< every parameter's value
-  IntegratorOptions Devices;           ///< Threads, SimulatedDevices, NoCpu
+  IntegratorOptions Devices;           ///< what `devices` selects
+  unsigned CpuThreads = 0;             ///< as the integrator set them up
   RunStatus Status = RunStatus::Pending;
   std::string Error;
   Result Res;
@@ -267,14 +268,11 @@ bool BatchRunner::prepare(const BatchRun &R, std::vector<Job> &Out) {
 
 void BatchRunner::integrate(Job &J) {
   const BatchSettings &S = J.R->Settings;
-  IntegratorOptions IO;
+  IntegratorOptions IO = J.Devices; // the devices of `devices`
   IO.Seed = S.Seed;
   IO.Alpha = S.Alpha;
   IO.Beta = S.Beta;
   IO.MaxNinc = S.Ninc;
-  IO.Threads = J.Devices.Threads;
-  IO.SimulatedDevices = J.Devices.SimulatedDevices;
-  IO.NoCpu = J.Devices.NoCpu;
   IO.Schedule = S.Schedule;
   IO.OnNonFinite =
       S.OnNonFinite == "zero" ? NonFinitePolicy::Zero : NonFinitePolicy::Stop;
@@ -286,6 +284,7 @@ void BatchRunner::integrate(Job &J) {
   auto Int = Integrator::create(*J.Info, IO);
   if (!Int)
     return Fail(Int.message());
+  J.CpuThreads = cpuThreadsOf(**Int);
   for (size_t K = 0; K < J.Params.size(); ++K)
     if (Status St = (*Int)->setParam(J.Info->ParamNames[K], J.Params[K]); !St)
       return Fail(St.message());
@@ -350,31 +349,16 @@ json BatchRunner::settingsJson(const Job &J) const {
   } else {
     D["file"] = J.R->FilePath;
   }
-  D["seed"] = S.Seed;
-  D["calls"] = S.Calls;
-  D["iterations"] = S.Iterations;
-  D["warmup"] = S.Warmup;
-  D["alpha"] = S.Alpha;
-  D["beta"] = S.Beta;
-  D["ninc"] = S.Ninc;
-  D["devices"] = S.Devices;
-  D["cpu_threads"] =
-      J.Devices.NoCpu ? 0
-      : J.Devices.Threads
-          ? J.Devices.Threads
-          : std::max(1u, std::thread::hardware_concurrency());
-  D["on_nonfinite"] = S.OnNonFinite;
-  D["schedule"] = S.Schedule;
-  json Ps = json::object();
+  RunSettings R{S.Seed,    S.Calls,    S.Iterations, S.Warmup,
+                S.Ninc,    S.Alpha,    S.Beta,       S.Devices,
+                S.Schedule, S.OnNonFinite, J.CpuThreads, 1, {}};
   if (J.Info)
     for (size_t K = 0; K < J.Params.size(); ++K)
-      Ps[J.Info->ParamNames[K]] = J.Params[K];
+      R.Params.emplace_back(J.Info->ParamNames[K], J.Params[K]);
   else
     for (const BatchParam &P : J.R->Params)
-      Ps[P.Name] = P.Value;
-  D["params"] = Ps;
-  D["versions"] = {{"vegasflow", versionString()},
-                   {"llvm", LLVM_VERSION_STRING}};
+      R.Params.emplace_back(P.Name, P.Value);
+  addRunSettings(D, R);
   return D;
 }
 

@@ -28,13 +28,12 @@ class DiagEngine;
 /// The integration settings of one run: [defaults], then the run's own keys.
 /// The defaults are vegasc's command-line defaults.
 struct BatchSettings {
-  std::string Devices = "all"; ///< all | cpu | cpu:N
+  std::string Devices = "all"; ///< as --devices
   std::uint64_t Calls = 1000000;
   unsigned Iterations = 10;
   unsigned Warmup = 5;
   std::uint64_t Seed = 1;
-  /// dynamic | adaptive. Recorded in the results; on the CPU every thread
-  /// takes tiles as it frees up either way, and the result is the same.
+  /// As --schedule; the result is the same under every policy.
   std::string Schedule = "adaptive";
   double Alpha = 0.5;
   double Beta = 0.75;

@@ -8,6 +8,9 @@
 #define VF_COMPILER_DRIVER_DRIVER_H
 
 #include "vf/Cluster.h"
+
+#include <nlohmann/json_fwd.hpp>
+
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -68,6 +71,7 @@ struct DriverOptions {
 };
 
 class Compiler;
+class Integrator;
 struct CompileOptions;
 struct IntegratorOptions;
 struct Program;
@@ -88,12 +92,27 @@ bool writeOutput(const std::string &Path, const std::string &Text);
 const IntegrandDecl *selectIntegrand(const Program &P, const DriverOptions &O);
 bool parseParams(const Program &P, const DriverOptions &O,
                  std::vector<double> &Values);
-/// A --devices list (all, cpu, cpu:N, sim:R, comma-separated) into \p IO's
-/// Threads, SimulatedDevices and NoCpu. Returns "" or the error; \p Usage
-/// says whether it is a usage error (a malformed list) rather than a
-/// device this build cannot drive.
+/// A --devices list (all, cpu, cpu:N, gpu, gpu:N[,M], sim:R,
+/// comma-separated) into \p IO's Threads, SimulatedDevices, NoCpu, Gpus and
+/// AllGpus. Returns "" or the error; \p Usage says whether it is a usage
+/// error (a malformed list) rather than a device this machine lacks.
 std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO,
                             bool &Usage);
+
+/// The `settings` keys a single run and a batch run share (docs/json.md).
+struct RunSettings {
+  std::uint64_t Seed = 1, Calls = 0;
+  unsigned Iterations = 0, Warmup = 0, Ninc = 0;
+  double Alpha = 0, Beta = 0;
+  std::string Devices, Schedule, OnNonFinite;
+  unsigned CpuThreads = 0; ///< per process, as the integrator set them up
+  int MpiRanks = 1;
+  std::vector<std::pair<std::string, double>> Params;
+};
+/// Appends \p R's keys to \p S, in the documented order.
+void addRunSettings(nlohmann::ordered_json &S, const RunSettings &R);
+/// CPU worker threads of an integrator (Integrator::devices()).
+unsigned cpuThreadsOf(const Integrator &Int);
 /// Every mode that needs a checked program.
 int runCompilerModes(const DriverOptions &O);
 

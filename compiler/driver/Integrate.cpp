@@ -149,23 +149,15 @@ std::string settingsJson(const DriverOptions &O, const Program &P,
                          const std::vector<double> &Params, unsigned Threads) {
   nlohmann::ordered_json S;
   S["file"] = O.File;
-  S["seed"] = O.Seed;
-  S["calls"] = O.Calls;
-  S["iterations"] = O.Iterations;
-  S["warmup"] = O.Warmup;
-  S["alpha"] = O.Alpha;
-  S["beta"] = O.NoAdaptStrata ? 0.0 : O.Beta;
-  S["ninc"] = O.MaxNinc;
-  S["devices"] = O.Devices;
-  S["schedule"] = O.Schedule;
-  S["cpu_threads"] = Threads;
-  S["mpi_ranks"] = O.Ranks ? O.Ranks->size() : 1;
-  S["on_nonfinite"] = O.OnNonFinite;
-  nlohmann::ordered_json Ps = nlohmann::ordered_json::object();
+  RunSettings R{O.Seed,      O.Calls,   O.Iterations,
+                O.Warmup,    O.MaxNinc, O.Alpha,
+                O.NoAdaptStrata ? 0.0 : O.Beta,
+                O.Devices,   O.Schedule, O.OnNonFinite,
+                Threads,     O.Ranks ? O.Ranks->size() : 1,
+                {}};
   for (const ParamDecl *PD : P.Params)
-    Ps[PD->Name] = Params[PD->Slot];
-  S["params"] = Ps;
-  S["versions"] = {{"vegasflow", versionString()}, {"llvm", LLVM_VERSION_STRING}};
+    R.Params.emplace_back(PD->Name, Params[PD->Slot]);
+  addRunSettings(S, R);
   return S.dump();
 }
 
@@ -273,12 +265,10 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
   // With --json -, standard output carries the JSON document alone; the
   // table and the result lines go to standard error.
   raw_ostream &Out = !Rank0 ? nulls() : O.Json == "-" ? errs() : outs();
-  unsigned ActualThreads = 0;
+  const unsigned ActualThreads = cpuThreadsOf(**Int);
   std::string Gpus;
   for (const auto &[Name, What] : (*Int)->devices())
-    if (Name.rfind("cpu:", 0) == 0)
-      ++ActualThreads;
-    else if (Name.rfind("gpu:", 0) == 0)
+    if (Name.rfind("gpu:", 0) == 0)
       Gpus += ", " + Name + " (" + What + ")";
   if (!O.NoWarnings && !O.Quiet)
     for (const std::string &Note : (*Int)->notes())

@@ -13,9 +13,15 @@
 #include "frontend/Frontend.h"
 #include "frontend/Lexer.h"
 
+#include "vf/Integrator.h"
+#include "vf/Version.h"
+
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 
@@ -230,6 +236,34 @@ int runCompilerModes(const DriverOptions &O) {
            << ", " << S.Corrupt << " corrupt\n";
   }
   return Code;
+}
+
+void addRunSettings(nlohmann::ordered_json &S, const RunSettings &R) {
+  S["seed"] = R.Seed;
+  S["calls"] = R.Calls;
+  S["iterations"] = R.Iterations;
+  S["warmup"] = R.Warmup;
+  S["alpha"] = R.Alpha;
+  S["beta"] = R.Beta;
+  S["ninc"] = R.Ninc;
+  S["devices"] = R.Devices;
+  S["schedule"] = R.Schedule;
+  S["cpu_threads"] = R.CpuThreads;
+  S["mpi_ranks"] = R.MpiRanks;
+  S["on_nonfinite"] = R.OnNonFinite;
+  nlohmann::ordered_json Ps = nlohmann::ordered_json::object();
+  for (const auto &[Name, Value] : R.Params)
+    Ps[Name] = Value;
+  S["params"] = Ps;
+  S["versions"] = {{"vegasflow", versionString()},
+                   {"llvm", LLVM_VERSION_STRING}};
+}
+
+unsigned cpuThreadsOf(const Integrator &Int) {
+  unsigned N = 0;
+  for (const auto &[Name, What] : Int.devices())
+    N += Name.rfind("cpu:", 0) == 0;
+  return N;
 }
 
 } // namespace vf

@@ -21,7 +21,7 @@ failure and requeue.
 import os
 import sys
 
-from vftest import check, finish, vegasc, write_source
+from vftest import check, finish, vegasc, workdir, write_source
 
 LEPAGE = ("param a = 0.1\n"
           "integrand f(x in [0, 1]^4) = prod(i in 0..4: "
@@ -148,10 +148,45 @@ def no_gpu(exe):
     with_env(VF_FAKE_CUDA_FAIL_INIT=None)
 
 
+def batch(exe):
+    """A batch's `devices` reaches GPUs as --devices does."""
+    src = os.path.join(workdir(), "gpu_batch.toml")
+    with open(src, "w") as f:
+        f.write("""[defaults]
+calls = 20000
+iterations = 2
+[[run]]
+name = "cpu"
+source = "integrand f(x in [0, 1]^2) = x[0] * x[1]"
+devices = "cpu:1"
+[[run]]
+name = "gpu"
+source = "integrand f(x in [0, 1]^2) = x[0] * x[1]"
+devices = "gpu"
+[[run]]
+name = "all"
+source = "integrand f(x in [0, 1]^2) = x[0] * x[1]"
+devices = "cpu:1,gpu:1"
+""")
+    with_env(VF_CUDA_LIBRARY=FAKE, VF_FAKE_CUDA_DEVICES=2,
+             VF_FAKE_CUDA_FAIL_LAUNCH=None)
+    r = vegasc(exe, [src])
+    if not check(r.rc == 0 and r.doc, "a batch with GPU runs"):
+        print(r)
+        return
+    runs = {x["name"]: x for x in r.doc["runs"]}
+    check([d["name"] for d in runs["gpu"]["devices"]] == ["gpu:0", "gpu:1"] and
+          [d["name"] for d in runs["all"]["devices"]] == ["cpu:0", "gpu:1"],
+          "batch `devices` selects the GPUs")
+    check(runs["gpu"]["result"] == runs["cpu"]["result"] | {"wall_s": runs["gpu"]["result"]["wall_s"]},
+          "batch: the GPU run's result is bitwise the CPU run's")
+
+
 if __name__ == "__main__":
     exe, FAKE = sys.argv[1], os.path.abspath(sys.argv[2])
     determinism(exe, "lepage4_gpu", LEPAGE)
     determinism(exe, "moments3_gpu", MOMENTS)
     failures(exe)
+    batch(exe)
     no_gpu(exe)
     finish()
