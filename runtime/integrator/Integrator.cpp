@@ -117,6 +117,13 @@ struct Integrator::Impl {
       return 1.0 / C.size();
     return RankRates[C.rank()] / Sum;
   }
+  DeviceStats &deviceTotals(const WorkerSpec &W) {
+    for (DeviceStats &D : Devices)
+      if (D.Name == W.Name && D.Kind == W.Kind)
+        return D;
+    Devices.push_back({W.Name, W.Kind, 0, 0, 0, 0, {}});
+    return Devices.back();
+  }
   bool slowerRankShouldStop(const Cluster &C, std::uint64_t Groups,
                             std::uint64_t Claimed) const {
     if (RankRates.size() != std::size_t(C.size()) || Claimed >= Groups)
@@ -181,9 +188,6 @@ void Integrator::Impl::prepare(std::uint64_t Calls) {
   if (!Map)
     Map = std::make_unique<AdaptiveMap>(
         I.Dim, AdaptiveMap::chooseNinc(Calls, Str->nstrat(), O.MaxNinc));
-  // A resumed run may have more workers than the one that saved it.
-  for (std::size_t W = Devices.size(); W < Workers.size(); ++W)
-    Devices.push_back({Workers[W].Name, Workers[W].Kind, 0, 0, 0, 0, {}});
 }
 
 Status Integrator::Impl::nonFiniteError(const vf_sampler_args &A,
@@ -426,18 +430,21 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
     Str->addSums(H, HypercubeSums{S[0], S[1], S[1 + K], S[1 + 2 * K]});
   }
 
+  // Totals are kept by worker name: a run resumed from a checkpoint may
+  // have other workers than the one that saved it.
   std::vector<DeviceStats> ThisIteration;
-  for (unsigned W = 0; W < Times.size() && W < Devices.size(); ++W) {
+  for (unsigned W = 0; W < Times.size(); ++W) {
     const WorkerTimes &T = Times[W];
-    ThisIteration.push_back({Devices[W].Name, Devices[W].Kind, T.Samples,
+    ThisIteration.push_back({Workers[W].Name, Workers[W].Kind, T.Samples,
                              T.Chunks, T.BusySeconds, T.IdleSeconds,
                              NewFailures[W]});
-    if (!NewFailures[W].empty() && Devices[W].Error.empty())
-      Devices[W].Error = NewFailures[W];
-    Devices[W].Samples += T.Samples;
-    Devices[W].Chunks += T.Chunks;
-    Devices[W].BusySeconds += T.BusySeconds;
-    Devices[W].IdleSeconds += T.IdleSeconds;
+    DeviceStats &D = deviceTotals(Workers[W]);
+    if (!NewFailures[W].empty() && D.Error.empty())
+      D.Error = NewFailures[W];
+    D.Samples += T.Samples;
+    D.Chunks += T.Chunks;
+    D.BusySeconds += T.BusySeconds;
+    D.IdleSeconds += T.IdleSeconds;
   }
 
   if (!Frozen) {
