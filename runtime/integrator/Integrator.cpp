@@ -277,7 +277,9 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   auto TileDone = [&](std::uint64_t Tile) {
     std::uint64_t N = TileSamples(Tile);
     std::uint64_t Done = SamplesDone.fetch_add(N) + N;
-    if (Progress)
+    // Within an iteration a rank sees only its own tiles: with several
+    // ranks, progress is reported per iteration (onIteration) only.
+    if (Progress && !(O.Ranks && O.Ranks->size() > 1))
       Progress({Iteration, Warmup, TilesDone.fetch_add(1) + 1, Ntiles, Done,
                 A.nsamples});
   };

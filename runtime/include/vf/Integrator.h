@@ -153,7 +153,8 @@ public:
   void onIteration(std::function<void(const IterationRow &)> Observer);
   /// Called by the worker threads as tiles finish, concurrently, so it must
   /// be thread-safe and cheap (throttle any drawing). It cannot change the
-  /// result.
+  /// result. Not called in a run of several MPI ranks (a rank sees only
+  /// its own tiles); onIteration still is.
   void onProgress(std::function<void(const IterationProgress &)> Observer);
 
   const IntegrandInfo &integrand() const;
