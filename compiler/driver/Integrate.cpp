@@ -189,6 +189,33 @@ std::string setUpCheckpoints(Integrator &Int, const DriverOptions &O) {
 } // namespace
 
 namespace {
+/// Several ranks on one machine split what "every thread" and "every GPU"
+/// mean: each takes an equal share of the hardware threads and every
+/// localSize-th GPU, instead of all of them each.
+void shareMachine(IntegratorOptions &IO, const Cluster *C) {
+  if (!C || C->localSize() < 2)
+    return;
+  const unsigned L = unsigned(C->localSize()), R = unsigned(C->localRank());
+  if (!IO.NoCpu && IO.Threads == 0)
+    IO.Threads = std::max(1u, std::max(1u, std::thread::hardware_concurrency()) / L);
+  if (IO.AllGpus) {
+    DeviceList D = listDevices();
+    IO.AllGpus = D.Gpus.empty(); // keeps the note of why there is none
+    for (const GpuInfo &G : D.Gpus)
+      IO.Gpus.push_back(G.Index);
+  }
+  if (IO.Gpus.empty())
+    return;
+  // More ranks than GPUs: the extra ones share, rather than have none.
+  std::vector<int> Mine;
+  for (std::size_t K = 0; K < IO.Gpus.size(); ++K)
+    if (K % L == R)
+      Mine.push_back(IO.Gpus[K]);
+  if (Mine.empty())
+    Mine.push_back(IO.Gpus[R % IO.Gpus.size()]);
+  IO.Gpus = Mine;
+}
+
 /// What a rank other than 0 of a distributed run does of the options: the
 /// same integration, silently, writing no file (rank 0 writes them).
 DriverOptions forRank(const DriverOptions &O) {
@@ -230,6 +257,7 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
     return fail("--devices " + Msg, Usage ? ExitUsage : ExitInputError);
   IO.Schedule = O.Schedule;
   IO.Ranks = O.Ranks;
+  shareMachine(IO, O.Ranks.get());
   IO.Seed = O.Seed;
   IO.Alpha = O.Alpha;
   IO.Beta = O.NoAdaptStrata ? 0.0 : O.Beta;

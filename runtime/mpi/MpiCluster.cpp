@@ -52,6 +52,13 @@ Expected<std::unique_ptr<MpiCluster>> MpiCluster::create(int *Argc,
   C->S = std::make_unique<State>();
   MPI_Comm_rank(MPI_COMM_WORLD, &C->Rank);
   MPI_Comm_size(MPI_COMM_WORLD, &C->Size);
+  MPI_Comm Node;
+  if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, C->Rank,
+                          MPI_INFO_NULL, &Node) == MPI_SUCCESS) {
+    MPI_Comm_rank(Node, &C->LocalRank);
+    MPI_Comm_size(Node, &C->LocalSize);
+    MPI_Comm_free(&Node);
+  }
   if (Provided < MPI_THREAD_FUNNELED)
     return Error{"MPI: the library does not support threads "
                  "(MPI_THREAD_FUNNELED)"};

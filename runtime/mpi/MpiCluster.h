@@ -29,6 +29,8 @@ public:
 
   int rank() const override { return Rank; }
   int size() const override { return Size; }
+  int localRank() const override { return LocalRank; }
+  int localSize() const override { return LocalSize; }
   Status startClaims(std::uint64_t Total) override;
   Expected<Range> claim(std::uint64_t Want) override;
   Expected<std::uint64_t> claimed() override;
@@ -42,7 +44,7 @@ private:
   MpiCluster() = default;
   struct State;
   std::unique_ptr<State> S;
-  int Rank = 0, Size = 1;
+  int Rank = 0, Size = 1, LocalRank = 0, LocalSize = 1;
   std::uint64_t Total = 0;
 };
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Distributed runs: mpirun -np N vegasc (Open MPI, loopback).
 
-    mpi.py VEGASC MPIEXEC
+    mpi.py VEGASC MPIEXEC LIBFAKECUDA
 
 1. -np 1, 2, 3 give bitwise the single-process result (every iteration's
    estimate and error, the final result) and the same trained map
@@ -13,7 +13,9 @@
    rank alone, and the slow rank gets the smaller share.
 3. A checkpoint written by 2 ranks and killed mid-run, resumed by 3 ranks,
    ends with bitwise the uninterrupted single-process result.
-4. An error all ranks meet (a NaN) ends every rank with exit 1 and one
+4. Two ranks on one machine share its GPUs (the fake driver's) and
+   threads instead of each taking all.
+5. An error all ranks meet (a NaN) ends every rank with exit 1 and one
    message.
 """
 import os
@@ -160,6 +162,30 @@ def checkpoint_done(path):
     return done[0] if done else 0
 
 
+def shared_machine(exe, fake):
+    """Two ranks on one machine with two (fake) GPUs: each takes one, and
+    half the CPU threads; the result is still the single process's."""
+    src = write_source("lepage4_gpus", LEPAGE)
+    args = [src, "-q", "--seed", 4, "--calls", 100000, "--iterations", 2]
+    ref = vegasc(exe, args + ["--devices", "cpu:1"])
+    js = workdir() + "/gpus.json"
+    env = ["-x", f"VF_CUDA_LIBRARY={fake}", "-x", "VF_FAKE_CUDA_DEVICES=2"]
+    p = subprocess.run([MPIEXEC, "--allow-run-as-root", "--oversubscribe",
+                        "--mca", "mpi_yield_when_idle", "1"] + env +
+                       ["-np", "2", exe] + [str(a) for a in args] +
+                       ["--devices", "all", "--json", js],
+                       capture_output=True, text=True, timeout=300)
+    if not check(p.returncode == 0 and os.path.exists(js),
+                 f"2 ranks, 2 fake GPUs, --devices all ({p.stderr.strip()[-300:]})"):
+        return
+    doc = read_json(js)
+    check([d["name"] for d in doc["devices"]] == ["cpu:0", "gpu:0"],
+          f"rank 0 runs one CPU thread and gpu:0 "
+          f"({[d['name'] for d in doc['devices']]})")
+    check(fingerprint(doc) == fingerprint(ref.doc),
+          "and the result is bitwise the single process's")
+
+
 def errors(exe):
     src = write_source("nan_mpi", "integrand f(x in [0, 1]) = log(x[0] - 0.5)\n")
     p = mpi(2, exe, [src, "-q", "--calls", 20000, "--iterations", 2,
@@ -171,9 +197,10 @@ def errors(exe):
 
 
 if __name__ == "__main__":
-    exe, MPIEXEC = sys.argv[1], sys.argv[2]
+    exe, MPIEXEC, FAKE = sys.argv[1], sys.argv[2], sys.argv[3]
     same_result(exe)
     slow_rank(exe)
     resume_other_rank_count(exe)
+    shared_machine(exe, os.path.abspath(FAKE))
     errors(exe)
     finish()

@@ -25,6 +25,10 @@ public:
   virtual ~Cluster() = default;
   virtual int rank() const = 0;
   virtual int size() const = 0;
+  /// This rank among the ranks on its machine, and how many there are
+  /// (they share its CPU threads and GPUs).
+  virtual int localRank() const = 0;
+  virtual int localSize() const = 0;
 
   /// Starts handing out \p Total work units for a new iteration
   /// (collective: returns once every rank may claim).
