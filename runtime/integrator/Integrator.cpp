@@ -135,6 +135,15 @@ struct Integrator::Impl {
     }
     return Mine > 0 && Mine < Fastest && 1.0 / Mine > double(Groups - Claimed) / Sum;
   }
+  /// Gives every rank what the others computed for their groups (tile
+  /// results, edge segments, the segments of hypercubes inside the groups,
+  /// training partials), each sent once by its owner; returns the bytes
+  /// this rank sent.
+  static Expected<std::uint64_t>
+  exchangeGroups(Cluster &C, std::uint64_t Owned, TrainingSums &Training,
+                 std::vector<vf_tile_result> &Results,
+                 std::vector<double> &Edges, std::vector<double> &Segs,
+                 unsigned Stride);
   void learnRankRates(const std::vector<RankStats> &Row) {
     RankRates.clear();
     for (const RankStats &R : Row)
@@ -338,6 +347,7 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
       return S;
     Clock::time_point T0 = Clock::now();
     const double Share = rankShare(C);
+    std::uint64_t Owned = 0; // bit g: this rank ran group g (G <= 64)
     while (Finished) {
       // Guided by the rank's share of what is left now; a rank slower than
       // another whose one more group would end after the ranks together
@@ -354,6 +364,8 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
         return Error{R.message()};
       if (R->empty())
         break;
+      for (std::uint64_t G = R->Begin; G < R->End; ++G)
+        Owned |= std::uint64_t(1) << G;
       Finished = RunTiles(Training.groupBegin(R->Begin),
                           Training.groupBegin(R->End));
     }
@@ -362,18 +374,13 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
     if (Status S = C.orAll(&Bad, 1); !S)
       return S;
     double Idle = std::chrono::duration<double>(Clock::now() - T0).count() - Busy;
-    auto Words = [](auto &V) {
-      return reinterpret_cast<std::uint64_t *>(V.data());
-    };
-    for (auto [Data, N] :
-         {std::pair{Words(Results), Ntiles * sizeof(vf_tile_result) / 8},
-          std::pair{Words(Edges), Edges.size()},
-          std::pair{Words(Segs), Segs.size()},
-          std::pair{reinterpret_cast<std::uint64_t *>(Training.partials().data()),
-                    Training.partials().size()}})
-      if (Bad == 0)
-        if (Status S = C.orAll(Data, N); !S)
-          return S;
+    if (!Bad) {
+      Expected<std::uint64_t> Bytes =
+          exchangeGroups(C, Owned, Training, Results, Edges, Segs, Stride);
+      if (!Bytes)
+        return Error{Bytes.message()};
+      ExchangeBytes = *Bytes;
+    }
     if (Bad && Finished)
       return Error{"iteration " + std::to_string(Iteration) +
                    ": every device of another rank failed (its messages say "
@@ -386,9 +393,6 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
       RankRow.push_back({R, std::uint64_t((*All)[3 * R]), (*All)[3 * R + 1],
                          (*All)[3 * R + 2]});
     learnRankRates(RankRow);
-    ExchangeBytes = 8 * (1 + Ntiles * sizeof(vf_tile_result) / 8 +
-                         Edges.size() + Segs.size() +
-                         Training.partials().size() + 3 * C.size());
   } else {
     Finished = RunTiles(0, Ntiles);
   }
@@ -473,6 +477,72 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   if (Observer)
     Observer(Rows.back());
   return Status::ok();
+}
+
+namespace {
+/// Copies N words between a packet and an array, in the packet's order.
+struct Packer {
+  std::vector<std::uint64_t> *Out = nullptr; ///< put() appends here
+  const std::uint64_t *In = nullptr;         ///< get() reads from here
+  template <typename T> void put(const T *Data, std::size_t Count) {
+    const auto *W = reinterpret_cast<const std::uint64_t *>(Data);
+    Out->insert(Out->end(), W, W + Count * sizeof(T) / 8);
+  }
+  template <typename T> void get(T *Data, std::size_t Count) {
+    std::memcpy(Data, In, Count * sizeof(T));
+    In += Count * sizeof(T) / 8;
+  }
+};
+} // namespace
+
+Expected<std::uint64_t> Integrator::Impl::exchangeGroups(
+    Cluster &C, std::uint64_t Owned, TrainingSums &Training,
+    std::vector<vf_tile_result> &Results, std::vector<double> &Edges,
+    std::vector<double> &Segs, unsigned Stride) {
+  static_assert(sizeof(vf_tile_result) % 8 == 0 && sizeof(double) == 8);
+  const std::uint64_t G = Training.groups();
+  std::span<double> Partials = Training.partials();
+  const std::size_t PartialSize = Partials.size() / G;
+  // A group's hypercubes strictly between its first tile's first and its
+  // last tile's last lie inside its tiles: only its owner wrote them.
+  auto Inside = [&](std::uint64_t Tb, std::uint64_t Te) {
+    std::uint64_t Hf = Results[Tb].first_hcube, Hl = Results[Te - 1].last_hcube;
+    return std::pair{Hf + 1, Hl > Hf + 1 ? Hl - Hf - 1 : 0};
+  };
+  // Each group: its tiles' results and edge segments, its hypercubes'
+  // segments, its training partial.
+  auto Walk = [&](std::uint64_t Mask, Packer &P, bool Put) {
+    for (std::uint64_t Grp = 0; Grp < G; ++Grp) {
+      if (!(Mask >> Grp & 1))
+        continue;
+      std::uint64_t Tb = Training.groupBegin(Grp), Te = Training.groupBegin(Grp + 1);
+      auto Move = [&](auto *Data, std::size_t Count) {
+        Put ? P.put(Data, Count) : P.get(Data, Count);
+      };
+      Move(Results.data() + Tb, Te - Tb);
+      Move(Edges.data() + Tb * 2 * Stride, (Te - Tb) * 2 * Stride);
+      auto [First, Count] = Inside(Tb, Te);
+      Move(Segs.data() + First * Stride, Count * Stride);
+      Move(Partials.data() + Grp * PartialSize, PartialSize);
+    }
+  };
+  std::vector<std::uint64_t> Mine{Owned};
+  Packer Out{&Mine, nullptr};
+  Walk(Owned, Out, true);
+  const std::uint64_t Sent = 8 * Mine.size();
+  std::vector<std::size_t> Counts;
+  Expected<std::vector<std::uint64_t>> All = C.gatherWords(Mine, Counts);
+  if (!All)
+    return Error{All.message()};
+  std::size_t Offset = 0;
+  for (int R = 0; R < C.size(); Offset += Counts[R], ++R) {
+    if (R == C.rank())
+      continue;
+    const std::uint64_t *Packet = All->data() + Offset;
+    Packer In{nullptr, Packet + 1};
+    Walk(Packet[0], In, false);
+  }
+  return Sent;
 }
 
 void Integrator::Impl::record(IterationRow Row, std::span<const double> Mean,

@@ -143,6 +143,65 @@ Status MpiCluster::orAll(std::uint64_t *Data, std::size_t N) {
   return Status::ok();
 }
 
+Expected<std::vector<std::uint64_t>>
+MpiCluster::gatherWords(const std::vector<std::uint64_t> &Words,
+                        std::vector<std::size_t> &Counts) {
+  // Counts travel as doubles (exact below 2^53 words); displacements are
+  // ints in MPI, so a packet set above 2^31 words goes in rounds.
+  Expected<std::vector<double>> N = gatherAll({double(Words.size())});
+  if (!N)
+    return Error{N.message()};
+  Counts.assign(N->begin(), N->end());
+  std::size_t Total = 0;
+  for (std::size_t K : Counts)
+    Total += K;
+  std::vector<std::uint64_t> All(Total);
+  const std::size_t Piece = std::size_t(1) << 26; // per rank and round
+  std::size_t Longest = *std::max_element(Counts.begin(), Counts.end());
+  if (Total < (std::size_t(1) << 31)) { // the usual case: one call, in place
+    std::vector<int> Sizes(Size), Displs(Size);
+    for (int R = 0, Base = 0; R < Size; Base += Sizes[R], ++R) {
+      Sizes[R] = int(Counts[R]);
+      Displs[R] = Base;
+    }
+    if (Status St = mpiStatus(MPI_Allgatherv(Words.data(), int(Words.size()),
+                                             MPI_UINT64_T, All.data(),
+                                             Sizes.data(), Displs.data(),
+                                             MPI_UINT64_T, MPI_COMM_WORLD),
+                              "MPI_Allgatherv");
+        !St)
+      return Error{St.message()};
+    return All;
+  }
+  for (std::size_t Done = 0; Done < Longest; Done += Piece) {
+    std::vector<int> Sizes(Size), Displs(Size);
+    std::vector<std::uint64_t> Round;
+    std::size_t Base = 0;
+    for (int R = 0; R < Size; Base += Counts[R], ++R) {
+      std::size_t Take =
+          Counts[R] > Done ? std::min(Piece, Counts[R] - Done) : 0;
+      Sizes[R] = int(Take);
+      Displs[R] = int(Round.size());
+      Round.resize(Round.size() + Take);
+    }
+    std::size_t MineTake =
+        Words.size() > Done ? std::min(Piece, Words.size() - Done) : 0;
+    if (Status St = mpiStatus(
+            MPI_Allgatherv(Words.data() + std::min(Done, Words.size()),
+                           int(MineTake), MPI_UINT64_T, Round.data(),
+                           Sizes.data(), Displs.data(), MPI_UINT64_T,
+                           MPI_COMM_WORLD),
+            "MPI_Allgatherv");
+        !St)
+      return Error{St.message()};
+    Base = 0;
+    for (int R = 0; R < Size; Base += Counts[R], ++R)
+      std::copy_n(Round.begin() + Displs[R], Sizes[R],
+                  All.begin() + Base + Done);
+  }
+  return All;
+}
+
 Expected<std::vector<double>>
 MpiCluster::gatherAll(const std::vector<double> &Values) {
   std::vector<double> All(Values.size() * std::size_t(Size));
