@@ -298,9 +298,12 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
   for (const auto &[Name, What] : (*Int)->devices())
     if (Name.rfind("gpu:", 0) == 0)
       Gpus += ", " + Name + " (" + What + ")";
+  // A GPU that is there but cannot be used is worth a line every time;
+  // that a CPU-only machine has none (the default `all`), only with -v.
   if (!O.NoWarnings && !O.Quiet)
     for (const std::string &Note : (*Int)->notes())
-      errs() << "vegasc: note: " << Note << "\n";
+      if (O.Verbose || Note.rfind("no GPU", 0) != 0)
+        errs() << "vegasc: note: " << Note << "\n";
   if (!O.Quiet) {
     Out << "vegasc: integrand '" << I->Name << "' (" << I->Dim
         << (I->Dim == 1 ? " dimension" : " dimensions") << ") on "

@@ -68,7 +68,7 @@ or grid that cannot be used (another integrand, other options, damaged);
   App.add_flag("--no-cache", O.NoCache, "do not read or write the compile cache");
   App.add_option("--cache-dir", O.CacheDir,
                  "compile cache folder (default $XDG_CACHE_HOME/vegasflow)");
-  App.add_flag("-v,--verbose", O.Verbose, "report compile-cache hits");
+  App.add_flag("-v,--verbose", O.Verbose, "report compile-cache hits, and why there is no GPU");
   App.add_option_function<std::string>(
          "--calls",
          [&O](const std::string &S) {

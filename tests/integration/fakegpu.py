@@ -130,6 +130,9 @@ def no_gpu(exe):
     check(r.rc == 1 and "no GPU" in r.err,
           f"no driver, --devices gpu:0: exit 1 ({r.err.strip()})")
     r = vegasc(exe, base + ["--devices", "all"])
+    check(r.rc == 0 and "note:" not in r.err,
+          "no driver, --devices all: no note without -v")
+    r = vegasc(exe, base + ["--devices", "all", "-v"])
     check(r.rc == 0 and r.doc and "note: no GPU" in r.err and
           all(d["kind"] == "cpu" for d in r.doc["devices"]),
           f"no driver, --devices all: runs on the CPU with a note ({r.err.strip()})")
@@ -142,7 +145,7 @@ def no_gpu(exe):
         check(r.rc == 2 and "--devices" in r.err,
               f"--devices {bad}: usage error ({r.err.strip()})")
     with_env(VF_FAKE_CUDA_FAIL_INIT=1)
-    r = vegasc(exe, base + ["--devices", "all"])
+    r = vegasc(exe, base + ["--devices", "all", "--verbose"])
     check(r.rc == 0 and "note: no GPU (cuInit failed" in r.err,
           f"driver fails cuInit, --devices all: CPU with a note ({r.err.strip()})")
     with_env(VF_FAKE_CUDA_FAIL_INIT=None)
