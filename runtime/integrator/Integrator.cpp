@@ -135,6 +135,13 @@ struct Integrator::Impl {
     }
     return Mine > 0 && Mine < Fastest && 1.0 / Mine > double(Groups - Claimed) / Sum;
   }
+  Status runOnRanks(
+      Cluster &C, TrainingSums &Training,
+      const std::function<bool(std::uint64_t, std::uint64_t)> &RunTiles,
+      const std::atomic<std::uint64_t> &SamplesDone,
+      std::vector<vf_tile_result> &Results, std::vector<double> &Edges,
+      std::vector<double> &Segs, unsigned Stride, bool &Finished,
+      std::vector<RankStats> &RankRow);
   /// Gives every rank what the others computed for their groups (tile
   /// results, edge segments, the segments of hypercubes inside the groups,
   /// training partials), each sent once by its owner; returns the bytes
@@ -336,63 +343,10 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   bool Finished = true;
   std::vector<RankStats> RankRow;
   if (O.Ranks && O.Ranks->size() > 1) {
-    // Ranks claim groups of tiles (TrainingSums' groups, so each rank's
-    // training partials are whole), guided by their measured shares; then
-    // everything a rank computed is ORed into everyone's arrays (each word
-    // was computed by one rank, zero elsewhere), so every rank continues
-    // with the single-process state, bit for bit.
-    Cluster &C = *O.Ranks;
-    const std::uint64_t G = Training.groups();
-    if (Status S = C.startClaims(G); !S)
+    if (Status S = runOnRanks(*O.Ranks, Training, RunTiles, SamplesDone,
+                              Results, Edges, Segs, Stride, Finished, RankRow);
+        !S)
       return S;
-    Clock::time_point T0 = Clock::now();
-    const double Share = rankShare(C);
-    std::uint64_t Owned = 0; // bit g: this rank ran group g (G <= 64)
-    while (Finished) {
-      // Guided by the rank's share of what is left now; a rank slower than
-      // another whose one more group would end after the ranks together
-      // could finish everything left would only hold the iteration: it
-      // stops claiming.
-      Expected<std::uint64_t> Now = C.claimed();
-      if (!Now)
-        return Error{Now.message()};
-      if (*Now >= G || slowerRankShouldStop(C, G, *Now))
-        break;
-      std::uint64_t Want = std::uint64_t(std::ceil(Share * double(G - *Now) / 2));
-      Expected<Cluster::Range> R = C.claim(std::max<std::uint64_t>(Want, 1));
-      if (!R)
-        return Error{R.message()};
-      if (R->empty())
-        break;
-      for (std::uint64_t G = R->Begin; G < R->End; ++G)
-        Owned |= std::uint64_t(1) << G;
-      Finished = RunTiles(Training.groupBegin(R->Begin),
-                          Training.groupBegin(R->End));
-    }
-    double Busy = std::chrono::duration<double>(Clock::now() - T0).count();
-    std::uint64_t Bad = Finished ? 0 : std::uint64_t(1) << (C.rank() % 64);
-    if (Status S = C.orAll(&Bad, 1); !S)
-      return S;
-    double Idle = std::chrono::duration<double>(Clock::now() - T0).count() - Busy;
-    if (!Bad) {
-      Expected<std::uint64_t> Bytes =
-          exchangeGroups(C, Owned, Training, Results, Edges, Segs, Stride);
-      if (!Bytes)
-        return Error{Bytes.message()};
-      ExchangeBytes = *Bytes;
-    }
-    if (Bad && Finished)
-      return Error{"iteration " + std::to_string(Iteration) +
-                   ": every device of another rank failed (its messages say "
-                   "why); stopping every rank"};
-    Expected<std::vector<double>> All = C.gatherAll(
-        {double(SamplesDone.load()), Busy, Idle});
-    if (!All)
-      return Error{All.message()};
-    for (int R = 0; R < C.size(); ++R)
-      RankRow.push_back({R, std::uint64_t((*All)[3 * R]), (*All)[3 * R + 1],
-                         (*All)[3 * R + 2]});
-    learnRankRates(RankRow);
   } else {
     Finished = RunTiles(0, Ntiles);
   }
@@ -476,6 +430,74 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
       return Error{"checkpoint: " + S.message()};
   if (Observer)
     Observer(Rows.back());
+  return Status::ok();
+}
+
+/// Ranks claim groups of tiles (TrainingSums' groups, so each rank's
+/// training partials are whole), guided by their measured shares, and run
+/// them with RunTiles; then each sends what it computed to the others, so
+/// every rank continues with the single-process state, bit for bit.
+/// Finished turns false when this rank's devices all failed.
+Status Integrator::Impl::runOnRanks(
+    Cluster &C, TrainingSums &Training,
+    const std::function<bool(std::uint64_t, std::uint64_t)> &RunTiles,
+    const std::atomic<std::uint64_t> &SamplesDone,
+    std::vector<vf_tile_result> &Results, std::vector<double> &Edges,
+    std::vector<double> &Segs, unsigned Stride, bool &Finished,
+    std::vector<RankStats> &RankRow) {
+  const std::uint64_t G = Training.groups();
+  if (Status S = C.startClaims(G); !S)
+    return S;
+  Clock::time_point T0 = Clock::now();
+  const double Share = rankShare(C);
+  std::uint64_t Owned = 0; // bit g: this rank ran group g (G <= 64)
+  while (Finished) {
+    // Guided by the rank's share of what is left now; a rank slower than
+    // another whose one more group would end after the ranks together
+    // could finish everything left would only hold the iteration: it
+    // stops claiming.
+    Expected<std::uint64_t> Now = C.claimed();
+    if (!Now)
+      return Error{Now.message()};
+    if (*Now >= G || slowerRankShouldStop(C, G, *Now))
+      break;
+    std::uint64_t Want = std::uint64_t(std::ceil(Share * double(G - *Now) / 2));
+    Expected<Cluster::Range> R = C.claim(std::max<std::uint64_t>(Want, 1));
+    if (!R)
+      return Error{R.message()};
+    if (R->empty())
+      break;
+    for (std::uint64_t Grp = R->Begin; Grp < R->End; ++Grp)
+      Owned |= std::uint64_t(1) << Grp;
+    Finished = RunTiles(Training.groupBegin(R->Begin),
+                        Training.groupBegin(R->End));
+  }
+  double Busy = std::chrono::duration<double>(Clock::now() - T0).count();
+  std::uint64_t Bad = Finished ? 0 : std::uint64_t(1) << (C.rank() % 64);
+  if (Status S = C.orAll(&Bad, 1); !S)
+    return S;
+  double Idle = std::chrono::duration<double>(Clock::now() - T0).count() - Busy;
+  // A rank whose devices all failed says why itself (Finished is false);
+  // the others stop with it, and none takes part in another collective.
+  if (Bad)
+    return Finished ? Status(Error{"iteration " + std::to_string(Iteration) +
+                                   ": every device of another rank failed "
+                                   "(its messages say why); stopping every "
+                                   "rank"})
+                    : Status::ok();
+  Expected<std::uint64_t> Bytes =
+      exchangeGroups(C, Owned, Training, Results, Edges, Segs, Stride);
+  if (!Bytes)
+    return Error{Bytes.message()};
+  ExchangeBytes = *Bytes;
+  Expected<std::vector<double>> All = C.gatherAll(
+      {double(SamplesDone.load()), Busy, Idle});
+  if (!All)
+    return Error{All.message()};
+  for (int R = 0; R < C.size(); ++R)
+    RankRow.push_back({R, std::uint64_t((*All)[3 * R]), (*All)[3 * R + 1],
+                       (*All)[3 * R + 2]});
+  learnRankRates(RankRow);
   return Status::ok();
 }
 

@@ -16,7 +16,7 @@
 4. Two ranks on one machine share its GPUs (the fake driver's) and
    threads instead of each taking all.
 5. An error all ranks meet (a NaN) ends every rank with exit 1 and one
-   message.
+   message; a rank whose devices all fail says why and the others stop.
 """
 import os
 import re
@@ -196,11 +196,29 @@ def errors(exe):
           f"(rc {p.returncode}: {p.stderr.strip()[-400:]})")
 
 
+def failed_rank(exe, fake):
+    """Every device of rank 1 fails: both ranks stop, rank 1 says why."""
+    src = write_source("lepage4_rankfail", LEPAGE)
+    args = [str(a) for a in [src, "-q", "--calls", 100000, "--iterations", 2]]
+    p = subprocess.run(
+        [MPIEXEC, "--allow-run-as-root", "--oversubscribe",
+         "-np", "1", exe] + args + ["--devices", "cpu:1", ":",
+         "-np", "1", "-x", f"VF_CUDA_LIBRARY={fake}",
+         "-x", "VF_FAKE_CUDA_FAIL_LAUNCH=1", exe] + args + ["--devices", "gpu"],
+        capture_output=True, text=True, timeout=120)
+    check(p.returncode == 1 and "rank 1: iteration 1: every device failed" in p.stderr
+          and "CUDA_ERROR_LAUNCH_FAILED" in p.stderr
+          and "every device of another rank failed" in p.stderr,
+          f"rank 1's only GPU fails: both stop, exit 1, rank 1 says why "
+          f"(rc {p.returncode}: {p.stderr.strip()[:300]})")
+
+
 if __name__ == "__main__":
     exe, MPIEXEC, FAKE = sys.argv[1], sys.argv[2], sys.argv[3]
     same_result(exe)
     slow_rank(exe)
     resume_other_rank_count(exe)
     shared_machine(exe, os.path.abspath(FAKE))
+    failed_rank(exe, os.path.abspath(FAKE))
     errors(exe)
     finish()
