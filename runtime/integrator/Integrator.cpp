@@ -188,6 +188,12 @@ struct Integrator::Impl {
   }
 
   Status iterate(std::uint64_t Calls, bool Warmup);
+  vf_sampler_args samplerArgs(std::uint64_t Calls,
+                              const std::vector<double> &Lo,
+                              const std::vector<double> &Width);
+  std::vector<DeviceStats>
+  recordDevices(const std::vector<WorkerTimes> &Times,
+                const std::vector<std::string> &Failures);
   void prepare(std::uint64_t Calls);
   Status nonFiniteError(const vf_sampler_args &A, std::uint64_t Index,
                         std::uint64_t Count);
@@ -233,6 +239,56 @@ Status Integrator::Impl::nonFiniteError(const vf_sampler_args &A,
                "samples as 0"};
 }
 
+/// The kernel's inputs for this iteration (pointers into the map, the
+/// allocation, \p Lo, \p Width and the parameters, which must outlive it).
+vf_sampler_args Integrator::Impl::samplerArgs(std::uint64_t Calls,
+                                              const std::vector<double> &Lo,
+                                              const std::vector<double> &Width) {
+  vf_sampler_args A{};
+  A.seed = O.Seed;
+  A.iteration = Iteration;
+  A.dim = I.Dim;
+  A.nout = I.Outputs;
+  A.ninc = Map->ninc();
+  A.nstrat = Str->nstrat();
+  A.train = Frozen ? 0 : 1;
+  A.nhcube = Str->nhcube();
+  A.nsamples = Str->nevalUsed();
+  A.tile_size = tileSize(Calls);
+  A.edges = Map->edges().data();
+  A.hcube_offsets = reinterpret_cast<const vf_u64 *>(Str->offsets().data());
+  A.box_lo = Lo.data();
+  A.box_width = Width.data();
+  A.box_volume = 1;
+  for (double W : Width)
+    A.box_volume *= W;
+  A.params = Params.data();
+  return A;
+}
+
+/// This iteration's share of each worker, added to the run's totals, which
+/// are kept by worker name: a run resumed from a checkpoint may have other
+/// workers than the one that saved it.
+std::vector<DeviceStats>
+Integrator::Impl::recordDevices(const std::vector<WorkerTimes> &Times,
+                                const std::vector<std::string> &Failures) {
+  std::vector<DeviceStats> ThisIteration;
+  for (unsigned W = 0; W < Times.size(); ++W) {
+    const WorkerTimes &T = Times[W];
+    ThisIteration.push_back({Workers[W].Name, Workers[W].Kind, T.Samples,
+                             T.Chunks, T.BusySeconds, T.IdleSeconds,
+                             Failures[W]});
+    DeviceStats &D = deviceTotals(Workers[W]);
+    if (!Failures[W].empty() && D.Error.empty())
+      D.Error = Failures[W];
+    D.Samples += T.Samples;
+    D.Chunks += T.Chunks;
+    D.BusySeconds += T.BusySeconds;
+    D.IdleSeconds += T.IdleSeconds;
+  }
+  return ThisIteration;
+}
+
 Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   Clock::time_point Start = Clock::now();
   std::vector<double> Lo, Hi;
@@ -243,29 +299,9 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   const unsigned K = I.Outputs, Stride = segmentStride(K);
   const unsigned Ninc = Map->ninc();
   std::vector<double> Width(I.Dim);
-  double Volume = 1;
-  for (unsigned D = 0; D < I.Dim; ++D) {
+  for (unsigned D = 0; D < I.Dim; ++D)
     Width[D] = Hi[D] - Lo[D];
-    Volume *= Width[D];
-  }
-  std::span<const std::uint64_t> Offsets = Str->offsets();
-  vf_sampler_args A{};
-  A.seed = O.Seed;
-  A.iteration = Iteration;
-  A.dim = I.Dim;
-  A.nout = K;
-  A.ninc = Ninc;
-  A.nstrat = Str->nstrat();
-  A.train = Frozen ? 0 : 1;
-  A.nhcube = Str->nhcube();
-  A.nsamples = Str->nevalUsed();
-  A.tile_size = tileSize(Calls);
-  A.edges = Map->edges().data();
-  A.hcube_offsets = reinterpret_cast<const vf_u64 *>(Offsets.data());
-  A.box_lo = Lo.data();
-  A.box_width = Width.data();
-  A.box_volume = Volume;
-  A.params = Params.data();
+  const vf_sampler_args A = samplerArgs(Calls, Lo, Width);
   const std::uint64_t Ntiles = (A.nsamples + A.tile_size - 1) / A.tile_size;
 
   std::vector<double> Segs(A.nhcube * Stride, 0.0);
@@ -390,22 +426,7 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
     Str->addSums(H, HypercubeSums{S[0], S[1], S[1 + K], S[1 + 2 * K]});
   }
 
-  // Totals are kept by worker name: a run resumed from a checkpoint may
-  // have other workers than the one that saved it.
-  std::vector<DeviceStats> ThisIteration;
-  for (unsigned W = 0; W < Times.size(); ++W) {
-    const WorkerTimes &T = Times[W];
-    ThisIteration.push_back({Workers[W].Name, Workers[W].Kind, T.Samples,
-                             T.Chunks, T.BusySeconds, T.IdleSeconds,
-                             NewFailures[W]});
-    DeviceStats &D = deviceTotals(Workers[W]);
-    if (!NewFailures[W].empty() && D.Error.empty())
-      D.Error = NewFailures[W];
-    D.Samples += T.Samples;
-    D.Chunks += T.Chunks;
-    D.BusySeconds += T.BusySeconds;
-    D.IdleSeconds += T.IdleSeconds;
-  }
+  std::vector<DeviceStats> ThisIteration = recordDevices(Times, NewFailures);
 
   if (!Frozen) {
     Map->addTrainingData(Training.sums(), Training.weights());
