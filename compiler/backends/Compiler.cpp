@@ -94,6 +94,8 @@ static std::vector<std::string> entrySymbols(const Program &P, CodeTarget T,
       Names.push_back(Host ? sampleTileSymbol(I->Name)
                            : gpuSampleSymbol(I->Name));
   }
+  if (Sampler && T == CodeTarget::NVPTX && !P.Integrands.empty())
+    Names.push_back(VF_GPU_FOLD_KERNEL);
   return Names;
 }
 

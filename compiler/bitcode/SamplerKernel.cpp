@@ -7,6 +7,8 @@
 
 #include "bitcode/SamplerKernel.h"
 
+#include "SamplerABI.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/IR/CallingConv.h"
 #include "llvm/IR/IRBuilder.h"
@@ -66,6 +68,14 @@ Error instantiateSampler(Module &M, BitcodeTarget T,
                                Type::getInt64Ty(Ctx), Ptr},
                               false);
   M.getOrInsertFunction(Generic, KT);
+  // The GPU module also carries the kernel that folds training histograms.
+  if (T == BitcodeTarget::NVPTX)
+    M.getOrInsertFunction(
+        VF_GPU_FOLD_KERNEL,
+        FunctionType::get(Type::getVoidTy(Ctx),
+                          {Ptr, Type::getInt64Ty(Ctx), Ptr,
+                           Type::getInt64Ty(Ctx), Ptr},
+                          false));
   if (Error E = linkEmbeddedBitcode(M, samplerBitcode(T),
                                     T == BitcodeTarget::Host
                                                ? "sampler-x86_64.bc"
@@ -111,6 +121,11 @@ Error instantiateSampler(Module &M, BitcodeTarget T,
       Clone->setCallingConv(CallingConv::PTX_Kernel);
   }
   Kernel->eraseFromParent();
+  if (Function *Fold = M.getFunction(VF_GPU_FOLD_KERNEL);
+      Fold && T == BitcodeTarget::NVPTX) {
+    Fold->setLinkage(GlobalValue::ExternalLinkage);
+    Fold->setCallingConv(CallingConv::PTX_Kernel);
+  }
   for (Function *Hole : {HoleF, HoleDim, HoleOut})
     if (Hole && Hole->use_empty())
       Hole->eraseFromParent();

@@ -63,6 +63,12 @@ void TrainingSums::submit(std::uint64_t Tile, std::vector<double> Buffer) {
   }
 }
 
+void TrainingSums::submitGroup(std::uint64_t G, const double *Partial) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  std::copy(Partial, Partial + 2 * Bins, Partials.begin() + G * 2 * Bins);
+  Next[G] = groupBegin(G + 1);
+}
+
 void TrainingSums::finish() {
   std::fill(Total.begin(), Total.end(), 0.0);
   for (std::uint64_t G = 0; G < Groups; ++G) {

@@ -50,6 +50,10 @@ public:
   /// to its group's partial once the group's earlier tiles are added.
   void submit(std::uint64_t Tile, std::vector<double> Buffer);
 
+  /// Group \p G's partial, computed elsewhere from all its tiles in the
+  /// same order (a GPU's fold kernel); its tiles are then not submitted.
+  void submitGroup(std::uint64_t G, const double *Partial);
+
   /// Groups x 2 Bins partials (zero for groups this process did not run):
   /// what MPI ranks exchange before finish().
   std::span<double> partials() { return Partials; }

@@ -187,4 +187,26 @@ void vf_sample_tiles_gpu(const vf_sampler_args *a, vf_u64 first_tile,
     vf_gpu_tile(a, first_tile + t, t, out);
 }
 
+/// The training partials of whole groups of tiles (TrainingSums.h) from
+/// the tiles' histograms of a piece: block (x, g) sums entries of group g,
+/// one entry per thread, over the group's tiles in tile order from zero -
+/// the host's order - so only the partials need to reach the host.
+/// groups[2 g] is the group's first tile within the piece, groups[2 g + 1]
+/// its tile count; entries = 2 x dim x ninc.
+void vf_fold_groups_gpu(const double *train, vf_u64 entries,
+                        const vf_u64 *groups, vf_u64 ngroups,
+                        double *partials) {
+  const vf_u64 i = (vf_u64)__nvvm_read_ptx_sreg_ctaid_x() *
+                       __nvvm_read_ptx_sreg_ntid_x() +
+                   __nvvm_read_ptx_sreg_tid_x();
+  const vf_u64 g = __nvvm_read_ptx_sreg_ctaid_y();
+  if (i >= entries || g >= ngroups)
+    return;
+  const vf_u64 first = groups[2 * g], count = groups[2 * g + 1];
+  double p = 0.0;
+  for (vf_u64 t = 0; t < count; ++t)
+    p += train[(first + t) * entries + i];
+  partials[g * entries + i] = p;
+}
+
 #endif // __NVPTX__

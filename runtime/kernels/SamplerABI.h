@@ -98,6 +98,10 @@ typedef void (*vf_sample_tile_fn)(const vf_sampler_args *args, vf_u64 tile,
 /// outputs exactly those vf_sample_tile_NAME computes for it.
 /// Parameters: (const vf_sampler_args *, vf_u64 first_tile, vf_u64 ntiles,
 /// const vf_chunk_outputs *), all pointers into device memory.
+/// Next to it, one per module, vf_fold_groups_gpu(const double *train,
+/// vf_u64 entries, const vf_u64 *groups, vf_u64 ngroups, double *partials)
+/// sums whole groups of tiles' histograms on the device (GpuSampler.c).
+#define VF_GPU_FOLD_KERNEL "vf_fold_groups_gpu"
 
 #ifdef __cplusplus
 } // extern "C"

@@ -10,12 +10,14 @@
 //   VF_FAKE_CUDA_DEVICES=N     number of devices (default 1; 0: none)
 //   VF_FAKE_CUDA_FAIL_INIT=1   cuInit fails
 //   VF_FAKE_CUDA_FAIL_LAUNCH=K the K-th launch (1-based) fails
+//   VF_FAKE_CUDA_TRACE=1       each launch is logged to stderr
 //
 //===----------------------------------------------------------------------===//
 
 #include "devices/cuda/mini_cuda.h"
 
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -198,6 +200,9 @@ VF_FAKE_API CUresult cuLaunchKernel(CUfunction F, unsigned GX, unsigned,
       return FakeInvalidValue;
     R = It->second;
   }
+  if (envInt("VF_FAKE_CUDA_TRACE", 0))
+    std::fprintf(stderr, "fakecuda: launch %s grid %u block %u\n",
+                 reinterpret_cast<FakeFunction *>(F)->Name.c_str(), GX, BX);
   R.Fn(R.Context, Args, GX, BX);
   return CUDA_SUCCESS;
 }

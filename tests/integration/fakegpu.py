@@ -78,6 +78,15 @@ def determinism(exe, name, text):
             check(sum(d["samples"] for d in gpus) == r.doc["result"]["evaluations"],
                   f"{name}: --devices {devices}: the GPUs evaluated every sample")
     check(gpu_samples > 0, f"{name}: the fake GPUs ran samples ({gpu_samples})")
+    # Whole groups of tiles are folded on the device, the rest on the host.
+    with_env(VF_FAKE_CUDA_TRACE=1)
+    r = vegasc(exe, [src, "--devices", "gpu:0"] + base)
+    with_env(VF_FAKE_CUDA_TRACE=None)
+    check(r.rc == 0 and fingerprint(r.doc) == fingerprint(ref.doc) and
+          "launch vf_fold_groups_gpu" in r.err and
+          "launch vf_sample_tiles_gpu_" in r.err,
+          f"{name}: the training histograms are folded on the device, and "
+          f"the result is still the CPU's")
 
 
 def failures(exe):

@@ -63,6 +63,22 @@ void runOnHost(void *Context, void **Params, unsigned Grid, unsigned Block) {
   }
 }
 
+/// The fold kernel on the host (GpuSampler.c's vf_fold_groups_gpu).
+void runFoldOnHost(void *, void **Params, unsigned, unsigned) {
+  auto Arg = [&](unsigned I) { return *static_cast<CUdeviceptr *>(Params[I]); };
+  const auto *Train = reinterpret_cast<const double *>(Arg(0));
+  const std::uint64_t Entries = Arg(1), Ngroups = Arg(3);
+  const auto *Groups = reinterpret_cast<const std::uint64_t *>(Arg(2));
+  auto *Partials = reinterpret_cast<double *>(Arg(4));
+  for (std::uint64_t G = 0; G < Ngroups; ++G)
+    for (std::uint64_t I = 0; I < Entries; ++I) {
+      double P = 0.0;
+      for (std::uint64_t T = 0; T < Groups[2 * G + 1]; ++T)
+        P += Train[(Groups[2 * G] + T) * Entries + I];
+      Partials[G * Entries + I] = P;
+    }
+}
+
 /// The PTX target for compute capability Major.Minor: the device's own up
 /// to sm_90 (the newest the compiler's NVPTX backend targets with the
 /// project's PTX ISA), sm_90 for newer devices, which JIT-compile it.
@@ -75,10 +91,14 @@ std::string archFor(int Major, int Minor) {
 
 struct CudaDevice::Slot {
   CUstream Stream = nullptr;
-  Buffer Edge, Train, Results, Out;
-  std::vector<double> HostEdge, HostTrain;
+  Buffer Edge, Train, Results, Out, GroupList, Partials;
+  std::vector<double> HostEdge, HostTrain, HostPartials;
   std::vector<vf_tile_result> HostResults;
+  std::vector<std::uint64_t> HostGroups;
   std::uint64_t First = 0, N = 0;
+  /// Whole groups of the piece, folded on the device: groups [G0, G0 + NG)
+  /// covering tiles [FoldBegin, FoldEnd).
+  std::uint64_t G0 = 0, NG = 0, FoldBegin = 0, FoldEnd = 0;
   bool Busy = false;
 };
 
@@ -158,6 +178,12 @@ CudaDevice::create(int Ordinal, const IntegrandInfo &I) {
   G->SaturatingBlocks = std::max(1, MinGrid);
   D.registerHostKernel(I.GpuKernel.c_str(), runOnHost,
                        keepContext({I.SampleTile}));
+  // Without the fold kernel (it is in every module compiled with the
+  // sampler), tile histograms are summed on the host.
+  CUfunction Fold = nullptr;
+  if (D.moduleGetFunction(&Fold, G->Mod, VF_GPU_FOLD_KERNEL))
+    G->Fold = Fold;
+  D.registerHostKernel(VF_GPU_FOLD_KERNEL, runFoldOnHost, nullptr);
   return G;
 }
 
@@ -170,7 +196,8 @@ CudaDevice::~CudaDevice() {
   for (std::unique_ptr<Slot> &S : Slots) {
     if (S->Stream)
       (void)D.streamSynchronize(S->Stream);
-    for (Buffer *B : {&S->Edge, &S->Train, &S->Results, &S->Out})
+    for (Buffer *B : {&S->Edge, &S->Train, &S->Results, &S->Out,
+                      &S->GroupList, &S->Partials})
       if (B->Ptr)
         (void)D.memFree(B->Ptr);
     if (S->Stream)
@@ -277,6 +304,11 @@ Status CudaDevice::reserveSlots() {
       return St;
     if (Status St = grow(S->Out, sizeof(vf_chunk_outputs)); !St)
       return St;
+    if (Status St = grow(S->GroupList, sizeof(std::uint64_t) * 2 * 64); !St)
+      return St;
+    if (Status St = grow(S->Partials, sizeof(double) * 2 * SlotBins * 64); !St)
+      return St;
+    S->HostPartials.resize(2 * SlotBins * 64);
     vf_chunk_outputs O{reinterpret_cast<double *>(Segments.Ptr),
                        reinterpret_cast<double *>(S->Edge.Ptr),
                        Bins ? reinterpret_cast<double *>(S->Train.Ptr)
@@ -297,6 +329,8 @@ Status CudaDevice::begin(const vf_sampler_args &A, std::size_t Nparams) {
     return S;
   Stride = VF_SEGMENT_STRIDE(A.nout);
   Bins = A.train ? std::uint64_t(A.dim) * A.ninc : 0;
+  Ntiles = (A.nsamples + A.tile_size - 1) / A.tile_size;
+  Groups = TrainingSums::groupCount(Bins, Ntiles);
   Nhcube = A.nhcube;
   if (Status S = reserveInputs(A, Nparams); !S)
     return S;
@@ -325,10 +359,64 @@ Status CudaDevice::launch(Slot &S, std::uint64_t First, std::uint64_t N) {
                                     sizeof(vf_tile_result) * N, S.Stream);
       !St)
     return St;
-  if (Bins)
-    return D.memcpyDtoHAsync(S.HostTrain.data(), S.Train.Ptr,
-                             sizeof(double) * 2 * Bins * N, S.Stream);
+  if (!Bins)
+    return Status::ok();
+  if (Status St = foldGroups(S); !St)
+    return St;
+  // Only the histograms of tiles outside the folded groups come back.
+  const std::uint64_t Entries = 2 * Bins;
+  for (auto [Lo, Hi] : {std::pair{First, S.FoldBegin},
+                        std::pair{S.FoldEnd, First + N}})
+    if (Hi > Lo)
+      if (Status St = D.memcpyDtoHAsync(
+              S.HostTrain.data() + (Lo - First) * Entries,
+              S.Train.Ptr + sizeof(double) * (Lo - First) * Entries,
+              sizeof(double) * (Hi - Lo) * Entries, S.Stream);
+          !St)
+        return St;
   return Status::ok();
+}
+
+/// Folds the piece's whole groups of tiles (TrainingSums' groups) into
+/// their partials on the device, so that 2 x bins doubles per group, not
+/// per tile, cross the bus and the host adds nothing for them.
+Status CudaDevice::foldGroups(Slot &S) {
+  const CudaDriver &D = CudaDriver::get();
+  auto Begin = [&](std::uint64_t G) { return G * Ntiles / Groups; };
+  S.G0 = S.NG = 0;
+  S.FoldBegin = S.FoldEnd = S.First;
+  if (!Fold)
+    return Status::ok();
+  std::uint64_t G = 0;
+  while (G < Groups && Begin(G) < S.First)
+    ++G;
+  S.G0 = G;
+  S.HostGroups.clear();
+  for (; G < Groups && Begin(G + 1) <= S.First + S.N; ++G) {
+    S.HostGroups.push_back(Begin(G) - S.First);
+    S.HostGroups.push_back(Begin(G + 1) - Begin(G));
+  }
+  S.NG = G - S.G0;
+  if (S.NG == 0)
+    return Status::ok();
+  S.FoldBegin = Begin(S.G0);
+  S.FoldEnd = Begin(G);
+  if (Status St = D.memcpyHtoDAsync(S.GroupList.Ptr, S.HostGroups.data(),
+                                    sizeof(std::uint64_t) * 2 * S.NG,
+                                    S.Stream);
+      !St)
+    return St;
+  CUdeviceptr Train = S.Train.Ptr, List = S.GroupList.Ptr,
+              Out = S.Partials.Ptr;
+  std::uint64_t Entries = 2 * Bins, NG = S.NG;
+  void *Params[] = {&Train, &Entries, &List, &NG, &Out};
+  if (Status St = D.launchKernel(Fold, unsigned((Entries + 255) / 256),
+                                 unsigned(NG), 1u, 256u, 1u, 1u, 0u, S.Stream,
+                                 Params, nullptr);
+      !St)
+    return St;
+  return D.memcpyDtoHAsync(S.HostPartials.data(), S.Partials.Ptr,
+                           sizeof(double) * Entries * NG, S.Stream);
 }
 
 Status CudaDevice::commit(Slot &S, const TileSink &Sink,
@@ -355,12 +443,16 @@ Status CudaDevice::commit(Slot &S, const TileSink &Sink,
     std::memcpy(Sink.Edges + Tile * 2 * Stride,
                 S.HostEdge.data() + T * 2 * Stride,
                 sizeof(double) * 2 * Stride);
-    if (Sink.Training) {
+    if (Sink.Training && (Tile < S.FoldBegin || Tile >= S.FoldEnd)) {
       std::vector<double> H = Sink.Training->acquire();
       std::memcpy(H.data(), S.HostTrain.data() + T * 2 * Bins,
                   sizeof(double) * 2 * Bins);
       Sink.Training->submit(Tile, std::move(H));
     }
+    if (Sink.Training && Tile + 1 == S.FoldEnd)
+      for (std::uint64_t G = 0; G < S.NG; ++G)
+        Sink.Training->submitGroup(S.G0 + G,
+                                   S.HostPartials.data() + G * 2 * Bins);
     C.Begin = Tile + 1;
     if (Sink.TileDone)
       Sink.TileDone(Tile);

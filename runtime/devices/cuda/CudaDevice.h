@@ -10,8 +10,10 @@
 // Per tile the GPU produces exactly what the CPU kernel produces (one warp
 // per tile, kernels/GpuSampler.c); the host then commits a finished tile
 // like a CPU thread's: its segments and result into the iteration's arrays,
-// its training histogram into TrainingSums, in tile order. So which device
-// ran a tile never changes the result.
+// its training histogram into TrainingSums. Whole groups of tiles have their
+// histograms summed on the device in TrainingSums' order (the fold kernel),
+// so only the groups' partials come back. Which device ran a tile never
+// changes the result.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_DEVICES_CUDA_CUDADEVICE_H
@@ -75,6 +77,7 @@ private:
   Status reserveSlots();
   Status launch(Slot &S, std::uint64_t First, std::uint64_t N);
   Status commit(Slot &S, const TileSink &Sink, TileScheduler::Chunk &C);
+  Status foldGroups(Slot &S);
 
   std::string Name, Description, Arch;
   int Ordinal = 0;
@@ -82,6 +85,7 @@ private:
   CUcontext Ctx = nullptr;
   CUmodule Mod = nullptr;
   CUfunction Kernel = nullptr;
+  CUfunction Fold = nullptr; ///< vf_fold_groups_gpu, if the module has it
   int Multiprocessors = 1;
   int BlockThreads = 128; ///< 4 warps, 4 tiles per block
   int SaturatingBlocks = 1;
@@ -96,6 +100,7 @@ private:
   Buffer Edges, Offsets, BoxLo, BoxWidth, Params, Args, Segments;
   vf_sampler_args HostArgs{};
   std::uint64_t Nhcube = 0, Bins = 0;
+  std::uint64_t Ntiles = 0, Groups = 1; ///< the iteration's, as TrainingSums
   unsigned Stride = 0;
   std::vector<std::unique_ptr<Slot>> Slots;
   std::uint64_t SlotTiles = 0; ///< tiles one slot holds

@@ -64,3 +64,39 @@ TEST(TrainingSumsTest, AnySubmissionOrderGivesTheGroupedSum) {
   EXPECT_EQ(S.groupBegin(0), 0u);
   EXPECT_EQ(S.groupBegin(S.groups()), Ntiles);
 }
+
+/// A group's partial computed elsewhere (a GPU) in the same order replaces
+/// its tiles' submissions and gives the same total.
+TEST(TrainingSumsTest, GroupsFoldedElsewhereGiveTheSameTotal) {
+  const std::size_t Bins = 2;
+  const std::uint64_t Ntiles = 100;
+  TrainingSums ByTile(Bins, Ntiles), Mixed(Bins, Ntiles);
+  for (std::uint64_t T = 0; T < Ntiles; ++T) {
+    std::vector<double> B = ByTile.acquire();
+    for (std::size_t I = 0; I < 2 * Bins; ++I)
+      B[I] = tileValue(T, I);
+    ByTile.submit(T, std::move(B));
+  }
+  for (std::uint64_t G = 0; G < Mixed.groups(); ++G) {
+    if (G % 3 == 1) { // folded "on the device"
+      std::vector<double> P(2 * Bins, 0.0);
+      for (std::uint64_t T = Mixed.groupBegin(G); T < Mixed.groupBegin(G + 1); ++T)
+        for (std::size_t I = 0; I < 2 * Bins; ++I)
+          P[I] += tileValue(T, I);
+      Mixed.submitGroup(G, P.data());
+      continue;
+    }
+    for (std::uint64_t T = Mixed.groupBegin(G); T < Mixed.groupBegin(G + 1); ++T) {
+      std::vector<double> B = Mixed.acquire();
+      for (std::size_t I = 0; I < 2 * Bins; ++I)
+        B[I] = tileValue(T, I);
+      Mixed.submit(T, std::move(B));
+    }
+  }
+  ByTile.finish();
+  Mixed.finish();
+  for (std::size_t I = 0; I < Bins; ++I) {
+    EXPECT_EQ(Mixed.sums()[I], ByTile.sums()[I]);
+    EXPECT_EQ(Mixed.weights()[I], ByTile.weights()[I]);
+  }
+}
