@@ -102,6 +102,13 @@ struct Integrator::Impl {
   ScheduleSpec Schedule;
   std::vector<bool> Failed;
   std::vector<std::string> Notes;
+  /// The per-iteration arrays (iterate) and the exchange's packets.
+  struct {
+    std::vector<double> Segs, Edges;
+    std::vector<vf_tile_result> Results;
+    TrainingSums Training{0, 1};
+    std::vector<std::uint64_t> Send, Receive;
+  } Buffers;
   /// MPI ranks' samples/s in the last iteration (empty: none measured).
   std::vector<double> RankRates;
   std::vector<RankStats> RankTotals;
@@ -146,7 +153,7 @@ struct Integrator::Impl {
   /// results, edge segments, the segments of hypercubes inside the groups,
   /// training partials), each sent once by its owner; returns the bytes
   /// this rank sent.
-  static Expected<std::uint64_t>
+  Expected<std::uint64_t>
   exchangeGroups(Cluster &C, std::uint64_t Owned, TrainingSums &Training,
                  std::vector<vf_tile_result> &Results,
                  std::vector<double> &Edges, std::vector<double> &Segs,
@@ -304,11 +311,16 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   const vf_sampler_args A = samplerArgs(Calls, Lo, Width);
   const std::uint64_t Ntiles = (A.nsamples + A.tile_size - 1) / A.tile_size;
 
-  std::vector<double> Segs(A.nhcube * Stride, 0.0);
-  std::vector<double> Edges(Ntiles * 2 * Stride, 0.0);
-  std::vector<vf_tile_result> Results(Ntiles);
+  // The per-iteration arrays keep their memory from one iteration to the
+  // next: freshly allocated, their pages would fault in every iteration.
+  std::vector<double> &Segs = Buffers.Segs, &Edges = Buffers.Edges;
+  std::vector<vf_tile_result> &Results = Buffers.Results;
+  Segs.assign(A.nhcube * Stride, 0.0);
+  Edges.assign(Ntiles * 2 * Stride, 0.0);
+  Results.assign(Ntiles, vf_tile_result{});
   const std::size_t Bins = std::size_t(I.Dim) * Ninc;
-  TrainingSums Training(A.train ? Bins : 0, Ntiles);
+  TrainingSums &Training = Buffers.Training;
+  Training.reset(A.train ? Bins : 0, Ntiles);
 
   // GPUs receive the iteration's inputs; one that cannot is out.
   std::vector<std::string> NewFailures(Workers.size());
@@ -569,19 +581,19 @@ Expected<std::uint64_t> Integrator::Impl::exchangeGroups(
       Move(Partials.data() + Grp * PartialSize, PartialSize);
     }
   };
-  std::vector<std::uint64_t> Mine{Owned};
+  std::vector<std::uint64_t> &Mine = Buffers.Send, &All = Buffers.Receive;
+  Mine.assign(1, Owned);
   Packer Out{&Mine, nullptr};
   Walk(Owned, Out, true);
   const std::uint64_t Sent = 8 * Mine.size();
   std::vector<std::size_t> Counts;
-  Expected<std::vector<std::uint64_t>> All = C.gatherWords(Mine, Counts);
-  if (!All)
-    return Error{All.message()};
+  if (Status S = C.gatherWords(Mine, All, Counts); !S)
+    return Error{S.message()};
   std::size_t Offset = 0;
   for (int R = 0; R < C.size(); Offset += Counts[R], ++R) {
     if (R == C.rank())
       continue;
-    const std::uint64_t *Packet = All->data() + Offset;
+    const std::uint64_t *Packet = All.data() + Offset;
     Packer In{nullptr, Packet + 1};
     Walk(Packet[0], In, false);
   }

@@ -17,11 +17,22 @@ std::uint64_t TrainingSums::groupCount(std::size_t Bins,
                                    std::max<std::uint64_t>(Ntiles, 1));
 }
 
-TrainingSums::TrainingSums(std::size_t Bins, std::uint64_t Ntiles)
-    : Bins(Bins), Ntiles(Ntiles), Groups(groupCount(Bins, Ntiles)),
-      Partials(Groups * 2 * Bins, 0.0), Total(2 * Bins, 0.0) {
+TrainingSums::TrainingSums(std::size_t Bins, std::uint64_t Ntiles) {
+  reset(Bins, Ntiles);
+}
+
+void TrainingSums::reset(std::size_t NewBins, std::uint64_t NewNtiles) {
+  if (NewBins != Bins)
+    Free.clear(); // recycled buffers have the old size
+  Bins = NewBins;
+  Ntiles = NewNtiles;
+  Groups = groupCount(Bins, Ntiles);
+  Partials.assign(Groups * 2 * Bins, 0.0);
+  Total.assign(2 * Bins, 0.0);
+  Next.clear();
   for (std::uint64_t G = 0; G < Groups; ++G)
     Next.push_back(groupBegin(G));
+  Waiting.clear();
 }
 
 std::vector<double> TrainingSums::acquire() {

@@ -34,6 +34,8 @@ public:
   /// \p Bins histogram entries per tile (each a sum and a weight), for an
   /// iteration of \p Ntiles tiles.
   TrainingSums(std::size_t Bins, std::uint64_t Ntiles);
+  /// As constructed anew for \p Bins and \p Ntiles, keeping the memory.
+  void reset(std::size_t Bins, std::uint64_t Ntiles);
 
   /// The number of groups for \p Ntiles tiles of \p Bins bins.
   static std::uint64_t groupCount(std::size_t Bins, std::uint64_t Ntiles);
@@ -68,8 +70,8 @@ public:
   }
 
 private:
-  std::size_t Bins;
-  std::uint64_t Ntiles, Groups;
+  std::size_t Bins = 0;
+  std::uint64_t Ntiles = 1, Groups = 1;
   std::vector<double> Partials, Total;
   std::mutex Mutex;
   std::vector<std::uint64_t> Next; ///< per group, the next tile to add

@@ -143,19 +143,19 @@ Status MpiCluster::orAll(std::uint64_t *Data, std::size_t N) {
   return Status::ok();
 }
 
-Expected<std::vector<std::uint64_t>>
-MpiCluster::gatherWords(const std::vector<std::uint64_t> &Words,
-                        std::vector<std::size_t> &Counts) {
+Status MpiCluster::gatherWords(const std::vector<std::uint64_t> &Words,
+                               std::vector<std::uint64_t> &All,
+                               std::vector<std::size_t> &Counts) {
   // Counts travel as doubles (exact below 2^53 words); displacements are
   // ints in MPI, so a packet set above 2^31 words goes in rounds.
   Expected<std::vector<double>> N = gatherAll({double(Words.size())});
   if (!N)
-    return Error{N.message()};
+    return Status(Error{N.message()});
   Counts.assign(N->begin(), N->end());
   std::size_t Total = 0;
   for (std::size_t K : Counts)
     Total += K;
-  std::vector<std::uint64_t> All(Total);
+  All.resize(Total);
   const std::size_t Piece = std::size_t(1) << 26; // per rank and round
   std::size_t Longest = *std::max_element(Counts.begin(), Counts.end());
   if (Total < (std::size_t(1) << 31)) { // the usual case: one call, in place
@@ -170,8 +170,8 @@ MpiCluster::gatherWords(const std::vector<std::uint64_t> &Words,
                                              MPI_UINT64_T, MPI_COMM_WORLD),
                               "MPI_Allgatherv");
         !St)
-      return Error{St.message()};
-    return All;
+      return St;
+    return Status::ok();
   }
   for (std::size_t Done = 0; Done < Longest; Done += Piece) {
     std::vector<int> Sizes(Size), Displs(Size);
@@ -199,7 +199,7 @@ MpiCluster::gatherWords(const std::vector<std::uint64_t> &Words,
       std::copy_n(Round.begin() + Displs[R], Sizes[R],
                   All.begin() + Base + Done);
   }
-  return All;
+  return Status::ok();
 }
 
 Expected<std::vector<double>>

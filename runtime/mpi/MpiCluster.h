@@ -35,9 +35,9 @@ public:
   Expected<Range> claim(std::uint64_t Want) override;
   Expected<std::uint64_t> claimed() override;
   Status orAll(std::uint64_t *Data, std::size_t N) override;
-  Expected<std::vector<std::uint64_t>>
-  gatherWords(const std::vector<std::uint64_t> &Words,
-              std::vector<std::size_t> &Counts) override;
+  Status gatherWords(const std::vector<std::uint64_t> &Words,
+                     std::vector<std::uint64_t> &All,
+                     std::vector<std::size_t> &Counts) override;
   Expected<std::vector<double>>
   gatherAll(const std::vector<double> &Values) override;
 

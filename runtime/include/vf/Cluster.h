@@ -47,11 +47,12 @@ public:
   /// that exactly one rank computed and the others left zero is then the
   /// same on every rank, bit for bit.
   virtual Status orAll(std::uint64_t *Data, std::size_t N) = 0;
-  /// Every rank's \p Words, rank after rank, with each rank's count in
-  /// \p Counts (collective; counts may differ).
-  virtual Expected<std::vector<std::uint64_t>>
-  gatherWords(const std::vector<std::uint64_t> &Words,
-              std::vector<std::size_t> &Counts) = 0;
+  /// Every rank's \p Words into \p All, rank after rank, with each rank's
+  /// count in \p Counts (collective; counts may differ). \p All keeps its
+  /// memory between calls.
+  virtual Status gatherWords(const std::vector<std::uint64_t> &Words,
+                             std::vector<std::uint64_t> &All,
+                             std::vector<std::size_t> &Counts) = 0;
   /// Every rank's \p Values (the same count on each), rank after rank
   /// (collective).
   virtual Expected<std::vector<double>>
