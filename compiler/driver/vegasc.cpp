@@ -90,8 +90,9 @@ or grid that cannot be used (another integrand, other options, damaged);
                  "warm-up iterations, adapting but not averaged (default 5)");
   App.add_option("--seed", O.Seed, "random seed (default 1)");
   App.add_option("--devices", O.Devices,
-                 "all, cpu, cpu:N, sim:R (a simulated device at R million "
-                 "samples/s), comma-separated (default all)");
+                 "all, cpu, cpu:N, gpu, gpu:N[,M...], sim:R (a simulated "
+                 "device at R million samples/s), comma-separated, e.g. "
+                 "cpu:4,gpu:1 (default all)");
   App.add_option("--schedule", O.Schedule,
                  "adaptive (default), guided, static or dynamic:c: how "
                  "tiles are handed to devices (never changes the result)");

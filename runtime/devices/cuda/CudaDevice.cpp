@@ -117,9 +117,6 @@ CudaDevice::create(int Ordinal, const IntegrandInfo &I) {
                  "' was compiled without GPU code"};
   std::unique_ptr<CudaDevice> G(new CudaDevice());
   G->Name = Name;
-  G->Ordinal = Ordinal;
-  G->Dim = I.Dim;
-  G->Outputs = I.Outputs;
   auto Fail = [&](const Status &S) -> Error {
     return Error{Name + ": " + S.message()};
   };
@@ -331,7 +328,6 @@ Status CudaDevice::begin(const vf_sampler_args &A, std::size_t Nparams) {
   Bins = A.train ? std::uint64_t(A.dim) * A.ninc : 0;
   Ntiles = (A.nsamples + A.tile_size - 1) / A.tile_size;
   Groups = TrainingSums::groupCount(Bins, Ntiles);
-  Nhcube = A.nhcube;
   if (Status S = reserveInputs(A, Nparams); !S)
     return S;
   return reserveSlots();

@@ -80,7 +80,6 @@ private:
   Status foldGroups(Slot &S);
 
   std::string Name, Description, Arch;
-  int Ordinal = 0;
   CUdevice Dev = 0;
   CUcontext Ctx = nullptr;
   CUmodule Mod = nullptr;
@@ -90,7 +89,6 @@ private:
   int BlockThreads = 128; ///< 4 warps, 4 tiles per block
   int SaturatingBlocks = 1;
   std::size_t MemoryBytes = 0;
-  unsigned Dim = 0, Outputs = 1;
 
   /// The iteration's inputs on the device (grown, never shrunk).
   struct Buffer {
@@ -99,7 +97,7 @@ private:
   };
   Buffer Edges, Offsets, BoxLo, BoxWidth, Params, Args, Segments;
   vf_sampler_args HostArgs{};
-  std::uint64_t Nhcube = 0, Bins = 0;
+  std::uint64_t Bins = 0;
   std::uint64_t Ntiles = 0, Groups = 1; ///< the iteration's, as TrainingSums
   unsigned Stride = 0;
   std::vector<std::unique_ptr<Slot>> Slots;
