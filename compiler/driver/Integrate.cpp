@@ -269,20 +269,20 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
                     O.OnNonFinite + "'",
                 ExitUsage);
 
+  if (Status S = checkOptions(IO); !S)
+    return fail(S.message(), ExitUsage);
+
   CompileOptions Host = CO;
   Host.Host = true;
   Host.PTX = false;
   auto CM = C.compile(*P, Host);
   if (!CM)
     return fail(toString(CM.takeError()));
+  // Options being valid, what create() refuses is the integrand or the
+  // machine (a GPU that is missing or cannot be set up).
   auto Int = Integrator::create(bindIntegrand(P, **CM, *I, &C, CO), IO);
-  if (!Int) {
-    // The options were checked above; what create() refuses besides them
-    // is a GPU that is missing or cannot be set up: not a usage error.
-    const std::string &M = Int.message();
-    bool Gpu = M.rfind("gpu:", 0) == 0 || M.rfind("no GPU", 0) == 0;
-    return fail(M, Gpu ? ExitInputError : ExitUsage);
-  }
+  if (!Int)
+    return fail(Int.message());
   for (const ParamDecl *PD : P->Params)
     if (Status S = (*Int)->setParam(PD->Name, Params[PD->Slot]); !S)
       return fail(S.message(), ExitUsage);

@@ -729,6 +729,28 @@ Status setUpGpus(const IntegrandInfo &In, const IntegratorOptions &O,
 }
 } // namespace
 
+Status checkOptions(const IntegratorOptions &O) {
+  if (!(O.Alpha >= 0) || !std::isfinite(O.Alpha))
+    return Error{"alpha must be a number >= 0 (0.5 by default), got " +
+                 formatDouble(O.Alpha)};
+  if (!(O.Beta >= 0 && O.Beta <= 1))
+    return Error{"beta must be between 0 and 1 (0.75 by default), got " +
+                 formatDouble(O.Beta)};
+  if (O.MaxNinc < 2)
+    return Error{"the map needs at least 2 increments per axis"};
+  if (O.MaxHcube < 1)
+    return Error{"the hypercube cap must be at least 1"};
+  if (Status S = checkSchedule(O.Schedule); !S)
+    return S;
+  for (double R : O.SimulatedDevices)
+    if (!(R > 0) || !std::isfinite(R))
+      return Error{"a simulated device needs a positive rate in samples/s, "
+                   "got " + formatDouble(R)};
+  if (O.NoCpu && O.SimulatedDevices.empty() && O.Gpus.empty() && !O.AllGpus)
+    return Error{"no device to run on: no CPU threads and no other device"};
+  return Status::ok();
+}
+
 Integrator::Integrator(std::unique_ptr<Impl> I) : P(std::move(I)) {}
 Integrator::~Integrator() = default;
 
@@ -745,23 +767,9 @@ Integrator::create(IntegrandInfo In, IntegratorOptions O) {
     return Error{"integrand '" + In.Name + "' has " +
                  std::to_string(In.Outputs) + " components; integration "
                  "supports 1 to " + std::to_string(VF_SAMPLER_MAX_OUT)};
-  if (!(O.Alpha >= 0) || !std::isfinite(O.Alpha))
-    return Error{"alpha must be a number >= 0 (0.5 by default), got " +
-                 formatDouble(O.Alpha)};
-  if (!(O.Beta >= 0 && O.Beta <= 1))
-    return Error{"beta must be between 0 and 1 (0.75 by default), got " +
-                 formatDouble(O.Beta)};
-  if (O.MaxNinc < 2)
-    return Error{"the map needs at least 2 increments per axis"};
-  if (O.MaxHcube < 1)
-    return Error{"the hypercube cap must be at least 1"};
+  if (Status C = checkOptions(O); !C)
+    return Error{C.message()};
   Expected<ScheduleSpec> S = ScheduleSpec::parse(O.Schedule);
-  if (!S)
-    return Error{S.message()};
-  for (double R : O.SimulatedDevices)
-    if (!(R > 0) || !std::isfinite(R))
-      return Error{"a simulated device needs a positive rate in samples/s, "
-                   "got " + formatDouble(R)};
   std::vector<std::unique_ptr<CudaDevice>> Gpus;
   std::vector<std::string> Notes;
   if (Status G = setUpGpus(In, O, Gpus, Notes); !G)

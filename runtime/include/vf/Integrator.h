@@ -92,6 +92,10 @@ struct IterationProgress {
 /// Whether \p Schedule is a valid IntegratorOptions::Schedule; the error
 /// lists the policies.
 Status checkSchedule(const std::string &Schedule);
+/// Whether \p O is valid by itself (alpha, beta, schedule, device list):
+/// what create() refuses besides that is the integrand or the machine (a
+/// GPU that is missing or cannot be set up).
+Status checkOptions(const IntegratorOptions &O);
 
 class Integrator {
 public:
