@@ -2,8 +2,7 @@
 //
 // The claim counter lives in a one-word window on rank 0 and is reset by
 // rank 0 between two barriers, so no rank claims from the next iteration
-// before the reset nor from the previous one after it. Large reductions
-// go in pieces of at most 2^28 words (MPI counts are ints).
+// before the reset nor from the previous one after it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +11,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstdlib>
 
 namespace vf {
@@ -132,74 +132,36 @@ Expected<std::uint64_t> MpiCluster::claimed() {
 }
 
 Status MpiCluster::orAll(std::uint64_t *Data, std::size_t N) {
-  const std::size_t Piece = std::size_t(1) << 28;
-  for (std::size_t I = 0; I < N; I += Piece)
-    if (Status St = mpiStatus(
-            MPI_Allreduce(MPI_IN_PLACE, Data + I, int(std::min(Piece, N - I)),
-                          MPI_UINT64_T, MPI_BOR, MPI_COMM_WORLD),
-            "MPI_Allreduce");
-        !St)
-      return St;
-  return Status::ok();
+  if (N > std::size_t(INT_MAX))
+    return Error{"MPI: too many words to combine (" + std::to_string(N) + ")"};
+  return mpiStatus(MPI_Allreduce(MPI_IN_PLACE, Data, int(N), MPI_UINT64_T,
+                                 MPI_BOR, MPI_COMM_WORLD),
+                   "MPI_Allreduce");
 }
 
 Status MpiCluster::gatherWords(const std::vector<std::uint64_t> &Words,
                                std::vector<std::uint64_t> &All,
                                std::vector<std::size_t> &Counts) {
-  // Counts travel as doubles (exact below 2^53 words); displacements are
-  // ints in MPI, so a packet set above 2^31 words goes in rounds.
+  // Counts travel as doubles (exact below 2^53).
   Expected<std::vector<double>> N = gatherAll({double(Words.size())});
   if (!N)
     return Status(Error{N.message()});
   Counts.assign(N->begin(), N->end());
+  std::vector<int> Sizes(Size), Displs(Size);
   std::size_t Total = 0;
-  for (std::size_t K : Counts)
-    Total += K;
+  for (int R = 0; R < Size; ++R) {
+    // MPI counts and displacements are ints: 2^31 words (16 GiB) in all.
+    if (Total + Counts[R] > std::size_t(INT_MAX))
+      return Error{"MPI: the exchange exceeds 2^31 words"};
+    Sizes[R] = int(Counts[R]);
+    Displs[R] = int(Total);
+    Total += Counts[R];
+  }
   All.resize(Total);
-  const std::size_t Piece = std::size_t(1) << 26; // per rank and round
-  std::size_t Longest = *std::max_element(Counts.begin(), Counts.end());
-  if (Total < (std::size_t(1) << 31)) { // the usual case: one call, in place
-    std::vector<int> Sizes(Size), Displs(Size);
-    for (int R = 0, Base = 0; R < Size; Base += Sizes[R], ++R) {
-      Sizes[R] = int(Counts[R]);
-      Displs[R] = Base;
-    }
-    if (Status St = mpiStatus(MPI_Allgatherv(Words.data(), int(Words.size()),
-                                             MPI_UINT64_T, All.data(),
-                                             Sizes.data(), Displs.data(),
-                                             MPI_UINT64_T, MPI_COMM_WORLD),
-                              "MPI_Allgatherv");
-        !St)
-      return St;
-    return Status::ok();
-  }
-  for (std::size_t Done = 0; Done < Longest; Done += Piece) {
-    std::vector<int> Sizes(Size), Displs(Size);
-    std::vector<std::uint64_t> Round;
-    std::size_t Base = 0;
-    for (int R = 0; R < Size; Base += Counts[R], ++R) {
-      std::size_t Take =
-          Counts[R] > Done ? std::min(Piece, Counts[R] - Done) : 0;
-      Sizes[R] = int(Take);
-      Displs[R] = int(Round.size());
-      Round.resize(Round.size() + Take);
-    }
-    std::size_t MineTake =
-        Words.size() > Done ? std::min(Piece, Words.size() - Done) : 0;
-    if (Status St = mpiStatus(
-            MPI_Allgatherv(Words.data() + std::min(Done, Words.size()),
-                           int(MineTake), MPI_UINT64_T, Round.data(),
-                           Sizes.data(), Displs.data(), MPI_UINT64_T,
-                           MPI_COMM_WORLD),
-            "MPI_Allgatherv");
-        !St)
-      return Error{St.message()};
-    Base = 0;
-    for (int R = 0; R < Size; Base += Counts[R], ++R)
-      std::copy_n(Round.begin() + Displs[R], Sizes[R],
-                  All.begin() + Base + Done);
-  }
-  return Status::ok();
+  return mpiStatus(MPI_Allgatherv(Words.data(), int(Words.size()),
+                                  MPI_UINT64_T, All.data(), Sizes.data(),
+                                  Displs.data(), MPI_UINT64_T, MPI_COMM_WORLD),
+                   "MPI_Allgatherv");
 }
 
 Expected<std::vector<double>>
