@@ -345,12 +345,13 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
     // except a rank's own: it says its own, rank 0 says the common one; an
     // MPI failure leaves the others waiting, so it ends them all.
     const std::string &M = R.message();
-    if (Rank0 || M.rfind("rank ", 0) == 0 || M.rfind("MPI:", 0) == 0)
-      fail((O.Ranks && O.Ranks->size() > 1 && !Rank0 && M.rfind("rank ", 0)
-                ? "rank " + std::to_string(O.Ranks->rank()) + ": "
-                : std::string()) +
-           M);
-    if (O.Ranks && M.rfind("MPI:", 0) == 0)
+    const bool Own = M.rfind("rank ", 0) == 0;      // already names the rank
+    const bool Transport = M.rfind("MPI:", 0) == 0; // only with O.Ranks
+    if (Rank0 || Own)
+      fail(M);
+    else if (Transport)
+      fail("rank " + std::to_string(O.Ranks->rank()) + ": " + M);
+    if (Transport)
       O.Ranks->abort(ExitInputError);
     return ExitInputError;
   }
