@@ -14,15 +14,24 @@
 
 #include "internal.h"
 
+/// e^|x| for sinh and cosh: returns K with e^min(|x|, 711) = 2^K (Yh + Yl),
+/// and Dh + Dl = e^|x| itself while it is a plain double (|x| small:
+/// K <= 32, so 2^K is exact; the callers take another path beyond).
+static inline double expAbs(double AX, double *Yh, double *Yl, double *Dh,
+                            double *Dl) {
+  double A = AX > 711.0 ? 711.0 : AX;
+  double Kd = expCore(A, 0.0, Yh, Yl);
+  *Yh = fastTwoSum(*Yh, *Yl, Yl);
+  double S = pow2i(toInt(Kd < 40.0 ? Kd : 40.0));
+  *Dh = S * *Yh;
+  *Dl = S * *Yl;
+  return Kd;
+}
+
 double vf_sinh(double X) {
   double AX = absD(X);
-  double A = AX > 711.0 ? 711.0 : AX;
-  double Yh, Yl;
-  double Kd = expCore(A, 0.0, &Yh, &Yl);
-  Yh = fastTwoSum(Yh, Yl, &Yl);
-  // Small |x|: K <= 32, so 2^K is a plain double.
-  double S = pow2i(toInt(Kd < 40.0 ? Kd : 40.0));
-  double Dh = S * Yh, Dl = S * Yl; // e^|x|
+  double Yh, Yl, Dh, Dl; // e^|x| = Dh + Dl
+  double Kd = expAbs(AX, &Yh, &Yl, &Dh, &Dl);
   double El;
   double Eh = twoSum(Dh, -1.0, &El);
   El += Dl; // e^|x| - 1
@@ -41,12 +50,8 @@ double vf_sinh(double X) {
 
 double vf_cosh(double X) {
   double AX = absD(X);
-  double A = AX > 711.0 ? 711.0 : AX;
-  double Yh, Yl;
-  double Kd = expCore(A, 0.0, &Yh, &Yl);
-  Yh = fastTwoSum(Yh, Yl, &Yl);
-  double S = pow2i(toInt(Kd < 40.0 ? Kd : 40.0));
-  double Dh = S * Yh, Dl = S * Yl;
+  double Yh, Yl, Dh, Dl;
+  double Kd = expAbs(AX, &Yh, &Yl, &Dh, &Dl);
   // 1 / (Dh + Dl) as a double-double.
   double Ih = 1.0 / Dh;
   double Il = (fmaD(-Ih, Dh, 1.0) - Ih * Dl) * Ih;

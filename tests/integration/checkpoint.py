@@ -30,7 +30,7 @@ import subprocess
 import sys
 import time
 
-from vftest import check, finish, vegasc, workdir, write_source
+from vftest import check, expect, finish, vegasc, workdir, write_source
 
 LEPAGE = """param a = 0.1
 integrand lepage(x in [0, 1]^6) =
@@ -138,16 +138,6 @@ def kill_and_resume(exe, src):
           fingerprint(r.doc) == fingerprint(r2.doc) == a,
           "resuming a finished run reports its result unchanged")
     return ckpt
-
-
-def expect(exe, args, rc, what, *needles):
-    r = vegasc(exe, args, json_out=False)
-    ok = check(r.rc == rc, f"{what}: exit {rc} (got {r.rc})")
-    for n in needles:
-        ok &= check(re.search(n, r.err) is not None,
-                    f"{what}: message matches /{n}/")
-    if not ok:
-        print(r)
 
 
 def refusals(exe, src):

@@ -13,20 +13,9 @@ import math
 import re
 import sys
 
-from vftest import check, finish, vegasc, workdir, write_source
+from vftest import check, expect, finish, vegasc, workdir, write_source
 
 SMALL = ["--calls", 4000, "--iterations", 2, "--warmup", 1, "-q"]
-
-
-def expect(exe, args, rc, what, *needles):
-    r = vegasc(exe, args, json_out=False)
-    ok = check(r.rc == rc, f"{what}: exit {rc} (got {r.rc})")
-    for n in needles:
-        ok &= check(re.search(n, r.err) is not None,
-                    f"{what}: message matches /{n}/")
-    if not ok:
-        print(r)
-    return r
 
 
 def main():

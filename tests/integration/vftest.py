@@ -15,6 +15,7 @@
 import atexit
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -112,3 +113,15 @@ def finish():
 
 def as_list(v):
     return v if isinstance(v, list) else [v]
+
+
+def expect(exe, args, rc, what, *needles):
+    """Runs vegasc; checks the exit code and that stderr matches each regex."""
+    r = vegasc(exe, args, json_out=False)
+    ok = check(r.rc == rc, f"{what}: exit {rc} (got {r.rc})")
+    for n in needles:
+        ok &= check(re.search(n, r.err) is not None,
+                    f"{what}: message matches /{n}/")
+    if not ok:
+        print(r)
+    return r
