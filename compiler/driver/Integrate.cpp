@@ -196,8 +196,7 @@ void shareMachine(IntegratorOptions &IO, const Cluster *C) {
   if (!C || C->localSize() < 2)
     return;
   const unsigned L = unsigned(C->localSize()), R = unsigned(C->localRank());
-  if (!IO.NoCpu && IO.Threads == 0)
-    IO.Threads = std::max(1u, std::max(1u, std::thread::hardware_concurrency()) / L);
+  IO.MachineShare = L;
   if (IO.AllGpus) {
     DeviceList D = listDevices();
     IO.AllGpus = D.Gpus.empty(); // keeps the note of why there is none

@@ -185,12 +185,13 @@ struct Integrator::Impl {
     Failed.assign(Workers.size(), false);
   }
 
-  /// CPU threads: as asked, or every hardware thread but one per GPU (the
-  /// thread that feeds it).
+  /// CPU threads: as asked, or this process's share of the hardware
+  /// threads but one per GPU (the thread that feeds it).
   unsigned cpuThreads() const {
-    if (O.Threads || Gpus.empty())
+    if (O.Threads)
       return O.Threads;
-    unsigned All = cpuThreadCount(0), G = unsigned(Gpus.size());
+    unsigned All = cpuThreadCount(0) / std::max(1u, O.MachineShare);
+    unsigned G = unsigned(Gpus.size());
     return All > G ? All - G : 1;
   }
 

@@ -61,6 +61,9 @@ struct IntegratorOptions {
   /// GPU (at least one).
   std::vector<int> Gpus;
   bool AllGpus = false;
+  /// Processes sharing this machine (MPI ranks on one node): with
+  /// Threads = 0, each takes 1/MachineShare of the hardware threads.
+  unsigned MachineShare = 1;
   /// The processes of a distributed run (vf/Cluster.h), or null. Every
   /// rank runs the same integrator; each iteration's tiles are shared
   /// among them and the result is bitwise that of one process.
