@@ -27,6 +27,9 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <cctype>
+#include <map>
+
 using namespace llvm;
 
 namespace vf {
@@ -39,7 +42,7 @@ const CompiledIntegrand *CompiledModule::find(StringRef Name) const {
 }
 
 /// Bump when codegen changes in a way the version string does not show.
-static constexpr const char *CodegenRevision = "codegen-1";
+static constexpr const char *CodegenRevision = "codegen-2";
 
 /// A digest of the embedded bitcode: a rebuilt math library or sampler
 /// must not reuse code compiled with the old one.
@@ -186,6 +189,33 @@ Expected<std::string> Compiler::compileHostObject(const Program &P,
   return Obj;
 }
 
+namespace {
+
+// The NVPTX backend numbers call sequences ("{ // callseq 8, 0") from a
+// counter shared by the whole process, so the same module compiled twice
+// gives PTX that differs in these comments. Renumbering them from 0 in
+// order of appearance makes the text a function of the source alone, as
+// the compile cache and its tests expect.
+std::string renumberCallSequences(std::string PTX) {
+  const std::string Tag = "// callseq ";
+  std::map<std::string, std::string> Ordinal;
+  for (size_t At = PTX.find(Tag); At != std::string::npos;
+       At = PTX.find(Tag, At)) {
+    At += Tag.size();
+    size_t End = At;
+    while (End < PTX.size() && std::isdigit(static_cast<unsigned char>(PTX[End])))
+      ++End;
+    std::string Old = PTX.substr(At, End - At);
+    auto [It, New] = Ordinal.try_emplace(Old, std::to_string(Ordinal.size()));
+    (void)New;
+    PTX.replace(At, End - At, It->second);
+    At += It->second.size();
+  }
+  return PTX;
+}
+
+} // namespace
+
 Expected<std::string> Compiler::compilePTX(const Program &P, StringRef Arch,
                                            bool Sampler) {
   LLVMContext Ctx;
@@ -200,7 +230,9 @@ Expected<std::string> Compiler::compilePTX(const Program &P, StringRef Arch,
   auto PTX = emitFile(**M, **TM, CodeGenFileType::AssemblyFile);
   if (Error E = Diags.takeError("PTX code generation"))
     return std::move(E);
-  return PTX;
+  if (!PTX)
+    return PTX.takeError();
+  return renumberCallSequences(std::move(*PTX));
 }
 
 Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
@@ -306,6 +338,8 @@ Expected<std::string> Compiler::emitText(const Program &P, EmitKind K,
     (*M)->print(OS, nullptr);
   } else {
     Text = emitFile(**M, **TM, CodeGenFileType::AssemblyFile);
+    if (Text && GPU)
+      *Text = renumberCallSequences(std::move(*Text));
   }
   if (Error E = Diags.takeError("code generation"))
     return std::move(E);

@@ -26,6 +26,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/VFABIDemangler.h"
 #include "llvm/Linker/Linker.h"
@@ -71,11 +72,12 @@ const std::vector<const char *> &mathFunctions() {
   return *F;
 }
 
-// The library's out-of-line slow paths (stdlib/math/trig.c): scalar
-// `double f(double)`, called from the vf_* entry points only for rare
-// arguments, behind a branch.
+// The library's out-of-line slow paths (stdlib/math/trig.c, log.c, exp.c):
+// scalar `double f(double)`, called from the vf_* entry points only for
+// rare arguments, behind a branch.
 const char *const BigPathFunctions[] = {"vf__sin_big", "vf__cos_big",
-                                        "vf__tan_big"};
+                                        "vf__tan_big", "vf__log_special",
+                                        "vf__exp_special"};
 
 // The vector widths that get a masked variant, with the x86 VFABI ISA
 // letter of the register they fill: SSE (xmm), AVX2 (ymm), AVX-512 (zmm).
@@ -100,6 +102,11 @@ Function *defineMaskedVariant(Module &M, Function &Scalar, unsigned VF,
   V->setDoesNotThrow();
   V->setWillReturn();
   V->setDoesNotAccessMemory();
+  // Inlined after vectorization (optimizeModule), so the loop itself tests
+  // the mask and skips the call: a call in every iteration would make the
+  // loop spill every vector register around it, since all are
+  // caller-saved.
+  V->addFnAttr(Attribute::AlwaysInline);
   Argument *X = V->getArg(0);
   Argument *Mask = V->getArg(1);
   X->setName("x");
@@ -112,7 +119,8 @@ Function *defineMaskedVariant(Module &M, Function &Scalar, unsigned VF,
   BasicBlock *Done = BasicBlock::Create(Ctx, "done", V);
   BasicBlock *Lane = BasicBlock::Create(Ctx, "lane0", V);
   B.CreateCondBr(B.CreateICmpEQ(Bits, ConstantInt::get(Bits->getType(), 0)),
-                 Done, Lane);
+                 Done, Lane,
+                 MDBuilder(Ctx).createLikelyBranchWeights());
   // (2) Per lane: if set, call the scalar function and insert its result.
   // Lane I's block starts from lane I-1's vector, with or without its call.
   Value *Acc = X;

@@ -90,12 +90,26 @@ c = cheb_fit(fq, -R, R, 10)
 print("exp Q deg 10: log2 rel err", check(fq, c, -R, R), "approx", check(fq, c, -R, R, exact=True))
 emit("ExpQ", c, "(e^r - 1 - r - r^2/2) / r^3 on |r| <= ln2/2, degree 10")
 
+# exp's fast path: the same Q to degree 9, enough where only the result's
+# rounding and r's have to stay below an ulp.
+c = cheb_fit(fq, -R, R, 9)
+print("exp Q deg 9: log2 rel err", check(fq, c, -R, R), "approx", check(fq, c, -R, R, exact=True))
+emit("ExpQ9", c, "(e^r - 1 - r - r^2/2) / r^3 on |r| <= ln2/2, degree 9")
+
 # log: log1p(z) = z - z^2/2 + z^3 L(z), z in [-2^-7.5, 2^-6.9].
 ZA, ZB = -mp.mpf(2) ** -7.4, mp.mpf(2) ** -6.9
 fl = safe(lambda z: (mp.log1p(z) - z + z * z / 2) / z ** 3, 0, mp.mpf(1) / 3)
 c = cheb_fit(fl, ZA, ZB, 7)
 print("log L deg 7: log2 rel err", check(fl, c, ZA, ZB), "approx", check(fl, c, ZA, ZB, exact=True))
 emit("LogL", c, "(log1p(z) - z + z^2/2) / z^3 on z in [-2^-7.4, 2^-6.9], degree 7")
+
+# log without a table: log((1+s)/(1-s)) = 2s + s^3 S(s^2) for
+# |s| <= (sqrt2 - 1)/(sqrt2 + 1), m in [sqrt(1/2), sqrt2), s = (m-1)/(m+1).
+SM = (mp.sqrt(2) - 1) / (mp.sqrt(2) + 1) * (1 + mp.mpf(2) ** -20)
+fa = safe(lambda z: (2 * mp.atanh(mp.sqrt(z)) - 2 * mp.sqrt(z)) / mp.sqrt(z) ** 3, 0, mp.mpf(2) / 3)
+c = cheb_fit(fa, 0, SM * SM, 6)
+print("log S deg 6: log2 rel err", check(fa, c, 0, SM * SM), "approx", check(fa, c, 0, SM * SM, exact=True))
+emit("LogS", c, "(log((1+s)/(1-s)) - 2s) / s^3 in z = s^2 on |s| <= (sqrt2-1)/(sqrt2+1), degree 6")
 
 # sin/cos on |r| <= pi/4 (slack for the dd tail), in u = r^2.
 U = (mp.pi / 4 * (1 + mp.mpf(2) ** -20)) ** 2

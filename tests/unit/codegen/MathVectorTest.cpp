@@ -1,12 +1,15 @@
-//===- tests/unit/codegen/MathVectorTest.cpp - sin/cos/tan vectorize ------===//
+//===- tests/unit/codegen/MathVectorTest.cpp - Slow paths in vector loops -===//
 //
 // sin, cos and tan take a Cody-Waite reduction inline and call an
 // out-of-line Payne-Hanek path (vf__sin_big, ...) only for |x| >= 2^30,
-// infinities and NaN. linkMathLibrary gives that path masked vector
-// variants, so a loop `out[i] = vf_sin(in[i])` still vectorizes at O3 and
-// calls the variant under the lane mask. These tests build that loop for
-// the host, check that the optimized loop calls a masked variant on vectors,
-// and run it (JIT) on inputs where only some lanes are big: the results
+// infinities and NaN; log calls vf__log_special only for zero, negatives,
+// subnormals, infinities and NaN. linkMathLibrary gives those paths masked
+// vector variants, so a loop `out[i] = vf_sin(in[i])` still vectorizes at
+// O3, and the late inliner puts the variant's "any lane set?" test into
+// the loop. These tests build that loop for the host, check that the
+// optimized loop keeps the slow path behind a branch (the scalar slow path
+// called from a vectorized block, no call in the loop's every iteration),
+// and run it (JIT) on inputs where only some lanes are slow: the results
 // must equal, bit for bit, both the same loop kept scalar and the native
 // build of the library.
 //
@@ -47,12 +50,17 @@ namespace {
 
 using LoopFn = void (*)(double *Out, const double *In, int64_t N);
 
-struct TrigCase {
-  const char *Name; // "sin": vf_sin, its slow path vf__sin_big
+struct SlowPathCase {
+  const char *Name;     // "sin": the loop calls vf_sin
+  const char *SlowPath; // its out-of-line path, vf__sin_big
   double (*Native)(double);
+  double Lo, Hi; // the fast path's arguments are drawn from [Lo, Hi]
 };
 
-const TrigCase Cases[] = {{"sin", vf_sin}, {"cos", vf_cos}, {"tan", vf_tan}};
+const SlowPathCase Cases[] = {{"sin", "vf__sin_big", vf_sin, -100, 100},
+                              {"cos", "vf__cos_big", vf_cos, -100, 100},
+                              {"tan", "vf__tan_big", vf_tan, -100, 100},
+                              {"log", "vf__log_special", vf_log, 0, 100}};
 
 // void Name(double *noalias out, const double *noalias in, i64 n) {
 //   for i < n: out[i] = vf_<f>(in[i]) }, with the loop asked to vectorize
@@ -97,18 +105,26 @@ void addLoop(Module &M, const std::string &Callee, const std::string &Name,
   B.CreateRetVoid();
 }
 
-// The calls in F of a masked variant of vf__<f>_big, with vector operands.
-unsigned maskedVariantCalls(const Function &F, StringRef Trig) {
-  std::string Prefix = ("vf__" + Trig + "_big_vmask").str();
-  unsigned N = 0;
+// How F calls a slow path: the scalar function on one lane taken out of a
+// vector (the masked variant, inlined into the vectorized loop), and the
+// masked variant itself (not inlined: called in every iteration).
+struct SlowPathCalls {
+  unsigned LaneCalls = 0;
+  unsigned VariantCalls = 0;
+};
+
+SlowPathCalls slowPathCalls(const Function &F, StringRef SlowPath) {
+  SlowPathCalls N;
   for (const BasicBlock &BB : F)
     for (const Instruction &I : BB)
       if (const auto *Call = dyn_cast<CallInst>(&I))
-        if (const Function *Callee = Call->getCalledFunction())
-          if (Callee->getName().starts_with(Prefix) &&
-              Call->getArgOperand(0)->getType()->isVectorTy() &&
-              Call->getArgOperand(1)->getType()->isVectorTy())
-            ++N;
+        if (const Function *Callee = Call->getCalledFunction()) {
+          if (Callee->getName() == SlowPath &&
+              isa<ExtractElementInst>(Call->getArgOperand(0)))
+            ++N.LaneCalls;
+          if (Callee->getName().starts_with((SlowPath + "_vmask").str()))
+            ++N.VariantCalls;
+        }
   return N;
 }
 
@@ -134,7 +150,7 @@ protected:
     auto M = std::make_unique<Module>("trig_vector", *Ctx);
     M->setTargetTriple(TM->getTargetTriple().str());
     M->setDataLayout(TM->createDataLayout());
-    for (const TrigCase &C : Cases) {
+    for (const SlowPathCase &C : Cases) {
       std::string Callee = std::string("vf_") + C.Name;
       addLoop(*M, Callee, "vec_" + Callee, /*Vectorize=*/true);
       addLoop(*M, Callee, "scalar_" + Callee, /*Vectorize=*/false);
@@ -145,12 +161,12 @@ protected:
     std::string Err;
     raw_string_ostream OS(Err);
     ASSERT_FALSE(verifyModule(*M, &OS)) << Err;
-    for (const TrigCase &C : Cases) {
+    for (const SlowPathCase &C : Cases) {
       std::string Callee = std::string("vf_") + C.Name;
       VectorCalls.push_back(
-          maskedVariantCalls(*M->getFunction("vec_" + Callee), C.Name));
+          slowPathCalls(*M->getFunction("vec_" + Callee), C.SlowPath));
       ScalarCalls.push_back(
-          maskedVariantCalls(*M->getFunction("scalar_" + Callee), C.Name));
+          slowPathCalls(*M->getFunction("scalar_" + Callee), C.SlowPath));
     }
     ASSERT_FALSE(errorToBool(
         JIT->addIRModule(ThreadSafeModule(std::move(M), std::move(Ctx)))));
@@ -167,20 +183,22 @@ protected:
 
   std::unique_ptr<TargetMachine> TM;
   std::unique_ptr<LLJIT> JIT;
-  std::vector<unsigned> VectorCalls, ScalarCalls;
+  std::vector<SlowPathCalls> VectorCalls, ScalarCalls;
 };
 
-TEST_F(MathVectorCodegen, LoopCallsMaskedVariant) {
+TEST_F(MathVectorCodegen, LoopTestsMaskBeforeSlowPath) {
   for (size_t K = 0; K < std::size(Cases); ++K) {
-    EXPECT_GE(VectorCalls[K], 1u) << Cases[K].Name;
-    EXPECT_EQ(ScalarCalls[K], 0u) << Cases[K].Name;
+    EXPECT_GE(VectorCalls[K].LaneCalls, 1u) << Cases[K].Name;
+    EXPECT_EQ(VectorCalls[K].VariantCalls, 0u) << Cases[K].Name;
+    EXPECT_EQ(ScalarCalls[K].LaneCalls, 0u) << Cases[K].Name;
   }
 }
 
 TEST_F(MathVectorCodegen, BigLanesMatchScalarAndNative) {
-  // Mostly small arguments (the Cody-Waite path), with big ones, the edges
-  // of the fast range, infinities and NaN scattered so that vectors of 2, 4
-  // and 8 lanes see none, one or several of them.
+  // Mostly fast-path arguments, with big ones, the edges of the fast
+  // ranges (2^30 for trig, the normal range for log), zeros, negatives,
+  // subnormals, infinities and NaN scattered so that vectors of 2, 4 and 8
+  // lanes see none, one or several of them.
   const double Inf = std::numeric_limits<double>::infinity();
   const double Special[] = {1e300,
                             -1e22,
@@ -193,16 +211,22 @@ TEST_F(MathVectorCodegen, BigLanesMatchScalarAndNative) {
                             -Inf,
                             std::numeric_limits<double>::quiet_NaN(),
                             -0.0,
-                            0x1p-1074};
+                            0.0,
+                            -1.0,
+                            0x1p-1074,
+                            0x1.8p-1060,
+                            0x0.fffffffffffffp-1022,
+                            0x1p-1022,
+                            0x1.fffffffffffffp+1023};
   std::mt19937_64 G(11);
-  std::uniform_real_distribution<double> U(-100, 100);
   std::uniform_int_distribution<int> Pick(0, 6);
   const int64_t N = 4099; // not a multiple of any width: the tail runs too
   std::vector<double> In(N), Vec(N), Scalar(N);
-  size_t S = 0;
-  for (int64_t I = 0; I < N; ++I)
-    In[I] = Pick(G) == 0 ? Special[S++ % std::size(Special)] : U(G);
-  for (const TrigCase &C : Cases) {
+  for (const SlowPathCase &C : Cases) {
+    std::uniform_real_distribution<double> U(C.Lo, C.Hi);
+    size_t S = 0;
+    for (int64_t I = 0; I < N; ++I)
+      In[I] = Pick(G) == 0 ? Special[S++ % std::size(Special)] : U(G);
     std::string Callee = std::string("vf_") + C.Name;
     LoopFn VecFn = lookup("vec_" + Callee);
     LoopFn ScalarFn = lookup("scalar_" + Callee);
