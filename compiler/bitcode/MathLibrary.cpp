@@ -75,7 +75,7 @@ const std::vector<const char *> &mathFunctions() {
 // The library's out-of-line slow paths (stdlib/math/trig.c, log.c, exp.c):
 // scalar `double f(double)`, called from the vf_* entry points only for
 // rare arguments, behind a branch.
-const char *const BigPathFunctions[] = {"vf__sin_big", "vf__cos_big",
+const char *const SlowPathFunctions[] = {"vf__sin_big", "vf__cos_big",
                                         "vf__tan_big", "vf__log_special",
                                         "vf__exp_special"};
 
@@ -155,7 +155,7 @@ Function *defineMaskedVariant(Module &M, Function &Scalar, unsigned VF,
   return V;
 }
 
-// Gives each big-path function M uses masked vector variants (widths 2, 4
+// Gives each slow-path function M uses masked vector variants (widths 2, 4
 // and 8) and names them in its "vector-function-abi-variant" attribute, so
 // that the loop vectorizer, which refuses a loop with a plain call, widens
 // the guarded call into a call of the variant under the lane mask: the fast
@@ -165,7 +165,7 @@ Function *defineMaskedVariant(Module &M, Function &Scalar, unsigned VF,
 // they are internal and small, and the unused ones stay in the object code.
 void addMaskedVariants(Module &M) {
   std::vector<GlobalValue *> Keep;
-  for (const char *Name : BigPathFunctions) {
+  for (const char *Name : SlowPathFunctions) {
     Function *F = M.getFunction(Name);
     if (!F || F->isDeclaration() || F->use_empty() ||
         F->hasFnAttribute(VFABI::MappingsAttrName))

@@ -43,11 +43,12 @@ llvm::ArrayRef<unsigned char> mathLibraryBitcode(BitcodeTarget T);
 
 /// Links the math functions M calls (declared as `double vf_exp(double)`
 /// and so on) into M, marked alwaysinline so that loops calling them
-/// vectorize. For the host, the out-of-line big-argument paths of sin, cos
-/// and tan (vf__sin_big, ...) get masked vector variants of widths 2, 4 and
-/// 8, named in their "vector-function-abi-variant" attribute and kept in
-/// llvm.compiler.used, so that a loop calling vf_sin still vectorizes and
-/// runs the slow path only in the lanes that need it.
+/// vectorize. For the host, the out-of-line slow paths of exp, log, sin,
+/// cos and tan (vf__exp_special, vf__sin_big, ...) get masked vector
+/// variants of widths 2, 4 and 8 (alwaysinline, for optimizeModule's late
+/// inliner), named in their "vector-function-abi-variant" attribute and
+/// kept in llvm.compiler.used, so that a loop calling vf_sin still
+/// vectorizes and runs the slow path only in the lanes that need it.
 llvm::Error linkMathLibrary(llvm::Module &M, BitcodeTarget T);
 
 /// The names of the math library's functions ("vf_exp", "vf_pow", ...).
