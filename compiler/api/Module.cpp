@@ -62,7 +62,7 @@ compile(bool IsFile, const std::string &PathOrSource, const std::string &Name,
   I->Warnings = OS.str();
   auto C = sharedCompiler();
   if (!C)
-    return Error{C.message()};
+    return C.error();
   CompileOptions CO;
   CO.UseCache = S.UseCache;
   CO.CacheDir = S.CacheDir;
@@ -112,7 +112,7 @@ Expected<IntegrandInfo> Module::integrand(const std::string &Name) const {
   }
   auto C = sharedCompiler();
   if (!C)
-    return Error{C.message()};
+    return C.error();
   IntegrandInfo Info = bindIntegrand(P->P, *P->Code, *Found, *C, P->Options);
   Info.Owner = P;
   return Info;

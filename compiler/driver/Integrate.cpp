@@ -344,8 +344,8 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
     // except a rank's own: it says its own, rank 0 says the common one; an
     // MPI failure leaves the others waiting, so it ends them all.
     const std::string &M = R.message();
-    const bool Own = M.rfind("rank ", 0) == 0;      // already names the rank
-    const bool Transport = M.rfind("MPI:", 0) == 0; // only with O.Ranks
+    const bool Own = R.error().Scope == ErrorScope::Rank; // names the rank
+    const bool Transport = R.error().Scope == ErrorScope::Transport;
     if (Rank0 || Own)
       fail(M);
     else if (Transport)

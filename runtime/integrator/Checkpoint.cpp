@@ -291,7 +291,7 @@ Expected<CheckpointState> readCheckpoint(const std::string &Path) {
   if (Status St =
           readFramed(Path, StateMagic, CheckpointVersion, "checkpoint", Bytes);
       !St)
-    return Error{St.message()};
+    return St.error();
   Reader R(Bytes);
   for (int K = 0; K < 12; ++K) // magic and version, checked above
     (void)R.u8();
@@ -423,7 +423,7 @@ Status writeGrid(const std::string &Path, const GridFile &G) {
 Expected<GridFile> readGrid(const std::string &Path) {
   std::string Bytes;
   if (Status St = readFramed(Path, GridMagic, GridVersion, "grid", Bytes); !St)
-    return Error{St.message()};
+    return St.error();
   Reader R(Bytes);
   for (int K = 0; K < 12; ++K)
     (void)R.u8();

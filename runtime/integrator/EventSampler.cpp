@@ -24,7 +24,7 @@ Expected<EventSampler> EventSampler::create(const Frozen &State) {
   EventSampler E(State);
   std::vector<double> Hi;
   if (Status St = State.Integrand->Domain(State.Params, E.Lo, Hi); !St)
-    return Error{St.message()};
+    return St.error();
   E.Width.resize(E.Lo.size());
   for (std::size_t D = 0; D < E.Lo.size(); ++D) {
     E.Width[D] = Hi[D] - E.Lo[D];
@@ -171,7 +171,7 @@ Expected<UnweightStats> EventSampler::unweight(
     return true;
   });
   if (!St)
-    return Error{St.message()};
+    return St.error();
   if (!(R.Wmax > 0) || !std::isfinite(R.Wmax))
     return Error{"cannot unweight: the largest |weight| of " +
                  std::to_string(O.WmaxEvents) +
@@ -223,7 +223,7 @@ Expected<UnweightStats> EventSampler::unweight(
       return R.Accepted < N;
     });
     if (!St)
-      return Error{St.message()};
+      return St.error();
   }
   R.Mean = Mean;
   R.Error = R.Drawn > 1 ? std::sqrt(M2 / double(R.Drawn - 1) / double(R.Drawn))

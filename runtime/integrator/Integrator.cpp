@@ -404,12 +404,13 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
     for (unsigned W = 0; W < Workers.size(); ++W)
       if (!NewFailures[W].empty())
         Why += "; " + NewFailures[W];
+    const bool Shared = O.Ranks && O.Ranks->size() > 1;
     std::string Where =
-        O.Ranks && O.Ranks->size() > 1
-            ? "rank " + std::to_string(O.Ranks->rank()) + ": "
-            : std::string();
+        Shared ? "rank " + std::to_string(O.Ranks->rank()) + ": " : "";
     return Error{Where + "iteration " + std::to_string(Iteration) +
-                 ": every device failed, samples are left unevaluated" + Why};
+                     ": every device failed, samples are left unevaluated" +
+                     Why,
+                 Shared ? ErrorScope::Rank : ErrorScope::Shared};
   }
   if (A.train)
     Training.finish();
@@ -492,13 +493,13 @@ Status Integrator::Impl::runOnRanks(
     // stops claiming.
     Expected<std::uint64_t> Now = C.claimed();
     if (!Now)
-      return Error{Now.message()};
+      return Now.error();
     if (*Now >= G || slowerRankShouldStop(C, G, *Now))
       break;
     std::uint64_t Want = std::uint64_t(std::ceil(Share * double(G - *Now) / 2));
     Expected<Cluster::Range> R = C.claim(std::max<std::uint64_t>(Want, 1));
     if (!R)
-      return Error{R.message()};
+      return R.error();
     if (R->empty())
       break;
     for (std::uint64_t Grp = R->Begin; Grp < R->End; ++Grp)
@@ -522,12 +523,12 @@ Status Integrator::Impl::runOnRanks(
   Expected<std::uint64_t> Bytes =
       exchangeGroups(C, Owned, Training, Results, Edges, Segs, Stride);
   if (!Bytes)
-    return Error{Bytes.message()};
+    return Bytes.error();
   ExchangeBytes = *Bytes;
   Expected<std::vector<double>> All = C.gatherAll(
       {double(SamplesDone.load()), Busy, Idle});
   if (!All)
-    return Error{All.message()};
+    return All.error();
   for (int R = 0; R < C.size(); ++R)
     RankRow.push_back({R, std::uint64_t((*All)[3 * R]), (*All)[3 * R + 1],
                        (*All)[3 * R + 2]});
@@ -589,7 +590,7 @@ Expected<std::uint64_t> Integrator::Impl::exchangeGroups(
   const std::uint64_t Sent = 8 * Mine.size();
   std::vector<std::size_t> Counts;
   if (Status S = C.gatherWords(Mine, All, Counts); !S)
-    return Error{S.message()};
+    return S.error();
   std::size_t Offset = 0;
   for (int R = 0; R < C.size(); Offset += Counts[R], ++R) {
     if (R == C.rank())
@@ -694,7 +695,7 @@ Status Integrator::Impl::restore(CheckpointState S) {
 
 Status checkSchedule(const std::string &Schedule) {
   Expected<ScheduleSpec> S = ScheduleSpec::parse(Schedule);
-  return S ? Status::ok() : Status(Error{S.message()});
+  return S ? Status::ok() : Status(S.error());
 }
 
 namespace {
@@ -724,7 +725,7 @@ Status setUpGpus(const IntegrandInfo &In, const IntegratorOptions &O,
     else if (O.AllGpus)
       Notes.push_back(Dev.message() + "; running without it");
     else
-      return Error{Dev.message()};
+      return Dev.error();
   }
   return Status::ok();
 }
@@ -769,12 +770,12 @@ Integrator::create(IntegrandInfo In, IntegratorOptions O) {
                  std::to_string(In.Outputs) + " components; integration "
                  "supports 1 to " + std::to_string(VF_SAMPLER_MAX_OUT)};
   if (Status C = checkOptions(O); !C)
-    return Error{C.message()};
+    return C.error();
   Expected<ScheduleSpec> S = ScheduleSpec::parse(O.Schedule);
   std::vector<std::unique_ptr<CudaDevice>> Gpus;
   std::vector<std::string> Notes;
   if (Status G = setUpGpus(In, O, Gpus, Notes); !G)
-    return Error{G.message()};
+    return G.error();
   if (O.NoCpu && O.SimulatedDevices.empty() && Gpus.empty())
     return Error{"no device to run on: no CPU threads and no other device"};
   return std::unique_ptr<Integrator>(new Integrator(std::make_unique<Impl>(
@@ -803,7 +804,7 @@ Expected<Result> Integrator::run(unsigned Iterations, std::uint64_t Calls,
   while (Plan.unfinished())
     if (Status S = P->iterate(Calls, Plan.Done < Warmup); !S) {
       Plan.Done = Plan.total(); // abandoned: the next run() starts afresh
-      return Error{S.message()};
+      return S.error();
     }
   return result();
 }
@@ -817,7 +818,7 @@ Status Integrator::saveState(const std::string &Path) const {
 Status Integrator::loadState(const std::string &Path) {
   Expected<CheckpointState> S = readCheckpoint(Path);
   if (!S)
-    return Error{S.message()};
+    return S.error();
   if (Status C = checkCompatible(*S, P->snapshot(false), Path); !C)
     return C;
   if (Status R = P->restore(std::move(*S)); !R)
@@ -853,7 +854,7 @@ Status Integrator::saveGrid(const std::string &Path) const {
 Status Integrator::loadGrid(const std::string &Path) {
   Expected<GridFile> G = readGrid(Path);
   if (!G)
-    return Error{G.message()};
+    return G.error();
   if (G->Dim != P->I.Dim)
     return Error{"grid '" + Path + "' has " + std::to_string(G->Dim) +
                  " dimensions (trained on '" + G->Integrand +

@@ -27,7 +27,8 @@ static Status mpiStatus(int Rc, const char *What) {
   char Text[MPI_MAX_ERROR_STRING] = {0};
   int Len = 0;
   MPI_Error_string(Rc, Text, &Len);
-  return Error{std::string("MPI: ") + What + " failed: " + Text};
+  return Error{std::string("MPI: ") + What + " failed: " + Text,
+               ErrorScope::Transport};
 }
 
 bool launchedByMpi() {
@@ -45,7 +46,7 @@ Expected<std::unique_ptr<MpiCluster>> MpiCluster::create(int *Argc,
           MPI_Init_thread(Argc, Argv, MPI_THREAD_FUNNELED, &Provided),
           "MPI_Init_thread");
       !S)
-    return Error{S.message()};
+    return S.error();
   // Errors come back as codes, to be reported, not as aborts.
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   std::unique_ptr<MpiCluster> C(new MpiCluster());
@@ -61,19 +62,20 @@ Expected<std::unique_ptr<MpiCluster>> MpiCluster::create(int *Argc,
   }
   if (Provided < MPI_THREAD_FUNNELED)
     return Error{"MPI: the library does not support threads "
-                 "(MPI_THREAD_FUNNELED)"};
+                 "(MPI_THREAD_FUNNELED)",
+                 ErrorScope::Transport};
   MPI_Aint Bytes = C->Rank == 0 ? sizeof(std::uint64_t) : 0;
   if (Status S = mpiStatus(MPI_Win_allocate(Bytes, sizeof(std::uint64_t),
                                             MPI_INFO_NULL, MPI_COMM_WORLD,
                                             &C->S->Counter, &C->S->Window),
                            "MPI_Win_allocate");
       !S)
-    return Error{S.message()};
+    return S.error();
   if (C->Rank == 0)
     *C->S->Counter = 0;
   if (Status S = mpiStatus(MPI_Win_lock_all(0, C->S->Window), "MPI_Win_lock_all");
       !S)
-    return Error{S.message()};
+    return S.error();
   return C;
 }
 
@@ -111,9 +113,9 @@ Expected<Cluster::Range> MpiCluster::claim(std::uint64_t Want) {
                                              MPI_SUM, S->Window),
                             "MPI_Fetch_and_op");
       !St)
-    return Error{St.message()};
+    return St.error();
   if (Status St = mpiStatus(MPI_Win_flush(0, S->Window), "MPI_Win_flush"); !St)
-    return Error{St.message()};
+    return St.error();
   if (Old >= Total)
     return Range{Total, Total};
   return Range{Old, std::min(Old + Add, Total)};
@@ -125,15 +127,16 @@ Expected<std::uint64_t> MpiCluster::claimed() {
                                              MPI_NO_OP, S->Window),
                             "MPI_Fetch_and_op");
       !St)
-    return Error{St.message()};
+    return St.error();
   if (Status St = mpiStatus(MPI_Win_flush(0, S->Window), "MPI_Win_flush"); !St)
-    return Error{St.message()};
+    return St.error();
   return std::min(Now, Total);
 }
 
 Status MpiCluster::orAll(std::uint64_t *Data, std::size_t N) {
   if (N > std::size_t(INT_MAX))
-    return Error{"MPI: too many words to combine (" + std::to_string(N) + ")"};
+    return Error{"MPI: too many words to combine (" + std::to_string(N) + ")",
+                 ErrorScope::Transport};
   return mpiStatus(MPI_Allreduce(MPI_IN_PLACE, Data, int(N), MPI_UINT64_T,
                                  MPI_BOR, MPI_COMM_WORLD),
                    "MPI_Allreduce");
@@ -145,14 +148,15 @@ Status MpiCluster::gatherWords(const std::vector<std::uint64_t> &Words,
   // Counts travel as doubles (exact below 2^53).
   Expected<std::vector<double>> N = gatherAll({double(Words.size())});
   if (!N)
-    return Status(Error{N.message()});
+    return Status(N.error());
   Counts.assign(N->begin(), N->end());
   std::vector<int> Sizes(Size), Displs(Size);
   std::size_t Total = 0;
   for (int R = 0; R < Size; ++R) {
     // MPI counts and displacements are ints: 2^31 words (16 GiB) in all.
     if (Total + Counts[R] > std::size_t(INT_MAX))
-      return Error{"MPI: the exchange exceeds 2^31 words"};
+      return Error{"MPI: the exchange exceeds 2^31 words",
+                   ErrorScope::Transport};
     Sizes[R] = int(Counts[R]);
     Displs[R] = int(Total);
     Total += Counts[R];
@@ -173,7 +177,7 @@ MpiCluster::gatherAll(const std::vector<double> &Values) {
                         MPI_COMM_WORLD),
           "MPI_Allgather");
       !St)
-    return Error{St.message()};
+    return St.error();
   return All;
 }
 

@@ -15,8 +15,16 @@
 
 namespace vf {
 
+/// Where an error belongs when MPI ranks share a run (vf/Cluster.h).
+enum class ErrorScope {
+  Shared,    ///< every rank returns the same one (an option, a NaN, ...)
+  Rank,      ///< this rank's own (all its devices failed); names the rank
+  Transport, ///< MPI itself failed: the other ranks may be left waiting
+};
+
 struct Error {
   std::string Message;
+  ErrorScope Scope = ErrorScope::Shared;
 };
 
 template <typename T> class [[nodiscard]] Expected {
@@ -40,13 +48,14 @@ private:
 class [[nodiscard]] Status {
 public:
   Status() = default;
-  Status(Error E) : Err(std::move(E.Message)), Failed(true) {}
+  Status(Error E) : Err(std::move(E)), Failed(true) {}
   static Status ok() { return Status(); }
   explicit operator bool() const { return !Failed; }
-  const std::string &message() const { return Err; }
+  const Error &error() const { return Err; }
+  const std::string &message() const { return Err.Message; }
 
 private:
-  std::string Err;
+  Error Err;
   bool Failed = false;
 };
 
