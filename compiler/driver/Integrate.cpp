@@ -300,9 +300,9 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
   // A GPU that is there but cannot be used is worth a line every time;
   // that a CPU-only machine has none (the default `all`), only with -v.
   if (!O.NoWarnings && !O.Quiet)
-    for (const std::string &Note : (*Int)->notes())
-      if (O.Verbose || Note.rfind("no GPU", 0) != 0)
-        errs() << "vegasc: note: " << Note << "\n";
+    for (const IntegratorNote &Note : (*Int)->notes())
+      if (O.Verbose || Note.What != IntegratorNote::Kind::NoGpu)
+        errs() << "vegasc: note: " << Note.Text << "\n";
   if (!O.Quiet) {
     Out << "vegasc: integrand '" << I->Name << "' (" << I->Dim
         << (I->Dim == 1 ? " dimension" : " dimensions") << ") on "

@@ -101,7 +101,7 @@ struct Integrator::Impl {
   WorkerRates Rates;
   ScheduleSpec Schedule;
   std::vector<bool> Failed;
-  std::vector<std::string> Notes;
+  std::vector<IntegratorNote> Notes;
   /// The per-iteration arrays (iterate) and the exchange's packets.
   struct {
     std::vector<double> Segs, Edges;
@@ -174,7 +174,7 @@ struct Integrator::Impl {
 
   Impl(IntegrandInfo In, IntegratorOptions Opt, ScheduleSpec S,
        std::vector<std::unique_ptr<CudaDevice>> G,
-       std::vector<std::string> N)
+       std::vector<IntegratorNote> N)
       : I(std::move(In)), O(Opt), Params(I.ParamDefaults),
         Vector(std::max(1u, I.Outputs)), Gpus(std::move(G)),
         Workers(makeWorkers(cpuThreads(), O.NoCpu, O.SimulatedDevices)),
@@ -703,14 +703,15 @@ namespace {
 /// AllGpus, what is missing or fails becomes a note.
 Status setUpGpus(const IntegrandInfo &In, const IntegratorOptions &O,
                  std::vector<std::unique_ptr<CudaDevice>> &Gpus,
-                 std::vector<std::string> &Notes) {
+                 std::vector<IntegratorNote> &Notes) {
   if (!O.AllGpus && O.Gpus.empty())
     return Status::ok();
   const CudaDriver &D = CudaDriver::get();
   std::vector<int> Which = O.Gpus;
   if (O.AllGpus) {
     if (!D.detected()) {
-      Notes.push_back("no GPU (" + D.unavailableReason() + ")");
+      Notes.push_back({IntegratorNote::Kind::NoGpu,
+                       "no GPU (" + D.unavailableReason() + ")"});
       return Status::ok();
     }
     for (int G = 0; G < D.deviceCount(); ++G)
@@ -723,7 +724,8 @@ Status setUpGpus(const IntegrandInfo &In, const IntegratorOptions &O,
     if (Dev)
       Gpus.push_back(std::move(*Dev));
     else if (O.AllGpus)
-      Notes.push_back(Dev.message() + "; running without it");
+      Notes.push_back({IntegratorNote::Kind::GpuSkipped,
+                       Dev.message() + "; running without it"});
     else
       return Dev.error();
   }
@@ -773,7 +775,7 @@ Integrator::create(IntegrandInfo In, IntegratorOptions O) {
     return C.error();
   Expected<ScheduleSpec> S = ScheduleSpec::parse(O.Schedule);
   std::vector<std::unique_ptr<CudaDevice>> Gpus;
-  std::vector<std::string> Notes;
+  std::vector<IntegratorNote> Notes;
   if (Status G = setUpGpus(In, O, Gpus, Notes); !G)
     return G.error();
   if (O.NoCpu && O.SimulatedDevices.empty() && Gpus.empty())
@@ -929,7 +931,9 @@ std::vector<std::pair<std::string, std::string>> Integrator::devices() const {
   return D;
 }
 
-const std::vector<std::string> &Integrator::notes() const { return P->Notes; }
+const std::vector<IntegratorNote> &Integrator::notes() const {
+  return P->Notes;
+}
 
 //===-- Event generation (runtime/integrator/EventSampler.h) --------------===//
 

@@ -11,6 +11,7 @@
 //   VF_FAKE_CUDA_FAIL_INIT=1   cuInit fails
 //   VF_FAKE_CUDA_FAIL_LAUNCH=K the K-th launch (1-based) fails
 //   VF_FAKE_CUDA_TRACE=1       each launch is logged to stderr
+//   VF_FAKE_CUDA_MAJOR=M       compute capability M.0 (default 9)
 //
 //===----------------------------------------------------------------------===//
 
@@ -110,7 +111,9 @@ VF_FAKE_API CUresult cuDeviceGetName(char *Name, int Len, CUdevice D) {
 }
 VF_FAKE_API CUresult cuDeviceGetAttribute(int *V, int Attr, CUdevice) {
   switch (Attr) {
-  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *V = 9; break;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
+    *V = envInt("VF_FAKE_CUDA_MAJOR", 9);
+    break;
   case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *V = 0; break;
   case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT: *V = 4; break;
   case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *V = 1024; break;

@@ -153,6 +153,15 @@ def no_gpu(exe):
         r = vegasc(exe, base + ["--devices", bad])
         check(r.rc == 2 and "--devices" in r.err,
               f"--devices {bad}: usage error ({r.err.strip()})")
+    # A GPU that is there but too old is worth a note without -v; the run
+    # goes on without it.
+    with_env(VF_FAKE_CUDA_MAJOR=6)
+    r = vegasc(exe, base + ["--devices", "all"])
+    check(r.rc == 0 and "note: gpu:0 (vegasflow fake GPU 0) has compute capability 6.0" in r.err
+          and "running without it" in r.err
+          and all(d["kind"] == "cpu" for d in r.doc["devices"]),
+          f"a GPU too old, --devices all: CPU with a note even without -v ({r.err.strip()})")
+    with_env(VF_FAKE_CUDA_MAJOR=None)
     with_env(VF_FAKE_CUDA_FAIL_INIT=1)
     r = vegasc(exe, base + ["--devices", "all", "--verbose"])
     check(r.rc == 0 and "note: no GPU (cuInit failed" in r.err,

@@ -92,6 +92,16 @@ struct IterationProgress {
   std::uint64_t Samples = 0;
 };
 
+/// Something create() noticed but did not refuse, with AllGpus.
+struct IntegratorNote {
+  enum class Kind {
+    NoGpu,     ///< no usable driver or device: routine on a CPU machine
+    GpuSkipped ///< a GPU is there but could not be set up: worth telling
+  };
+  Kind What;
+  std::string Text;
+};
+
 /// Whether \p Schedule is a valid IntegratorOptions::Schedule; the error
 /// lists the policies.
 Status checkSchedule(const std::string &Schedule);
@@ -169,9 +179,8 @@ public:
   /// The workers an iteration runs on ("cpu:0", "gpu:0", ...) with a
   /// description ("NVIDIA H200, sm_90, 132 multiprocessors" for a GPU).
   std::vector<std::pair<std::string, std::string>> devices() const;
-  /// What create() noticed but did not refuse: no GPU for `all` and why,
-  /// a GPU skipped.
-  const std::vector<std::string> &notes() const;
+  /// What create() noticed but did not refuse (IntegratorNote).
+  const std::vector<IntegratorNote> &notes() const;
 
   /// Event generation (ALGORITHM.md section 7; vf/Events.h). Both need a
   /// trained integrator: run() at least once, then freeze(). Events come
