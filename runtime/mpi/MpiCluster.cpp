@@ -107,30 +107,38 @@ Status MpiCluster::startClaims(std::uint64_t N) {
   return mpiStatus(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
 }
 
-Expected<Cluster::Range> MpiCluster::claim(std::uint64_t Want) {
-  std::uint64_t Add = std::max<std::uint64_t>(Want, 1), Old = 0;
+namespace {
+/// The claim counter on rank 0 before Op(counter, Add), atomically, with
+/// the access completed.
+Expected<std::uint64_t> fetchAndOp(MPI_Win Window, std::uint64_t Add,
+                                   MPI_Op Op) {
+  std::uint64_t Old = 0;
   if (Status St = mpiStatus(MPI_Fetch_and_op(&Add, &Old, MPI_UINT64_T, 0, 0,
-                                             MPI_SUM, S->Window),
+                                             Op, Window),
                             "MPI_Fetch_and_op");
       !St)
     return St.error();
-  if (Status St = mpiStatus(MPI_Win_flush(0, S->Window), "MPI_Win_flush"); !St)
+  if (Status St = mpiStatus(MPI_Win_flush(0, Window), "MPI_Win_flush"); !St)
     return St.error();
-  if (Old >= Total)
+  return Old;
+}
+} // namespace
+
+Expected<Cluster::Range> MpiCluster::claim(std::uint64_t Want) {
+  std::uint64_t Add = std::max<std::uint64_t>(Want, 1);
+  Expected<std::uint64_t> Old = fetchAndOp(S->Window, Add, MPI_SUM);
+  if (!Old)
+    return Old.error();
+  if (*Old >= Total)
     return Range{Total, Total};
-  return Range{Old, std::min(Old + Add, Total)};
+  return Range{*Old, std::min(*Old + Add, Total)};
 }
 
 Expected<std::uint64_t> MpiCluster::claimed() {
-  std::uint64_t Unused = 0, Now = 0;
-  if (Status St = mpiStatus(MPI_Fetch_and_op(&Unused, &Now, MPI_UINT64_T, 0, 0,
-                                             MPI_NO_OP, S->Window),
-                            "MPI_Fetch_and_op");
-      !St)
-    return St.error();
-  if (Status St = mpiStatus(MPI_Win_flush(0, S->Window), "MPI_Win_flush"); !St)
-    return St.error();
-  return std::min(Now, Total);
+  Expected<std::uint64_t> Now = fetchAndOp(S->Window, 0, MPI_NO_OP);
+  if (!Now)
+    return Now.error();
+  return std::min(*Now, Total);
 }
 
 Status MpiCluster::orAll(std::uint64_t *Data, std::size_t N) {
