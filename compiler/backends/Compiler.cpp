@@ -160,6 +160,32 @@ buildModule(const Program &P, LLVMContext &Ctx, CodeTarget T,
   return std::move(M);
 }
 
+namespace {
+
+// The NVPTX backend numbers call sequences ("{ // callseq 8, 0") from a
+// counter shared by the whole process, so the same module compiled twice
+// gives PTX that differs in these comments. Renumbering them from 0 in
+// order of appearance makes the text a function of the source alone, as
+// the compile cache and its tests expect.
+std::string renumberCallSequences(std::string PTX) {
+  const std::string Tag = "// callseq ";
+  std::map<std::string, std::string> Ordinal;
+  for (size_t At = PTX.find(Tag); At != std::string::npos;
+       At = PTX.find(Tag, At)) {
+    At += Tag.size();
+    size_t End = At;
+    while (End < PTX.size() && std::isdigit(static_cast<unsigned char>(PTX[End])))
+      ++End;
+    std::string Old = PTX.substr(At, End - At);
+    auto It = Ordinal.try_emplace(Old, std::to_string(Ordinal.size())).first;
+    PTX.replace(At, End - At, It->second);
+    At += It->second.size();
+  }
+  return PTX;
+}
+
+} // namespace
+
 static Expected<std::string> emitFile(Module &M, TargetMachine &TM,
                                       CodeGenFileType Kind) {
   SmallString<0> Buf;
@@ -169,6 +195,8 @@ static Expected<std::string> emitFile(Module &M, TargetMachine &TM,
     return createStringError(inconvertibleErrorCode(),
                              "the target cannot emit this file type");
   PM.run(M);
+  if (TM.getTargetTriple().isNVPTX())
+    return renumberCallSequences(Buf.str().str());
   return Buf.str().str();
 }
 
@@ -189,32 +217,6 @@ Expected<std::string> Compiler::compileHostObject(const Program &P,
   return Obj;
 }
 
-namespace {
-
-// The NVPTX backend numbers call sequences ("{ // callseq 8, 0") from a
-// counter shared by the whole process, so the same module compiled twice
-// gives PTX that differs in these comments. Renumbering them from 0 in
-// order of appearance makes the text a function of the source alone, as
-// the compile cache and its tests expect.
-std::string renumberCallSequences(std::string PTX) {
-  const std::string Tag = "// callseq ";
-  std::map<std::string, std::string> Ordinal;
-  for (size_t At = PTX.find(Tag); At != std::string::npos;
-       At = PTX.find(Tag, At)) {
-    At += Tag.size();
-    size_t End = At;
-    while (End < PTX.size() && std::isdigit(static_cast<unsigned char>(PTX[End])))
-      ++End;
-    std::string Old = PTX.substr(At, End - At);
-    auto [It, New] = Ordinal.try_emplace(Old, std::to_string(Ordinal.size()));
-    (void)New;
-    PTX.replace(At, End - At, It->second);
-    At += It->second.size();
-  }
-  return PTX;
-}
-
-} // namespace
 
 Expected<std::string> Compiler::compilePTX(const Program &P, StringRef Arch,
                                            bool Sampler) {
@@ -230,9 +232,7 @@ Expected<std::string> Compiler::compilePTX(const Program &P, StringRef Arch,
   auto PTX = emitFile(**M, **TM, CodeGenFileType::AssemblyFile);
   if (Error E = Diags.takeError("PTX code generation"))
     return std::move(E);
-  if (!PTX)
-    return PTX.takeError();
-  return renumberCallSequences(std::move(*PTX));
+  return PTX;
 }
 
 Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
@@ -338,8 +338,6 @@ Expected<std::string> Compiler::emitText(const Program &P, EmitKind K,
     (*M)->print(OS, nullptr);
   } else {
     Text = emitFile(**M, **TM, CodeGenFileType::AssemblyFile);
-    if (Text && GPU)
-      *Text = renumberCallSequences(std::move(*Text));
   }
   if (Error E = Diags.takeError("code generation"))
     return std::move(E);
