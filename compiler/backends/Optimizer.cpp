@@ -11,6 +11,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
+#include "llvm/Transforms/IPO/GlobalDCE.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 
@@ -50,6 +52,22 @@ void enableOrderedReductions() {
   (void)Enabled;
 }
 
+// Once the late inliner has run, an internal alwaysinline function is only
+// still there because llvm.compiler.used keeps it: the math library's
+// masked vector variants, kept until the vectorizer could use them. Taking
+// them off the list lets GlobalDCE drop the unused ones instead of
+// compiling them to machine code.
+struct DropUnusedVariantsPass : PassInfoMixin<DropUnusedVariantsPass> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    removeFromUsedLists(M, [](Constant *C) {
+      auto *F = dyn_cast<Function>(C->stripPointerCasts());
+      return F && F->hasLocalLinkage() &&
+             F->hasFnAttribute(Attribute::AlwaysInline);
+    });
+    return PreservedAnalyses::none();
+  }
+};
+
 } // namespace
 
 void optimizeModule(Module &M, TargetMachine &TM) {
@@ -75,6 +93,8 @@ void optimizeModule(Module &M, TargetMachine &TM) {
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(AlwaysInlinerPass(/*InsertLifetime=*/false));
+        MPM.addPass(DropUnusedVariantsPass());
+        MPM.addPass(GlobalDCEPass());
       });
   ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
   MPM.run(M, MAM);

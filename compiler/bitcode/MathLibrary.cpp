@@ -162,7 +162,7 @@ Function *defineMaskedVariant(Module &M, Function &Scalar, unsigned VF,
 // path runs in every lane, the slow one only where needed. The variants are
 // kept in llvm.compiler.used, or GlobalDCE would delete them before the
 // vectorizer runs (internalizeExcept leaves that appending global alone);
-// they are internal and small, and the unused ones stay in the object code.
+// optimizeModule drops them from the list once they are inlined.
 void addMaskedVariants(Module &M) {
   std::vector<GlobalValue *> Keep;
   for (const char *Name : SlowPathFunctions) {
