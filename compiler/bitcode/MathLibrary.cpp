@@ -87,52 +87,46 @@ struct VariantWidth {
 };
 const VariantWidth VariantWidths[] = {{2, 'b'}, {4, 'd'}, {8, 'e'}};
 
-// Defines `<VF x double> Name(<VF x double> X, <VF x i1> Mask)`: returns at
-// once when no lane is set, else calls Scalar on each set lane (the other
-// lanes of the result are X's, and the vectorizer never reads them).
-Function *defineMaskedVariant(Module &M, Function &Scalar, unsigned VF,
-                              StringRef Name) {
+// An internal `<VF x double> Name(<VF x double> X, <VF x i1> Mask)`, marked
+// like a pure function.
+Function *declareMaskedFunction(Module &M, unsigned VF, const Twine &Name) {
   LLVMContext &Ctx = M.getContext();
-  Type *DoubleTy = Type::getDoubleTy(Ctx);
-  auto *VecTy = FixedVectorType::get(DoubleTy, VF);
+  auto *VecTy = FixedVectorType::get(Type::getDoubleTy(Ctx), VF);
   auto *MaskTy = FixedVectorType::get(Type::getInt1Ty(Ctx), VF);
-  Function *V = Function::Create(FunctionType::get(VecTy, {VecTy, MaskTy},
+  Function *F = Function::Create(FunctionType::get(VecTy, {VecTy, MaskTy},
                                                    /*isVarArg=*/false),
                                  GlobalValue::InternalLinkage, Name, M);
-  V->setDoesNotThrow();
-  V->setWillReturn();
-  V->setDoesNotAccessMemory();
-  // Inlined after vectorization (optimizeModule), so the loop itself tests
-  // the mask and skips the call: a call in every iteration would make the
-  // loop spill every vector register around it, since all are
-  // caller-saved.
-  V->addFnAttr(Attribute::AlwaysInline);
-  Argument *X = V->getArg(0);
-  Argument *Mask = V->getArg(1);
-  X->setName("x");
-  Mask->setName("mask");
+  F->setDoesNotThrow();
+  F->setWillReturn();
+  F->setDoesNotAccessMemory();
+  F->getArg(0)->setName("x");
+  F->getArg(1)->setName("mask");
+  return F;
+}
 
-  BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", V);
-  IRBuilder<> B(Entry);
-  // (1) No lane set (the common case): nothing to do.
-  Value *Bits = B.CreateBitCast(Mask, B.getIntNTy(VF));
-  BasicBlock *Done = BasicBlock::Create(Ctx, "done", V);
-  BasicBlock *Lane = BasicBlock::Create(Ctx, "lane0", V);
-  B.CreateCondBr(B.CreateICmpEQ(Bits, ConstantInt::get(Bits->getType(), 0)),
-                 Done, Lane,
-                 MDBuilder(Ctx).createLikelyBranchWeights());
-  // (2) Per lane: if set, call the scalar function and insert its result.
+// Defines `Name.lanes(X, Mask)`, noinline: calls Scalar on each set lane
+// (the other lanes of the result are X's, and the vectorizer never reads
+// them).
+Function *defineLaneCalls(Module &M, Function &Scalar, unsigned VF,
+                          StringRef Name) {
+  Function *L = declareMaskedFunction(M, VF, Name + ".lanes");
+  L->addFnAttr(Attribute::NoInline);
+  Argument *X = L->getArg(0), *Mask = L->getArg(1);
+  LLVMContext &Ctx = M.getContext();
+  BasicBlock *Lane = BasicBlock::Create(Ctx, "lane0", L);
+  BasicBlock *Done = BasicBlock::Create(Ctx, "done", L);
+  IRBuilder<> B(Lane);
   // Lane I's block starts from lane I-1's vector, with or without its call.
   Value *Acc = X;
-  std::vector<std::pair<Value *, BasicBlock *>> Incoming = {{X, Entry}};
+  std::vector<std::pair<Value *, BasicBlock *>> Incoming;
   for (unsigned I = 0; I < VF; ++I) {
     B.SetInsertPoint(Lane);
-    BasicBlock *Call = BasicBlock::Create(Ctx, "call" + Twine(I), V);
-    BasicBlock *Next = I + 1 < VF
-                           ? BasicBlock::Create(Ctx, "lane" + Twine(I + 1), V)
-                           : Done;
+    BasicBlock *Call = BasicBlock::Create(Ctx, "call" + Twine(I), L, Done);
+    BasicBlock *Next =
+        I + 1 < VF ? BasicBlock::Create(Ctx, "lane" + Twine(I + 1), L, Done)
+                   : Done;
     if (I > 0) {
-      PHINode *In = B.CreatePHI(VecTy, 2);
+      PHINode *In = B.CreatePHI(X->getType(), 2);
       for (auto &[Val, From] : Incoming)
         In->addIncoming(Val, From);
       Acc = In;
@@ -147,11 +141,38 @@ Function *defineMaskedVariant(Module &M, Function &Scalar, unsigned VF,
     Lane = Next;
   }
   B.SetInsertPoint(Done);
-  PHINode *Result = B.CreatePHI(VecTy, 3);
-  Result->addIncoming(X, Entry);
+  PHINode *Result = B.CreatePHI(X->getType(), 2);
   for (auto &[Val, From] : Incoming)
     Result->addIncoming(Val, From);
   B.CreateRet(Result);
+  return L;
+}
+
+// Defines the masked variant `Name(X, Mask)`: returns X at once when no
+// lane is set, else the lane calls' result. It is alwaysinline, and
+// optimizeModule inlines it after vectorization, so the loop itself tests
+// the mask: a call in every iteration would make the loop spill every
+// vector register around it (all are caller-saved). The lane calls stay
+// one out-of-line call per site, which keeps the loop, and its compile
+// time, small.
+Function *defineMaskedVariant(Module &M, Function &Scalar, unsigned VF,
+                              StringRef Name) {
+  Function *Lanes = defineLaneCalls(M, Scalar, VF, Name);
+  Function *V = declareMaskedFunction(M, VF, Name);
+  V->addFnAttr(Attribute::AlwaysInline);
+  Argument *X = V->getArg(0), *Mask = V->getArg(1);
+  LLVMContext &Ctx = M.getContext();
+  BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", V);
+  BasicBlock *Some = BasicBlock::Create(Ctx, "some", V);
+  BasicBlock *None = BasicBlock::Create(Ctx, "none", V);
+  IRBuilder<> B(Entry);
+  Value *Bits = B.CreateBitCast(Mask, B.getIntNTy(VF));
+  B.CreateCondBr(B.CreateICmpEQ(Bits, ConstantInt::get(Bits->getType(), 0)),
+                 None, Some, MDBuilder(Ctx).createLikelyBranchWeights());
+  B.SetInsertPoint(None);
+  B.CreateRet(X);
+  B.SetInsertPoint(Some);
+  B.CreateRet(B.CreateCall(Lanes, {X, Mask}));
   return V;
 }
 
