@@ -231,15 +231,25 @@ DriverOptions forRank(const DriverOptions &O) {
 }
 } // namespace
 
-int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
-                 Compiler &C, const CompileOptions &CO) {
-  const DriverOptions O = forRank(Given);
-  const bool Rank0 = !O.Ranks || O.Ranks->rank() == 0;
-  const IntegrandDecl *I = selectIntegrand(*P, O);
-  if (!I)
-    return ExitInputError;
+namespace {
+/// A run set up and ready: what runIntegrate needs after setUpRun.
+struct RunSetup {
+  const IntegrandDecl *I = nullptr;
   std::vector<double> Params;
-  if (!parseParams(*P, O, Params))
+  IntegratorOptions IO;
+  std::unique_ptr<CompiledModule> CM; ///< the code the integrator calls
+  std::unique_ptr<Integrator> Int;
+};
+
+/// Everything before the first iteration: options, compile, integrator,
+/// parameters, checkpoints. Returns an exit code (ExitOk when ready), the
+/// failure already reported.
+int setUpRun(const std::shared_ptr<Program> &P, const DriverOptions &O,
+             Compiler &C, const CompileOptions &CO, RunSetup &S) {
+  S.I = selectIntegrand(*P, O);
+  if (!S.I)
+    return ExitInputError;
+  if (!parseParams(*P, O, S.Params))
     return ExitUsage;
   // The integrator needs two samples per hypercube; say so as a usage error
   // before compiling, like --calls 0.
@@ -250,7 +260,7 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
     return fail("--resume and --load-grid cannot be combined: a checkpoint "
                 "already holds its map",
                 ExitUsage);
-  IntegratorOptions IO;
+  IntegratorOptions &IO = S.IO;
   bool Usage;
   if (std::string Msg = parseDeviceList(O.Devices, IO, Usage); !Msg.empty())
     return fail("--devices " + Msg, Usage ? ExitUsage : ExitInputError);
@@ -268,8 +278,8 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
                     O.OnNonFinite + "'",
                 ExitUsage);
 
-  if (Status S = checkOptions(IO); !S)
-    return fail(S.message(), ExitUsage);
+  if (Status St = checkOptions(IO); !St)
+    return fail(St.message(), ExitUsage);
 
   CompileOptions Host = CO;
   Host.Host = true;
@@ -277,30 +287,67 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
   auto CM = C.compile(*P, Host);
   if (!CM)
     return fail(toString(CM.takeError()));
+  S.CM = std::move(*CM);
   // Options being valid, what create() refuses is the integrand or the
   // machine (a GPU that is missing or cannot be set up).
-  auto Int = Integrator::create(bindIntegrand(P, **CM, *I, &C, CO), IO);
+  auto Int = Integrator::create(bindIntegrand(P, *S.CM, *S.I, &C, CO), IO);
   if (!Int)
     return fail(Int.message());
+  S.Int = std::move(*Int);
   for (const ParamDecl *PD : P->Params)
-    if (Status S = (*Int)->setParam(PD->Name, Params[PD->Slot]); !S)
-      return fail(S.message(), ExitUsage);
-  if (std::string Msg = setUpCheckpoints(**Int, O); !Msg.empty())
+    if (Status St = S.Int->setParam(PD->Name, S.Params[PD->Slot]); !St)
+      return fail(St.message(), ExitUsage);
+  if (std::string Msg = setUpCheckpoints(*S.Int, O); !Msg.empty())
     return fail(Msg);
-  const unsigned Resumed = (*Int)->plan().Done;
+  return ExitOk;
+}
+
+/// Whether every rank of a distributed run set up (each reports its own
+/// failure): a rank that stopped alone would leave the others in the first
+/// iteration's collectives until the launcher noticed, with no word of
+/// why. Returns this rank's exit code.
+int agreeOnSetUp(const DriverOptions &O, int Code) {
+  if (!O.Ranks || O.Ranks->size() < 2)
+    return Code;
+  std::uint64_t Failed = Code != ExitOk;
+  if (Status St = O.Ranks->orAll(&Failed, 1); !St) {
+    fail("rank " + std::to_string(O.Ranks->rank()) + ": " + St.message());
+    O.Ranks->abort(ExitInputError);
+  }
+  if (Failed && Code == ExitOk) {
+    if (O.Ranks->rank() == 0)
+      fail("another rank could not set up the run (its message says why)");
+    return ExitInputError;
+  }
+  return Code;
+}
+} // namespace
+
+int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
+                 Compiler &C, const CompileOptions &CO) {
+  const DriverOptions O = forRank(Given);
+  const bool Rank0 = !O.Ranks || O.Ranks->rank() == 0;
+  RunSetup S;
+  if (int Code = agreeOnSetUp(O, setUpRun(P, O, C, CO, S)); Code != ExitOk)
+    return Code;
+  const IntegrandDecl *I = S.I;
+  const std::vector<double> &Params = S.Params;
+  const IntegratorOptions &IO = S.IO;
+  Integrator *Int = S.Int.get();
+  const unsigned Resumed = Int->plan().Done;
 
   // With --json -, standard output carries the JSON document alone; the
   // table and the result lines go to standard error.
   raw_ostream &Out = !Rank0 ? nulls() : O.Json == "-" ? errs() : outs();
-  const unsigned ActualThreads = cpuThreadsOf(**Int);
+  const unsigned ActualThreads = cpuThreadsOf(*Int);
   std::string Gpus;
-  for (const auto &[Name, What] : (*Int)->devices())
+  for (const auto &[Name, What] : Int->devices())
     if (Name.rfind("gpu:", 0) == 0)
       Gpus += ", " + Name + " (" + What + ")";
   // A GPU that is there but cannot be used is worth a line every time;
   // that a CPU-only machine has none (the default `all`), only with -v.
   if (!O.NoWarnings && !O.Quiet)
-    for (const IntegratorNote &Note : (*Int)->notes())
+    for (const IntegratorNote &Note : Int->notes())
       if (O.Verbose || Note.What != IntegratorNote::Kind::NoGpu)
         errs() << "vegasc: note: " << Note.Text << "\n";
   if (!O.Quiet) {
@@ -321,23 +368,23 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
     Out << "     itn  integral              error       cumulative"
            "            error        chi2/dof       Q     samples   "
            "time/s\n";
-    for (const IterationRow &R : (*Int)->result().Iterations)
+    for (const IterationRow &R : Int->result().Iterations)
       printRow(Out, R, I->Outputs);
   }
   // The progress line is erased before each row; rows go to stdout (or
   // stderr with --json -), the line to stderr.
   ProgressBar Bar(!O.Quiet, O.Warmup + O.Iterations, O.Calls, Resumed);
   if (Bar.active())
-    (*Int)->onProgress([&](const IterationProgress &Pr) { Bar.update(Pr); });
-  (*Int)->onIteration([&](const IterationRow &R) {
+    Int->onProgress([&](const IterationProgress &Pr) { Bar.update(Pr); });
+  Int->onIteration([&](const IterationRow &R) {
     Bar.iterationDone(R.Samples);
     if (!O.Quiet)
       printRow(Out, R, I->Outputs);
   });
   // A finished checkpoint has nothing left to run: report its result.
-  bool Finished = !O.Resume.empty() && !(*Int)->plan().unfinished();
-  auto R = Finished ? Expected<Result>((*Int)->result())
-                    : (*Int)->run(O.Iterations, O.Calls, O.Warmup);
+  bool Finished = !O.Resume.empty() && !Int->plan().unfinished();
+  auto R = Finished ? Expected<Result>(Int->result())
+                    : Int->run(O.Iterations, O.Calls, O.Warmup);
   Bar.clear();
   if (!R) {
     // Ranks agree on errors of the run (every rank returns the same one)
@@ -355,7 +402,7 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
     return ExitInputError;
   }
   if (!O.SaveGrid.empty())
-    if (Status S = (*Int)->saveGrid(O.SaveGrid); !S)
+    if (Status S = Int->saveGrid(O.SaveGrid); !S)
       return fail(S.message());
   for (unsigned K = 0; K < I->Outputs; ++K)
     Out << "result" << (I->Outputs > 1 ? "[" + std::to_string(K) + "]" : "")

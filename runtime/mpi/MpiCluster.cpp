@@ -71,6 +71,8 @@ Expected<std::unique_ptr<MpiCluster>> MpiCluster::create(int *Argc,
                            "MPI_Win_allocate");
       !S)
     return S.error();
+  // A window has its own handler, fatal by default.
+  MPI_Win_set_errhandler(C->S->Window, MPI_ERRORS_RETURN);
   if (C->Rank == 0)
     *C->S->Counter = 0;
   if (Status S = mpiStatus(MPI_Win_lock_all(0, C->S->Window), "MPI_Win_lock_all");

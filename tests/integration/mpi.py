@@ -16,7 +16,9 @@
 4. Two ranks on one machine share its GPUs (the fake driver's) and
    threads instead of each taking all.
 5. An error all ranks meet (a NaN) ends every rank with exit 1 and one
-   message; a rank whose devices all fail says why and the others stop.
+   message; a rank whose devices all fail says why and the others stop;
+   a rank that cannot even set up (its GPU is missing) says why and the
+   others stop instead of waiting for it.
 """
 import os
 import re
@@ -213,6 +215,22 @@ def failed_rank(exe, fake):
           f"(rc {p.returncode}: {p.stderr.strip()[:300]})")
 
 
+def setup_fails_on_one_rank(exe):
+    """Rank 1 asks for a GPU its machine lacks: both stop, rank 1 says why."""
+    src = write_source("lepage4_setupfail", LEPAGE)
+    args = [str(a) for a in [src, "-q", "--calls", 20000, "--iterations", 2]]
+    p = subprocess.run(
+        [MPIEXEC, "--allow-run-as-root", "--oversubscribe",
+         "-np", "1", exe] + args + ["--devices", "cpu:1", ":",
+         "-np", "1", "-x", "VF_CUDA_LIBRARY=/nonexistent/libcuda.so.1",
+         exe] + args + ["--devices", "gpu"],
+        capture_output=True, text=True, timeout=120)
+    check(p.returncode == 1 and "cannot load the NVIDIA driver" in p.stderr
+          and "another rank could not set up the run" in p.stderr,
+          f"rank 1 cannot set up: both stop, exit 1, rank 1 says why "
+          f"(rc {p.returncode}: {p.stderr.strip()[:300]})")
+
+
 if __name__ == "__main__":
     exe, MPIEXEC, FAKE = sys.argv[1], sys.argv[2], sys.argv[3]
     same_result(exe)
@@ -220,5 +238,6 @@ if __name__ == "__main__":
     resume_other_rank_count(exe)
     shared_machine(exe, os.path.abspath(FAKE))
     failed_rank(exe, os.path.abspath(FAKE))
+    setup_fails_on_one_rank(exe)
     errors(exe)
     finish()
