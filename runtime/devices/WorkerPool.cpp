@@ -30,9 +30,9 @@ std::vector<WorkerSpec> makeWorkers(unsigned CpuThreads, bool NoCpu,
   std::vector<WorkerSpec> W;
   unsigned N = NoCpu ? 0 : cpuThreadCount(CpuThreads);
   for (unsigned I = 0; I < N; ++I)
-    W.push_back({"cpu:" + std::to_string(I), "cpu", 0, {}, -1});
+    W.push_back({"cpu:" + std::to_string(I), "cpu", 0, -1});
   for (std::size_t I = 0; I < SimRates.size(); ++I)
-    W.push_back({"sim:" + std::to_string(I), "sim", SimRates[I], {}, -1});
+    W.push_back({"sim:" + std::to_string(I), "sim", SimRates[I], -1});
   return W;
 }
 
@@ -70,7 +70,6 @@ runWorkers(const std::vector<WorkerSpec> &Workers, TileScheduler &Sched,
       ++T.Chunks;
       if (!S) {
         T.Error = S.message();
-        Disabled[W] = true;
         Sched.retire(W);
         Sched.requeue(Left);
         break;
@@ -97,6 +96,10 @@ runWorkers(const std::vector<WorkerSpec> &Workers, TileScheduler &Sched,
     Worker(unsigned(First));
     for (std::thread &T : Pool)
       T.join();
+    // Set here, not by the failing thread: the vector<bool>'s bits share
+    // words, so concurrent writes from workers would race.
+    for (unsigned W = 0; W < Workers.size(); ++W)
+      Disabled[W] = Disabled[W] || !Times[W].Error.empty();
   } while (Sched.hasWork());
   Clock::time_point End = Clock::now();
   for (unsigned W = 0; W < Workers.size(); ++W)

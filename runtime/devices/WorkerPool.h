@@ -26,7 +26,6 @@ struct WorkerSpec {
   std::string Name; ///< "cpu:0", "sim:1", "gpu:0"
   std::string Kind; ///< "cpu", "sim" or "gpu"
   double SimRate = 0; ///< samples/s a simulated device keeps to
-  WorkerLimits Limits;
   int Gpu = -1; ///< the GPU's index among the integrator's GPUs
 };
 

@@ -38,6 +38,8 @@
 #include <cstring>
 #include <mutex>
 
+#include <unistd.h>
+
 namespace vf {
 
 namespace {
@@ -180,7 +182,7 @@ struct Integrator::Impl {
         Workers(makeWorkers(cpuThreads(), O.NoCpu, O.SimulatedDevices)),
         Schedule(S), Notes(std::move(N)) {
     for (std::size_t G = 0; G < Gpus.size(); ++G)
-      Workers.push_back({Gpus[G]->name(), "gpu", 0, {}, int(G)});
+      Workers.push_back({Gpus[G]->name(), "gpu", 0, int(G)});
     Rates = WorkerRates(Workers.size());
     Failed.assign(Workers.size(), false);
   }
@@ -331,10 +333,6 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
         Failed[W] = true;
         NewFailures[W] = Workers[W].Name + ": " + S.message();
       }
-  std::vector<WorkerLimits> Limits;
-  for (const WorkerSpec &W : Workers)
-    Limits.push_back(W.Gpu >= 0 ? Gpus[W.Gpu]->limits(A.tile_size, Ntiles)
-                                : W.Limits);
   auto TileSamples = [&](std::uint64_t Tile) {
     return std::min(A.tile_size, A.nsamples - Tile * A.tile_size);
   };
@@ -370,6 +368,12 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   // because every worker failed.
   std::vector<WorkerTimes> Times(Workers.size());
   auto RunTiles = [&](std::uint64_t Tb, std::uint64_t Te) {
+    // A GPU's chunk sizes follow the tiles at hand: a rank's claim can be
+    // a small part of the iteration.
+    std::vector<WorkerLimits> Limits;
+    for (const WorkerSpec &W : Workers)
+      Limits.push_back(W.Gpu >= 0 ? Gpus[W.Gpu]->limits(A.tile_size, Te - Tb)
+                                  : WorkerLimits{});
     TileScheduler Sched(Schedule, Te - Tb, A.tile_size, Limits, Rates);
     std::vector<WorkerTimes> T = runWorkers(
         Workers, Sched, [&](std::uint64_t L) { return TileSamples(Tb + L); },
@@ -542,8 +546,9 @@ struct Packer {
   std::vector<std::uint64_t> *Out = nullptr; ///< put() appends here
   const std::uint64_t *In = nullptr;         ///< get() reads from here
   template <typename T> void put(const T *Data, std::size_t Count) {
-    const auto *W = reinterpret_cast<const std::uint64_t *>(Data);
-    Out->insert(Out->end(), W, W + Count * sizeof(T) / 8);
+    std::size_t At = Out->size();
+    Out->resize(At + Count * sizeof(T) / 8);
+    std::memcpy(Out->data() + At, Data, Count * sizeof(T));
   }
   template <typename T> void get(T *Data, std::size_t Count) {
     std::memcpy(Data, In, Count * sizeof(T));
@@ -830,14 +835,15 @@ Status Integrator::loadState(const std::string &Path) {
 
 Status Integrator::checkpointTo(std::string Path) {
   if (!Path.empty()) {
-    // Probe the folder with a file of our own, so a typo in the path is
-    // reported before the first (possibly long) iteration.
-    std::string Probe = Path + ".probe";
-    std::FILE *F = std::fopen(Probe.c_str(), "wb");
-    if (!F)
+    // Probe the folder with a new file of our own (mkstemp never opens an
+    // existing one), so a typo in the path is reported before the first,
+    // possibly long, iteration.
+    std::string Probe = Path + ".probe-XXXXXX";
+    int Fd = ::mkstemp(Probe.data());
+    if (Fd < 0)
       return Error{"cannot write the checkpoint '" + Path + "': " +
                    std::strerror(errno)};
-    std::fclose(F);
+    ::close(Fd);
     std::remove(Probe.c_str());
   }
   P->CheckpointPath = std::move(Path);

@@ -220,6 +220,23 @@ TEST(Checkpoint, ResumeNeedsTheSameRunArguments) {
   std::remove(Path.c_str());
 }
 
+/// checkpointTo checks that the folder is writable with a new file of its
+/// own: a user's file next to the checkpoint, named like the old probe
+/// (which was opened, emptied and deleted), survives.
+TEST(Checkpoint, WritabilityProbeLeavesOtherFilesAlone) {
+  std::string Path = tempPath("probe");
+  std::string Neighbour = Path + ".probe";
+  std::ofstream(Neighbour) << "the user's data\n";
+  auto Integ = make(peak(), 1);
+  ASSERT_TRUE(Integ->checkpointTo(Path));
+  std::ifstream In(Neighbour);
+  std::string Line;
+  std::getline(In, Line);
+  EXPECT_EQ(Line, "the user's data");
+  std::remove(Neighbour.c_str());
+  EXPECT_FALSE(std::ifstream(Path).good()) << "nothing is written yet";
+}
+
 /// saveGrid/loadGrid: a trained map starts the next run ahead of a
 /// uniform one; a grid of another dimension, or before any training, is
 /// refused.
