@@ -36,22 +36,19 @@ extern unsigned vf_user_nout(void);
 
 static vf_u32 vf_lane(void) { return __nvvm_read_ptx_sreg_tid_x() & 31u; }
 
-static double vf_shfl_f64(double v, vf_u32 src) {
-  vf_u64 bits;
-  __builtin_memcpy(&bits, &v, sizeof bits);
-  vf_u32 lo = (vf_u32)__nvvm_shfl_sync_idx_i32(VF_FULL_WARP, (int)bits, (int)src, 31);
-  vf_u32 hi = (vf_u32)__nvvm_shfl_sync_idx_i32(VF_FULL_WARP, (int)(bits >> 32),
-                                               (int)src, 31);
-  bits = ((vf_u64)hi << 32) | lo;
-  __builtin_memcpy(&v, &bits, sizeof v);
-  return v;
-}
-
 static vf_u64 vf_shfl_u64(vf_u64 v, vf_u32 src) {
   vf_u32 lo = (vf_u32)__nvvm_shfl_sync_idx_i32(VF_FULL_WARP, (int)v, (int)src, 31);
   vf_u32 hi = (vf_u32)__nvvm_shfl_sync_idx_i32(VF_FULL_WARP, (int)(v >> 32),
                                                (int)src, 31);
   return ((vf_u64)hi << 32) | lo;
+}
+
+static double vf_shfl_f64(double v, vf_u32 src) {
+  vf_u64 bits;
+  __builtin_memcpy(&bits, &v, sizeof bits);
+  bits = vf_shfl_u64(bits, src);
+  __builtin_memcpy(&v, &bits, sizeof v);
+  return v;
 }
 
 static vf_u32 vf_warp_max(vf_u32 v) {

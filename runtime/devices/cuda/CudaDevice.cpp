@@ -151,12 +151,10 @@ CudaDevice::create(int Ordinal, const IntegrandInfo &I) {
     return Fail(S);
   if (Status S = D.ctxSetCurrent(G->Ctx); !S)
     return Fail(S);
-  char ErrorLog[8192] = {0}, InfoLog[8192] = {0};
-  int Options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
-                   CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
-  void *Values[] = {ErrorLog, reinterpret_cast<void *>(sizeof(ErrorLog)),
-                    InfoLog, reinterpret_cast<void *>(sizeof(InfoLog))};
-  if (Status S = D.moduleLoadDataEx(&G->Mod, PTX->c_str(), 4u, Options, Values);
+  char ErrorLog[8192] = {0};
+  int Options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *Values[] = {ErrorLog, reinterpret_cast<void *>(sizeof(ErrorLog))};
+  if (Status S = D.moduleLoadDataEx(&G->Mod, PTX->c_str(), 2u, Options, Values);
       !S)
     return Error{Name + ": loading the kernel's PTX (" + G->Arch +
                  ") failed: " + S.message() +
@@ -173,14 +171,15 @@ CudaDevice::create(int Ordinal, const IntegrandInfo &I) {
   // maximises resident warps given the kernel's registers.
   G->BlockThreads = std::max(32, Block / 32 * 32);
   G->SaturatingBlocks = std::max(1, MinGrid);
-  D.registerHostKernel(I.GpuKernel.c_str(), runOnHost,
-                       keepContext({I.SampleTile}));
-  // Without the fold kernel (it is in every module compiled with the
-  // sampler), tile histograms are summed on the host.
-  CUfunction Fold = nullptr;
-  if (D.moduleGetFunction(&Fold, G->Mod, VF_GPU_FOLD_KERNEL))
-    G->Fold = Fold;
-  D.registerHostKernel(VF_GPU_FOLD_KERNEL, runFoldOnHost, nullptr);
+  // The fold kernel is in every module compiled with the sampler.
+  if (Status S = D.moduleGetFunction(&G->Fold, G->Mod, VF_GPU_FOLD_KERNEL);
+      !S)
+    return Fail(S);
+  if (D.runsKernelsOnHost()) {
+    D.registerHostKernel(I.GpuKernel.c_str(), runOnHost,
+                         keepContext({I.SampleTile}));
+    D.registerHostKernel(VF_GPU_FOLD_KERNEL, runFoldOnHost, nullptr);
+  }
   return G;
 }
 
@@ -285,6 +284,9 @@ Status CudaDevice::reserveSlots() {
     SlotTiles = std::clamp<std::uint64_t>(Budget / TileBytes, 1, 2048);
     SlotBins = Bins;
   }
+  // Whole groups a piece can fold: TrainingSums' most for these bins.
+  const std::uint64_t MaxGroups =
+      TrainingSums::groupCount(SlotBins, UINT64_MAX);
   Slots.resize(2);
   for (std::unique_ptr<Slot> &S : Slots) {
     if (!S)
@@ -301,11 +303,13 @@ Status CudaDevice::reserveSlots() {
       return St;
     if (Status St = grow(S->Out, sizeof(vf_chunk_outputs)); !St)
       return St;
-    if (Status St = grow(S->GroupList, sizeof(std::uint64_t) * 2 * 64); !St)
+    if (Status St = grow(S->GroupList, sizeof(std::uint64_t) * 2 * MaxGroups);
+        !St)
       return St;
-    if (Status St = grow(S->Partials, sizeof(double) * 2 * SlotBins * 64); !St)
+    if (Status St = grow(S->Partials, sizeof(double) * 2 * SlotBins * MaxGroups);
+        !St)
       return St;
-    S->HostPartials.resize(2 * SlotBins * 64);
+    S->HostPartials.resize(2 * SlotBins * MaxGroups);
     vf_chunk_outputs O{reinterpret_cast<double *>(Segments.Ptr),
                        reinterpret_cast<double *>(S->Edge.Ptr),
                        Bins ? reinterpret_cast<double *>(S->Train.Ptr)
@@ -326,14 +330,13 @@ Status CudaDevice::begin(const vf_sampler_args &A, std::size_t Nparams) {
     return S;
   Stride = VF_SEGMENT_STRIDE(A.nout);
   Bins = A.train ? std::uint64_t(A.dim) * A.ninc : 0;
-  Ntiles = (A.nsamples + A.tile_size - 1) / A.tile_size;
-  Groups = TrainingSums::groupCount(Bins, Ntiles);
   if (Status S = reserveInputs(A, Nparams); !S)
     return S;
   return reserveSlots();
 }
 
-Status CudaDevice::launch(Slot &S, std::uint64_t First, std::uint64_t N) {
+Status CudaDevice::launch(Slot &S, std::uint64_t First, std::uint64_t N,
+                          const TrainingSums *Training) {
   const CudaDriver &D = CudaDriver::get();
   S.First = First;
   S.N = N;
@@ -355,9 +358,9 @@ Status CudaDevice::launch(Slot &S, std::uint64_t First, std::uint64_t N) {
                                     sizeof(vf_tile_result) * N, S.Stream);
       !St)
     return St;
-  if (!Bins)
+  if (!Training)
     return Status::ok();
-  if (Status St = foldGroups(S); !St)
+  if (Status St = foldGroups(S, *Training); !St)
     return St;
   // Only the histograms of tiles outside the folded groups come back.
   const std::uint64_t Entries = 2 * Bins;
@@ -376,13 +379,12 @@ Status CudaDevice::launch(Slot &S, std::uint64_t First, std::uint64_t N) {
 /// Folds the piece's whole groups of tiles (TrainingSums' groups) into
 /// their partials on the device, so that 2 x bins doubles per group, not
 /// per tile, cross the bus and the host adds nothing for them.
-Status CudaDevice::foldGroups(Slot &S) {
+Status CudaDevice::foldGroups(Slot &S, const TrainingSums &T) {
   const CudaDriver &D = CudaDriver::get();
-  auto Begin = [&](std::uint64_t G) { return G * Ntiles / Groups; };
+  auto Begin = [&](std::uint64_t G) { return T.groupBegin(G); };
+  const std::uint64_t Groups = T.groups();
   S.G0 = S.NG = 0;
   S.FoldBegin = S.FoldEnd = S.First;
-  if (!Fold)
-    return Status::ok();
   std::uint64_t G = 0;
   while (G < Groups && Begin(G) < S.First)
     ++G;
@@ -471,7 +473,7 @@ Status CudaDevice::run(TileScheduler::Chunk &C, const TileSink &Sink) {
       St = commit(S, Sink, C);
     if (St && Next < C.End) {
       std::uint64_t N = std::min(SlotTiles, C.End - Next);
-      St = launch(S, Next, N);
+      St = launch(S, Next, N, Sink.Training);
       Next += N;
     }
     Cur ^= 1;

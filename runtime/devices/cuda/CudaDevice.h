@@ -56,7 +56,6 @@ public:
 
   const std::string &name() const { return Name; }               ///< "gpu:0"
   const std::string &description() const { return Description; } ///< model, sm
-  const std::string &arch() const { return Arch; }               ///< "sm_90"
 
   /// Chunk sizes for an iteration of \p Ntiles tiles of \p TileSamples: at
   /// least what fills the GPU (capped at a quarter of the iteration, so
@@ -75,16 +74,17 @@ private:
   CudaDevice() = default;
   Status reserveInputs(const vf_sampler_args &A, std::size_t Nparams);
   Status reserveSlots();
-  Status launch(Slot &S, std::uint64_t First, std::uint64_t N);
+  Status launch(Slot &S, std::uint64_t First, std::uint64_t N,
+                const TrainingSums *Training);
   Status commit(Slot &S, const TileSink &Sink, TileScheduler::Chunk &C);
-  Status foldGroups(Slot &S);
+  Status foldGroups(Slot &S, const TrainingSums &T);
 
   std::string Name, Description, Arch;
   CUdevice Dev = 0;
   CUcontext Ctx = nullptr;
   CUmodule Mod = nullptr;
   CUfunction Kernel = nullptr;
-  CUfunction Fold = nullptr; ///< vf_fold_groups_gpu, if the module has it
+  CUfunction Fold = nullptr; ///< vf_fold_groups_gpu
   int Multiprocessors = 1;
   int BlockThreads = 128; ///< 4 warps, 4 tiles per block
   int SaturatingBlocks = 1;
@@ -98,7 +98,6 @@ private:
   Buffer Edges, Offsets, BoxLo, BoxWidth, Params, Args, Segments;
   vf_sampler_args HostArgs{};
   std::uint64_t Bins = 0;
-  std::uint64_t Ntiles = 0, Groups = 1; ///< the iteration's, as TrainingSums
   unsigned Stride = 0;
   std::vector<std::unique_ptr<Slot>> Slots;
   std::uint64_t SlotTiles = 0; ///< tiles one slot holds

@@ -50,6 +50,7 @@ public:
   /// such hook, and this does nothing.
   using HostKernel = void (*)(void *Context, void **Params, unsigned Grid,
                               unsigned Block);
+  bool runsKernelsOnHost() const { return Fn_fakeRegisterKernel != nullptr; }
   void registerHostKernel(const char *Name, HostKernel Fn,
                           void *Context) const {
     if (Fn_fakeRegisterKernel)
