@@ -341,9 +341,9 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
   raw_ostream &Out = !Rank0 ? nulls() : O.Json == "-" ? errs() : outs();
   const unsigned ActualThreads = cpuThreadsOf(*Int);
   std::string Gpus;
-  for (const auto &[Name, What] : Int->devices())
-    if (Name.rfind("gpu:", 0) == 0)
-      Gpus += ", " + Name + " (" + What + ")";
+  for (const WorkerInfo &W : Int->devices())
+    if (W.Kind == "gpu")
+      Gpus += ", " + W.Name + " (" + W.Description + ")";
   // A GPU that is there but cannot be used is worth a line every time;
   // that a CPU-only machine has none (the default `all`), only with -v.
   if (!O.NoWarnings && !O.Quiet)

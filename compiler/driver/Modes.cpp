@@ -261,8 +261,8 @@ void addRunSettings(nlohmann::ordered_json &S, const RunSettings &R) {
 
 unsigned cpuThreadsOf(const Integrator &Int) {
   unsigned N = 0;
-  for (const auto &[Name, What] : Int.devices())
-    N += Name.rfind("cpu:", 0) == 0;
+  for (const WorkerInfo &W : Int.devices())
+    N += W.Kind == "cpu";
   return N;
 }
 

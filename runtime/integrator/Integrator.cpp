@@ -355,11 +355,16 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
     }
     for (; C.Begin < C.End; ++C.Begin) {
       const std::uint64_t Tile = C.Begin;
-      std::vector<double> Hist = Training.acquire();
+      // A frozen map has no histograms: no buffer, no ordered submit.
+      std::vector<double> Hist;
+      if (A.train)
+        Hist = Training.acquire();
       vf_tile_outputs Out{Segs.data(), Edges.data() + Tile * 2 * Stride,
-                          Hist.data(), Hist.data() + Bins, &Results[Tile]};
+                          Hist.data(), A.train ? Hist.data() + Bins : nullptr,
+                          &Results[Tile]};
       I.SampleTile(&A, Tile, &Out);
-      Training.submit(Tile, std::move(Hist));
+      if (A.train)
+        Training.submit(Tile, std::move(Hist));
       TileDone(Tile);
     }
     return Status::ok();
@@ -928,12 +933,13 @@ void Integrator::onProgress(std::function<void(const IterationProgress &)> F) {
 const IntegrandInfo &Integrator::integrand() const { return P->I; }
 const IntegratorOptions &Integrator::options() const { return P->O; }
 
-std::vector<std::pair<std::string, std::string>> Integrator::devices() const {
-  std::vector<std::pair<std::string, std::string>> D;
+std::vector<WorkerInfo> Integrator::devices() const {
+  std::vector<WorkerInfo> D;
   for (const WorkerSpec &W : P->Workers)
-    D.emplace_back(W.Name, W.Gpu >= 0 ? P->Gpus[W.Gpu]->description()
-                                      : W.Kind == "sim" ? "simulated device"
-                                                        : "CPU thread");
+    D.push_back({W.Name, W.Kind,
+                 W.Gpu >= 0        ? P->Gpus[W.Gpu]->description()
+                 : W.Kind == "sim" ? "simulated device"
+                                   : "CPU thread"});
   return D;
 }
 

@@ -92,6 +92,13 @@ struct IterationProgress {
   std::uint64_t Samples = 0;
 };
 
+/// One worker of an iteration.
+struct WorkerInfo {
+  std::string Name;        ///< "cpu:0", "gpu:0", "sim:1"
+  std::string Kind;        ///< "cpu", "gpu" or "sim" (DeviceStats::Kind)
+  std::string Description; ///< "NVIDIA H200, sm_90, 132 multiprocessors"
+};
+
 /// Something create() noticed but did not refuse, with AllGpus.
 struct IntegratorNote {
   enum class Kind {
@@ -176,9 +183,8 @@ public:
 
   const IntegrandInfo &integrand() const;
   const IntegratorOptions &options() const;
-  /// The workers an iteration runs on ("cpu:0", "gpu:0", ...) with a
-  /// description ("NVIDIA H200, sm_90, 132 multiprocessors" for a GPU).
-  std::vector<std::pair<std::string, std::string>> devices() const;
+  /// The workers an iteration runs on.
+  std::vector<WorkerInfo> devices() const;
   /// What create() noticed but did not refuse (IntegratorNote).
   const std::vector<IntegratorNote> &notes() const;
 
