@@ -243,8 +243,7 @@ bool BatchRunner::prepare(const BatchRun &R, std::vector<Job> &Out) {
     return FailWith(Bad);
 
   IntegratorOptions Devices;
-  bool Usage;
-  if (std::string Msg = parseDeviceList(R.Settings.Devices, Devices, Usage);
+  if (std::string Msg = parseDeviceList(R.Settings.Devices, Devices);
       !Msg.empty()) {
     Msg = "devices = " + Msg;
     Diags.error(R.Settings.DevicesLoc, "run '" + R.Name + "': " + Msg);
@@ -282,8 +281,17 @@ void BatchRunner::integrate(Job &J) {
     errs() << "vegasc: error: " << describe(J) << ": " << Msg << "\n";
   };
   auto Int = Integrator::create(*J.Info, IO);
-  if (!Int)
-    return Fail(Int.message());
+  if (!Int) {
+    // The file's settings were checked when it was read: what create()
+    // refuses is a device of `devices` (a GPU missing or unusable), so the
+    // message points there.
+    if (!S.DevicesLoc.isValid())
+      return Fail(Int.message());
+    J.Status = RunStatus::Failed;
+    J.Error = Int.message();
+    Diags.error(S.DevicesLoc, describe(J) + ": " + J.Error);
+    return;
+  }
   J.CpuThreads = cpuThreadsOf(**Int);
   for (size_t K = 0; K < J.Params.size(); ++K)
     if (Status St = (*Int)->setParam(J.Info->ParamNames[K], J.Params[K]); !St)

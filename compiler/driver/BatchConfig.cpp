@@ -238,12 +238,10 @@ bool Parser::setting(const toml::key &K, const toml::node &N,
     }
   } else if (Key == "devices") {
     if (string(K, N, Str)) {
-      // The same list as --devices; a device this build cannot drive
-      // (a GPU) is reported per run, not as a mistake in the file.
+      // The same list as --devices; a device this machine lacks (a GPU)
+      // is reported per run, when the integrator sets it up.
       IntegratorOptions Probe;
-      bool Usage;
-      std::string Msg = parseDeviceList(Str, Probe, Usage);
-      if (!Msg.empty() && Usage)
+      if (std::string Msg = parseDeviceList(Str, Probe); !Msg.empty())
         error(loc(N), "devices = " + Msg);
       else {
         S.Devices = Str;

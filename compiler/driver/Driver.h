@@ -94,10 +94,9 @@ bool parseParams(const Program &P, const DriverOptions &O,
                  std::vector<double> &Values);
 /// A --devices list (all, cpu, cpu:N, gpu, gpu:N[,M], sim:R,
 /// comma-separated) into \p IO's Threads, SimulatedDevices, NoCpu, Gpus and
-/// AllGpus. Returns "" or the error; \p Usage says whether it is a usage
-/// error (a malformed list) rather than a device this machine lacks.
-std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO,
-                            bool &Usage);
+/// AllGpus (with GpusRequired for `gpu`). Returns "" or what is malformed;
+/// whether the machine has the devices is create()'s to say.
+std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO);
 
 /// The `settings` keys a single run and a batch run share (docs/json.md).
 struct RunSettings {

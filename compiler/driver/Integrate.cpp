@@ -13,7 +13,6 @@
 #include "backends/Compiler.h"
 #include "backends/IntegrandBinding.h"
 #include "frontend/Program.h"
-#include "vf/Devices.h"
 #include "vf/Integrator.h"
 #include "vf/ResultJson.h"
 #include "vf/Version.h"
@@ -41,12 +40,10 @@ std::string fmt(const char *Format, double V) {
 
 } // namespace
 
-std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO,
-                            bool &Usage) {
+std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO) {
   SmallVector<StringRef, 4> Items;
   StringRef(Spec).split(Items, ',');
   bool Cpu = false, Gpu = false, GpuIndices = false, EveryGpu = false;
-  Usage = true;
   for (StringRef Item : Items) {
     Item = Item.trim();
     if (Item == "all" || Item == "cpu" || Item.starts_with("cpu:")) {
@@ -93,13 +90,8 @@ std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO,
   IO.NoCpu = !Cpu;
   // Naming the GPUs insists on them; `all` takes whatever there is.
   if (EveryGpu) {
-    DeviceList L = listDevices();
-    if (L.Gpus.empty()) {
-      Usage = false;
-      return "'" + Spec + "': no GPU: " + L.NoGpuReason;
-    }
-    for (const GpuInfo &G : L.Gpus)
-      IO.Gpus.push_back(G.Index);
+    IO.AllGpus = true;
+    IO.GpusRequired = true;
   }
   return "";
 }
@@ -189,32 +181,6 @@ std::string setUpCheckpoints(Integrator &Int, const DriverOptions &O) {
 } // namespace
 
 namespace {
-/// Several ranks on one machine split what "every thread" and "every GPU"
-/// mean: each takes an equal share of the hardware threads and every
-/// localSize-th GPU, instead of all of them each.
-void shareMachine(IntegratorOptions &IO, const Cluster *C) {
-  if (!C || C->localSize() < 2)
-    return;
-  const unsigned L = unsigned(C->localSize()), R = unsigned(C->localRank());
-  IO.MachineShare = L;
-  if (IO.AllGpus) {
-    DeviceList D = listDevices();
-    IO.AllGpus = D.Gpus.empty(); // keeps the note of why there is none
-    for (const GpuInfo &G : D.Gpus)
-      IO.Gpus.push_back(G.Index);
-  }
-  if (IO.Gpus.empty())
-    return;
-  // More ranks than GPUs: the extra ones share, rather than have none.
-  std::vector<int> Mine;
-  for (std::size_t K = 0; K < IO.Gpus.size(); ++K)
-    if (K % L == R)
-      Mine.push_back(IO.Gpus[K]);
-  if (Mine.empty())
-    Mine.push_back(IO.Gpus[R % IO.Gpus.size()]);
-  IO.Gpus = Mine;
-}
-
 /// What a rank other than 0 of a distributed run does of the options: the
 /// same integration, silently, writing no file (rank 0 writes them).
 DriverOptions forRank(const DriverOptions &O) {
@@ -261,12 +227,15 @@ int setUpRun(const std::shared_ptr<Program> &P, const DriverOptions &O,
                 "already holds its map",
                 ExitUsage);
   IntegratorOptions &IO = S.IO;
-  bool Usage;
-  if (std::string Msg = parseDeviceList(O.Devices, IO, Usage); !Msg.empty())
-    return fail("--devices " + Msg, Usage ? ExitUsage : ExitInputError);
+  if (std::string Msg = parseDeviceList(O.Devices, IO); !Msg.empty())
+    return fail("--devices " + Msg, ExitUsage);
   IO.Schedule = O.Schedule;
   IO.Ranks = O.Ranks;
-  shareMachine(IO, O.Ranks.get());
+  // Ranks on one machine split its threads and GPUs (IntegratorOptions).
+  if (O.Ranks) {
+    IO.MachineShare = unsigned(std::max(1, O.Ranks->localSize()));
+    IO.MachineRank = unsigned(O.Ranks->localRank());
+  }
   IO.Seed = O.Seed;
   IO.Alpha = O.Alpha;
   IO.Beta = O.NoAdaptStrata ? 0.0 : O.Beta;

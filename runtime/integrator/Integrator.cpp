@@ -709,31 +709,48 @@ Status checkSchedule(const std::string &Schedule) {
 }
 
 namespace {
-/// The GPUs \p O asks for, set up for \p In. Named GPUs must work; with
-/// AllGpus, what is missing or fails becomes a note.
+/// This process's part of \p Which when O.MachineShare processes share
+/// the machine.
+std::vector<int> machineShareOf(const std::vector<int> &Which,
+                                const IntegratorOptions &O) {
+  const unsigned L = std::max(1u, O.MachineShare), R = O.MachineRank % L;
+  if (L < 2 || Which.empty())
+    return Which;
+  std::vector<int> Mine;
+  for (std::size_t K = R; K < Which.size(); K += L)
+    Mine.push_back(Which[K]);
+  // More processes than GPUs: the extra ones share, rather than have none.
+  if (Mine.empty())
+    Mine.push_back(Which[R % Which.size()]);
+  return Mine;
+}
+
+/// The GPUs \p O asks for, set up for \p In. Named GPUs must work, and so
+/// must every GPU found under GpusRequired; otherwise, with AllGpus, what
+/// is missing or fails becomes a note.
 Status setUpGpus(const IntegrandInfo &In, const IntegratorOptions &O,
                  std::vector<std::unique_ptr<CudaDevice>> &Gpus,
                  std::vector<IntegratorNote> &Notes) {
   if (!O.AllGpus && O.Gpus.empty())
     return Status::ok();
+  const bool Optional = O.AllGpus && !O.GpusRequired;
   const CudaDriver &D = CudaDriver::get();
+  if (!D.detected()) {
+    if (!Optional)
+      return Error{"no GPU to run on: " + D.unavailableReason()};
+    Notes.push_back({IntegratorNote::Kind::NoGpu,
+                     "no GPU (" + D.unavailableReason() + ")"});
+    return Status::ok();
+  }
   std::vector<int> Which = O.Gpus;
-  if (O.AllGpus) {
-    if (!D.detected()) {
-      Notes.push_back({IntegratorNote::Kind::NoGpu,
-                       "no GPU (" + D.unavailableReason() + ")"});
-      return Status::ok();
-    }
+  if (O.AllGpus)
     for (int G = 0; G < D.deviceCount(); ++G)
       Which.push_back(G);
-  } else if (!D.detected()) {
-    return Error{"no GPU to run on: " + D.unavailableReason()};
-  }
-  for (int G : Which) {
+  for (int G : machineShareOf(Which, O)) {
     Expected<std::unique_ptr<CudaDevice>> Dev = CudaDevice::create(G, In);
     if (Dev)
       Gpus.push_back(std::move(*Dev));
-    else if (O.AllGpus)
+    else if (Optional)
       Notes.push_back({IntegratorNote::Kind::GpuSkipped,
                        Dev.message() + "; running without it"});
     else

@@ -14,7 +14,8 @@
 3. A checkpoint written by 2 ranks and killed mid-run, resumed by 3 ranks,
    ends with bitwise the uninterrupted single-process result.
 4. Two ranks on one machine share its GPUs (the fake driver's) and
-   threads instead of each taking all.
+   threads instead of each taking all; GPUs that cannot be used are
+   notes, as for one process.
 5. An error all ranks meet (a NaN) ends every rank with exit 1 and one
    message; a rank whose devices all fail says why and the others stop;
    a rank that cannot even set up (its GPU is missing) says why and the
@@ -186,6 +187,19 @@ def shared_machine(exe, fake):
           f"({[d['name'] for d in doc['devices']]})")
     check(fingerprint(doc) == fingerprint(ref.doc),
           "and the result is bitwise the single process's")
+    # GPUs too old for the kernel: with `all`, as for one process, each rank
+    # notes its GPU and runs without it, rather than failing.
+    p = subprocess.run([MPIEXEC, "--allow-run-as-root", "--oversubscribe",
+                        "--mca", "mpi_yield_when_idle", "1"] + env +
+                       ["-x", "VF_FAKE_CUDA_MAJOR=6",
+                        "-np", "2", exe] + [str(a) for a in args if a != "-q"] +
+                       ["--devices", "all", "--json", js],
+                       capture_output=True, text=True, timeout=300)
+    check(p.returncode == 0 and "compute capability 6.0" in p.stderr
+          and "running without it" in p.stderr
+          and [d["kind"] for d in read_json(js)["devices"]] == ["cpu"],
+          f"2 ranks, 2 GPUs too old, --devices all: notes, CPU only "
+          f"(rc {p.returncode}: {p.stderr.strip()[-300:]})")
 
 
 def errors(exe):

@@ -56,14 +56,19 @@ struct IntegratorOptions {
   bool NoCpu = false;
   /// GPUs by index (`--devices gpu:0,2`); each must set up or create()
   /// fails. With AllGpus, every GPU the driver finds: none, or one that
-  /// cannot be set up, is a note (notes()), not an error. A GPU takes a CPU
-  /// thread of its own: with Threads = 0 the CPU workers are one fewer per
-  /// GPU (at least one).
+  /// cannot be set up, is a note (notes()), not an error, unless
+  /// GpusRequired (`--devices gpu`). A GPU takes a CPU thread of its own:
+  /// with Threads = 0 the CPU workers are one fewer per GPU (at least one).
   std::vector<int> Gpus;
   bool AllGpus = false;
-  /// Processes sharing this machine (MPI ranks on one node): with
-  /// Threads = 0, each takes 1/MachineShare of the hardware threads.
+  bool GpusRequired = false;
+  /// Processes sharing this machine (MPI ranks on one node), and which of
+  /// them this is: with Threads = 0, each takes 1/MachineShare of the
+  /// hardware threads, and each takes every MachineShare-th of the GPUs
+  /// (named or found), starting at its MachineRank; with fewer GPUs than
+  /// processes, some share one.
   unsigned MachineShare = 1;
+  unsigned MachineRank = 0;
   /// The processes of a distributed run (vf/Cluster.h), or null. Every
   /// rank runs the same integrator; each iteration's tiles are shared
   /// among them and the result is bitwise that of one process.
