@@ -69,8 +69,6 @@ void addTimes(WorkerTimes &Sum, const WorkerTimes &T) {
   Sum.Samples += T.Samples;
   Sum.BusySeconds += T.BusySeconds;
   Sum.IdleSeconds += T.IdleSeconds;
-  if (Sum.Error.empty())
-    Sum.Error = T.Error;
 }
 
 } // namespace
@@ -570,11 +568,9 @@ Expected<std::uint64_t> Integrator::Impl::exchangeGroups(
   const std::uint64_t G = Training.groups();
   std::span<double> Partials = Training.partials();
   const std::size_t PartialSize = Partials.size() / G;
-  // A group's hypercubes strictly between its first tile's first and its
-  // last tile's last lie inside its tiles: only its owner wrote them.
+  // A group's inner hypercubes: only its owner wrote them.
   auto Inside = [&](std::uint64_t Tb, std::uint64_t Te) {
-    std::uint64_t Hf = Results[Tb].first_hcube, Hl = Results[Te - 1].last_hcube;
-    return std::pair{Hf + 1, Hl > Hf + 1 ? Hl - Hf - 1 : 0};
+    return innerHypercubes(Results[Tb].first_hcube, Results[Te - 1].last_hcube);
   };
   // Each group: its tiles' results and edge segments, its hypercubes'
   // segments, its training partial.

@@ -10,6 +10,7 @@
 #ifndef VF_RUNTIME_INTEGRATOR_SEGMENTS_H
 #define VF_RUNTIME_INTEGRATOR_SEGMENTS_H
 
+#include <cstdint>
 #include <span>
 
 namespace vf {
@@ -17,6 +18,19 @@ namespace vf {
 /// Number of doubles in a segment for k outputs.
 constexpr unsigned segmentStride(unsigned k) {
   return 1 + 2 * k + k * (k + 1) / 2;
+}
+
+/// Hypercubes [First, First + Count) of a run of consecutive tiles whose
+/// first tile starts in hypercube \p FirstHcube and whose last ends in
+/// \p LastHcube: those strictly between lie inside the run, so only its
+/// tiles wrote their segments (the two ends may continue next door).
+struct HcubeRange {
+  std::uint64_t First, Count;
+};
+inline HcubeRange innerHypercubes(std::uint64_t FirstHcube,
+                                  std::uint64_t LastHcube) {
+  return {FirstHcube + 1,
+          LastHcube > FirstHcube + 1 ? LastHcube - FirstHcube - 1 : 0};
 }
 
 /// Merges segment B into A (either may be empty, n = 0); A keeps its shift,

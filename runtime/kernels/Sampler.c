@@ -6,10 +6,10 @@
 // search) -> affine map to the user's box -> integrand -> per-hypercube
 // segment sums and map-training sums. No sample is written to memory.
 //
-// Compiled once to bitcode for x86-64 and nvptx64 and linked with each
-// integrand's IR: the compiler replaces vf_user_integrand, vf_user_dim and
-// vf_user_nout by the integrand's function and constants, so after
-// inlining the dimension loops are fully unrolled (ALGORITHM.md sections
+// Compiled to bitcode for x86-64 and linked with each integrand's IR: the
+// compiler replaces vf_user_integrand, vf_user_dim and vf_user_nout by the
+// integrand's function and constants, so after inlining the dimension
+// loops are fully unrolled (ALGORITHM.md sections
 // 1, 2, 5; G. P. Lepage, J. Comput. Phys. 439 (2021) 110386).
 //
 // NativeSampler.c compiles this same file natively into the runtime with
@@ -20,6 +20,10 @@
 // so a native integrand is sampled exactly like a compiled one.
 //
 //===----------------------------------------------------------------------===//
+
+// The GPU's kernel is GpuSampler.c (a warp per tile); this file is the
+// host's, and empty in the nvptx64 bitcode.
+#ifndef __NVPTX__
 
 #include "SamplePoint.h"
 #include "SegmentSums.h"
@@ -47,27 +51,20 @@ extern unsigned vf_user_nout(void);
 /// Samples are processed in batches: positions for the whole batch, then
 /// the integrand for the whole batch, then each sample's v = J f and
 /// training value, then the accumulation in sample order. Only the last
-/// loop has a cross-sample dependence, so on the host the loop vectorizer
-/// widens the others (Philox, the map and the integrand run 4 or 8 samples
-/// per instruction); on the GPU a thread is one lane already and the batch
-/// is 1. Each sample computes exactly the same
-/// operations either way, so the numbers do not depend on the batch.
-/// A native integrand's callback sees 64 points per call.
-#ifdef __NVPTX__
-#define VF_BATCH 1
-#elif defined(VF_SAMPLER_NATIVE)
+/// loop has a cross-sample dependence, so the loop vectorizer widens the
+/// others (Philox, the map and the integrand run 4 or 8 samples per
+/// instruction). Each sample computes exactly the same operations either
+/// way, so the numbers do not depend on the batch. A native integrand's
+/// callback sees 64 points per call.
+#ifdef VF_SAMPLER_NATIVE
 #define VF_BATCH 64
 #else
 #define VF_BATCH 16
 #endif
-#ifdef __NVPTX__
-#define VF_VECTORIZE_ACROSS_SAMPLES
-#else
 /// Vectorize across samples rather than unroll: unrolled, only the SLP
 /// vectorizer sees the loop, and it widens it less well.
 #define VF_VECTORIZE_ACROSS_SAMPLES                                            \
   _Pragma("clang loop vectorize(enable) unroll(disable)")
-#endif
 
 /// Closes the open segment of hypercube h: the tile's first hypercube goes
 /// to edge slot 0, any other finished one is complete and goes to its own
@@ -202,3 +199,5 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
                                           VF_SEGMENT_STRIDE(nout),
                      seg, nout);
 }
+
+#endif // __NVPTX__

@@ -12,6 +12,7 @@
 #include "devices/cuda/CudaDevice.h"
 
 #include "devices/cuda/CudaDriver.h"
+#include "integrator/Segments.h"
 #include "integrator/TrainingSums.h"
 
 #include <algorithm>
@@ -423,16 +424,14 @@ Status CudaDevice::commit(Slot &S, const TileSink &Sink,
   S.Busy = false;
   if (Status St = D.streamSynchronize(S.Stream); !St)
     return St;
-  // Hypercubes strictly between the piece's first and last lie inside
-  // one of its tiles (or span two of them, and are then zero on both
-  // sides): the range is the piece's alone.
-  const std::uint64_t Hf = S.HostResults[0].first_hcube;
-  const std::uint64_t Hl = S.HostResults[S.N - 1].last_hcube;
-  if (Hl > Hf + 1)
+  // The piece's inner hypercubes are its alone.
+  const HcubeRange In = innerHypercubes(S.HostResults[0].first_hcube,
+                                        S.HostResults[S.N - 1].last_hcube);
+  if (In.Count)
     if (Status St = D.memcpyDtoH(
-            Sink.Segments + (Hf + 1) * Stride,
-            Segments.Ptr + sizeof(double) * (Hf + 1) * Stride,
-            sizeof(double) * (Hl - Hf - 1) * Stride);
+            Sink.Segments + In.First * Stride,
+            Segments.Ptr + sizeof(double) * In.First * Stride,
+            sizeof(double) * In.Count * Stride);
         !St)
       return St;
   for (std::uint64_t T = 0; T < S.N; ++T) {
