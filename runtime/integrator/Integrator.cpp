@@ -114,15 +114,22 @@ struct Integrator::Impl {
   std::vector<RankStats> RankTotals;
   std::uint64_t ExchangeBytes = 0;
 
-  /// This rank's share of an iteration: its measured rate over the sum,
-  /// equal shares until measured.
-  double rankShare(const Cluster &C) const {
-    double Sum = 0;
-    for (double R : RankRates)
-      Sum += R;
-    if (RankRates.size() != std::size_t(C.size()) || !(Sum > 0))
-      return 1.0 / C.size();
-    return RankRates[C.rank()] / Sum;
+  /// The groups this rank claims next of the \p Left unclaimed: the
+  /// adaptive policy's chunk among the ranks' measured rates (0: a slower
+  /// rank stops), half an equal share until they are measured.
+  std::uint64_t rankChunk(const Cluster &C, std::uint64_t Left) const {
+    double Sum = 0, FastestOther = 0;
+    for (int R = 0; R < int(RankRates.size()); ++R) {
+      Sum += RankRates[R];
+      if (R != C.rank())
+        FastestOther = std::max(FastestOther, RankRates[R]);
+    }
+    if (RankRates.size() != std::size_t(C.size()) ||
+        !(RankRates[C.rank()] > 0))
+      return std::max<std::uint64_t>(
+          1, std::uint64_t(std::ceil(double(Left) / C.size() / 2)));
+    return adaptiveChunk(RankRates[C.rank()], Sum, FastestOther, Left, 1,
+                         Left);
   }
   DeviceStats &deviceTotals(const WorkerSpec &W) {
     for (DeviceStats &D : Devices)
@@ -130,17 +137,6 @@ struct Integrator::Impl {
         return D;
     Devices.push_back({W.Name, W.Kind, 0, 0, 0, 0, {}});
     return Devices.back();
-  }
-  bool slowerRankShouldStop(const Cluster &C, std::uint64_t Groups,
-                            std::uint64_t Claimed) const {
-    if (RankRates.size() != std::size_t(C.size()) || Claimed >= Groups)
-      return false;
-    double Sum = 0, Fastest = 0, Mine = RankRates[C.rank()];
-    for (double R : RankRates) {
-      Sum += R;
-      Fastest = std::max(Fastest, R);
-    }
-    return Mine > 0 && Mine < Fastest && 1.0 / Mine > double(Groups - Claimed) / Sum;
   }
   Status runOnRanks(
       Cluster &C, TrainingSums &Training,
@@ -491,20 +487,16 @@ Status Integrator::Impl::runOnRanks(
   if (Status S = C.startClaims(G); !S)
     return S;
   Clock::time_point T0 = Clock::now();
-  const double Share = rankShare(C);
   std::uint64_t Owned = 0; // bit g: this rank ran group g (G <= 64)
   while (Finished) {
-    // Guided by the rank's share of what is left now; a rank slower than
-    // another whose one more group would end after the ranks together
-    // could finish everything left would only hold the iteration: it
-    // stops claiming.
+    // The ranks share the groups as the adaptive policy shares tiles.
     Expected<std::uint64_t> Now = C.claimed();
     if (!Now)
       return Now.error();
-    if (*Now >= G || slowerRankShouldStop(C, G, *Now))
+    const std::uint64_t Want = *Now < G ? rankChunk(C, G - *Now) : 0;
+    if (Want == 0)
       break;
-    std::uint64_t Want = std::uint64_t(std::ceil(Share * double(G - *Now) / 2));
-    Expected<Cluster::Range> R = C.claim(std::max<std::uint64_t>(Want, 1));
+    Expected<Cluster::Range> R = C.claim(Want);
     if (!R)
       return R.error();
     if (R->empty())

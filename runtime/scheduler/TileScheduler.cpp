@@ -74,6 +74,19 @@ TileScheduler::TileScheduler(ScheduleSpec S, std::uint64_t N,
   }
 }
 
+std::uint64_t adaptiveChunk(double Rate, double Sum, double FastestOther,
+                            std::uint64_t Remaining, std::uint64_t Min,
+                            std::uint64_t Max) {
+  auto C = std::clamp(
+      std::uint64_t(std::ceil(Rate / Sum * double(Remaining) / 2.0)), Min, Max);
+  // A slow one whose chunk would end after all together could finish
+  // everything left would only make the others wait: it stops, but only
+  // while a faster one is still there to run what is left.
+  if (FastestOther > Rate && double(C) / Rate > double(Remaining) / Sum)
+    return 0;
+  return C;
+}
+
 std::uint64_t TileScheduler::chunkTiles(unsigned W,
                                         std::uint64_t Remaining) const {
   const WorkerLimits &L = Limits[W];
@@ -104,17 +117,8 @@ std::uint64_t TileScheduler::chunkTiles(unsigned W,
       if (I != W && Counts)
         FastestOther = std::max(FastestOther, Rates.rate(I));
     }
-    double Share = Rates.rate(W) / Sum;
-    auto C = std::clamp(
-        std::uint64_t(std::ceil(Share * double(Remaining) / 2.0)), Min, Max);
-    // A slow worker whose smallest chunk would end after all workers
-    // together could finish everything left would only make the others
-    // wait: it stops here, but only while a faster worker is still active
-    // to run what is left.
-    if (FastestOther > Rates.rate(W) &&
-        double(C) / Rates.rate(W) > double(Remaining) / Sum)
-      return 0;
-    return C;
+    return adaptiveChunk(Rates.rate(W), Sum, FastestOther, Remaining, Min,
+                         Max);
   }
   case SchedulePolicy::Static:
     break;

@@ -61,6 +61,16 @@ private:
   double Smoothing; ///< weight of the newest measurement
 };
 
+/// The adaptive policy's rule, for one of several workers (or MPI ranks)
+/// sharing \p Remaining units: a chunk of half its share of the rest by
+/// rate (\p Rate of \p Sum, the rates of all still taking work), within
+/// [Min, Max]; or 0 (stop) when a faster one (\p FastestOther) is still
+/// taking work and this one's chunk would end after all of them together
+/// could have finished everything left.
+std::uint64_t adaptiveChunk(double Rate, double Sum, double FastestOther,
+                            std::uint64_t Remaining, std::uint64_t Min,
+                            std::uint64_t Max);
+
 class TileScheduler {
 public:
   TileScheduler(ScheduleSpec Spec, std::uint64_t Ntiles,

@@ -199,3 +199,19 @@ TEST(TileSchedulerTest, HasWorkCountsRequeuedTiles) {
   EXPECT_EQ(Again.Begin, C.Begin + 3);
   EXPECT_FALSE(S.hasWork());
 }
+
+// The adaptive rule that workers and MPI ranks share: half the share of
+// what is left by rate, clamped; a slower one stops only while a faster
+// one is there and its chunk would outlast everyone finishing the rest.
+TEST(TileSchedulerTest, AdaptiveChunkRule) {
+  // Rates 1 and 3 of 4, 64 left: half of 16 and of 48.
+  EXPECT_EQ(adaptiveChunk(1, 4, 3, 64, 1, 64), 8u);
+  EXPECT_EQ(adaptiveChunk(3, 4, 1, 64, 1, 64), 24u);
+  EXPECT_EQ(adaptiveChunk(3, 4, 1, 64, 1, 10), 10u);
+  // 1/100 of the speed, 4 left: one unit takes 1/1 s against 4/101 s for
+  // all together, so the slow one stops; the fast one never does.
+  EXPECT_EQ(adaptiveChunk(1, 101, 100, 4, 1, 4), 0u);
+  EXPECT_GT(adaptiveChunk(100, 101, 1, 4, 1, 4), 0u);
+  // Alone (no faster one left), even a slow worker takes the rest.
+  EXPECT_GT(adaptiveChunk(1, 1, 0, 4, 1, 4), 0u);
+}
