@@ -138,22 +138,20 @@ struct Integrator::Impl {
     Devices.push_back({W.Name, W.Kind, 0, 0, 0, 0, {}});
     return Devices.back();
   }
+  /// This rank's part of the iteration's tiles (in Buffers), claimed group
+  /// by group and run with \p RunTiles, then the exchange; Finished is
+  /// false when this rank's devices all failed.
   Status runOnRanks(
-      Cluster &C, TrainingSums &Training,
+      Cluster &C,
       const std::function<bool(std::uint64_t, std::uint64_t)> &RunTiles,
-      const std::atomic<std::uint64_t> &SamplesDone,
-      std::vector<vf_tile_result> &Results, std::vector<double> &Edges,
-      std::vector<double> &Segs, unsigned Stride, bool &Finished,
-      std::vector<RankStats> &RankRow);
+      const std::atomic<std::uint64_t> &SamplesDone, unsigned Stride,
+      bool &Finished, std::vector<RankStats> &RankRow);
   /// Gives every rank what the others computed for their groups (tile
   /// results, edge segments, the segments of hypercubes inside the groups,
   /// training partials), each sent once by its owner; returns the bytes
   /// this rank sent.
-  Expected<std::uint64_t>
-  exchangeGroups(Cluster &C, std::uint64_t Owned, TrainingSums &Training,
-                 std::vector<vf_tile_result> &Results,
-                 std::vector<double> &Edges, std::vector<double> &Segs,
-                 unsigned Stride);
+  Expected<std::uint64_t> exchangeGroups(Cluster &C, std::uint64_t Owned,
+                                         unsigned Stride);
   void learnRankRates(const std::vector<RankStats> &Row) {
     RankRates.clear();
     for (const RankStats &R : Row)
@@ -395,8 +393,8 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   bool Finished = true;
   std::vector<RankStats> RankRow;
   if (O.Ranks && O.Ranks->size() > 1) {
-    if (Status S = runOnRanks(*O.Ranks, Training, RunTiles, SamplesDone,
-                              Results, Edges, Segs, Stride, Finished, RankRow);
+    if (Status S = runOnRanks(*O.Ranks, RunTiles, SamplesDone, Stride,
+                              Finished, RankRow);
         !S)
       return S;
   } else {
@@ -477,12 +475,11 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
 /// every rank continues with the single-process state, bit for bit.
 /// Finished turns false when this rank's devices all failed.
 Status Integrator::Impl::runOnRanks(
-    Cluster &C, TrainingSums &Training,
+    Cluster &C,
     const std::function<bool(std::uint64_t, std::uint64_t)> &RunTiles,
-    const std::atomic<std::uint64_t> &SamplesDone,
-    std::vector<vf_tile_result> &Results, std::vector<double> &Edges,
-    std::vector<double> &Segs, unsigned Stride, bool &Finished,
-    std::vector<RankStats> &RankRow) {
+    const std::atomic<std::uint64_t> &SamplesDone, unsigned Stride,
+    bool &Finished, std::vector<RankStats> &RankRow) {
+  const TrainingSums &Training = Buffers.Training;
   const std::uint64_t G = Training.groups();
   if (Status S = C.startClaims(G); !S)
     return S;
@@ -519,8 +516,7 @@ Status Integrator::Impl::runOnRanks(
                                    "(its messages say why); stopping every "
                                    "rank"})
                     : Status::ok();
-  Expected<std::uint64_t> Bytes =
-      exchangeGroups(C, Owned, Training, Results, Edges, Segs, Stride);
+  Expected<std::uint64_t> Bytes = exchangeGroups(C, Owned, Stride);
   if (!Bytes)
     return Bytes.error();
   ExchangeBytes = *Bytes;
@@ -552,11 +548,13 @@ struct Packer {
 };
 } // namespace
 
-Expected<std::uint64_t> Integrator::Impl::exchangeGroups(
-    Cluster &C, std::uint64_t Owned, TrainingSums &Training,
-    std::vector<vf_tile_result> &Results, std::vector<double> &Edges,
-    std::vector<double> &Segs, unsigned Stride) {
+Expected<std::uint64_t> Integrator::Impl::exchangeGroups(Cluster &C,
+                                                         std::uint64_t Owned,
+                                                         unsigned Stride) {
   static_assert(sizeof(vf_tile_result) % 8 == 0 && sizeof(double) == 8);
+  TrainingSums &Training = Buffers.Training;
+  std::vector<vf_tile_result> &Results = Buffers.Results;
+  std::vector<double> &Edges = Buffers.Edges, &Segs = Buffers.Segs;
   const std::uint64_t G = Training.groups();
   std::span<double> Partials = Training.partials();
   const std::size_t PartialSize = Partials.size() / G;
