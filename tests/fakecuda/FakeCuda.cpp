@@ -12,6 +12,8 @@
 //   VF_FAKE_CUDA_FAIL_LAUNCH=K the K-th launch (1-based) fails
 //   VF_FAKE_CUDA_TRACE=1       each launch is logged to stderr
 //   VF_FAKE_CUDA_MAJOR=M       compute capability M.0 (default 9)
+// Async copies must use page-locked host memory (cuMemAllocHost), or they
+// fail with CUDA_ERROR_INVALID_VALUE.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +35,22 @@ constexpr CUresult FakeLaunchFailed = 719; // CUDA_ERROR_LAUNCH_FAILED
 int envInt(const char *Name, int Default) {
   const char *V = std::getenv(Name);
   return V && *V ? std::atoi(V) : Default;
+}
+
+/// Page-locked allocations (cuMemAllocHost): the fake insists that async
+/// copies use them, since with pageable memory the real driver quietly
+/// makes the copy synchronous and the slots' overlap is lost.
+std::mutex PinnedMutex;
+std::map<const char *, size_t> Pinned;
+
+bool isPinned(const void *P, size_t N) {
+  std::lock_guard<std::mutex> Lock(PinnedMutex);
+  const char *C = static_cast<const char *>(P);
+  auto It = Pinned.upper_bound(C);
+  if (It == Pinned.begin())
+    return false;
+  --It;
+  return C >= It->first && C + N <= It->first + It->second;
 }
 
 struct FakeModule {
@@ -146,6 +164,22 @@ VF_FAKE_API CUresult cuMemFree_v2(CUdeviceptr P) {
   std::free(reinterpret_cast<void *>(P));
   return CUDA_SUCCESS;
 }
+VF_FAKE_API CUresult cuMemAllocHost_v2(void **P, size_t Bytes) {
+  *P = std::calloc(1, Bytes ? Bytes : 1);
+  if (!*P)
+    return FakeInvalidValue;
+  std::lock_guard<std::mutex> Lock(PinnedMutex);
+  Pinned[static_cast<const char *>(*P)] = Bytes;
+  return CUDA_SUCCESS;
+}
+VF_FAKE_API CUresult cuMemFreeHost(void *P) {
+  {
+    std::lock_guard<std::mutex> Lock(PinnedMutex);
+    Pinned.erase(static_cast<const char *>(P));
+  }
+  std::free(P);
+  return CUDA_SUCCESS;
+}
 VF_FAKE_API CUresult cuMemcpyHtoD_v2(CUdeviceptr D, const void *S, size_t N) {
   std::memcpy(reinterpret_cast<void *>(D), S, N);
   return CUDA_SUCCESS;
@@ -156,10 +190,14 @@ VF_FAKE_API CUresult cuMemcpyDtoH_v2(void *D, CUdeviceptr S, size_t N) {
 }
 VF_FAKE_API CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr D, const void *S,
                                           size_t N, CUstream) {
+  if (!isPinned(S, N))
+    return FakeInvalidValue;
   return cuMemcpyHtoD_v2(D, S, N);
 }
 VF_FAKE_API CUresult cuMemcpyDtoHAsync_v2(void *D, CUdeviceptr S, size_t N,
                                           CUstream) {
+  if (!isPinned(D, N))
+    return FakeInvalidValue;
   return cuMemcpyDtoH_v2(D, S, N);
 }
 VF_FAKE_API CUresult cuMemsetD8_v2(CUdeviceptr D, unsigned char V, size_t N) {

@@ -5,7 +5,8 @@
 // the device for the whole iteration; each slot holds a piece's per-tile
 // outputs (edge segments, results, training histograms). A slot is sized
 // from the device memory (a quarter of it, at most 2 GiB, for both), since
-// a tile's histogram (2 x dim x ninc doubles) dominates.
+// a tile's histogram (2 x dim x ninc doubles) dominates. Each slot's host
+// copies are page-locked, so its copy-back overlaps the other's kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -88,14 +89,36 @@ std::string archFor(int Major, int Minor) {
   return "sm_" + std::to_string(CC);
 }
 
+/// Page-locked host memory: an async copy to or from pageable memory
+/// returns only when it is done, which would serialise a slot's copy-back
+/// with the other slot's kernel.
+struct PinnedBuffer {
+  void *Ptr = nullptr;
+  std::size_t Bytes = 0;
+  template <typename T> T *as() const { return static_cast<T *>(Ptr); }
+};
+
+Status growPinned(PinnedBuffer &B, std::size_t Bytes) {
+  if (Bytes <= B.Bytes && B.Ptr)
+    return Status::ok();
+  const CudaDriver &D = CudaDriver::get();
+  if (B.Ptr)
+    if (Status S = D.memFreeHost(B.Ptr); !S)
+      return S;
+  B = {};
+  Bytes = std::max<std::size_t>(Bytes, 8);
+  if (Status S = D.memAllocHost(&B.Ptr, Bytes); !S)
+    return S;
+  B.Bytes = Bytes;
+  return Status::ok();
+}
+
 } // namespace
 
 struct CudaDevice::Slot {
   CUstream Stream = nullptr;
   Buffer Edge, Train, Results, Out, GroupList, Partials;
-  std::vector<double> HostEdge, HostTrain, HostPartials;
-  std::vector<vf_tile_result> HostResults;
-  std::vector<std::uint64_t> HostGroups;
+  PinnedBuffer HostEdge, HostTrain, HostPartials, HostResults, HostGroups;
   std::uint64_t First = 0, N = 0;
   /// Whole groups of the piece, folded on the device: groups [G0, G0 + NG)
   /// covering tiles [FoldBegin, FoldEnd).
@@ -197,6 +220,10 @@ CudaDevice::~CudaDevice() {
                       &S->GroupList, &S->Partials})
       if (B->Ptr)
         (void)D.memFree(B->Ptr);
+    for (PinnedBuffer *B : {&S->HostEdge, &S->HostTrain, &S->HostPartials,
+                            &S->HostResults, &S->HostGroups})
+      if (B->Ptr)
+        (void)D.memFreeHost(B->Ptr);
     if (S->Stream)
       (void)D.streamDestroy(S->Stream);
   }
@@ -310,7 +337,14 @@ Status CudaDevice::reserveSlots() {
     if (Status St = grow(S->Partials, sizeof(double) * 2 * SlotBins * MaxGroups);
         !St)
       return St;
-    S->HostPartials.resize(2 * SlotBins * MaxGroups);
+    if (Status St = growPinned(S->HostPartials,
+                               sizeof(double) * 2 * SlotBins * MaxGroups);
+        !St)
+      return St;
+    if (Status St =
+            growPinned(S->HostGroups, sizeof(std::uint64_t) * 2 * MaxGroups);
+        !St)
+      return St;
     vf_chunk_outputs O{reinterpret_cast<double *>(Segments.Ptr),
                        reinterpret_cast<double *>(S->Edge.Ptr),
                        Bins ? reinterpret_cast<double *>(S->Train.Ptr)
@@ -318,9 +352,18 @@ Status CudaDevice::reserveSlots() {
                        reinterpret_cast<vf_tile_result *>(S->Results.Ptr)};
     if (Status St = D.memcpyHtoD(S->Out.Ptr, &O, sizeof(O)); !St)
       return St;
-    S->HostEdge.resize(2 * Stride * SlotTiles);
-    S->HostTrain.resize(2 * SlotBins * SlotTiles);
-    S->HostResults.resize(SlotTiles);
+    if (Status St =
+            growPinned(S->HostEdge, sizeof(double) * 2 * Stride * SlotTiles);
+        !St)
+      return St;
+    if (Status St = growPinned(S->HostTrain,
+                               sizeof(double) * 2 * SlotBins * SlotTiles);
+        !St)
+      return St;
+    if (Status St =
+            growPinned(S->HostResults, sizeof(vf_tile_result) * SlotTiles);
+        !St)
+      return St;
   }
   return Status::ok();
 }
@@ -351,11 +394,12 @@ Status CudaDevice::launch(Slot &S, std::uint64_t First, std::uint64_t N,
       !St)
     return St;
   S.Busy = true;
-  if (Status St = D.memcpyDtoHAsync(S.HostEdge.data(), S.Edge.Ptr,
+  if (Status St = D.memcpyDtoHAsync(S.HostEdge.as<double>(), S.Edge.Ptr,
                                     sizeof(double) * 2 * Stride * N, S.Stream);
       !St)
     return St;
-  if (Status St = D.memcpyDtoHAsync(S.HostResults.data(), S.Results.Ptr,
+  if (Status St = D.memcpyDtoHAsync(S.HostResults.as<vf_tile_result>(),
+                                    S.Results.Ptr,
                                     sizeof(vf_tile_result) * N, S.Stream);
       !St)
     return St;
@@ -369,7 +413,7 @@ Status CudaDevice::launch(Slot &S, std::uint64_t First, std::uint64_t N,
                         std::pair{S.FoldEnd, First + N}})
     if (Hi > Lo)
       if (Status St = D.memcpyDtoHAsync(
-              S.HostTrain.data() + (Lo - First) * Entries,
+              S.HostTrain.as<double>() + (Lo - First) * Entries,
               S.Train.Ptr + sizeof(double) * (Lo - First) * Entries,
               sizeof(double) * (Hi - Lo) * Entries, S.Stream);
           !St)
@@ -390,17 +434,17 @@ Status CudaDevice::foldGroups(Slot &S, const TrainingSums &T) {
   while (G < Groups && Begin(G) < S.First)
     ++G;
   S.G0 = G;
-  S.HostGroups.clear();
+  std::uint64_t *Pairs = S.HostGroups.as<std::uint64_t>(), NPairs = 0;
   for (; G < Groups && Begin(G + 1) <= S.First + S.N; ++G) {
-    S.HostGroups.push_back(Begin(G) - S.First);
-    S.HostGroups.push_back(Begin(G + 1) - Begin(G));
+    Pairs[NPairs++] = Begin(G) - S.First;
+    Pairs[NPairs++] = Begin(G + 1) - Begin(G);
   }
   S.NG = G - S.G0;
   if (S.NG == 0)
     return Status::ok();
   S.FoldBegin = Begin(S.G0);
   S.FoldEnd = Begin(G);
-  if (Status St = D.memcpyHtoDAsync(S.GroupList.Ptr, S.HostGroups.data(),
+  if (Status St = D.memcpyHtoDAsync(S.GroupList.Ptr, Pairs,
                                     sizeof(std::uint64_t) * 2 * S.NG,
                                     S.Stream);
       !St)
@@ -414,7 +458,7 @@ Status CudaDevice::foldGroups(Slot &S, const TrainingSums &T) {
                                  Params, nullptr);
       !St)
     return St;
-  return D.memcpyDtoHAsync(S.HostPartials.data(), S.Partials.Ptr,
+  return D.memcpyDtoHAsync(S.HostPartials.as<double>(), S.Partials.Ptr,
                            sizeof(double) * Entries * NG, S.Stream);
 }
 
@@ -425,8 +469,9 @@ Status CudaDevice::commit(Slot &S, const TileSink &Sink,
   if (Status St = D.streamSynchronize(S.Stream); !St)
     return St;
   // The piece's inner hypercubes are its alone.
-  const HcubeRange In = innerHypercubes(S.HostResults[0].first_hcube,
-                                        S.HostResults[S.N - 1].last_hcube);
+  const vf_tile_result *Res = S.HostResults.as<vf_tile_result>();
+  const HcubeRange In =
+      innerHypercubes(Res[0].first_hcube, Res[S.N - 1].last_hcube);
   if (In.Count)
     if (Status St = D.memcpyDtoH(
             Sink.Segments + In.First * Stride,
@@ -436,20 +481,20 @@ Status CudaDevice::commit(Slot &S, const TileSink &Sink,
       return St;
   for (std::uint64_t T = 0; T < S.N; ++T) {
     const std::uint64_t Tile = S.First + T;
-    Sink.Results[Tile] = S.HostResults[T];
+    Sink.Results[Tile] = Res[T];
     std::memcpy(Sink.Edges + Tile * 2 * Stride,
-                S.HostEdge.data() + T * 2 * Stride,
+                S.HostEdge.as<double>() + T * 2 * Stride,
                 sizeof(double) * 2 * Stride);
     if (Sink.Training && (Tile < S.FoldBegin || Tile >= S.FoldEnd)) {
       std::vector<double> H = Sink.Training->acquire();
-      std::memcpy(H.data(), S.HostTrain.data() + T * 2 * Bins,
+      std::memcpy(H.data(), S.HostTrain.as<double>() + T * 2 * Bins,
                   sizeof(double) * 2 * Bins);
       Sink.Training->submit(Tile, std::move(H));
     }
     if (Sink.Training && Tile + 1 == S.FoldEnd)
       for (std::uint64_t G = 0; G < S.NG; ++G)
         Sink.Training->submitGroup(S.G0 + G,
-                                   S.HostPartials.data() + G * 2 * Bins);
+                                   S.HostPartials.as<double>() + G * 2 * Bins);
     C.Begin = Tile + 1;
     if (Sink.TileDone)
       Sink.TileDone(Tile);
