@@ -98,19 +98,28 @@ struct PinnedBuffer {
   template <typename T> T *as() const { return static_cast<T *>(Ptr); }
 };
 
-Status growPinned(PinnedBuffer &B, std::size_t Bytes) {
+/// Makes \p B (a device or a pinned buffer) hold at least \p Bytes,
+/// reallocating (contents lost) when it is smaller.
+template <typename BufferT, typename AllocFn, typename FreeFn>
+Status regrow(BufferT &B, std::size_t Bytes, AllocFn Alloc, FreeFn Free) {
   if (Bytes <= B.Bytes && B.Ptr)
     return Status::ok();
-  const CudaDriver &D = CudaDriver::get();
   if (B.Ptr)
-    if (Status S = D.memFreeHost(B.Ptr); !S)
+    if (Status S = Free(B.Ptr); !S)
       return S;
   B = {};
   Bytes = std::max<std::size_t>(Bytes, 8);
-  if (Status S = D.memAllocHost(&B.Ptr, Bytes); !S)
+  if (Status S = Alloc(&B.Ptr, Bytes); !S)
     return S;
   B.Bytes = Bytes;
   return Status::ok();
+}
+
+Status growPinned(PinnedBuffer &B, std::size_t Bytes) {
+  const CudaDriver &D = CudaDriver::get();
+  return regrow(
+      B, Bytes, [&](void **P, std::size_t N) { return D.memAllocHost(P, N); },
+      [&](void *P) { return D.memFreeHost(P); });
 }
 
 } // namespace
@@ -246,17 +255,11 @@ WorkerLimits CudaDevice::limits(std::uint64_t TileSamples,
 }
 
 Status CudaDevice::grow(Buffer &B, std::size_t Bytes) {
-  if (Bytes <= B.Bytes && B.Ptr)
-    return Status::ok();
   const CudaDriver &D = CudaDriver::get();
-  if (B.Ptr)
-    if (Status S = D.memFree(B.Ptr); !S)
-      return S;
-  B = {};
-  if (Status S = D.memAlloc(&B.Ptr, std::max<std::size_t>(Bytes, 8)); !S)
-    return S;
-  B.Bytes = std::max<std::size_t>(Bytes, 8);
-  return Status::ok();
+  return regrow(
+      B, Bytes,
+      [&](CUdeviceptr *P, std::size_t N) { return D.memAlloc(P, N); },
+      [&](CUdeviceptr P) { return D.memFree(P); });
 }
 
 Status CudaDevice::reserveInputs(const vf_sampler_args &A,
