@@ -161,17 +161,17 @@ Status MpiCluster::gatherWords(const std::vector<std::uint64_t> &Words,
     return Status(N.error());
   Counts.assign(N->begin(), N->end());
   std::vector<int> Sizes(Size), Displs(Size);
-  std::size_t Total = 0;
+  std::size_t Offset = 0;
   for (int R = 0; R < Size; ++R) {
     // MPI counts and displacements are ints: 2^31 words (16 GiB) in all.
-    if (Total + Counts[R] > std::size_t(INT_MAX))
+    if (Offset + Counts[R] > std::size_t(INT_MAX))
       return Error{"MPI: the exchange exceeds 2^31 words",
                    ErrorScope::Transport};
     Sizes[R] = int(Counts[R]);
-    Displs[R] = int(Total);
-    Total += Counts[R];
+    Displs[R] = int(Offset);
+    Offset += Counts[R];
   }
-  All.resize(Total);
+  All.resize(Offset);
   return mpiStatus(MPI_Allgatherv(Words.data(), int(Words.size()),
                                   MPI_UINT64_T, All.data(), Sizes.data(),
                                   Displs.data(), MPI_UINT64_T, MPI_COMM_WORLD),
