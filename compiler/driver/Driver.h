@@ -114,6 +114,11 @@ void addRunSettings(nlohmann::ordered_json &S, const RunSettings &R);
 unsigned cpuThreadsOf(const Integrator &Int);
 /// Every mode that needs a checked program.
 int runCompilerModes(const DriverOptions &O);
+/// Whether \p O, given a program, integrates it (rather than --check,
+/// --emit or --eval): the only mode MPI ranks share.
+inline bool integrates(const DriverOptions &O) {
+  return !O.Check && O.Emit.empty() && !O.Eval;
+}
 
 } // namespace vf
 

@@ -223,11 +223,11 @@ int runCompilerModes(const DriverOptions &O) {
       return fail(toString(Text.takeError()));
     outs() << *Text;
     Code = ExitOk;
-  } else if (O.Eval) {
+  } else if (integrates(O)) {
+    Code = runIntegrate(PP, O, **C, CO);
+  } else {
     CO.Sampler = false; // --eval calls the integrand only
     Code = runEval(P, O, **C, CO);
-  } else {
-    Code = runIntegrate(PP, O, **C, CO);
   }
   if (O.Verbose) {
     CacheStats S = (*C)->cacheStats();

@@ -18,6 +18,24 @@
 #include <cstdio>
 #include <cstdlib>
 
+namespace {
+
+/// What this invocation does; decided once, for the dispatch and for
+/// which MPI ranks take part.
+enum class Mode { ListDevices, Batch, Tokens, Compile, Integrate };
+
+Mode selectMode(const vf::DriverOptions &O, const vf::BatchOptions &B) {
+  if (O.ListDevices)
+    return Mode::ListDevices;
+  if (!B.Config.empty() || vf::isBatchFile(O.File))
+    return Mode::Batch;
+  if (O.Emit == "tokens")
+    return Mode::Tokens;
+  return vf::integrates(O) ? Mode::Integrate : Mode::Compile;
+}
+
+} // namespace
+
 int main(int argc, char **argv) {
   CLI::App App{"vegasc: compile a .vf integrand and integrate it with VEGAS+ "
                "on every CPU core and GPU",
@@ -154,6 +172,7 @@ or grid that cannot be used (another integrand, other options, damaged);
     int Code = App.exit(E);
     return Code == 0 ? vf::ExitOk : vf::ExitUsage;
   }
+  const Mode M = selectMode(O, Batch);
 #ifdef VF_HAVE_MPI
   // Under mpirun/srun every rank joins; run alone, MPI is not touched.
   if (vf::launchedByMpi()) {
@@ -164,17 +183,14 @@ or grid that cannot be used (another integrand, other options, damaged);
     }
     O.Ranks = std::move(*Ranks);
     // Only integration is shared among ranks; anything else rank 0 does.
-    bool Integrates = !O.ListDevices && Batch.Config.empty() &&
-                      !vf::isBatchFile(O.File) && !O.Check && O.Emit.empty() &&
-                      !O.Eval;
-    if (!Integrates && O.Ranks->rank() != 0)
+    if (M != Mode::Integrate && O.Ranks->rank() != 0)
       return vf::ExitOk;
   }
 #endif
-  if (O.ListDevices)
+  if (M == Mode::ListDevices)
     return vf::runListDevices();
   // --- Batch runs (TOML): a .toml file or --config -----------------------
-  if (!Batch.Config.empty() || vf::isBatchFile(O.File)) {
+  if (M == Mode::Batch) {
     if (!Batch.Config.empty() && !O.File.empty()) {
       std::fprintf(stderr, "vegasc: error: give a batch file either as FILE "
                            "or with --config, not both\n");
@@ -215,7 +231,7 @@ or grid that cannot be used (another integrand, other options, damaged);
     std::fprintf(stderr, "vegasc: error: no input file; try 'vegasc --help'\n");
     return vf::ExitUsage;
   }
-  if (O.Emit == "tokens")
+  if (M == Mode::Tokens)
     return vf::runEmitTokens(O);
   return vf::runCompilerModes(O);
 }

@@ -20,6 +20,7 @@
    message; a rank whose devices all fail says why and the others stop;
    a rank that cannot even set up (its GPU is missing) says why and the
    others stop instead of waiting for it.
+6. Modes that do not integrate (--check, --eval) run on rank 0 alone.
 """
 import os
 import re
@@ -202,6 +203,17 @@ def shared_machine(exe, fake):
           f"(rc {p.returncode}: {p.stderr.strip()[-300:]})")
 
 
+def other_modes(exe):
+    """Modes that do not integrate run on rank 0 alone: one output."""
+    src = write_source("check_mpi", CHEAP)
+    p = mpi(2, exe, [src, "--check"])
+    check(p.returncode == 0 and p.stdout.count(": ok (1 integrand)") == 1,
+          f"--check on 2 ranks: one line (rc {p.returncode}: {p.stdout.strip()})")
+    p = mpi(2, exe, [src, "--eval", "--at", "0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5"])
+    check(p.returncode == 0 and len(p.stdout.strip().splitlines()) == 1,
+          f"--eval on 2 ranks: one line (rc {p.returncode}: {p.stdout.strip()})")
+
+
 def errors(exe):
     src = write_source("nan_mpi", "integrand f(x in [0, 1]) = log(x[0] - 0.5)\n")
     p = mpi(2, exe, [src, "-q", "--calls", 20000, "--iterations", 2,
@@ -253,5 +265,6 @@ if __name__ == "__main__":
     shared_machine(exe, os.path.abspath(FAKE))
     failed_rank(exe, os.path.abspath(FAKE))
     setup_fails_on_one_rank(exe)
+    other_modes(exe)
     errors(exe)
     finish()
