@@ -23,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <string>
@@ -53,11 +54,13 @@ bool isPinned(const void *P, size_t N) {
   return C >= It->first && C + N <= It->first + It->second;
 }
 
-struct FakeModule {
-  std::string PTX;
-};
 struct FakeFunction {
   std::string Name;
+};
+/// A module owns its functions, as the driver's do: unloading frees them.
+struct FakeModule {
+  std::string PTX;
+  std::deque<FakeFunction> Functions;
 };
 
 using HostKernel = void (*)(void *Context, void **Args, unsigned Grid,
@@ -207,7 +210,7 @@ VF_FAKE_API CUresult cuMemsetD8_v2(CUdeviceptr D, unsigned char V, size_t N) {
 
 VF_FAKE_API CUresult cuModuleLoadDataEx(CUmodule *M, const void *Image,
                                         unsigned, int *, void **) {
-  auto *F = new FakeModule{static_cast<const char *>(Image)};
+  auto *F = new FakeModule{static_cast<const char *>(Image), {}};
   if (F->PTX.find(".entry") == std::string::npos) {
     delete F;
     return FakeInvalidValue;
@@ -224,7 +227,8 @@ VF_FAKE_API CUresult cuModuleGetFunction(CUfunction *F, CUmodule M,
   auto *Mod = reinterpret_cast<FakeModule *>(M);
   if (Mod->PTX.find(std::string(".entry ") + Name) == std::string::npos)
     return FakeInvalidValue;
-  *F = reinterpret_cast<CUfunction>(new FakeFunction{Name});
+  *F = reinterpret_cast<CUfunction>(&Mod->Functions.emplace_back(
+      FakeFunction{Name}));
   return CUDA_SUCCESS;
 }
 VF_FAKE_API CUresult cuLaunchKernel(CUfunction F, unsigned GX, unsigned,
