@@ -29,8 +29,26 @@ set(VF_BITCODE_COMMON_FLAGS
 
 set(VF_BITCODE_TRIPLE_x86_64 x86_64-unknown-linux-gnu)
 set(VF_BITCODE_FLAGS_x86_64 -mno-red-zone -fno-stack-protector)
+# The GPU target is stated whole - architecture and PTX ISA, both from
+# runtime/kernels/PtxTargets.h - so that clang never takes the ISA from a
+# CUDA toolkit it finds on the build machine (--cuda-feature skips the
+# detection): the bitcode is the same with or without one, and builds on a
+# machine that has none (bitcode.no_cuda_toolkit checks both).
+file(STRINGS ${PROJECT_SOURCE_DIR}/runtime/kernels/PtxTargets.h VF_PTX_DEFINES
+  REGEX "^#define VF_BITCODE_(GPU_ARCH|PTX_ISA) ")
+string(REGEX REPLACE ".*VF_BITCODE_GPU_ARCH ([a-z0-9_]+).*" "\\1"
+  VF_BITCODE_GPU_ARCH "${VF_PTX_DEFINES}")
+string(REGEX REPLACE ".*VF_BITCODE_PTX_ISA ([0-9]+).*" "\\1"
+  VF_BITCODE_PTX_ISA "${VF_PTX_DEFINES}")
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+  ${PROJECT_SOURCE_DIR}/runtime/kernels/PtxTargets.h)
 set(VF_BITCODE_TRIPLE_nvptx64 nvptx64-nvidia-cuda)
-set(VF_BITCODE_FLAGS_nvptx64 -march=sm_70)
+set(VF_BITCODE_FLAGS_nvptx64 -march=${VF_BITCODE_GPU_ARCH}
+  --cuda-feature=+ptx${VF_BITCODE_PTX_ISA})
+# Every nvptx64 compile, for the test that repeats it against an empty
+# --cuda-path (tests/integration/bitcode_no_cuda.sh).
+set(VF_BITCODE_NVPTX_COMMANDS ${PROJECT_BINARY_DIR}/bitcode-nvptx64-commands.txt)
+file(WRITE ${VF_BITCODE_NVPTX_COMMANDS} "")
 
 function(vf_add_bitcode NAME)
   cmake_parse_arguments(ARG "" "" "SOURCES;INCLUDES;FLAGS" ${ARGN})
@@ -54,6 +72,16 @@ function(vf_add_bitcode NAME)
         COMMENT "Bitcode ${NAME} ${base}.c (${arch})"
         VERBATIM)
       list(APPEND bcs ${bc})
+      if(arch STREQUAL "nvptx64")
+        # "<output>\t<command without -o>", each argument single-quoted.
+        set(line "${bc}\t")
+        foreach(a ${VF_CLANG} ${VF_BITCODE_COMMON_FLAGS}
+                  --target=${VF_BITCODE_TRIPLE_${arch}}
+                  ${VF_BITCODE_FLAGS_${arch}} ${incflags} ${ARG_FLAGS} ${abs})
+          string(APPEND line "'${a}' ")
+        endforeach()
+        file(APPEND ${VF_BITCODE_NVPTX_COMMANDS} "${line}\n")
+      endif()
     endforeach()
     set(linked ${CMAKE_CURRENT_BINARY_DIR}/${NAME}_${arch}.bc)
     add_custom_command(OUTPUT ${linked}

@@ -8,6 +8,8 @@
 
 #include "backends/Targets.h"
 
+#include "PtxTargets.h"
+
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -61,29 +63,15 @@ std::string hostTargetDescription() {
   return S;
 }
 
-namespace {
-struct SmPtx {
-  const char *Sm;
-  const char *Ptx;
-};
-// Minimum PTX ISA per architecture; sm_90 defaults to PTX 7.8.
-const SmPtx SupportedArchs[] = {
-    {"sm_50", "+ptx60"}, {"sm_52", "+ptx60"}, {"sm_53", "+ptx60"},
-    {"sm_60", "+ptx60"}, {"sm_61", "+ptx60"}, {"sm_62", "+ptx60"},
-    {"sm_70", "+ptx60"}, {"sm_72", "+ptx61"}, {"sm_75", "+ptx63"},
-    {"sm_80", "+ptx70"}, {"sm_86", "+ptx71"}, {"sm_87", "+ptx74"},
-    {"sm_89", "+ptx78"}, {"sm_90", "+ptx78"}, {"sm_90a", "+ptx80"},
-};
-} // namespace
-
 Expected<std::string> ptxFeatureFor(StringRef SmArch) {
+  // The table lives with the runtime's driver check (kernels/PtxTargets.h).
   std::string Names;
-  for (const SmPtx &A : SupportedArchs) {
-    if (SmArch == A.Sm)
-      return std::string(A.Ptx);
-    Names += Names.empty() ? "" : ", ";
-    Names += A.Sm;
-  }
+#define VF_PTX_TARGET(Sm, Isa)                                                 \
+  if (SmArch == Sm)                                                            \
+    return "+ptx" + std::to_string(Isa);                                       \
+  Names += Names.empty() ? Sm : ", " Sm;
+  VF_PTX_TARGETS(VF_PTX_TARGET)
+#undef VF_PTX_TARGET
   return createStringError(inconvertibleErrorCode(),
                            "unknown GPU architecture '" + SmArch +
                                "'; supported: " + Names);

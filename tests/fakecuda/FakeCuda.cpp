@@ -12,6 +12,7 @@
 //   VF_FAKE_CUDA_FAIL_LAUNCH=K the K-th launch (1-based) fails
 //   VF_FAKE_CUDA_TRACE=1       each launch is logged to stderr
 //   VF_FAKE_CUDA_MAJOR=M       compute capability M.0 (default 9)
+//   VF_FAKE_CUDA_DRIVER=V      cuDriverGetVersion's answer (default 13000)
 // Async copies must use page-locked host memory (cuMemAllocHost), or they
 // fail with CUDA_ERROR_INVALID_VALUE.
 //
@@ -105,7 +106,7 @@ VF_FAKE_API CUresult cuGetErrorString(CUresult R, const char **S) {
   return CUDA_SUCCESS;
 }
 VF_FAKE_API CUresult cuDriverGetVersion(int *V) {
-  *V = 13000;
+  *V = envInt("VF_FAKE_CUDA_DRIVER", 13000);
   return CUDA_SUCCESS;
 }
 VF_FAKE_API CUresult cuInit(unsigned) {

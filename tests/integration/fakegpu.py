@@ -162,6 +162,23 @@ def no_gpu(exe):
           and all(d["kind"] == "cpu" for d in r.doc["devices"]),
           f"a GPU too old, --devices all: CPU with a note even without -v ({r.err.strip()})")
     with_env(VF_FAKE_CUDA_MAJOR=None)
+    # The driver must know the PTX ISA the kernel is compiled with for the
+    # GPU's architecture (runtime/kernels/PtxTargets.h: 7.8 for sm_90,
+    # which came with CUDA 11.8); both versions are named.
+    with_env(VF_FAKE_CUDA_DRIVER=11040)
+    r = vegasc(exe, base + ["--devices", "gpu"])
+    check(r.rc == 1 and "the NVIDIA driver supports CUDA 11.4" in r.err
+          and "ISA 7.8 for sm_90) needs CUDA 11.8 or newer" in r.err,
+          f"a driver older than the PTX ISA: exit 1 naming both versions ({r.err.strip()})")
+    r = vegasc(exe, base + ["--devices", "all"])
+    check(r.rc == 0 and "needs CUDA 11.8" in r.err
+          and all(d["kind"] == "cpu" for d in r.doc["devices"]),
+          f"a driver older than the PTX ISA, --devices all: CPU with a note ({r.err.strip()})")
+    with_env(VF_FAKE_CUDA_DRIVER=8000)
+    r = vegasc(exe, base + ["--devices", "all", "-v"])
+    check(r.rc == 0 and "supports CUDA 8.0; vegasflow needs CUDA 9.0 or newer" in r.err,
+          f"a driver older than any PTX ISA: no GPU, with the reason ({r.err.strip()})")
+    with_env(VF_FAKE_CUDA_DRIVER=None)
     with_env(VF_FAKE_CUDA_FAIL_INIT=1)
     r = vegasc(exe, base + ["--devices", "all", "--verbose"])
     check(r.rc == 0 and "note: no GPU (cuInit failed" in r.err,

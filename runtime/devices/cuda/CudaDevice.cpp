@@ -12,6 +12,7 @@
 
 #include "devices/cuda/CudaDevice.h"
 
+#include "PtxTargets.h"
 #include "devices/cuda/CudaDriver.h"
 #include "integrator/Segments.h"
 #include "integrator/TrainingSums.h"
@@ -82,11 +83,22 @@ void runFoldOnHost(void *, void **Params, unsigned, unsigned) {
 }
 
 /// The PTX target for compute capability Major.Minor: the device's own up
-/// to sm_90 (the newest the compiler's NVPTX backend targets with the
-/// project's PTX ISA), sm_90 for newer devices, which JIT-compile it.
+/// to the newest the compiler targets (kernels/PtxTargets.h), that one for
+/// newer devices, whose driver JIT-compiles it.
 std::string archFor(int Major, int Minor) {
-  int CC = std::min(Major * 10 + Minor, 90);
+  int CC = std::min(Major * 10 + Minor, VF_PTX_NEWEST_ARCH);
   return "sm_" + std::to_string(CC);
+}
+
+/// The PTX ISA (major * 10 + minor) the compiler emits for \p Arch; 0 for
+/// an architecture it does not know.
+unsigned ptxIsaFor(const std::string &Arch) {
+#define VF_PTX_TARGET(Sm, Isa)                                                 \
+  if (Arch == Sm)                                                              \
+    return Isa;
+  VF_PTX_TARGETS(VF_PTX_TARGET)
+#undef VF_PTX_TARGET
+  return 0;
 }
 
 /// Page-locked host memory: an async copy to or from pageable memory
@@ -175,6 +187,15 @@ CudaDevice::create(int Ordinal, const IntegrandInfo &I) {
   G->Description = std::string(Model) + ", sm_" + std::to_string(Major) +
                    std::to_string(Minor) + ", " +
                    std::to_string(G->Multiprocessors) + " multiprocessors";
+  if (G->Arch != "sm_" + std::to_string(Major) + std::to_string(Minor))
+    G->Description += " (runs " + G->Arch + " PTX, compiled by the driver)";
+  const unsigned Isa = ptxIsaFor(G->Arch);
+  if (int Need = vf_ptx_min_driver(Isa); D.version() < Need)
+    return Error{Name + " (" + Model + "): the NVIDIA driver supports CUDA " +
+                 cudaVersionText(D.version()) + ", and the kernel's PTX (ISA " +
+                 std::to_string(Isa / 10) + "." + std::to_string(Isa % 10) +
+                 " for " + G->Arch + ") needs CUDA " + cudaVersionText(Need) +
+                 " or newer; update the NVIDIA driver"};
 
   Expected<std::string> PTX = I.Ptx(G->Arch);
   if (!PTX)

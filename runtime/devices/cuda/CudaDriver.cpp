@@ -1,13 +1,17 @@
 //===- runtime/devices/cuda/CudaDriver.cpp - The CUDA driver, loaded late -===//
 //
 // Load order (after Taichi's loader): open the library, bind the error
-// and version functions, refuse drivers older than CUDA 11.0, bind the rest
+// and version functions, refuse drivers older than the oldest PTX ISA the
+// GPU kernel is ever compiled for allows (kernels/PtxTargets.h; each device
+// checks its own architecture's ISA again), bind the rest
 // of the table (a missing symbol means an unusable driver), cuInit, and
 // count devices. Any failure leaves a reason and no GPU; nothing aborts.
 //
 //===----------------------------------------------------------------------===//
 
 #include "devices/cuda/CudaDriver.h"
+
+#include "PtxTargets.h"
 
 #include <cstdlib>
 #include <dlfcn.h>
@@ -23,6 +27,11 @@ const CudaDriver &CudaDriver::get() {
 // A library that failed half-way stays open: unloading a partly
 // initialised driver is unsafe, and detected() is false anyway.
 CudaDriver::CudaDriver() { load(); }
+
+std::string cudaVersionText(int Version) {
+  return std::to_string(Version / 1000) + "." +
+         std::to_string(Version % 1000 / 10);
+}
 
 template <typename F> static bool bind(void *Lib, const char *Sym, F &Fn) {
   Fn = reinterpret_cast<F>(dlsym(Lib, Sym));
@@ -51,11 +60,11 @@ bool CudaDriver::load() {
     Reason = Path + " is not a CUDA driver (no cuDriverGetVersion)";
     return false;
   }
-  if (Fn_driverGetVersion(&Version) != CUDA_SUCCESS || Version < 11000) {
-    Reason = "the NVIDIA driver supports CUDA " +
-             std::to_string(Version / 1000) + "." +
-             std::to_string(Version % 1000 / 10) +
-             "; vegasflow needs CUDA 11.0 or newer";
+  const int Oldest = vf_ptx_min_driver(VF_BITCODE_PTX_ISA);
+  if (Fn_driverGetVersion(&Version) != CUDA_SUCCESS || Version < Oldest) {
+    Reason = "the NVIDIA driver supports CUDA " + cudaVersionText(Version) +
+             "; vegasflow needs CUDA " + cudaVersionText(Oldest) +
+             " or newer";
     return false;
   }
 #define VF_CUDA_FN(Name, Symbol, Params)                                       \

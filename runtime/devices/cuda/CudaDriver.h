@@ -20,6 +20,9 @@
 
 namespace vf {
 
+/// "11.8" for cuDriverGetVersion's 11080.
+std::string cudaVersionText(int Version);
+
 class CudaDriver {
 public:
   /// The process-wide driver, loaded on the first call and never unloaded.
