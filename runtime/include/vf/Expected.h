@@ -25,7 +25,20 @@ enum class ErrorScope {
 struct Error {
   std::string Message;
   ErrorScope Scope = ErrorScope::Shared;
+  /// The option the error is about, by its documented name (the
+  /// IntegratorOptions/TOML spelling: "calls", "alpha", "schedule",
+  /// "on_nonfinite", ...), or empty. The library speaks of options, never
+  /// of command-line flags: a front end maps this name to its own flag or
+  /// key (and a message refers to an option only as optionRef(Name)), so
+  /// each door reports the error in its own terms.
+  std::string Option = {};
 };
+
+/// How a library message names option \p Name ("option 'on_nonfinite'"):
+/// the one spelling a front end may rewrite into its flag or key.
+inline std::string optionRef(const std::string &Name) {
+  return "option '" + Name + "'";
+}
 
 template <typename T> class [[nodiscard]] Expected {
 public:
