@@ -88,10 +88,12 @@ def main():
         if not check(r.rc == 0 and r.doc, f"{name}: runs"):
             print(r)
             continue
-        if opts.get("fake"):
-            check(any(d["kind"] == "gpu" and d["samples"] > 0
+        # Only a GPU-only run is sure to give the GPUs work: beside a CPU
+        # thread, which device takes the tiles depends on timing.
+        if opts.get("fake") and "gpu:0" in args:
+            check(all(d["kind"] == "gpu" and d["samples"] > 0
                       for d in r.doc["devices"]),
-                  f"{name}: the fake GPUs ran samples")
+                  f"{name}: the fake GPUs ran every sample")
         got[name] = numbers(r.doc)
     toml = os.path.join(workdir(), "pinned.toml")
     with open(toml, "w") as f:
