@@ -389,7 +389,7 @@ Status checkCompatible(const CheckpointState &Saved,
   differ("beta", fmtDouble(A.Beta), fmtDouble(B.Beta));
   differ("ninc", u(A.MaxNinc), u(B.MaxNinc));
   differ("hypercube cap", u(A.MaxHcube), u(B.MaxHcube));
-  differ("on-nonfinite", policyName(A.OnNonFinite), policyName(B.OnNonFinite));
+  differ("on_nonfinite", policyName(A.OnNonFinite), policyName(B.OnNonFinite));
   if (Saved.ParamNames != Current.ParamNames) {
     if (Diffs.empty())
       Diffs.push_back("parameter names");
