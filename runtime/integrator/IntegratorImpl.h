@@ -21,6 +21,7 @@
 #include "integrator/Stats.h"
 #include "integrator/Strata.h"
 #include "reduction/TrainingSums.h"
+#include "scheduler/TileScheduler.h"
 
 #include <atomic>
 #include <chrono>
