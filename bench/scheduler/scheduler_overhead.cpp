@@ -22,12 +22,12 @@ using Clock = std::chrono::steady_clock;
 static double perChunkMicros(const char *Policy, unsigned Threads,
                              unsigned Rounds) {
   const std::uint64_t Ntiles = 4096;
-  std::vector<WorkerSpec> Workers = makeWorkers(Threads, false, {});
-  WorkerRates Rates(Workers.size());
+  const unsigned Workers = cpuThreadCount(Threads);
+  WorkerRates Rates(Workers);
   double Best = 1e30;
   for (unsigned R = 0; R < Rounds; ++R) {
     TileScheduler Sched(*ScheduleSpec::parse(Policy), Ntiles, 4096,
-                        std::vector<WorkerLimits>(Workers.size()), Rates);
+                        std::vector<WorkerLimits>(Workers), Rates);
     std::uint64_t Chunks = 0;
     Clock::time_point T0 = Clock::now();
     std::vector<WorkerTimes> Times = runWorkers(

@@ -1,9 +1,7 @@
 //===- runtime/devices/WorkerPool.cpp - The workers of an iteration -------===//
 //
 // Threads are started per iteration: an iteration is milliseconds or more,
-// a thread start microseconds, and nothing outlives the call. A simulated
-// device sleeps after each chunk until the chunk has taken samples / R
-// seconds; it cannot be faster than the CPU kernel on one thread.
+// a thread start microseconds, and nothing outlives the call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,29 +23,18 @@ unsigned cpuThreadCount(unsigned Threads) {
   return Threads ? Threads : std::max(1u, std::thread::hardware_concurrency());
 }
 
-std::vector<WorkerSpec> makeWorkers(unsigned CpuThreads, bool NoCpu,
-                                    const std::vector<double> &SimRates) {
-  std::vector<WorkerSpec> W;
-  unsigned N = NoCpu ? 0 : cpuThreadCount(CpuThreads);
-  for (unsigned I = 0; I < N; ++I)
-    W.push_back({"cpu:" + std::to_string(I), "cpu", 0, -1});
-  for (std::size_t I = 0; I < SimRates.size(); ++I)
-    W.push_back({"sim:" + std::to_string(I), "sim", SimRates[I], -1});
-  return W;
-}
-
 std::vector<WorkerTimes>
-runWorkers(const std::vector<WorkerSpec> &Workers, TileScheduler &Sched,
+runWorkers(unsigned Workers, TileScheduler &Sched,
            const std::function<std::uint64_t(std::uint64_t)> &TileSamples,
            const std::function<Status(unsigned, TileScheduler::Chunk &)> &Work,
            std::vector<bool> Disabled) {
-  Disabled.resize(Workers.size(), false);
+  Disabled.resize(Workers, false);
   const std::vector<bool> Absent = Disabled;
-  for (unsigned W = 0; W < Workers.size(); ++W)
+  for (unsigned W = 0; W < Workers; ++W)
     if (Disabled[W])
       Sched.retire(W);
-  std::vector<WorkerTimes> Times(Workers.size());
-  std::vector<Clock::time_point> Done(Workers.size(), Clock::now());
+  std::vector<WorkerTimes> Times(Workers);
+  std::vector<Clock::time_point> Done(Workers, Clock::now());
   auto Worker = [&](unsigned W) {
     for (TileScheduler::Chunk C = Sched.next(W); !C.empty();
          C = Sched.next(W)) {
@@ -57,11 +44,6 @@ runWorkers(const std::vector<WorkerSpec> &Workers, TileScheduler &Sched,
       std::uint64_t Samples = 0;
       for (std::uint64_t Tile = C.Begin; Tile < Left.Begin; ++Tile)
         Samples += TileSamples(Tile);
-      if (Workers[W].SimRate > 0)
-        std::this_thread::sleep_until(
-            T0 + std::chrono::duration_cast<Clock::duration>(
-                     std::chrono::duration<double>(double(Samples) /
-                                                   Workers[W].SimRate)));
       double Busy = seconds(Clock::now() - T0);
       WorkerTimes &T = Times[W];
       T.BusySeconds += Busy;
@@ -83,7 +65,7 @@ runWorkers(const std::vector<WorkerSpec> &Workers, TileScheduler &Sched,
   do {
     std::vector<std::thread> Pool;
     int First = -1;
-    for (unsigned W = 0; W < Workers.size(); ++W) {
+    for (unsigned W = 0; W < Workers; ++W) {
       if (Disabled[W])
         continue;
       if (First < 0)
@@ -98,21 +80,38 @@ runWorkers(const std::vector<WorkerSpec> &Workers, TileScheduler &Sched,
       T.join();
     // Set here, not by the failing thread: the vector<bool>'s bits share
     // words, so concurrent writes from workers would race.
-    for (unsigned W = 0; W < Workers.size(); ++W)
+    for (unsigned W = 0; W < Workers; ++W)
       Disabled[W] = Disabled[W] || !Times[W].Error.empty();
   } while (Sched.hasWork());
   Clock::time_point End = Clock::now();
-  for (unsigned W = 0; W < Workers.size(); ++W)
+  for (unsigned W = 0; W < Workers; ++W)
     Times[W].IdleSeconds = Absent[W] ? 0 : seconds(End - Done[W]);
   return Times;
 }
 
+std::vector<WorkerTimes>
+runDevices(const std::vector<Device *> &Devices, TileScheduler &Sched,
+           std::uint64_t FirstTile,
+           const std::function<std::uint64_t(std::uint64_t)> &TileSamples,
+           const TileSink &Sink, std::vector<bool> Disabled) {
+  return runWorkers(
+      unsigned(Devices.size()), Sched,
+      [&](std::uint64_t T) { return TileSamples(FirstTile + T); },
+      [&](unsigned W, TileScheduler::Chunk &C) {
+        TileScheduler::Chunk Abs{C.Begin + FirstTile, C.End + FirstTile};
+        Status S = Devices[W]->run(Abs, Sink);
+        C.Begin = Abs.Begin - FirstTile;
+        return S ? S : Status(Error{Devices[W]->name() + ": " + S.message()});
+      },
+      std::move(Disabled));
+}
+
 void parallelFor(unsigned Threads, std::uint64_t N,
                  const std::function<void(unsigned, std::uint64_t)> &Work) {
-  std::vector<WorkerSpec> Workers = makeWorkers(Threads, false, {});
-  WorkerRates Rates(Workers.size());
+  const unsigned Workers = cpuThreadCount(Threads);
+  WorkerRates Rates(Workers);
   TileScheduler Sched(ScheduleSpec{SchedulePolicy::Dynamic, 1}, N, 1,
-                      std::vector<WorkerLimits>(Workers.size()), Rates);
+                      std::vector<WorkerLimits>(Workers), Rates);
   runWorkers(Workers, Sched, [](std::uint64_t) { return 1; },
              [&](unsigned W, TileScheduler::Chunk &C) {
                for (; C.Begin < C.End; ++C.Begin)

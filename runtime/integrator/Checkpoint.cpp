@@ -35,16 +35,19 @@ std::uint64_t fnv1a(const char *Data, std::size_t Size) {
   return H;
 }
 
+/// Appends fields to a byte buffer; with Reader, the two sides of the one
+/// field list (checkpointFields, gridFields), so writing and reading
+/// cannot drift apart.
 class Writer {
 public:
   explicit Writer(const char (&Magic)[8], std::uint32_t Version) {
     Buf.append(Magic, 8);
     u32(Version);
   }
-  void u8(std::uint8_t V) { Buf.push_back(char(V)); }
-  void u32(std::uint32_t V) { le(V, 4); }
-  void u64(std::uint64_t V) { le(V, 8); }
-  void f64(double V) {
+  template <typename T> void u8(const T &V) { le(std::uint8_t(V), 1); }
+  template <typename T> void u32(const T &V) { le(std::uint32_t(V), 4); }
+  template <typename T> void u64(const T &V) { le(std::uint64_t(V), 8); }
+  void f64(const double &V) {
     std::uint64_t Bits;
     std::memcpy(&Bits, &V, 8);
     u64(Bits);
@@ -55,8 +58,20 @@ public:
   }
   void f64s(const std::vector<double> &V) {
     u64(V.size());
-    for (double D : V)
+    for (const double &D : V)
       f64(D);
+  }
+  void u64s(const std::vector<std::uint64_t> &V) {
+    u64(V.size());
+    for (std::uint64_t W : V)
+      u64(W);
+  }
+  /// The item count of parallel arrays (\p First's size); \p MinBytes is
+  /// the reader's bound.
+  template <typename First, typename... Rest>
+  std::uint64_t count(std::size_t MinBytes, const First &V, const Rest &...) {
+    u64(V.size());
+    return V.size();
   }
   std::string finish() {
     u64(fnv1a(Buf.data(), Buf.size()));
@@ -71,43 +86,49 @@ private:
   std::string Buf;
 };
 
-/// Reads fields back; any read past the end sets Bad and yields zeros, so
-/// decoding runs to the end and the caller checks once.
+/// Reads fields back from position \p Pos; any read past the end sets Bad
+/// and yields zeros, so decoding runs to the end and the caller checks
+/// once.
 class Reader {
 public:
-  explicit Reader(const std::string &B) : Buf(B) {}
+  Reader(const std::string &B, std::size_t Pos) : Buf(B), Pos(Pos) {}
   bool bad() const { return Bad; }
   bool atEnd() const { return Pos == Buf.size(); }
-  std::uint8_t u8() { return std::uint8_t(le(1)); }
-  std::uint32_t u32() { return std::uint32_t(le(4)); }
-  std::uint64_t u64() { return le(8); }
-  double f64() {
-    std::uint64_t Bits = u64();
-    double V;
+  /// A flag or a two-valued enum.
+  template <typename T> void u8(T &V) { V = T(le(1) != 0); }
+  template <typename T> void u32(T &V) { V = T(le(4)); }
+  template <typename T> void u64(T &V) { V = T(le(8)); }
+  void f64(double &V) {
+    std::uint64_t Bits = le(8);
     std::memcpy(&V, &Bits, 8);
-    return V;
   }
-  /// A count of items of at least `MinBytes` each that must fit in the
-  /// rest of the buffer (so a damaged count cannot allocate terabytes).
-  std::uint64_t count(std::size_t MinBytes) {
-    std::uint64_t N = u64();
+  void str(std::string &S) {
+    std::uint64_t N = count(1);
+    S = Buf.substr(Pos, N);
+    Pos += N;
+  }
+  void f64s(std::vector<double> &V) {
+    V.resize(count(8));
+    for (double &D : V)
+      f64(D);
+  }
+  void u64s(std::vector<std::uint64_t> &V) {
+    V.resize(count(8));
+    for (std::uint64_t &W : V)
+      u64(W);
+  }
+  /// A count of items of at least \p MinBytes each that must fit in the
+  /// rest of the buffer (so a damaged count cannot allocate terabytes);
+  /// the parallel arrays \p Arrays get that many items.
+  template <typename... Arrays>
+  std::uint64_t count(std::size_t MinBytes, Arrays &...A) {
+    std::uint64_t N = le(8);
     if (N > (Buf.size() - Pos) / MinBytes) {
       Bad = true;
-      return 0;
+      N = 0;
     }
+    (A.resize(N), ...);
     return N;
-  }
-  std::string str() {
-    std::uint64_t N = count(1);
-    std::string S = Buf.substr(Pos, N);
-    Pos += N;
-    return S;
-  }
-  std::vector<double> f64s() {
-    std::vector<double> V(count(8));
-    for (double &D : V)
-      D = f64();
-    return V;
   }
 
 private:
@@ -123,9 +144,77 @@ private:
     return V;
   }
   const std::string &Buf;
-  std::size_t Pos = 0;
+  std::size_t Pos;
   bool Bad = false;
 };
+
+/// The checkpoint's fields in file order (Checkpoint.h), for a Writer
+/// (State const) or a Reader. Minimum sizes bound the reader's counts:
+/// a parameter is at least 16 bytes, a row 60, a device 48.
+template <typename Io, typename State>
+void checkpointFields(Io &F, State &S) {
+  F.str(S.Name);
+  F.u32(S.Dim);
+  F.u32(S.Outputs);
+  F.str(S.ModuleHash);
+  auto &O = S.Options;
+  F.u64(O.Seed);
+  F.f64(O.Alpha);
+  F.f64(O.Beta);
+  F.u32(O.MaxNinc);
+  F.u64(O.MaxHcube);
+  F.u8(O.OnNonFinite);
+  for (std::uint64_t K = 0, N = F.count(16, S.ParamNames, S.Params); K < N;
+       ++K) {
+    F.str(S.ParamNames[K]);
+    F.f64(S.Params[K]);
+  }
+  F.u32(S.Plan.Iterations);
+  F.u64(S.Plan.Calls);
+  F.u32(S.Plan.Warmup);
+  F.u32(S.Plan.Done);
+  F.u32(S.Iteration);
+  F.u8(S.Frozen);
+  F.u64(S.NextEvent);
+  F.u64(S.Evaluations);
+  F.f64(S.Wall);
+  F.u32(S.Ninc);
+  F.f64s(S.Edges);
+  F.u64(S.StrataNeval);
+  F.u64s(S.Offsets);
+  for (std::uint64_t K = 0, N = F.count(60, S.Rows, S.Covs); K < N; ++K) {
+    auto &R = S.Rows[K];
+    F.u32(R.Index);
+    F.u8(R.Warmup);
+    F.f64s(R.Mean);
+    F.f64s(R.Error);
+    F.f64s(R.CumMean);
+    F.f64s(R.CumError);
+    F.f64(R.Chi2Dof);
+    F.f64(R.Q);
+    F.u64(R.Samples);
+    F.u64(R.NonFinite);
+    F.f64(R.Seconds);
+    F.f64s(S.Covs[K]);
+  }
+  for (std::uint64_t K = 0, N = F.count(48, S.Devices); K < N; ++K) {
+    auto &D = S.Devices[K];
+    F.str(D.Name);
+    F.str(D.Kind);
+    F.u64(D.Samples);
+    F.u64(D.Chunks);
+    F.f64(D.BusySeconds);
+    F.f64(D.IdleSeconds);
+  }
+}
+
+/// The grid file's fields in file order.
+template <typename Io, typename Grid> void gridFields(Io &F, Grid &G) {
+  F.str(G.Integrand);
+  F.u32(G.Dim);
+  F.u32(G.Ninc);
+  F.f64s(G.Edges);
+}
 
 std::string sysError(const std::string &What, const std::string &Path) {
   return "cannot " + What + " '" + Path + "': " + std::strerror(errno);
@@ -183,10 +272,9 @@ Status readFramed(const std::string &Path, const char (&Magic)[8],
   std::string Not = "'" + Path + "' is not a vegasflow " + Kind + " file";
   if (Bytes.size() < 8 + 4 + 8 || std::memcmp(Bytes.data(), Magic, 8) != 0)
     return Error{Not};
-  Reader R(Bytes);
-  for (int K = 0; K < 8; ++K)
-    (void)R.u8();
-  std::uint32_t V = R.u32();
+  Reader R(Bytes, 8);
+  std::uint32_t V = 0;
+  R.u32(V);
   if (V != Version)
     return Error{"'" + Path + "' is a " + Kind + " of format version " +
                  std::to_string(V) + "; this vegasc reads version " +
@@ -227,62 +315,7 @@ const char *policyName(NonFinitePolicy P) {
 
 Status writeCheckpoint(const std::string &Path, const CheckpointState &S) {
   Writer W(StateMagic, CheckpointVersion);
-  W.str(S.Name);
-  W.u32(S.Dim);
-  W.u32(S.Outputs);
-  W.str(S.ModuleHash);
-  const IntegratorOptions &O = S.Options;
-  W.u64(O.Seed);
-  W.f64(O.Alpha);
-  W.f64(O.Beta);
-  W.u32(O.MaxNinc);
-  W.u64(O.MaxHcube);
-  W.u8(std::uint8_t(O.OnNonFinite));
-  W.u64(S.ParamNames.size());
-  for (std::size_t K = 0; K < S.ParamNames.size(); ++K) {
-    W.str(S.ParamNames[K]);
-    W.f64(S.Params[K]);
-  }
-  W.u32(S.Plan.Iterations);
-  W.u64(S.Plan.Calls);
-  W.u32(S.Plan.Warmup);
-  W.u32(S.Plan.Done);
-  W.u32(S.Iteration);
-  W.u8(S.Frozen);
-  W.u64(S.NextEvent);
-  W.u64(S.Evaluations);
-  W.f64(S.Wall);
-  W.u32(S.Ninc);
-  W.f64s(S.Edges);
-  W.u64(S.StrataNeval);
-  W.u64(S.Offsets.size());
-  for (std::uint64_t O : S.Offsets)
-    W.u64(O);
-  W.u64(S.Rows.size());
-  for (std::size_t K = 0; K < S.Rows.size(); ++K) {
-    const IterationRow &R = S.Rows[K];
-    W.u32(R.Index);
-    W.u8(R.Warmup);
-    W.f64s(R.Mean);
-    W.f64s(R.Error);
-    W.f64s(R.CumMean);
-    W.f64s(R.CumError);
-    W.f64(R.Chi2Dof);
-    W.f64(R.Q);
-    W.u64(R.Samples);
-    W.u64(R.NonFinite);
-    W.f64(R.Seconds);
-    W.f64s(S.Covs[K]);
-  }
-  W.u64(S.Devices.size());
-  for (const DeviceStats &D : S.Devices) {
-    W.str(D.Name);
-    W.str(D.Kind);
-    W.u64(D.Samples);
-    W.u64(D.Chunks);
-    W.f64(D.BusySeconds);
-    W.f64(D.IdleSeconds);
-  }
+  checkpointFields(W, S);
   return writeAtomically(Path, W.finish());
 }
 
@@ -292,66 +325,9 @@ Expected<CheckpointState> readCheckpoint(const std::string &Path) {
           readFramed(Path, StateMagic, CheckpointVersion, "checkpoint", Bytes);
       !St)
     return St.error();
-  Reader R(Bytes);
-  for (int K = 0; K < 12; ++K) // magic and version, checked above
-    (void)R.u8();
+  Reader R(Bytes, 12); // after the magic and version, checked above
   CheckpointState S;
-  S.Name = R.str();
-  S.Dim = R.u32();
-  S.Outputs = R.u32();
-  S.ModuleHash = R.str();
-  IntegratorOptions &O = S.Options;
-  O.Seed = R.u64();
-  O.Alpha = R.f64();
-  O.Beta = R.f64();
-  O.MaxNinc = R.u32();
-  O.MaxHcube = R.u64();
-  O.OnNonFinite = R.u8() ? NonFinitePolicy::Zero : NonFinitePolicy::Stop;
-  for (std::uint64_t K = 0, N = R.count(16); K < N; ++K) {
-    S.ParamNames.push_back(R.str());
-    S.Params.push_back(R.f64());
-  }
-  S.Plan.Iterations = R.u32();
-  S.Plan.Calls = R.u64();
-  S.Plan.Warmup = R.u32();
-  S.Plan.Done = R.u32();
-  S.Iteration = R.u32();
-  S.Frozen = R.u8() != 0;
-  S.NextEvent = R.u64();
-  S.Evaluations = R.u64();
-  S.Wall = R.f64();
-  S.Ninc = R.u32();
-  S.Edges = R.f64s();
-  S.StrataNeval = R.u64();
-  S.Offsets.resize(R.count(8));
-  for (std::uint64_t &Off : S.Offsets)
-    Off = R.u64();
-  for (std::uint64_t K = 0, N = R.count(60); K < N && !R.bad(); ++K) {
-    IterationRow Row;
-    Row.Index = R.u32();
-    Row.Warmup = R.u8() != 0;
-    Row.Mean = R.f64s();
-    Row.Error = R.f64s();
-    Row.CumMean = R.f64s();
-    Row.CumError = R.f64s();
-    Row.Chi2Dof = R.f64();
-    Row.Q = R.f64();
-    Row.Samples = R.u64();
-    Row.NonFinite = R.u64();
-    Row.Seconds = R.f64();
-    S.Rows.push_back(std::move(Row));
-    S.Covs.push_back(R.f64s());
-  }
-  for (std::uint64_t K = 0, N = R.count(48); K < N && !R.bad(); ++K) {
-    DeviceStats D;
-    D.Name = R.str();
-    D.Kind = R.str();
-    D.Samples = R.u64();
-    D.Chunks = R.u64();
-    D.BusySeconds = R.f64();
-    D.IdleSeconds = R.f64();
-    S.Devices.push_back(std::move(D));
-  }
+  checkpointFields(R, S);
   bool Shapes =
       S.Dim >= 1 && S.Outputs >= 1 &&
       (S.Edges.empty() ? S.Ninc == 0
@@ -389,7 +365,7 @@ Status checkCompatible(const CheckpointState &Saved,
   differ("beta", fmtDouble(A.Beta), fmtDouble(B.Beta));
   differ("ninc", u(A.MaxNinc), u(B.MaxNinc));
   differ("hypercube cap", u(A.MaxHcube), u(B.MaxHcube));
-  differ("on-nonfinite", policyName(A.OnNonFinite), policyName(B.OnNonFinite));
+  differ("on_nonfinite", policyName(A.OnNonFinite), policyName(B.OnNonFinite));
   if (Saved.ParamNames != Current.ParamNames) {
     if (Diffs.empty())
       Diffs.push_back("parameter names");
@@ -413,10 +389,7 @@ Status checkCompatible(const CheckpointState &Saved,
 
 Status writeGrid(const std::string &Path, const GridFile &G) {
   Writer W(GridMagic, GridVersion);
-  W.str(G.Integrand);
-  W.u32(G.Dim);
-  W.u32(G.Ninc);
-  W.f64s(G.Edges);
+  gridFields(W, G);
   return writeAtomically(Path, W.finish());
 }
 
@@ -424,14 +397,9 @@ Expected<GridFile> readGrid(const std::string &Path) {
   std::string Bytes;
   if (Status St = readFramed(Path, GridMagic, GridVersion, "grid", Bytes); !St)
     return St.error();
-  Reader R(Bytes);
-  for (int K = 0; K < 12; ++K)
-    (void)R.u8();
+  Reader R(Bytes, 12);
   GridFile G;
-  G.Integrand = R.str();
-  G.Dim = R.u32();
-  G.Ninc = R.u32();
-  G.Edges = R.f64s();
+  gridFields(R, G);
   if (R.bad() || !R.atEnd() || !AdaptiveMap::validEdges(G.Dim, G.Ninc, G.Edges))
     return Error{"'" + Path +
                  "' is not a valid grid (its edges do not form "

@@ -317,3 +317,54 @@ void RAvgArray::recompute() {
   else
     combineWeighted();
 }
+
+//===----------------------------------------------------------------------===//
+// The average an integrand's output count calls for
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// One output: the scalar average, whose error is the iteration's own.
+class ScalarAverage final : public IterationAverage {
+public:
+  void add(std::span<const double> Mean, std::span<const double> Error,
+           std::span<const double>, bool Warmup) override {
+    Avg.add(Mean[0], Error[0], Warmup);
+  }
+  std::vector<double> mean() const override { return {Avg.mean()}; }
+  std::vector<double> sdev() const override { return {Avg.sdev()}; }
+  std::vector<double> cov() const override {
+    return {Avg.sdev() * Avg.sdev()};
+  }
+  double chi2dof() const override { return Avg.chi2dof(); }
+  double Q() const override { return Avg.Q(); }
+
+private:
+  RAvg Avg;
+};
+
+/// Several outputs: weighted by the inverse covariance.
+class VectorAverage final : public IterationAverage {
+public:
+  explicit VectorAverage(unsigned Outputs) : Avg(Outputs) {}
+  void add(std::span<const double> Mean, std::span<const double>,
+           std::span<const double> Cov, bool Warmup) override {
+    Avg.add(Mean, Cov, Warmup);
+  }
+  std::vector<double> mean() const override { return Avg.mean(); }
+  std::vector<double> sdev() const override { return Avg.sdev(); }
+  std::vector<double> cov() const override { return Avg.cov(); }
+  double chi2dof() const override { return Avg.chi2dof(); }
+  double Q() const override { return Avg.Q(); }
+
+private:
+  RAvgArray Avg;
+};
+
+} // namespace
+
+std::unique_ptr<IterationAverage> IterationAverage::create(unsigned Outputs) {
+  if (Outputs == 1)
+    return std::make_unique<ScalarAverage>();
+  return std::make_unique<VectorAverage>(Outputs);
+}

@@ -42,6 +42,7 @@
 #define VF_RUNTIME_INTEGRATOR_STATS_H
 
 #include <limits>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -151,6 +152,26 @@ private:
   std::vector<double> Mean;
   std::vector<double> Cov;
   double Chi2 = 0;
+};
+
+/// An integrand's running average, whatever its output count: RAvg for
+/// one output, RAvgArray for more, chosen once (as vegas chooses its
+/// result class), so the iteration loop and the result never ask which.
+class IterationAverage {
+public:
+  /// The average for an integrand of \p Outputs components (>= 1).
+  static std::unique_ptr<IterationAverage> create(unsigned Outputs);
+  virtual ~IterationAverage() = default;
+  /// Records an iteration: \p Mean and \p Error per component (Error_c =
+  /// sqrt(Cov_cc)), \p Cov (row-major); warm-up ones are not averaged.
+  virtual void add(std::span<const double> Mean, std::span<const double> Error,
+                   std::span<const double> Cov, bool Warmup) = 0;
+  virtual std::vector<double> mean() const = 0;
+  virtual std::vector<double> sdev() const = 0;
+  /// Cov(Ibar), row-major.
+  virtual std::vector<double> cov() const = 0;
+  virtual double chi2dof() const = 0;
+  virtual double Q() const = 0;
 };
 
 } // namespace vf

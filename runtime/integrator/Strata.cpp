@@ -1,7 +1,7 @@
 //===- runtime/integrator/Strata.cpp - VEGAS+ stratification --------------===//
 //
-// Hypercube geometry, the sigf^beta allocation and the merging of the
-// kernel's per-segment sums; see the header for the formulas.
+// Hypercube geometry, the sigf^beta allocation and the per-hypercube
+// moments; see the header for the formulas.
 //
 //===----------------------------------------------------------------------===//
 #include "integrator/Strata.h"
@@ -67,29 +67,13 @@ void Strata::clearSums() {
   std::fill(Moments.begin(), Moments.end(), Moment());
 }
 
-void Strata::addSums(std::uint64_t h, const HypercubeSums &S) {
-  if (!(S.n > 0))
-    return;
-  double MeanD = S.sum_d / S.n;
-  double M2 = std::max(0.0, S.sum_d2 - S.sum_d * MeanD);
-  Moment &A = Moments[h];
-  if (A.N == 0) {
-    A = {S.n, S.shift, MeanD, M2};
+void Strata::setSums(std::uint64_t h, const HypercubeSums &S) {
+  if (!(S.n > 0)) {
+    Moments[h] = Moment();
     return;
   }
-  // Chan-Golub-LeVeque pairwise merge, with both means taken relative to
-  // A's shift: small numbers, so Delta keeps its digits.
-  double N = A.N + S.n;
-  double Delta = ((S.shift - A.Shift) + MeanD) - A.MeanD;
-  A.MeanD += Delta * (S.n / N);
-  A.M2 += M2 + Delta * Delta * (A.N * S.n / N);
-  A.N = N;
-}
-
-void Strata::addSums(std::span<const HypercubeSums> sums) {
-  assert(sums.size() == Nhcube && "one entry per hypercube");
-  for (std::uint64_t H = 0; H < Nhcube; ++H)
-    addSums(H, sums[H]);
+  double MeanD = S.sum_d / S.n;
+  Moments[h] = {S.n, S.shift, MeanD, std::max(0.0, S.sum_d2 - S.sum_d * MeanD)};
 }
 
 double Strata::integralHcube(std::uint64_t h) const {
@@ -103,15 +87,6 @@ double Strata::varianceHcube(std::uint64_t h) const {
     return 0.0;
   double NhVol = double(Nhcube);
   return M.M2 / (NhVol * NhVol * M.N * (M.N - 1));
-}
-
-Strata::Estimate Strata::estimate() const {
-  Estimate E{0.0, 0.0};
-  for (std::uint64_t H = 0; H < Nhcube; ++H) {
-    E.mean += integralHcube(H);
-    E.var += varianceHcube(H);
-  }
-  return E;
 }
 
 double Strata::roundTo40Bits(double x) {

@@ -29,12 +29,11 @@
 // accumulates deviations from it, HypercubeSums{n, K, sum (v - K),
 // sum (v - K)^2}. K is a draw from the same distribution, so the deviations
 // are of the size of the spread and M2 = sum d^2 - (sum d)^2 / n loses at
-// most a digit or so. Segments are merged on the host with the pairwise
-// update of Chan, Golub and LeVeque, keeping the hypercube's mean relative
-// to its first segment's shift so the difference of two segments' means is
-// formed from small numbers. Merging follows the order of the calls, so a
-// fixed tile order gives a fixed result. A constant integrand gives M2 = 0
-// exactly.
+// most a digit or so. A hypercube split across tiles is merged into one
+// segment before it gets here, in tile order, by reduction/Segments.h (the
+// pairwise update of Chan, Golub and LeVeque, keeping the first segment's
+// shift); Strata receives each hypercube's sums once. A constant
+// integrand gives M2 = 0 exactly.
 //
 // Allocation (for the next iteration). sigf_h = sqrt(Var(I_h) n_h) (the
 // hypercube's volume times the standard deviation of v in it),
@@ -114,25 +113,17 @@ public:
   /// k_h: the integer coordinates (0 ... M - 1) of hypercube h, dim slots.
   void coordinates(std::uint64_t h, unsigned *k) const;
 
-  /// Forgets the accumulated moments (start of an iteration).
+  /// Forgets the moments (start of an iteration).
   void clearSums();
-  /// Merges one segment's sums into hypercube h. Deterministic for a fixed
-  /// call order.
-  void addSums(std::uint64_t h, const HypercubeSums &sums);
-  /// Bulk form: sums[h] for every hypercube (one segment each).
-  void addSums(std::span<const HypercubeSums> sums);
+  /// Hypercube h's moments from its whole iteration's sums (its segments
+  /// already merged, reduction/Segments.h); n = 0 leaves it empty.
+  void setSums(std::uint64_t h, const HypercubeSums &sums);
 
-  /// Samples accumulated so far in hypercube h.
+  /// Samples in hypercube h.
   double count(std::uint64_t h) const { return Moments[h].N; }
-  /// I_h and Var(I_h) from the accumulated moments (Var 0 if n < 2).
+  /// I_h and Var(I_h) from the moments (Var 0 if n < 2).
   double integralHcube(std::uint64_t h) const;
   double varianceHcube(std::uint64_t h) const;
-  /// I = sum_h I_h and Var(I) = sum_h Var(I_h), summed in hypercube order.
-  struct Estimate {
-    double mean;
-    double var;
-  };
-  Estimate estimate() const;
 
   /// Reallocates n_h from the accumulated moments (sigf^beta rule above).
   /// Does not clear the moments.
@@ -150,9 +141,8 @@ public:
   static double roundTo40Bits(double x);
 
 private:
-  /// Running moments of v in one hypercube: count, the first segment's
-  /// shift, the mean relative to it, and the sum of squared deviations
-  /// from the mean.
+  /// Moments of v in one hypercube: count, the shift, the mean relative
+  /// to it, and the sum of squared deviations from the mean.
   struct Moment {
     double N = 0;
     double Shift = 0;

@@ -29,13 +29,15 @@ Expected<ScheduleSpec> ScheduleSpec::parse(const std::string &Text) {
       char *End = nullptr;
       unsigned long long V = std::strtoull(C.c_str(), &End, 10);
       if (C.empty() || *End || V == 0)
-        return Error{"--schedule " + Text +
-                     ": dynamic:c needs a positive number of tiles c"};
+        return Error{optionRef("schedule") + " '" + Text +
+                         "': dynamic:c needs a positive number of tiles c",
+                     ErrorScope::Shared, "schedule"};
       S.DynamicChunk = V;
     }
   } else {
     return Error{"unknown schedule '" + Text +
-                 "'; use static, dynamic:c, guided or adaptive"};
+                     "'; use static, dynamic:c, guided or adaptive",
+                 ErrorScope::Shared, "schedule"};
   }
   return S;
 }

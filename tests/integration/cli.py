@@ -63,7 +63,7 @@ def main():
     expect(exe, [two, "--integrand", "f", "--devices", "tpu"] + SMALL, 2,
            "--devices tpu", "expected all, cpu, cpu:N, gpu, gpu:N")
     expect(exe, [two, "--integrand", "f", "--beta", "2"] + SMALL, 2,
-           "--beta 2", "beta must be between 0 and 1")
+           "--beta 2", "option 'beta' must be between 0 and 1")
     expect(exe, [two, "--integrand", "f", "--on-nonfinite=maybe"] + SMALL, 2,
            "--on-nonfinite=maybe", "stop|zero|maybe")
 
@@ -76,7 +76,7 @@ def main():
     # point; the named coordinate must really be one where f is NaN.
     nan = write_source("nan", "integrand f(x in [0, 1]) = log(x[0] - 0.5)\n")
     r = expect(exe, [nan] + SMALL, 1, "NaN integrand", "nan", r"at x = \[",
-               "--on-nonfinite=zero")
+               "option 'on_nonfinite' to 'zero'")
     m = re.search(r"at x = \[([^\]]*)\]", r.err)
     if check(m is not None, "NaN integrand: message gives the point"):
         x = float(m.group(1))

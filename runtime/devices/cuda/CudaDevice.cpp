@@ -14,8 +14,9 @@
 
 #include "PtxTargets.h"
 #include "devices/cuda/CudaDriver.h"
-#include "integrator/Segments.h"
-#include "integrator/TrainingSums.h"
+#include "reduction/Segments.h"
+#include "reduction/TileSink.h"
+#include "reduction/TrainingSums.h"
 
 #include <algorithm>
 #include <cstring>
@@ -147,6 +148,8 @@ struct CudaDevice::Slot {
   bool Busy = false;
 };
 
+CudaDevice::CudaDevice(std::string Name) : Device(std::move(Name), "gpu") {}
+
 Expected<std::unique_ptr<CudaDevice>>
 CudaDevice::create(int Ordinal, const IntegrandInfo &I) {
   const CudaDriver &D = CudaDriver::get();
@@ -160,8 +163,7 @@ CudaDevice::create(int Ordinal, const IntegrandInfo &I) {
   if (!I.Ptx || I.GpuKernel.empty())
     return Error{Name + ": integrand '" + I.Name +
                  "' was compiled without GPU code"};
-  std::unique_ptr<CudaDevice> G(new CudaDevice());
-  G->Name = Name;
+  std::unique_ptr<CudaDevice> G(new CudaDevice(Name));
   auto Fail = [&](const Status &S) -> Error {
     return Error{Name + ": " + S.message()};
   };

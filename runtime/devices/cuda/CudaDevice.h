@@ -20,13 +20,12 @@
 #define VF_RUNTIME_DEVICES_CUDA_CUDADEVICE_H
 
 #include "SamplerABI.h"
+#include "devices/Device.h"
 #include "devices/cuda/mini_cuda.h"
-#include "scheduler/TileScheduler.h"
 #include "vf/Expected.h"
 #include "vf/Integrand.h"
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -35,43 +34,33 @@ namespace vf {
 
 class TrainingSums;
 
-/// Where finished tiles go on the host (the iteration's arrays).
-struct TileSink {
-  double *Segments;          ///< nhcube x stride
-  double *Edges;             ///< ntiles x 2 x stride
-  vf_tile_result *Results;   ///< ntiles
-  TrainingSums *Training;    ///< null when the map is frozen
-  std::function<void(std::uint64_t Tile)> TileDone;
-};
-
-class CudaDevice {
+class CudaDevice : public Device {
 public:
   /// Sets up GPU \p Ordinal for \p I; an error says what failed, naming
   /// the device and the driver call (and the JIT log of a failed load).
   static Expected<std::unique_ptr<CudaDevice>> create(int Ordinal,
                                                       const IntegrandInfo &I);
-  ~CudaDevice();
-  CudaDevice(const CudaDevice &) = delete;
-  CudaDevice &operator=(const CudaDevice &) = delete;
+  ~CudaDevice() override;
 
-  const std::string &name() const { return Name; }               ///< "gpu:0"
-  const std::string &description() const { return Description; } ///< model, sm
+  /// The model, its compute capability and multiprocessors.
+  std::string description() const override { return Description; }
 
   /// Chunk sizes for an iteration of \p Ntiles tiles of \p TileSamples: at
   /// least what fills the GPU (capped at a quarter of the iteration, so
   /// the others get a share), at most everything.
-  WorkerLimits limits(std::uint64_t TileSamples, std::uint64_t Ntiles) const;
+  WorkerLimits limits(std::uint64_t TileSamples,
+                      std::uint64_t Ntiles) const override;
 
   /// Uploads an iteration's inputs (map, allocation, box, parameters) and
   /// clears the per-hypercube outputs.
-  Status begin(const vf_sampler_args &A, std::size_t Nparams);
+  Status begin(const vf_sampler_args &A, std::size_t Nparams) override;
   /// Runs tiles [C.Begin, C.End), advancing C.Begin past each committed
   /// tile; an error leaves the rest to other devices.
-  Status run(TileScheduler::Chunk &C, const TileSink &Sink);
+  Status run(TileScheduler::Chunk &C, const TileSink &Sink) override;
 
 private:
   struct Slot;
-  CudaDevice() = default;
+  explicit CudaDevice(std::string Name);
   Status reserveInputs(const vf_sampler_args &A, std::size_t Nparams);
   Status reserveSlots();
   Status launch(Slot &S, std::uint64_t First, std::uint64_t N,
@@ -79,7 +68,7 @@ private:
   Status commit(Slot &S, const TileSink &Sink, TileScheduler::Chunk &C);
   Status foldGroups(Slot &S, const TrainingSums &T);
 
-  std::string Name, Description, Arch;
+  std::string Description, Arch;
   CUdevice Dev = 0;
   CUcontext Ctx = nullptr;
   CUmodule Mod = nullptr;

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "integrator/TrainingSums.h"
+#include "reduction/TrainingSums.h"
 
 #include <gtest/gtest.h>
 

@@ -17,21 +17,13 @@
 
 using namespace vf;
 
-namespace {
-
-std::vector<WorkerSpec> cpuWorkers(unsigned N) {
-  return makeWorkers(N, false, {});
-}
-
-} // namespace
-
 TEST(WorkerPoolTest, AFailedWorkersTilesAreRunByTheOthers) {
   for (const char *Policy : {"static", "dynamic:3", "guided", "adaptive"}) {
     const std::uint64_t Ntiles = 64;
-    std::vector<WorkerSpec> Workers = cpuWorkers(3);
-    WorkerRates Rates(Workers.size());
+    const unsigned Workers = 3;
+    WorkerRates Rates(Workers);
     TileScheduler Sched(*ScheduleSpec::parse(Policy), Ntiles, 100,
-                        std::vector<WorkerLimits>(Workers.size()), Rates);
+                        std::vector<WorkerLimits>(Workers), Rates);
     std::vector<std::atomic<int>> Runs(Ntiles);
     std::atomic<bool> FailedOnce{false};
     std::vector<WorkerTimes> Times = runWorkers(
@@ -58,10 +50,10 @@ TEST(WorkerPoolTest, AFailedWorkersTilesAreRunByTheOthers) {
 }
 
 TEST(WorkerPoolTest, EveryWorkerFailingLeavesTilesUndone) {
-  std::vector<WorkerSpec> Workers = cpuWorkers(2);
-  WorkerRates Rates(Workers.size());
+  const unsigned Workers = 2;
+  WorkerRates Rates(Workers);
   TileScheduler Sched(*ScheduleSpec::parse("dynamic:1"), 10, 100,
-                      std::vector<WorkerLimits>(Workers.size()), Rates);
+                      std::vector<WorkerLimits>(Workers), Rates);
   std::vector<WorkerTimes> Times = runWorkers(
       Workers, Sched, [](std::uint64_t) { return 100; },
       [](unsigned, TileScheduler::Chunk &) -> Status {
@@ -73,10 +65,10 @@ TEST(WorkerPoolTest, EveryWorkerFailingLeavesTilesUndone) {
 }
 
 TEST(WorkerPoolTest, DisabledWorkersTakeNoPart) {
-  std::vector<WorkerSpec> Workers = cpuWorkers(3);
-  WorkerRates Rates(Workers.size());
+  const unsigned Workers = 3;
+  WorkerRates Rates(Workers);
   TileScheduler Sched(*ScheduleSpec::parse("static"), 30, 100,
-                      std::vector<WorkerLimits>(Workers.size()), Rates);
+                      std::vector<WorkerLimits>(Workers), Rates);
   std::vector<std::atomic<int>> Runs(30);
   std::vector<WorkerTimes> Times = runWorkers(
       Workers, Sched, [](std::uint64_t) { return 100; },

@@ -1,4 +1,4 @@
-//===- runtime/integrator/TrainingSums.h - Map training in a fixed order -*- C++ -*-===//
+//===- runtime/reduction/TrainingSums.h - Map training in a fixed order -*- C++ -*-===//
 //
 // Each tile accumulates its own map-training histogram (dim x ninc sums and
 // weights). Floating-point addition is not associative, so adding tiles'
@@ -18,8 +18,8 @@
 // order, so only a few wait at a time, and their buffers are recycled.
 //
 //===----------------------------------------------------------------------===//
-#ifndef VF_RUNTIME_INTEGRATOR_TRAININGSUMS_H
-#define VF_RUNTIME_INTEGRATOR_TRAININGSUMS_H
+#ifndef VF_RUNTIME_REDUCTION_TRAININGSUMS_H
+#define VF_RUNTIME_REDUCTION_TRAININGSUMS_H
 
 #include <cstdint>
 #include <map>
@@ -81,4 +81,4 @@ private:
 
 } // namespace vf
 
-#endif // VF_RUNTIME_INTEGRATOR_TRAININGSUMS_H
+#endif // VF_RUNTIME_REDUCTION_TRAININGSUMS_H

@@ -1,6 +1,6 @@
-//===- runtime/integrator/TrainingSums.cpp - Map training in a fixed order ===//
+//===- runtime/reduction/TrainingSums.cpp - Map training in a fixed order ===//
 
-#include "integrator/TrainingSums.h"
+#include "reduction/TrainingSums.h"
 
 #include <algorithm>
 

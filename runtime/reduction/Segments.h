@@ -1,4 +1,4 @@
-//===- runtime/integrator/Segments.h - Per-hypercube segment sums -*- C++ -*-===//
+//===- runtime/reduction/Segments.h - Per-hypercube segment sums -*- C++ -*-===//
 //
 // The fused kernel summarises runs of samples of one hypercube as segments
 // (layout in kernels/SamplerABI.h: n, shifts K_c, sums of deviations S_c,
@@ -7,8 +7,8 @@
 // iteration's estimate and covariance.
 //
 //===----------------------------------------------------------------------===//
-#ifndef VF_RUNTIME_INTEGRATOR_SEGMENTS_H
-#define VF_RUNTIME_INTEGRATOR_SEGMENTS_H
+#ifndef VF_RUNTIME_REDUCTION_SEGMENTS_H
+#define VF_RUNTIME_REDUCTION_SEGMENTS_H
 
 #include <cstdint>
 #include <span>
@@ -45,4 +45,4 @@ void addHypercubeEstimate(const double *Seg, unsigned k, double Nhcube,
 
 } // namespace vf
 
-#endif // VF_RUNTIME_INTEGRATOR_SEGMENTS_H
+#endif // VF_RUNTIME_REDUCTION_SEGMENTS_H

@@ -1,6 +1,6 @@
-//===- runtime/integrator/Segments.cpp - Per-hypercube segment sums -------===//
+//===- runtime/reduction/Segments.cpp - Per-hypercube segment sums -------===//
 
-#include "integrator/Segments.h"
+#include "reduction/Segments.h"
 
 #include <vector>
 

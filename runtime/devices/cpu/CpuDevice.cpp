@@ -1,0 +1,61 @@
+//===- runtime/devices/cpu/CpuDevice.cpp - A CPU thread as a device -------===//
+
+#include "devices/cpu/CpuDevice.h"
+
+#include "reduction/TrainingSums.h"
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+namespace vf {
+
+Status CpuDevice::begin(const vf_sampler_args &A, std::size_t) {
+  Args = &A;
+  return Status::ok();
+}
+
+std::uint64_t CpuDevice::samples(std::uint64_t Begin,
+                                 std::uint64_t End) const {
+  std::uint64_t N = 0;
+  for (std::uint64_t Tile = Begin; Tile < End; ++Tile)
+    N += tileSamples(*Args, Tile);
+  return N;
+}
+
+Status CpuDevice::run(TileScheduler::Chunk &C, const TileSink &Sink) {
+  const vf_sampler_args &A = *Args;
+  const unsigned Stride = VF_SEGMENT_STRIDE(A.nout);
+  const std::size_t Bins = std::size_t(A.dim) * A.ninc;
+  for (; C.Begin < C.End; ++C.Begin) {
+    const std::uint64_t Tile = C.Begin;
+    // A frozen map has no histograms: no buffer, no ordered submit.
+    std::vector<double> Hist;
+    if (Sink.Training)
+      Hist = Sink.Training->acquire();
+    vf_tile_outputs Out{Sink.Segments, Sink.Edges + Tile * 2 * Stride,
+                        Hist.data(), Sink.Training ? Hist.data() + Bins : nullptr,
+                        &Sink.Results[Tile]};
+    SampleTile(&A, Tile, &Out);
+    if (Sink.Training)
+      Sink.Training->submit(Tile, std::move(Hist));
+    if (Sink.TileDone)
+      Sink.TileDone(Tile);
+  }
+  return Status::ok();
+}
+
+Status SimulatedDevice::run(TileScheduler::Chunk &C, const TileSink &Sink) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point T0 = Clock::now();
+  const std::uint64_t First = C.Begin;
+  Status S = CpuDevice::run(C, Sink);
+  std::this_thread::sleep_until(
+      T0 + std::chrono::duration_cast<Clock::duration>(
+               std::chrono::duration<double>(double(samples(First, C.Begin)) /
+                                             Rate)));
+  return S;
+}
+
+} // namespace vf

@@ -1,0 +1,127 @@
+//===- runtime/integrator/IntegratorImpl.h - The integrator's state -*- C++ -*-===//
+//
+// Integrator::Impl, shared by the files that implement one concept each:
+//   Integrator.cpp    create, run, the result and the small accessors
+//   Iterate.cpp       one iteration: tiles on the devices, the reduction,
+//                     the estimate, adaptation
+//   RankExchange.cpp  MPI: ranks claim groups of tiles and exchange them
+//   State.cpp         snapshot/restore, checkpoint and grid files
+//   DeviceSet.cpp     the devices of a run
+//   Sampling.cpp      events from the frozen map (sample, unweight)
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_RUNTIME_INTEGRATOR_INTEGRATORIMPL_H
+#define VF_RUNTIME_INTEGRATOR_INTEGRATORIMPL_H
+
+#include "vf/Integrator.h"
+
+#include "integrator/AdaptiveMap.h"
+#include "integrator/Checkpoint.h"
+#include "integrator/DeviceSet.h"
+#include "integrator/Stats.h"
+#include "integrator/Strata.h"
+#include "reduction/TrainingSums.h"
+#include "scheduler/TileScheduler.h"
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <span>
+
+namespace vf {
+
+using Clock = std::chrono::steady_clock;
+
+struct Integrator::Impl {
+  IntegrandInfo I;
+  IntegratorOptions O;
+  std::vector<double> Params;
+  std::unique_ptr<AdaptiveMap> Map;
+  std::unique_ptr<Strata> Str;
+  bool Frozen = false;
+  std::uint64_t NextEvent = 0; // next event of the stream (sample/unweight)
+  unsigned Iteration = 0; // the Philox iteration word; counts warm-up too
+  /// The measured iterations combined (scalar or vector, chosen once).
+  std::unique_ptr<IterationAverage> Average;
+  std::vector<IterationRow> Rows;
+  std::vector<std::vector<double>> Covs; // per row, for checkpoints
+  std::vector<DeviceStats> Devices;
+  std::uint64_t Evaluations = 0;
+  double Wall = 0;
+  RunPlan Plan;
+  std::string CheckpointPath;
+  std::function<void(const IterationRow &)> Observer;
+  std::function<void(const IterationProgress &)> Progress;
+  /// The devices (with their rates and failures) and the scheduling policy.
+  DeviceSet Workers;
+  ScheduleSpec Schedule;
+  std::vector<IntegratorNote> Notes;
+  /// The per-iteration arrays (iterate) and the exchange's packets.
+  struct {
+    std::vector<double> Segs, Edges;
+    std::vector<vf_tile_result> Results;
+    TrainingSums Training{0, 1};
+    std::vector<std::uint64_t> Send, Receive;
+  } Buffers;
+  /// MPI ranks' samples/s in the last iteration (empty: none measured).
+  std::vector<double> RankRates;
+  std::vector<RankStats> RankTotals;
+  std::uint64_t ExchangeBytes = 0;
+
+  Impl(IntegrandInfo In, IntegratorOptions Opt, ScheduleSpec S, DeviceSet D,
+       std::vector<IntegratorNote> N)
+      : I(std::move(In)), O(std::move(Opt)), Params(I.ParamDefaults),
+        Average(IterationAverage::create(I.Outputs)), Workers(std::move(D)),
+        Schedule(S), Notes(std::move(N)) {}
+
+  /// Whether several MPI ranks share the run.
+  bool shared() const { return O.Ranks && O.Ranks->size() > 1; }
+
+  // Iterate.cpp
+  Status iterate(std::uint64_t Calls, bool Warmup);
+  void prepare(std::uint64_t Calls);
+  vf_sampler_args samplerArgs(std::uint64_t Calls,
+                              const std::vector<double> &Lo,
+                              const std::vector<double> &Width);
+  Status nonFiniteError(const vf_sampler_args &A, std::uint64_t Index,
+                        std::uint64_t Count);
+  void estimate(const vf_sampler_args &A, std::vector<double> &Mean,
+                std::vector<double> &Cov);
+  DeviceStats &deviceTotals(const Device &D);
+  std::vector<DeviceStats>
+  recordDevices(const std::vector<WorkerTimes> &Times,
+                const std::vector<std::string> &Failures);
+  void record(IterationRow Row, std::span<const double> Mean,
+              std::span<const double> Cov);
+
+  // RankExchange.cpp
+  /// This rank's part of the iteration's tiles (in Buffers), claimed group
+  /// by group and run with \p RunTiles, then the exchange; Finished is
+  /// false when this rank's devices all failed.
+  Status runOnRanks(
+      Cluster &C,
+      const std::function<bool(std::uint64_t, std::uint64_t)> &RunTiles,
+      const std::atomic<std::uint64_t> &SamplesDone, unsigned Stride,
+      bool &Finished, std::vector<RankStats> &RankRow);
+  /// Gives every rank what the others computed for their groups (tile
+  /// results, edge segments, the segments of hypercubes inside the groups,
+  /// training partials), each sent once by its owner; returns the bytes
+  /// this rank sent.
+  Expected<std::uint64_t> exchangeGroups(Cluster &C, std::uint64_t Owned,
+                                         unsigned Stride);
+  /// The groups this rank claims next of the \p Left unclaimed.
+  std::uint64_t rankChunk(const Cluster &C, std::uint64_t Left) const;
+  void learnRankRates(const std::vector<RankStats> &Row);
+
+  // State.cpp
+  CheckpointState snapshot(bool WithState) const;
+  Status restore(CheckpointState S);
+};
+
+/// V with 17 significant digits (messages).
+std::string formatDouble(double V);
+
+} // namespace vf
+
+#endif // VF_RUNTIME_INTEGRATOR_INTEGRATORIMPL_H

@@ -1,0 +1,295 @@
+//===- runtime/integrator/Iterate.cpp - One VEGAS+ iteration --------------===//
+//
+// One iteration (ALGORITHM.md sections 1-4):
+//   1. Strata gives the allocation n_h; its prefix sums order the samples
+//      by hypercube. Tiles of T(N) samples are handed to the devices.
+//   2. Each tile runs the fused kernel: segments of complete hypercubes go
+//      to their own slots, the tile's first and last (possibly partial)
+//      hypercube to the tile's edge slots, map-training sums to a histogram
+//      of the tile's own, added to the total in tile order.
+//   3. Edge segments are merged in tile order; hypercubes give the estimate
+//      and its (co)variance; the average combines iterations.
+//   4. The map and the allocation adapt, unless frozen.
+// Every floating-point reduction happens in an order fixed by tile and
+// hypercube indices, never by timing: the result is bitwise the same for
+// any number of threads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "integrator/IntegratorImpl.h"
+
+#include "SamplePoint.h"
+#include "reduction/Segments.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace vf {
+
+namespace {
+
+/// Samples per tile: a function of the requested sample count only (so the
+/// tiling, and hence the reduction order, is the same for any device mix).
+/// Up to 4096 tiles per iteration, so that a device 100 times slower than
+/// the fastest still gets its share in whole tiles and stops within a few
+/// percent of the others, and at least 4096 samples each, so that per-tile
+/// work (a dim x ninc training histogram) stays small.
+std::uint64_t tileSize(std::uint64_t Calls) {
+  std::uint64_t T = (Calls + 4095) / 4096;
+  return std::clamp<std::uint64_t>(T, 4096, std::uint64_t(1) << 20);
+}
+
+} // namespace
+
+std::string formatDouble(double V) {
+  char Buf[40];
+  std::snprintf(Buf, sizeof(Buf), "%.17g", V);
+  return Buf;
+}
+
+void Integrator::Impl::prepare(std::uint64_t Calls) {
+  double Beta = O.Beta;
+  if (!Str || Str->neval() != Calls)
+    Str = std::make_unique<Strata>(I.Dim, Calls, Beta, O.MaxHcube);
+  if (!Map)
+    Map = std::make_unique<AdaptiveMap>(
+        I.Dim, AdaptiveMap::chooseNinc(Calls, Str->nstrat(), O.MaxNinc));
+}
+
+Status Integrator::Impl::nonFiniteError(const vf_sampler_args &A,
+                                        std::uint64_t Index,
+                                        std::uint64_t Count) {
+  // Recompute the bad sample's point exactly as the kernel drew it.
+  std::uint64_t H = Strata::findHcube(Str->offsets(), Index);
+  std::vector<double> K(I.Dim), X(I.Dim), F(I.Outputs);
+  std::vector<vf_u32> Bin(I.Dim);
+  vf_hcube_coords(H, I.Dim, A.nstrat, K.data());
+  vf_sample_point(&A, I.Dim, Index, K.data(), X.data(), Bin.data());
+  std::string Point, Value;
+  for (unsigned D = 0; D < I.Dim; ++D)
+    Point += (D ? ", " : "") + formatDouble(X[D]);
+  if (I.Evaluate) {
+    I.Evaluate(X.data(), 1, Params.data(), F.data());
+    for (unsigned C = 0; C < I.Outputs; ++C)
+      Value += (C ? ", " : "") + formatDouble(F[C]);
+    Value = " is " + (I.Outputs > 1 ? "[" + Value + "]" : Value);
+  }
+  return Error{"integrand '" + I.Name + "'" +
+                   (Value.empty() ? " is not finite" : Value) + " at x = [" +
+                   Point + "] (sample " + std::to_string(Index) +
+                   " of iteration " + std::to_string(Iteration) + "; " +
+                   std::to_string(Count) +
+                   " non-finite sample(s) in this iteration). Fix the "
+                   "integrand there, or set " +
+                   optionRef("on_nonfinite") +
+                   " to 'zero' to count such samples as 0",
+               ErrorScope::Shared, "on_nonfinite"};
+}
+
+/// The kernel's inputs for this iteration (pointers into the map, the
+/// allocation, \p Lo, \p Width and the parameters, which must outlive it).
+vf_sampler_args Integrator::Impl::samplerArgs(std::uint64_t Calls,
+                                              const std::vector<double> &Lo,
+                                              const std::vector<double> &Width) {
+  vf_sampler_args A{};
+  A.seed = O.Seed;
+  A.iteration = Iteration;
+  A.dim = I.Dim;
+  A.nout = I.Outputs;
+  A.ninc = Map->ninc();
+  A.nstrat = Str->nstrat();
+  A.train = Frozen ? 0 : 1;
+  A.nhcube = Str->nhcube();
+  A.nsamples = Str->nevalUsed();
+  A.tile_size = tileSize(Calls);
+  A.edges = Map->edges().data();
+  A.hcube_offsets = reinterpret_cast<const vf_u64 *>(Str->offsets().data());
+  A.box_lo = Lo.data();
+  A.box_width = Width.data();
+  A.box_volume = 1;
+  for (double W : Width)
+    A.box_volume *= W;
+  A.params = Params.data();
+  return A;
+}
+
+DeviceStats &Integrator::Impl::deviceTotals(const Device &W) {
+  for (DeviceStats &D : Devices)
+    if (D.Name == W.name() && D.Kind == W.kind())
+      return D;
+  Devices.push_back({W.name(), W.kind(), 0, 0, 0, 0, {}});
+  return Devices.back();
+}
+
+/// This iteration's share of each device, added to the run's totals, which
+/// are kept by device name: a run resumed from a checkpoint may have other
+/// devices than the one that saved it.
+std::vector<DeviceStats>
+Integrator::Impl::recordDevices(const std::vector<WorkerTimes> &Times,
+                                const std::vector<std::string> &Failures) {
+  std::vector<DeviceStats> ThisIteration;
+  for (unsigned W = 0; W < Times.size(); ++W) {
+    const WorkerTimes &T = Times[W];
+    ThisIteration.push_back({Workers[W].name(), Workers[W].kind(), T.Samples,
+                             T.Chunks, T.BusySeconds, T.IdleSeconds,
+                             Failures[W]});
+    DeviceStats &D = deviceTotals(Workers[W]);
+    if (!Failures[W].empty() && D.Error.empty())
+      D.Error = Failures[W];
+    D.Samples += T.Samples;
+    D.Chunks += T.Chunks;
+    D.BusySeconds += T.BusySeconds;
+    D.IdleSeconds += T.IdleSeconds;
+  }
+  return ThisIteration;
+}
+
+/// Merges the tiles' edge segments in tile order and turns the complete
+/// hypercubes into the iteration's \p Mean and \p Cov and Strata's moments.
+void Integrator::Impl::estimate(const vf_sampler_args &A,
+                                std::vector<double> &Mean,
+                                std::vector<double> &Cov) {
+  const unsigned K = I.Outputs, Stride = segmentStride(K);
+  std::vector<double> &Segs = Buffers.Segs, &Edges = Buffers.Edges;
+  const std::vector<vf_tile_result> &Results = Buffers.Results;
+  for (std::uint64_t T = 0; T < Results.size(); ++T) {
+    const vf_tile_result &R = Results[T];
+    double *E = Edges.data() + T * 2 * Stride;
+    mergeSegment(Segs.data() + R.first_hcube * Stride, E, K);
+    if (R.last_hcube != R.first_hcube)
+      mergeSegment(Segs.data() + R.last_hcube * Stride, E + Stride, K);
+  }
+  Mean.assign(K, 0.0);
+  Cov.assign(K * K, 0.0);
+  Str->clearSums();
+  for (std::uint64_t H = 0; H < A.nhcube; ++H) {
+    const double *S = Segs.data() + H * Stride;
+    addHypercubeEstimate(S, K, double(A.nhcube), Mean, Cov);
+    Str->setSums(H, HypercubeSums{S[0], S[1], S[1 + K], S[1 + 2 * K]});
+  }
+}
+
+Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
+  Clock::time_point Start = Clock::now();
+  std::vector<double> Lo, Hi;
+  if (Status S = I.Domain(Params, Lo, Hi); !S)
+    return S;
+  prepare(Calls);
+  ++Iteration;
+  const unsigned Stride = segmentStride(I.Outputs);
+  std::vector<double> Width(I.Dim);
+  for (unsigned D = 0; D < I.Dim; ++D)
+    Width[D] = Hi[D] - Lo[D];
+  const vf_sampler_args A = samplerArgs(Calls, Lo, Width);
+  const std::uint64_t Ntiles = (A.nsamples + A.tile_size - 1) / A.tile_size;
+
+  // The per-iteration arrays keep their memory from one iteration to the
+  // next: freshly allocated, their pages would fault in every iteration.
+  Buffers.Segs.assign(A.nhcube * Stride, 0.0);
+  Buffers.Edges.assign(Ntiles * 2 * Stride, 0.0);
+  Buffers.Results.assign(Ntiles, vf_tile_result{});
+  TrainingSums &Training = Buffers.Training;
+  Training.reset(A.train ? std::size_t(I.Dim) * A.ninc : 0, Ntiles);
+
+  std::vector<std::string> NewFailures(Workers.size());
+  Workers.begin(A, Params.size(), NewFailures);
+  std::atomic<std::uint64_t> TilesDone{0}, SamplesDone{0};
+  auto TileDone = [&](std::uint64_t Tile) {
+    std::uint64_t N = tileSamples(A, Tile);
+    std::uint64_t Done = SamplesDone.fetch_add(N) + N;
+    // Within an iteration a rank sees only its own tiles: with several
+    // ranks, progress is reported per iteration (onIteration) only.
+    if (Progress && !shared())
+      Progress({Iteration, Warmup, TilesDone.fetch_add(1) + 1, Ntiles, Done,
+                A.nsamples});
+  };
+  const TileSink Sink{Buffers.Segs.data(), Buffers.Edges.data(),
+                      Buffers.Results.data(), A.train ? &Training : nullptr,
+                      TileDone};
+  // Tiles [Tb, Te) on this process's devices; false if some are left
+  // because every device failed.
+  std::vector<WorkerTimes> Times(Workers.size());
+  auto RunTiles = [&](std::uint64_t Tb, std::uint64_t Te) {
+    return Workers.run(Schedule, A, Tb, Te, Sink, Times, NewFailures);
+  };
+  bool Finished = true;
+  std::vector<RankStats> RankRow;
+  if (shared()) {
+    if (Status S = runOnRanks(*O.Ranks, RunTiles, SamplesDone, Stride,
+                              Finished, RankRow);
+        !S)
+      return S;
+  } else {
+    Finished = RunTiles(0, Ntiles);
+  }
+  if (!Finished) {
+    std::string Why;
+    for (const std::string &F : NewFailures)
+      if (!F.empty())
+        Why += "; " + F;
+    std::string Where =
+        shared() ? "rank " + std::to_string(O.Ranks->rank()) + ": " : "";
+    return Error{Where + "iteration " + std::to_string(Iteration) +
+                     ": every device failed, samples are left unevaluated" +
+                     Why,
+                 shared() ? ErrorScope::Rank : ErrorScope::Shared};
+  }
+  if (A.train)
+    Training.finish();
+
+  // Non-finite samples: the first in sample order, whatever ran it.
+  std::uint64_t NonFinite = 0, FirstBad = 0;
+  for (const vf_tile_result &R : Buffers.Results) {
+    if (R.nonfinite && !NonFinite)
+      FirstBad = R.first_bad;
+    NonFinite += R.nonfinite;
+  }
+  if (NonFinite && O.OnNonFinite == NonFinitePolicy::Stop)
+    return nonFiniteError(A, FirstBad, NonFinite);
+
+  std::vector<double> Mean, Cov;
+  estimate(A, Mean, Cov);
+  std::vector<DeviceStats> ThisIteration = recordDevices(Times, NewFailures);
+
+  if (!Frozen) {
+    Map->addTrainingData(Training.sums(), Training.weights());
+    Map->adapt(O.Alpha);
+    if (O.Beta > 0)
+      Str->adapt();
+  }
+  Evaluations += A.nsamples;
+  IterationRow Row;
+  Row.Index = Iteration;
+  Row.Warmup = Warmup;
+  Row.Samples = A.nsamples;
+  Row.NonFinite = NonFinite;
+  Row.Seconds = std::chrono::duration<double>(Clock::now() - Start).count();
+  Row.Devices = std::move(ThisIteration);
+  Row.Ranks = std::move(RankRow);
+  Wall += Row.Seconds;
+  ++Plan.Done;
+  record(std::move(Row), Mean, Cov);
+  if (!CheckpointPath.empty())
+    if (Status S = writeCheckpoint(CheckpointPath, snapshot(true)); !S)
+      return Error{"checkpoint: " + S.message()};
+  if (Observer)
+    Observer(Rows.back());
+  return Status::ok();
+}
+
+void Integrator::Impl::record(IterationRow Row, std::span<const double> Mean,
+                              std::span<const double> Cov) {
+  const unsigned K = I.Outputs;
+  Row.Mean.assign(Mean.begin(), Mean.end());
+  for (unsigned C = 0; C < K; ++C)
+    Row.Error.push_back(std::sqrt(Cov[C * K + C]));
+  Average->add(Row.Mean, Row.Error, Cov, Row.Warmup);
+  Row.CumMean = Average->mean();
+  Row.CumError = Average->sdev();
+  Row.Chi2Dof = Average->chi2dof();
+  Row.Q = Average->Q();
+  Rows.push_back(Row);
+  Covs.emplace_back(Cov.begin(), Cov.end());
+}
+
+} // namespace vf

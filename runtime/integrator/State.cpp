@@ -1,0 +1,137 @@
+//===- runtime/integrator/State.cpp - Saving and restoring the state ------===//
+//
+// The integrator's state as plain data (CheckpointState) and back, and the
+// files behind saveState/loadState, checkpointTo and saveGrid/loadGrid
+// (formats in integrator/Checkpoint.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "integrator/IntegratorImpl.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include <unistd.h>
+
+namespace vf {
+
+/// The state as plain data; without `WithState` only what
+/// checkCompatible compares (identity, options, parameters).
+CheckpointState Integrator::Impl::snapshot(bool WithState) const {
+  CheckpointState S;
+  S.Name = I.Name;
+  S.Dim = I.Dim;
+  S.Outputs = I.Outputs;
+  S.ModuleHash = I.ModuleHash;
+  S.Options = O;
+  S.ParamNames = I.ParamNames;
+  S.Params = Params;
+  if (!WithState)
+    return S;
+  S.Plan = Plan;
+  S.Iteration = Iteration;
+  S.Frozen = Frozen;
+  S.NextEvent = NextEvent;
+  S.Evaluations = Evaluations;
+  S.Wall = Wall;
+  if (Map) {
+    S.Ninc = Map->ninc();
+    S.Edges.assign(Map->edges().begin(), Map->edges().end());
+  }
+  if (Str) {
+    S.StrataNeval = Str->neval();
+    S.Offsets.assign(Str->offsets().begin(), Str->offsets().end());
+  }
+  S.Rows = Rows;
+  S.Covs = Covs;
+  S.Devices = Devices;
+  return S;
+}
+
+/// Replaces the state by a compatible checkpoint's; the statistics are
+/// rebuilt by adding every iteration's inputs again, in order.
+Status Integrator::Impl::restore(CheckpointState S) {
+  std::unique_ptr<Strata> NewStr;
+  if (!S.Offsets.empty()) {
+    NewStr = std::make_unique<Strata>(I.Dim, S.StrataNeval, O.Beta, O.MaxHcube);
+    if (!NewStr->restoreOffsets(S.Offsets))
+      return Error{"the checkpoint's allocation does not fit " +
+                   std::to_string(S.StrataNeval) + " calls per iteration"};
+  }
+  Str = std::move(NewStr);
+  Map = S.Edges.empty()
+            ? nullptr
+            : std::make_unique<AdaptiveMap>(I.Dim, S.Ninc, std::move(S.Edges));
+  Plan = S.Plan;
+  Iteration = S.Iteration;
+  Frozen = S.Frozen;
+  NextEvent = S.NextEvent;
+  Evaluations = S.Evaluations;
+  Wall = S.Wall;
+  Average = IterationAverage::create(I.Outputs);
+  for (std::size_t K = 0; K < S.Rows.size(); ++K) {
+    const IterationRow &R = S.Rows[K];
+    Average->add(R.Mean, R.Error, S.Covs[K], R.Warmup);
+  }
+  Rows = std::move(S.Rows);
+  Covs = std::move(S.Covs);
+  Devices = std::move(S.Devices);
+  return Status::ok();
+}
+
+Status Integrator::saveState(const std::string &Path) const {
+  return writeCheckpoint(Path, P->snapshot(true));
+}
+
+Status Integrator::loadState(const std::string &Path) {
+  Expected<CheckpointState> S = readCheckpoint(Path);
+  if (!S)
+    return S.error();
+  if (Status C = checkCompatible(*S, P->snapshot(false), Path); !C)
+    return C;
+  if (Status R = P->restore(std::move(*S)); !R)
+    return Error{"checkpoint '" + Path + "': " + R.message()};
+  return Status::ok();
+}
+
+Status Integrator::checkpointTo(std::string Path) {
+  if (!Path.empty()) {
+    // Probe the folder with a new file of our own (mkstemp never opens an
+    // existing one), so a typo in the path is reported before the first,
+    // possibly long, iteration.
+    std::string Probe = Path + ".probe-XXXXXX";
+    int Fd = ::mkstemp(Probe.data());
+    if (Fd < 0)
+      return Error{"cannot write the checkpoint '" + Path + "': " +
+                   std::strerror(errno)};
+    ::close(Fd);
+    std::remove(Probe.c_str());
+  }
+  P->CheckpointPath = std::move(Path);
+  return Status::ok();
+}
+
+Status Integrator::saveGrid(const std::string &Path) const {
+  if (!P->Map)
+    return Error{"no grid to save: the map is trained by run(), and no "
+                 "iteration has run"};
+  return writeGrid(Path, GridFile{P->I.Name, P->Map->dim(), P->Map->ninc(),
+                                  std::vector<double>(P->Map->edges().begin(),
+                                                      P->Map->edges().end())});
+}
+
+Status Integrator::loadGrid(const std::string &Path) {
+  Expected<GridFile> G = readGrid(Path);
+  if (!G)
+    return G.error();
+  if (G->Dim != P->I.Dim)
+    return Error{"grid '" + Path + "' has " + std::to_string(G->Dim) +
+                 " dimensions (trained on '" + G->Integrand +
+                 "'); integrand '" + P->I.Name + "' has " +
+                 std::to_string(P->I.Dim)};
+  P->Map = std::make_unique<AdaptiveMap>(G->Dim, G->Ninc, std::move(G->Edges));
+  return Status::ok();
+}
+
+} // namespace vf

@@ -1,0 +1,35 @@
+//===- runtime/reduction/TileSink.h - Where finished tiles go ---*- C++ -*-===//
+//
+// The iteration's host arrays that every device commits its tiles into:
+// per-hypercube segments (complete hypercubes inside a tile or a chunk),
+// each tile's two edge segments and result, and its training histogram
+// (through TrainingSums, which adds them in tile order). A tile's slots are
+// its own, so devices write concurrently without locks and the reduction
+// that follows (Segments, TrainingSums) never depends on which device ran
+// which tile.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_RUNTIME_REDUCTION_TILESINK_H
+#define VF_RUNTIME_REDUCTION_TILESINK_H
+
+#include "SamplerABI.h"
+
+#include <cstdint>
+#include <functional>
+
+namespace vf {
+
+class TrainingSums;
+
+/// Where finished tiles go on the host (the iteration's arrays).
+struct TileSink {
+  double *Segments;          ///< nhcube x stride
+  double *Edges;             ///< ntiles x 2 x stride
+  vf_tile_result *Results;   ///< ntiles
+  TrainingSums *Training;    ///< null when the map is frozen
+  std::function<void(std::uint64_t Tile)> TileDone;
+};
+
+} // namespace vf
+
+#endif // VF_RUNTIME_REDUCTION_TILESINK_H
