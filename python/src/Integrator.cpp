@@ -102,6 +102,7 @@ py::object serve(RunChannel &C, PyIntegrator &P, const py::object &OnIteration,
       P.In.Callback->Stop = true;
   };
   const auto Wait = std::chrono::duration<double>(Poll);
+  unsigned LastRow = 0;
   for (bool Finished = false; !Finished;) {
     std::deque<vf::IterationRow> Rows;
     std::optional<vf::IterationProgress> Progress;
@@ -118,10 +119,13 @@ py::object serve(RunChannel &C, PyIntegrator &P, const py::object &OnIteration,
     try {
       if (PyErr_CheckSignals() != 0)
         throw py::error_already_set();
-      for (const vf::IterationRow &Row : Rows)
+      for (const vf::IterationRow &Row : Rows) {
+        LastRow = Row.Index;
         if (!OnIteration.is_none())
           OnIteration(resultRow(Row));
-      if (Progress && !OnProgress.is_none())
+      }
+      // A snapshot from an iteration already reported is stale.
+      if (Progress && Progress->Iteration > LastRow && !OnProgress.is_none())
         OnProgress(progressTuple(*Progress));
     } catch (py::error_already_set &E) {
       Stop(E.value());

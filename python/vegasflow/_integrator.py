@@ -137,8 +137,8 @@ class Integrator:
                             f"callable, got {type(integrand).__name__}")
         elif dim is not None or domain is not None:
             raise _options.option_error(
-                "domain", "dim and domain are for Python integrands; a "
-                ".vf integrand declares its own")
+                "dim" if dim is not None else "domain", "dim and domain are "
+                "for Python integrands; a .vf integrand declares its own")
         self._integrand = integrand
         self.calls = _options.integer("calls", calls, 2)
         self.iterations = _options.integer("iterations", iterations, 1)
