@@ -92,6 +92,9 @@ void callBatch(const py::object &F, CallbackState &S,
     py::array_t<double> V = checkBatch(F(Points, **Kw), N, Outputs);
     std::copy(V.data(), V.data() + N * Outputs, Out.begin());
   } catch (py::error_already_set &E) {
+    // Keep the traceback (f's frames) with the exception re-raised later.
+    if (E.trace())
+      PyException_SetTraceback(E.value().ptr(), E.trace().ptr());
     S.record(E.value());
     Nan();
   } catch (py::builtin_exception &E) {
