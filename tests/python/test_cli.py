@@ -85,3 +85,19 @@ def test_python_checkpoint_resumes_in_vegasc(vegasc, tmp_path):
     full = vegasc_json(vegasc, LEPAGE, opts, {})
     assert json.loads(out.stdout)["result"] == dict(
         full["result"], wall_s=json.loads(out.stdout)["result"]["wall_s"])
+
+
+def test_vegasc_checkpoint_loads_in_python(vegasc, tmp_path):
+    """ load_state of vegasc's checkpoint gives vegasc's result """
+    opts = dict(seed=2, calls=20000, iterations=3, warmup=1, devices="cpu:2")
+    ck = tmp_path / "cli.ckpt"
+    args = [vegasc, str(LEPAGE), "-q", "--json", "-", "--checkpoint", str(ck)]
+    for k, v in opts.items():
+        args += [f"--{k}", str(v)]
+    cli = json.loads(subprocess.run(args, capture_output=True, text=True,
+                                    check=True).stdout)
+    integ = vf.Integrator(vf.compile(LEPAGE).lepage, **opts)
+    integ.load_state(ck)
+    assert integ.plan["done"] == 4
+    assert integ.result.mean == cli["result"]["mean"]
+    assert integ.result.sdev == cli["result"]["error"]
