@@ -29,6 +29,7 @@
 #include <condition_variable>
 #include <deque>
 #include <optional>
+#include <stdexcept>
 #include <thread>
 
 namespace vfpy {
@@ -129,6 +130,11 @@ py::object serve(RunChannel &C, PyIntegrator &P, const py::object &OnIteration,
         OnProgress(progressTuple(*Progress));
     } catch (py::error_already_set &E) {
       Stop(E.value());
+    } catch (py::builtin_exception &E) { // a callback's bad argument types
+      E.set_error();
+      Stop(py::error_already_set().value());
+    } catch (std::exception &E) {
+      Stop(newException(PyExc_RuntimeError, E.what()));
     }
   }
   return Pending;
@@ -182,6 +188,8 @@ py::object run(PyIntegrator &P, unsigned Iterations, std::uint64_t Calls,
   P.raiseCallbackError();
   if (Failure)
     std::rethrow_exception(Failure);
+  if (!Out) // stopped, and nothing above said why: cannot happen
+    throw std::logic_error("the run stopped without a reason");
   if (!*Out)
     raise(Out->error());
   return py::cast(std::make_shared<vf::Result>(std::move(**Out)));
