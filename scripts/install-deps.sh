@@ -16,8 +16,8 @@ packages=(
   zlib1g-dev libzstd-dev
   # libraries the project uses
   libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libfmt-dev libgtest-dev
-  # lit runs on python3
-  python3
+  # lit runs on python3; the Python module (python/) and its tests
+  python3 pybind11-dev python3-numpy python3-pytest
   # test references and benchmark peers
   libmpfr-dev libsleef-dev libgsl-dev librandom123-dev
   # MPI

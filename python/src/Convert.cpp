@@ -1,0 +1,72 @@
+//===- python/src/Convert.cpp - Results as Python values ------------------===//
+//
+// vf::Result and its rows as dicts of lists and numbers; the package turns
+// them into numpy arrays and its Result/IterationRow/DeviceStats classes,
+// so the shapes (scalar or vector integrand) are decided in one place, in
+// Python.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Binding.h"
+
+#include <pybind11/stl.h>
+
+namespace vfpy {
+
+namespace {
+
+py::dict device(const vf::DeviceStats &D) {
+  return py::dict(py::arg("name") = D.Name, py::arg("kind") = D.Kind,
+                  py::arg("samples") = D.Samples, py::arg("chunks") = D.Chunks,
+                  py::arg("busy_s") = D.BusySeconds,
+                  py::arg("idle_s") = D.IdleSeconds,
+                  py::arg("error") = D.Error);
+}
+
+py::list devices(const std::vector<vf::DeviceStats> &Ds) {
+  py::list L;
+  for (const vf::DeviceStats &D : Ds)
+    L.append(device(D));
+  return L;
+}
+
+py::list ranks(const std::vector<vf::RankStats> &Rs) {
+  py::list L;
+  for (const vf::RankStats &R : Rs)
+    L.append(py::dict(py::arg("rank") = R.Rank, py::arg("samples") = R.Samples,
+                      py::arg("busy_s") = R.BusySeconds,
+                      py::arg("idle_s") = R.IdleSeconds));
+  return L;
+}
+
+} // namespace
+
+py::dict resultRow(const vf::IterationRow &R) {
+  return py::dict(py::arg("index") = R.Index, py::arg("warmup") = R.Warmup,
+                  py::arg("mean") = R.Mean, py::arg("sdev") = R.Error,
+                  py::arg("cum_mean") = R.CumMean,
+                  py::arg("cum_sdev") = R.CumError,
+                  py::arg("chi2_dof") = R.Chi2Dof, py::arg("Q") = R.Q,
+                  py::arg("samples") = R.Samples,
+                  py::arg("nonfinite") = R.NonFinite,
+                  py::arg("seconds") = R.Seconds,
+                  py::arg("devices") = devices(R.Devices),
+                  py::arg("ranks") = ranks(R.Ranks));
+}
+
+py::dict resultToDict(const vf::Result &R) {
+  py::list Rows;
+  for (const vf::IterationRow &Row : R.Iterations)
+    Rows.append(resultRow(Row));
+  return py::dict(py::arg("mean") = R.Mean, py::arg("sdev") = R.Error,
+                  py::arg("covariance") = R.Covariance,
+                  py::arg("chi2_dof") = R.Chi2Dof, py::arg("Q") = R.Q,
+                  py::arg("outputs") = R.Outputs, py::arg("iterations") = Rows,
+                  py::arg("devices") = devices(R.Devices),
+                  py::arg("evaluations") = R.Evaluations,
+                  py::arg("wall_s") = R.WallSeconds,
+                  py::arg("ranks") = ranks(R.Ranks),
+                  py::arg("exchange_bytes") = R.ExchangeBytes);
+}
+
+} // namespace vfpy

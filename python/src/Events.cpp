@@ -1,0 +1,104 @@
+//===- python/src/Events.cpp - Weighted and unweighted events -------------===//
+//
+// Integrator.sample and unweight for Python: the library hands events to
+// a callback in batches; these collect them (GIL released) into arrays
+// that become numpy arrays. sample() asks the library for chunks of
+// events, which continue one stream, so Ctrl-C is seen between chunks;
+// unweight() is one library call (its w_max pass and acceptance cannot be
+// split), interruptible only when it returns.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PyIntegrator.h"
+
+#include <pybind11/numpy.h>
+
+namespace vfpy {
+
+namespace {
+
+/// Events collected from the library's batches.
+struct EventArrays {
+  unsigned Dim, Outputs;
+  std::vector<double> X, F, Jac, Weight;
+
+  EventArrays(const vf::IntegrandInfo &I, std::uint64_t N)
+      : Dim(I.Dim), Outputs(I.Outputs) {
+    X.reserve(N * Dim);
+    F.reserve(N * Outputs);
+    Jac.reserve(N);
+    Weight.reserve(N);
+  }
+  void add(const vf::EventBatch &B) {
+    X.insert(X.end(), B.X.begin(), B.X.end());
+    F.insert(F.end(), B.F.begin(), B.F.end());
+    Jac.insert(Jac.end(), B.Jac.begin(), B.Jac.end());
+    Weight.insert(Weight.end(), B.Weight.begin(), B.Weight.end());
+  }
+  py::dict toDict() const {
+    const py::ssize_t N = py::ssize_t(Jac.size());
+    auto Array = [](const std::vector<double> &V, std::vector<py::ssize_t> S) {
+      py::array_t<double> A(S);
+      std::copy(V.begin(), V.end(), A.mutable_data());
+      return A;
+    };
+    return py::dict(py::arg("x") = Array(X, {N, py::ssize_t(Dim)}),
+                    py::arg("f") = Array(F, {N, py::ssize_t(Outputs)}),
+                    py::arg("jac") = Array(Jac, {N}),
+                    py::arg("weights") = Array(Weight, {N}));
+  }
+};
+
+py::dict sample(PyIntegrator &P, std::uint64_t N, std::uint64_t Chunk) {
+  P.startCall();
+  EventArrays E(P.In.Info, N);
+  for (std::uint64_t Done = 0; Done < N;) {
+    const std::uint64_t Now = std::min(Chunk, N - Done);
+    vf::Status S;
+    {
+      py::gil_scoped_release R;
+      S = P.I->sample(Now, [&](const vf::EventBatch &B) { E.add(B); });
+    }
+    P.raiseCallbackError();
+    if (!S)
+      raise(S.error());
+    if (PyErr_CheckSignals() != 0)
+      throw py::error_already_set();
+    Done += Now;
+  }
+  return E.toDict();
+}
+
+py::dict unweight(PyIntegrator &P, std::uint64_t N, std::uint64_t WmaxEvents) {
+  P.startCall();
+  EventArrays E(P.In.Info, N);
+  vf::UnweightOptions O;
+  O.WmaxEvents = WmaxEvents;
+  std::optional<vf::Expected<vf::UnweightStats>> S;
+  {
+    py::gil_scoped_release R;
+    S.emplace(P.I->unweight(
+        N, [&](const vf::EventBatch &B) { E.add(B); }, O));
+  }
+  P.raiseCallbackError();
+  if (!*S)
+    raise(S->error());
+  py::dict D = E.toDict();
+  const vf::UnweightStats &St = **S;
+  D["stats"] = py::dict(
+      py::arg("wmax") = St.Wmax, py::arg("drawn") = St.Drawn,
+      py::arg("accepted") = St.Accepted, py::arg("overshoot") = St.Overshoot,
+      py::arg("overshoot_fraction") = St.OvershootFraction,
+      py::arg("efficiency") = St.Efficiency, py::arg("mean") = St.Mean,
+      py::arg("sdev") = St.Error);
+  return D;
+}
+
+} // namespace
+
+void bindEvents(py::class_<PyIntegrator> &C) {
+  C.def("sample", &sample, py::arg("n"), py::arg("chunk"))
+      .def("unweight", &unweight, py::arg("n"), py::arg("wmax_events"));
+}
+
+} // namespace vfpy

@@ -1,0 +1,265 @@
+//===- python/src/Integrator.cpp - The integrator and its run loop --------===//
+//
+// _Integrator: vf::Integrator with Python's options, state methods and a
+// run() that releases the GIL. The library runs on a thread of its own
+// while the calling thread waits with the GIL released, waking every
+// `poll` seconds (or when an iteration ends) to take the GIL briefly:
+// it checks for signals (PyErr_CheckSignals: Ctrl-C on the main thread),
+// hands finished iterations and progress to the Python callbacks (so they
+// run on the caller's thread, never concurrently), and asks the run to
+// stop when one of those raised. vf::Integrator has no way to cancel an
+// iteration in the middle, so a stop takes effect at the next iteration
+// boundary: the iteration observer, called after the iteration's
+// checkpoint is written, throws RunStopped, which leaves the run
+// unfinished and resumable (the next run() with the same numbers
+// continues it). A Python integrand stops sooner: its remaining batches
+// become NaN and the iteration is abandoned (the checkpoint file keeps the
+// last finished iteration).
+//
+//===----------------------------------------------------------------------===//
+
+#include "PyIntegrator.h"
+
+#include "vf/ResultJson.h"
+
+#include <pybind11/functional.h>
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <optional>
+#include <stdexcept>
+#include <thread>
+
+namespace vfpy {
+
+namespace {
+
+/// Thrown by the iteration observer to end a run at an iteration boundary.
+struct RunStopped {};
+
+/// What the library's thread and the waiting caller share during run().
+struct RunChannel {
+  std::mutex M;
+  std::condition_variable Cv;
+  std::deque<vf::IterationRow> Rows;
+  std::optional<vf::IterationProgress> Progress;
+  bool Finished = false;
+  std::atomic<bool> Stop{false};
+};
+
+py::tuple progressTuple(const vf::IterationProgress &P) {
+  return py::make_tuple(P.Iteration, P.Warmup, P.TilesDone, P.Tiles,
+                        P.SamplesDone, P.Samples);
+}
+
+void check(vf::Status S) {
+  if (!S)
+    raise(S.error());
+}
+
+PyIntegrator create(const Integrand &In, std::uint64_t Seed, double Alpha,
+                    double Beta, unsigned Ninc, std::uint64_t MaxHcube,
+                    unsigned Threads, bool NoCpu, std::vector<int> Gpus,
+                    bool AllGpus, bool GpusRequired,
+                    std::vector<double> Simulated, std::string Schedule,
+                    bool NonFiniteZero) {
+  vf::IntegratorOptions O;
+  O.Seed = Seed;
+  O.Alpha = Alpha;
+  O.Beta = Beta;
+  O.MaxNinc = Ninc;
+  O.MaxHcube = MaxHcube;
+  O.Threads = Threads;
+  O.NoCpu = NoCpu;
+  O.Gpus = std::move(Gpus);
+  O.AllGpus = AllGpus;
+  O.GpusRequired = GpusRequired;
+  O.SimulatedDevices = std::move(Simulated);
+  O.Schedule = std::move(Schedule);
+  O.OnNonFinite =
+      NonFiniteZero ? vf::NonFinitePolicy::Zero : vf::NonFinitePolicy::Stop;
+  std::optional<vf::Expected<std::unique_ptr<vf::Integrator>>> I;
+  {
+    py::gil_scoped_release R; // setting up GPUs can take a while
+    I.emplace(vf::Integrator::create(In.Info, O));
+  }
+  if (!*I)
+    raise(I->error());
+  return PyIntegrator{In, std::move(**I)};
+}
+
+/// Waits for the library's thread, serving the callbacks and signals on
+/// this one; returns the first Python exception raised meanwhile (a null
+/// object if none).
+py::object serve(RunChannel &C, PyIntegrator &P, const py::object &OnIteration,
+                 const py::object &OnProgress, double Poll) {
+  py::object Pending;
+  auto Stop = [&](py::object E) {
+    Pending = std::move(E);
+    C.Stop = true;
+    if (P.In.Callback)
+      P.In.Callback->Stop = true;
+  };
+  const auto Wait = std::chrono::duration<double>(Poll);
+  unsigned LastRow = 0;
+  for (bool Finished = false; !Finished;) {
+    std::deque<vf::IterationRow> Rows;
+    std::optional<vf::IterationProgress> Progress;
+    {
+      py::gil_scoped_release R;
+      std::unique_lock<std::mutex> L(C.M);
+      C.Cv.wait_for(L, Wait, [&] { return C.Finished || !C.Rows.empty(); });
+      Finished = C.Finished;
+      Rows.swap(C.Rows);
+      Progress.swap(C.Progress);
+    }
+    if (Pending)
+      continue;
+    try {
+      if (PyErr_CheckSignals() != 0)
+        throw py::error_already_set();
+      for (const vf::IterationRow &Row : Rows) {
+        LastRow = Row.Index;
+        if (!OnIteration.is_none())
+          OnIteration(resultRow(Row));
+      }
+      // A snapshot from an iteration already reported is stale.
+      if (Progress && Progress->Iteration > LastRow && !OnProgress.is_none())
+        OnProgress(progressTuple(*Progress));
+    } catch (py::error_already_set &E) {
+      Stop(E.value());
+    } catch (py::builtin_exception &E) { // a callback's bad argument types
+      E.set_error();
+      Stop(py::error_already_set().value());
+    } catch (std::exception &E) {
+      Stop(newException(PyExc_RuntimeError, E.what()));
+    }
+  }
+  return Pending;
+}
+
+py::object run(PyIntegrator &P, unsigned Iterations, std::uint64_t Calls,
+               unsigned Warmup, py::object OnIteration, py::object OnProgress,
+               double Poll) {
+  P.startCall();
+  auto C = std::make_shared<RunChannel>();
+  P.I->onIteration([C](const vf::IterationRow &Row) {
+    {
+      std::lock_guard<std::mutex> L(C->M);
+      C->Rows.push_back(Row);
+    }
+    C->Cv.notify_all();
+    if (C->Stop)
+      throw RunStopped{};
+  });
+  const bool WantProgress = !OnProgress.is_none();
+  P.I->onProgress([C, WantProgress](const vf::IterationProgress &Pr) {
+    if (!WantProgress)
+      return;
+    std::lock_guard<std::mutex> L(C->M);
+    C->Progress = Pr;
+  });
+  std::optional<vf::Expected<vf::Result>> Out;
+  std::exception_ptr Failure;
+  std::thread Runner([&] {
+    try {
+      Out.emplace(P.I->run(Iterations, Calls, Warmup));
+    } catch (RunStopped &) {
+    } catch (...) {
+      Failure = std::current_exception();
+    }
+    {
+      std::lock_guard<std::mutex> L(C->M);
+      C->Finished = true;
+    }
+    C->Cv.notify_all();
+  });
+  py::object Pending = serve(*C, P, OnIteration, OnProgress, Poll);
+  {
+    py::gil_scoped_release R;
+    Runner.join();
+  }
+  P.I->onIteration(nullptr);
+  P.I->onProgress(nullptr);
+  if (Pending)
+    raiseObject(std::move(Pending));
+  P.raiseCallbackError();
+  if (Failure)
+    std::rethrow_exception(Failure);
+  if (!Out) // stopped, and nothing above said why: cannot happen
+    throw std::logic_error("the run stopped without a reason");
+  if (!*Out)
+    raise(Out->error());
+  return py::cast(std::make_shared<vf::Result>(std::move(**Out)));
+}
+
+} // namespace
+
+void bindIntegrator(py::module_ &M) {
+  py::class_<vf::Result, std::shared_ptr<vf::Result>>(M, "_Result")
+      .def("to_dict", &resultToDict)
+      .def("to_json", [](const vf::Result &R, const std::string &Name,
+                         const std::string &Settings, int Indent) {
+        return vf::resultToJson(R, Name, Settings, Indent);
+      });
+
+  py::class_<PyIntegrator> C(M, "_Integrator");
+  C.def(py::init(&create), py::arg("integrand"), py::arg("seed"),
+        py::arg("alpha"), py::arg("beta"), py::arg("ninc"),
+        py::arg("max_hcube"), py::arg("threads"), py::arg("no_cpu"),
+        py::arg("gpus"), py::arg("all_gpus"), py::arg("gpus_required"),
+        py::arg("simulated"), py::arg("schedule"), py::arg("nonfinite_zero"))
+      .def("run", &run, py::arg("iterations"), py::arg("calls"),
+           py::arg("warmup"), py::arg("on_iteration"), py::arg("on_progress"),
+           py::arg("poll"))
+      .def("result",
+           [](const PyIntegrator &P) {
+             return std::make_shared<vf::Result>(P.I->result());
+           })
+      .def("plan",
+           [](const PyIntegrator &P) {
+             const vf::RunPlan &R = P.I->plan();
+             return py::make_tuple(R.Iterations, R.Calls, R.Warmup, R.Done);
+           })
+      .def("save_state",
+           [](const PyIntegrator &P, const std::string &F) {
+             check(P.I->saveState(F));
+           })
+      .def("load_state",
+           [](PyIntegrator &P, const std::string &F) { check(P.I->loadState(F)); })
+      .def("checkpoint_to",
+           [](PyIntegrator &P, const std::string &F) {
+             check(P.I->checkpointTo(F));
+           })
+      .def("save_grid",
+           [](const PyIntegrator &P, const std::string &F) {
+             check(P.I->saveGrid(F));
+           })
+      .def("load_grid",
+           [](PyIntegrator &P, const std::string &F) { check(P.I->loadGrid(F)); })
+      .def("freeze", [](PyIntegrator &P) { P.I->freeze(); })
+      .def("frozen", [](const PyIntegrator &P) { return P.I->frozen(); })
+      .def("set_param",
+           [](PyIntegrator &P, const std::string &Name, double V) {
+             check(P.I->setParam(Name, V));
+           })
+      .def("params", [](const PyIntegrator &P) { return P.I->params(); })
+      .def("devices",
+           [](const PyIntegrator &P) {
+             py::list L;
+             for (const vf::WorkerInfo &W : P.I->devices())
+               L.append(py::make_tuple(W.Name, W.Kind, W.Description));
+             return L;
+           })
+      .def("notes", [](const PyIntegrator &P) {
+        py::list L;
+        for (const vf::IntegratorNote &N : P.I->notes())
+          L.append(N.Text);
+        return L;
+      });
+  bindEvents(C);
+}
+
+} // namespace vfpy

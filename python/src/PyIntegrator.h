@@ -1,0 +1,42 @@
+//===- python/src/PyIntegrator.h - vf::Integrator for Python ----*- C++ -*-===//
+//
+// The object behind vegasflow.Integrator: a vf::Integrator and the
+// integrand it was made for (which, for a Python callable, carries the
+// callback state run and sample consult). Integrator.cpp binds the run
+// loop and the state methods, Events.cpp the event methods.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_PYTHON_PYINTEGRATOR_H
+#define VF_PYTHON_PYINTEGRATOR_H
+
+#include "Binding.h"
+
+#include "vf/Integrator.h"
+
+#include <memory>
+
+namespace vfpy {
+
+struct PyIntegrator {
+  Integrand In;
+  std::unique_ptr<vf::Integrator> I;
+
+  /// Clears a Python integrand's stop flag and error before a call.
+  void startCall() {
+    if (In.Callback)
+      In.Callback->reset();
+  }
+  /// Raises what a Python integrand raised during the call, if anything.
+  void raiseCallbackError() {
+    if (!In.Callback)
+      return;
+    if (py::object E = In.Callback->take())
+      raiseObject(std::move(E));
+  }
+};
+
+void bindEvents(py::class_<PyIntegrator> &C);
+
+} // namespace vfpy
+
+#endif // VF_PYTHON_PYINTEGRATOR_H

@@ -1,0 +1,50 @@
+#===- python/vegasflow/__init__.py - import vegasflow -----------------------===#
+#
+# The public API: compile() a .vf integrand (or bring a numpy batch
+# function), integrate it with Integrator (VEGAS+ on every CPU thread and
+# GPU, bitwise reproducible for a seed), read the Result, draw Events.
+# docs/python.md is the guide; __init__.pyi the typed signatures.
+#
+#===------------------------------------------------------------------------===#
+"""vegasflow: adaptive VEGAS+ integration of JIT-compiled integrands.
+
+    import vegasflow as vf
+    m = vf.compile('''
+        param a = 0.1
+        integrand gauss(x in [0, 1]^4) =
+            prod(i in 0..4: exp(-(x[i] - 0.5)^2 / a^2) / (a * sqrt(pi)))
+    ''')
+    integ = vf.Integrator(m.gauss, calls=100_000, seed=1)
+    result = integ(iterations=10)
+    print(result.summary())
+    print(result)                 # e.g. 1.00002(21)
+
+compile() turns .vf source into a Module of Integrands; Integrator runs
+VEGAS+ on one (or on a Python function of an (n, dim) array); Result
+holds mean, sdev, chi2_dof, Q, the iterations and device statistics;
+Integrator.sample() and unweight() draw events. See docs/python.md.
+"""
+
+from ._vegasflow import Error
+from ._compile import CompileError, Diagnostic, Integrand, Module, compile
+from ._events import Events, UnweightedEvents, UnweightStats
+from ._integrator import Integrator
+from ._progress import Progress
+from ._result import DeviceStats, IterationRow, Result
+from . import _vegasflow
+
+__version__ = _vegasflow.version()
+
+
+def devices():
+    """The devices of this machine: {'cpu_threads': N, 'gpus': [{index,
+    name, major, minor, multiprocessors, memory_bytes}], 'no_gpu_reason':
+    why there is none ('' if there are GPUs)}."""
+    return _vegasflow.list_devices()
+
+
+__all__ = [
+    "CompileError", "DeviceStats", "Diagnostic", "Error", "Events",
+    "Integrand", "Integrator", "IterationRow", "Module", "Progress",
+    "Result", "UnweightStats", "UnweightedEvents", "compile", "devices",
+]

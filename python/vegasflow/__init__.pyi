@@ -1,0 +1,191 @@
+# Type stubs for the vegasflow package (python/vegasflow/__init__.py and
+# its modules). Every public name; docstrings live in the code.
+import os
+from typing import (Any, Callable, Dict, Iterator, List, NamedTuple,
+                    Optional, Sequence, Tuple, Union)
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+__all__: List[str]
+
+_Path = Union[str, os.PathLike]
+_Vector = Union[float, npt.NDArray[np.float64]]
+
+class Error(RuntimeError): ...
+
+class Diagnostic(NamedTuple):
+    file: str
+    line: int
+    column: int
+    message: str
+
+class CompileError(Error):
+    errors: List[Diagnostic]
+    file: Optional[str]
+    line: Optional[int]
+    column: Optional[int]
+    def __init__(self, text: str) -> None: ...
+
+class Integrand:
+    @property
+    def name(self) -> str: ...
+    @property
+    def dim(self) -> int: ...
+    @property
+    def outputs(self) -> int: ...
+    @property
+    def params(self) -> Dict[str, float]: ...
+    def domain(self, **params: float) -> npt.NDArray[np.float64]: ...
+    def __call__(self, x: npt.ArrayLike, **params: float) -> _Vector: ...
+
+class Module:
+    @property
+    def names(self) -> List[str]: ...
+    @property
+    def integrands(self) -> Dict[str, Integrand]: ...
+    @property
+    def warnings(self) -> str: ...
+    @property
+    def from_cache(self) -> bool: ...
+    def integrand(self, name: Optional[str] = ...) -> Integrand: ...
+    def __getitem__(self, name: str) -> Integrand: ...
+    def __getattr__(self, name: str) -> Integrand: ...
+    def __iter__(self) -> Iterator[Integrand]: ...
+    def __len__(self) -> int: ...
+    def __contains__(self, name: object) -> bool: ...
+
+def compile(source: _Path, *, name: Optional[str] = ..., cache: bool = ...,
+            cache_dir: Optional[_Path] = ...) -> Module: ...
+
+class DeviceStats:
+    name: str
+    kind: str
+    samples: int
+    chunks: int
+    busy_s: float
+    idle_s: float
+    error: str
+    @property
+    def imbalance(self) -> float: ...
+
+class IterationRow:
+    index: int
+    warmup: bool
+    mean: _Vector
+    sdev: _Vector
+    cum_mean: _Vector
+    cum_sdev: _Vector
+    chi2_dof: float
+    Q: float
+    samples: int
+    nonfinite: int
+    seconds: float
+    devices: List[DeviceStats]
+
+class Result:
+    name: str
+    outputs: int
+    mean: _Vector
+    sdev: _Vector
+    covariance: npt.NDArray[np.float64]
+    chi2_dof: float
+    dof: int
+    chi2: float
+    Q: float
+    nitn: int
+    iterations: List[IterationRow]
+    itn_mean: npt.NDArray[np.float64]
+    itn_sdev: npt.NDArray[np.float64]
+    devices: List[DeviceStats]
+    evaluations: int
+    wall_s: float
+    def summary(self) -> str: ...
+    def to_json(self, indent: Optional[int] = ...) -> str: ...
+    def _repr_html_(self) -> str: ...
+
+class Events:
+    x: npt.NDArray[np.float64]
+    f: npt.NDArray[np.float64]
+    jac: npt.NDArray[np.float64]
+    weights: npt.NDArray[np.float64]
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[npt.NDArray[np.float64]]: ...
+
+class UnweightStats:
+    wmax: float
+    drawn: int
+    accepted: int
+    overshoot: int
+    overshoot_fraction: float
+    efficiency: float
+    mean: float
+    sdev: float
+
+class UnweightedEvents(Events):
+    stats: UnweightStats
+    @property
+    def integral(self) -> float: ...
+
+class Progress(NamedTuple):
+    iteration: int
+    warmup: bool
+    done: int
+    total: int
+    samples_done: int
+    samples: int
+    @property
+    def fraction(self) -> float: ...
+
+_ProgressArg = Union[bool, Callable[[Progress], Any], None]
+
+class Integrator:
+    calls: int
+    iterations: int
+    warmup: int
+    progress: _ProgressArg
+    def __init__(
+        self, integrand: Union[Integrand, Module,
+                               Callable[..., npt.ArrayLike]], *,
+        calls: int = ..., iterations: int = ..., warmup: int = ...,
+        devices: str = ..., seed: int = ..., alpha: float = ...,
+        beta: float = ..., schedule: str = ..., ninc: int = ...,
+        max_hcube: int = ..., on_nonfinite: str = ...,
+        params: Optional[Dict[str, float]] = ...,
+        checkpoint: Optional[_Path] = ..., progress: _ProgressArg = ...,
+        dim: Optional[int] = ...,
+        domain: Optional[Sequence[Tuple[float, float]]] = ...,
+        name: Optional[str] = ...) -> None: ...
+    def run(self, iterations: Optional[int] = ..., calls: Optional[int] = ...,
+            warmup: Optional[int] = ..., *,
+            progress: _ProgressArg = ...) -> Result: ...
+    def __call__(self, iterations: Optional[int] = ...,
+                 calls: Optional[int] = ..., warmup: Optional[int] = ..., *,
+                 nitn: Optional[int] = ..., neval: Optional[int] = ...,
+                 progress: _ProgressArg = ...) -> Result: ...
+    @property
+    def result(self) -> Result: ...
+    @property
+    def plan(self) -> Dict[str, int]: ...
+    @property
+    def integrand(self) -> Integrand: ...
+    @property
+    def params(self) -> Dict[str, float]: ...
+    def set_param(self, name: str, value: float) -> None: ...
+    def freeze(self) -> None: ...
+    @property
+    def frozen(self) -> bool: ...
+    def save_grid(self, path: _Path) -> None: ...
+    def load_grid(self, path: _Path) -> None: ...
+    def save_state(self, path: _Path) -> None: ...
+    def load_state(self, path: _Path) -> None: ...
+    def checkpoint(self, path: Optional[_Path]) -> None: ...
+    @property
+    def devices(self) -> List[Tuple[str, str, str]]: ...
+    @property
+    def notes(self) -> List[str]: ...
+    def sample(self, n: int) -> Events: ...
+    def unweight(self, n: int, *, wmax_events: int = ...) -> UnweightedEvents: ...
+
+def devices() -> Dict[str, Any]: ...

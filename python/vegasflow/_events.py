@@ -1,0 +1,79 @@
+#===- python/vegasflow/_events.py - Events as numpy arrays ------------------===#
+#
+# What Integrator.sample and Integrator.unweight return: the points and
+# weights of the events as numpy arrays (vf/Events.h has the definitions:
+# jac = 1/q(x), weight = jac * f_0(x) for weighted events; +-1, or more for
+# an overshooting event, for unweighted ones).
+#
+#===------------------------------------------------------------------------===#
+"""Weighted and unweighted events."""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+class Events:
+    """Weighted events drawn from a trained, frozen integrator.
+
+    `x, weights = integ.sample(n)` unpacks the two arrays vegas users
+    reach for; the mean of weights is the integral.
+
+    Attributes:
+        x: the points, shape (n, dim).
+        f: the integrand there, shape (n, outputs).
+        jac: the sampling weight 1/q(x), shape (n,).
+        weights: jac * f[:, 0], shape (n,).
+    """
+
+    def __init__(self, d):
+        self.x, self.f, self.jac, self.weights = (d["x"], d["f"], d["jac"],
+                                                  d["weights"])
+
+    def __len__(self):
+        return len(self.weights)
+
+    def __iter__(self):
+        """Yields x and weights, so that `x, w = events` works."""
+        return iter((self.x, self.weights))
+
+    def __repr__(self):
+        return (f"<vegasflow.{type(self).__name__}: {len(self)} events in "
+                f"{self.x.shape[1]} dimensions>")
+
+
+@dataclass(frozen=True)
+class UnweightStats:
+    """How the unweighting went.
+
+    Attributes:
+        wmax: the w_max estimate (max |w| of a separate pass).
+        drawn: weighted events examined; accepted: events kept.
+        overshoot: kept events whose |w| exceeded wmax (kept with weight
+            |w| / wmax); overshoot_fraction = overshoot / accepted.
+        efficiency: accepted / drawn.
+        mean, sdev: the integral the events represent and its error.
+    """
+    wmax: float
+    drawn: int
+    accepted: int
+    overshoot: int
+    overshoot_fraction: float
+    efficiency: float
+    mean: float
+    sdev: float
+
+
+class UnweightedEvents(Events):
+    """Unweighted events: weights are sign(w) * max(1, |w| / wmax), i.e.
+    +-1 except for overshooting events. stats holds UnweightStats; the
+    integral is stats.wmax * weights.sum() / stats.drawn."""
+
+    def __init__(self, d):
+        super().__init__(d)
+        self.stats = UnweightStats(**d["stats"])
+
+    @property
+    def integral(self):
+        """wmax * sum(weights) / drawn: what the events represent."""
+        return self.stats.wmax * float(np.sum(self.weights)) / self.stats.drawn

@@ -1,0 +1,357 @@
+#===- python/vegasflow/_integrator.py - Integrator --------------------------===#
+#
+# vegasflow.Integrator: adaptive VEGAS+ over a compiled .vf integrand (on
+# every CPU thread and GPU) or over a numpy batch function (CPU threads,
+# the GIL taken per batch). Options are checked in _options before the
+# library sees them. run() releases the GIL; the library's iterations run
+# on a thread of the extension while this thread serves progress
+# callbacks and Ctrl-C (python/src/Integrator.cpp).
+#
+#===------------------------------------------------------------------------===#
+"""vegasflow.Integrator."""
+
+import numbers
+
+import numpy as np
+
+from . import _options, _progress, _vegasflow
+from ._compile import Integrand, Module
+from ._events import Events, UnweightedEvents
+from ._result import Result
+
+# How often, in seconds, a run wakes the caller's thread to look at
+# signals and progress.
+_POLL_S = 0.05
+
+
+def _python_integrand(fn, dim, domain, params, name):
+    """A numpy batch function as an Integrand: probes it on two points to
+    learn its number of outputs (and to report a wrong shape or dtype
+    now rather than during the run)."""
+    d, lo, hi = _options.domain(dim, domain)
+    params = dict(params or {})
+    for k, v in params.items():
+        _options.real(f"params[{k!r}]", v, float("-inf"))
+    probe = np.array([[(a + b) / 2 for a, b in zip(lo, hi)],
+                      [a + (b - a) / 4 for a, b in zip(lo, hi)]])
+    outputs = _vegasflow.check_batch(fn(probe, **params), 2, 0).shape[1]
+    handle = _vegasflow.python_integrand(
+        fn, name or getattr(fn, "__name__", "f"), d, outputs, lo, hi,
+        list(params), [float(v) for v in params.values()])
+    return Integrand(handle)
+
+
+class Integrator:
+    """Adaptive multidimensional Monte Carlo integration (VEGAS+).
+
+    vegasflow.Integrator(integrand, ...) prepares an integration of
+    `integrand` with the VEGAS+ algorithm (Lepage, J. Comput. Phys. 439
+    (2021) 110386): an adaptive map that concentrates samples where
+    |f| is large, and adaptive stratification that gives hypercubes
+    samples in proportion to sigma_h^beta. Calling it, integ() or
+    integ.run(), runs `warmup` iterations (they adapt and are then
+    discarded) and `iterations` measured ones of about `calls` samples
+    each, and returns a Result: mean, sdev, chi2_dof, Q, the iterations.
+
+    For a given seed the result is the same bit for bit whatever devices,
+    thread counts and schedule ran it, and the same as vegasc's.
+
+    Typical use::
+
+        import vegasflow as vf
+        m = vf.compile("examples/lepage.vf")
+        integ = vf.Integrator(m.lepage, calls=1e6, seed=1)
+        result = integ(iterations=10)
+        print(result.summary())
+        print("result =", result)        # 1.00004(11)
+
+    A numpy batch function (the slow path, for code not yet in .vf) takes
+    an (n, dim) array of points and returns (n,) values, or (n, k) for k
+    components, as vegas's batch integrands do::
+
+        integ = vf.Integrator(lambda x: np.exp(-x[:, 0] * x[:, 1]),
+                              domain=[(0, 1), (0, 1)])
+
+    Args:
+        integrand: an Integrand (module['name'] or module.name), a Module
+            with a single integrand, or a Python callable f(x) (then dim=
+            or domain= is needed).
+        calls: samples per iteration (default 10**6; ~10**5 for easy
+            integrands, 10**7-10**9 for hard ones). The samples drawn can
+            exceed it slightly (whole hypercubes).
+        iterations: measured iterations of run() (default 10).
+        warmup: warm-up iterations run first (default 5): they train the
+            map and the stratification and are left out of the result.
+        devices: where to run: 'all' (default: every CPU thread and GPU),
+            'cpu', 'cpu:N', 'gpu', 'gpu:0,2', 'sim:R' (a simulated device of
+            R million samples/s), comma-separated mixes ('cpu:4,gpu:1').
+            A Python integrand runs on CPU threads only.
+        seed: seed of the Philox random stream (default 1), 0 <= seed < 2**64.
+        alpha: damping of the map's adaptation (default 0.5; 0 keeps the
+            map uniform; classic VEGAS codes use 1.5).
+        beta: stratification exponent, 0 <= beta <= 1 (default 0.75; 0 is
+            classic VEGAS).
+        schedule: how tiles are handed to devices: 'adaptive' (default),
+            'guided', 'static', 'dynamic:c'. Never changes the result.
+        ninc: most increments per axis of the map (default 1000).
+        max_hcube: most hypercubes of the stratification (default 10**6).
+        on_nonfinite: 'stop' (default: a NaN or inf value ends the run
+            with vegasflow.Error naming the point) or 'zero' (count such
+            samples as 0; compiled integrands only).
+        params: {name: value} for the integrand's parameters (a compiled
+            integrand: override its defaults; a Python one: its keyword
+            arguments, f(x, **params)).
+        checkpoint: save the whole state to this file after every
+            iteration (see checkpoint()).
+        progress: True (a tqdm bar if tqdm is installed, else a line on
+            stderr), a callable receiving Progress tuples, or False
+            (default).
+        dim, domain: for a Python callable: the dimension, and the box as
+            dim (lo, hi) pairs (default: the unit cube).
+        name: for a Python callable: its name in results (default its
+            __name__).
+
+    Raises:
+        ValueError: an option out of range; the message names it
+            ("option 'beta': must be a number between 0 and 1, got 2").
+        TypeError: an option of the wrong type, or a callable that
+            returns something other than real numbers.
+        vegasflow.Error: the library refused the integrand or the devices
+            (e.g. devices='gpu' on a machine without one).
+    """
+
+    def __init__(self, integrand, *, calls=1_000_000, iterations=10,
+                 warmup=5, devices="all", seed=1, alpha=0.5, beta=0.75,
+                 schedule="adaptive", ninc=1000, max_hcube=1_000_000,
+                 on_nonfinite="stop", params=None, checkpoint=None,
+                 progress=False, dim=None, domain=None, name=None):
+        python = callable(integrand) and not isinstance(integrand, Integrand)
+        if isinstance(integrand, Module):
+            integrand = integrand.integrand()
+        elif python:
+            integrand = _python_integrand(integrand, dim, domain, params,
+                                          name)
+            params = None
+        elif not isinstance(integrand, Integrand):
+            raise TypeError("Integrator() takes an Integrand, a Module or a "
+                            f"callable, got {type(integrand).__name__}")
+        elif dim is not None or domain is not None:
+            raise _options.option_error(
+                "dim" if dim is not None else "domain", "dim and domain are "
+                "for Python integrands; a .vf integrand declares its own")
+        self._integrand = integrand
+        self.calls = _options.integer("calls", calls, 2)
+        self.iterations = _options.integer("iterations", iterations, 1)
+        self.warmup = _options.integer("warmup", warmup, 0)
+        self.progress = progress
+        self._devices_spec = devices
+        dev = _options.devices(devices)
+        self._settings = dict(
+            seed=_options.integer("seed", seed, 0, 2**64 - 1),
+            alpha=_options.real("alpha", alpha, 0.0),
+            beta=_options.real("beta", beta, 0.0, 1.0),
+            ninc=_options.integer("ninc", ninc, 2, 2**32 - 1),
+            devices=devices, schedule=_options.schedule(schedule),
+            on_nonfinite=on_nonfinite)
+        if python and not dev["gpus_required"]:
+            dev["all_gpus"] = False  # no GPU code: 'all' is the CPU
+        s = self._settings
+        self._h = _vegasflow._Integrator(
+            integrand._h, s["seed"], s["alpha"], s["beta"], s["ninc"],
+            _options.integer("max_hcube", max_hcube, 1, 2**64 - 1),
+            dev["threads"], dev["no_cpu"], dev["gpus"], dev["all_gpus"],
+            dev["gpus_required"], dev["simulated"], schedule,
+            _options.on_nonfinite(on_nonfinite, python))
+        for k, v in (params or {}).items():
+            self.set_param(k, v)
+        if checkpoint is not None:
+            self.checkpoint(checkpoint)
+
+    # -- running -----------------------------------------------------------
+
+    def run(self, iterations=None, calls=None, warmup=None, *,
+            progress=None):
+        """Runs warmup + iterations iterations; returns the Result.
+
+        Args:
+            iterations, calls, warmup: for this run (default: the
+                Integrator's). A run adds to the statistics of earlier ones,
+                as calling vegas's integrator again does; after
+                load_state() of a run saved midway (or a Ctrl-C), the same
+                numbers continue it and give the uninterrupted result bit
+                for bit.
+            progress: as the constructor's (default: the Integrator's).
+
+        Returns:
+            Result: the combined result over every measured iteration
+            since the Integrator was made (or its state loaded).
+
+        Raises:
+            KeyboardInterrupt: Ctrl-C. A compiled integrand stops at the
+                end of the current iteration (checkpoint written, run
+                resumable); a Python integrand stops at once, abandoning
+                that iteration.
+            vegasflow.Error: a NaN/inf value under on_nonfinite='stop' (the
+                message names the point), a failed checkpoint, every device
+                failing.
+            Whatever a Python integrand or a progress callback raised.
+        """
+        n = _options.integer("iterations", self.iterations
+                             if iterations is None else iterations, 1)
+        c = _options.integer("calls", self.calls if calls is None else calls, 2)
+        w = _options.integer("warmup", self.warmup if warmup is None else warmup,
+                             0)
+        show = _progress.display(self.progress if progress is None
+                                 else progress)
+        plan = self._h.plan()
+        # A resumed run continues where it stopped: count its iterations.
+        done0 = plan[3] if (plan[3] < plan[0] + plan[2]
+                            and plan[:3] == (n, c, w)) else 0
+        total = n + w
+        state = {"done": done0}
+
+        def on_iteration(row):
+            state["done"] += 1
+            if show is not None:
+                show(_progress.Progress(row["index"], row["warmup"],
+                                        state["done"], total, 0, 0))
+
+        def on_progress(p):
+            show(_progress.Progress(p[0], p[1], state["done"], total, p[4],
+                                    p[5]))
+        try:
+            handle = self._h.run(n, c, w, on_iteration,
+                                 on_progress if show is not None else None,
+                                 _POLL_S)
+        finally:
+            if show is not None and hasattr(show, "close"):
+                show.close()
+        return self._result(handle, n, c, w)
+
+    def __call__(self, iterations=None, calls=None, warmup=None, *,
+                 nitn=None, neval=None, progress=None):
+        """integ(...) is integ.run(...); vegas's nitn= and neval= are
+        accepted for iterations= and calls=."""
+        return self.run(nitn if iterations is None else iterations,
+                        neval if calls is None else calls, warmup,
+                        progress=progress)
+
+    def _result(self, handle, n=None, c=None, w=None):
+        settings = dict(self._settings, calls=c or self.calls,
+                        iterations=n or self.iterations,
+                        warmup=self.warmup if w is None else w,
+                        params=self.params)
+        return Result(handle, self._integrand.name, settings)
+
+    @property
+    def result(self):
+        """The Result so far (also after a failed or interrupted run)."""
+        return self._result(self._h.result())
+
+    @property
+    def plan(self):
+        """The current (or last) run: {iterations, calls, warmup, done}."""
+        n, c, w, done = self._h.plan()
+        return dict(iterations=n, calls=c, warmup=w, done=done)
+
+    # -- parameters and adaptation -------------------------------------------
+
+    @property
+    def integrand(self):
+        """The Integrand being integrated."""
+        return self._integrand
+
+    @property
+    def params(self):
+        """The parameters' current values: {name: value}."""
+        return dict(zip(self._integrand.params, self._h.params()))
+
+    def set_param(self, name, value):
+        """Sets parameter `name` for the following iterations (no
+        recompilation: scan a parameter from a Python loop)."""
+        if name not in self._integrand.params:
+            raise _options.option_error(
+                "params", f"integrand '{self._integrand.name}' has no "
+                f"parameter {name!r}; it has {list(self._integrand.params)}")
+        self._h.set_param(name, _options.real(name, value, float("-inf")))
+
+    def freeze(self):
+        """Stops adapting the map and the stratification (needed before
+        sample() and unweight())."""
+        self._h.freeze()
+
+    @property
+    def frozen(self):
+        """True once freeze() was called."""
+        return self._h.frozen()
+
+    # -- files -------------------------------------------------------------------
+
+    def save_grid(self, path):
+        """Writes the trained map (dim, ninc, edges) to `path`."""
+        self._h.save_grid(str(path))
+
+    def load_grid(self, path):
+        """Starts the following iterations from the map saved in `path`."""
+        self._h.load_grid(str(path))
+
+    def save_state(self, path):
+        """Writes the whole state (map, allocation, statistics, iterations,
+        random stream position, parameters, options) to `path`,
+        atomically."""
+        self._h.save_state(str(path))
+
+    def load_state(self, path):
+        """Restores a state saved by an integrator of the same integrand,
+        seed, alpha, beta, ninc, max_hcube, on_nonfinite and parameters
+        (vegasflow.Error names every difference). A run saved midway is
+        continued by run() with the same iterations, calls and warmup."""
+        self._h.load_state(str(path))
+
+    def checkpoint(self, path):
+        """Saves the state to `path` after every iteration from now on
+        (None: stop); fails at once if the folder cannot be written.
+        Resume after a crash with load_state(path) and the same run()."""
+        self._h.checkpoint_to("" if path is None else str(path))
+
+    # -- devices -----------------------------------------------------------------
+
+    @property
+    def devices(self):
+        """The workers an iteration runs on: [(name, kind, description)]."""
+        return self._h.devices()
+
+    @property
+    def notes(self):
+        """What the setup noticed but did not refuse (e.g. why there is no
+        GPU with devices='all')."""
+        return self._h.notes()
+
+    # -- events ------------------------------------------------------------------
+
+    def sample(self, n):
+        """Draws `n` weighted events from the trained, frozen integrator.
+
+        Returns Events with x (n, dim), f (n, outputs), jac (n,) and weights
+        (n,) = jac * f[:, 0], whose mean is the integral; `x, w =
+        integ.sample(n)` unpacks points and weights. Successive calls
+        continue the random stream.
+        """
+        return Events(self._h.sample(_options.integer("n", n, 0), 1 << 16))
+
+    def unweight(self, n, *, wmax_events=100_000):
+        """Draws weighted events until `n` are accepted with probability
+        |w| / w_max (w_max from a separate pass of `wmax_events`).
+
+        Returns UnweightedEvents (x, f, jac, weights = +-1 or more for an
+        overshoot, stats: UnweightStats).
+        """
+        return UnweightedEvents(self._h.unweight(
+            _options.integer("n", n, 1),
+            _options.integer("wmax_events", wmax_events, 1)))
+
+    def __repr__(self):
+        s = self._settings
+        return (f"<vegasflow.Integrator {self._integrand.name}: calls="
+                f"{self.calls}, iterations={self.iterations}, warmup="
+                f"{self.warmup}, devices={s['devices']!r}, seed={s['seed']}>")

@@ -1,0 +1,154 @@
+#===- python/vegasflow/_options.py - Checking Integrator's options ----------===#
+#
+# Every option is checked here before the library sees it, so that a bad
+# value raises ValueError (or TypeError for a wrong type) whose message
+# starts with the option's name, as vegasc names its flag. The device list
+# has vegasc's grammar (all, cpu, cpu:N, gpu, gpu:0,2, sim:R, comma-
+# separated); the parser behind vegasc's --devices is not part of the
+# library's API, so it is restated here.
+#
+#===------------------------------------------------------------------------===#
+"""Validation of vegasflow.Integrator's options."""
+
+import math
+import numbers
+
+from . import _vegasflow
+
+
+def option_error(name, message, kind=ValueError):
+    """The error for option `name`: "option 'name': message"."""
+    return kind(f"option '{name}': {message}")
+
+
+def integer(name, value, lo, hi=None):
+    """`value` as an int in [lo, hi]; bools and floats with a fraction are
+    refused (1e6 is accepted as 1000000)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise option_error(name, f"expected an integer, got {value!r}",
+                           TypeError)
+    if isinstance(value, numbers.Integral):
+        v = int(value)
+    elif math.isfinite(value) and float(value).is_integer():
+        v = int(value)
+    else:
+        raise option_error(name, f"expected an integer, got {value!r}")
+    if v < lo or (hi is not None and v > hi):
+        bound = f">= {lo}" if hi is None else f"between {lo} and {hi}"
+        raise option_error(name, f"must be {bound}, got {v}")
+    return v
+
+
+def real(name, value, lo, hi=None):
+    """`value` as a finite float in [lo, hi]."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise option_error(name, f"expected a number, got {value!r}",
+                           TypeError)
+    v = float(value)
+    if not math.isfinite(v) or v < lo or (hi is not None and v > hi):
+        bound = (f"between {lo} and {hi}" if hi is not None else
+                 f">= {lo}" if math.isfinite(lo) else "that is finite")
+        raise option_error(name, f"must be a number {bound}, got {value!r}")
+    return v
+
+
+def devices(spec):
+    """vegasc's --devices grammar as the library's device options."""
+    if not isinstance(spec, str):
+        raise option_error("devices", f"expected a string such as 'all' or "
+                           f"'cpu:4', got {spec!r}", TypeError)
+    out = dict(threads=0, no_cpu=True, gpus=[], all_gpus=False,
+               gpus_required=False, simulated=[])
+    cpu = gpu = False
+    gpu_indices = False
+
+    def bad(why):
+        return option_error("devices", f"{spec!r}: {why}")
+    for item in (i.strip() for i in spec.split(",")):
+        if item in ("all", "cpu") or item.startswith("cpu:"):
+            if cpu or (item == "all" and gpu):
+                raise bad("the CPU is named twice")
+            cpu, out["no_cpu"] = True, False
+            if item == "all":
+                out["all_gpus"] = gpu = True
+            if item.startswith("cpu:"):
+                n = item[4:]
+                if not n.isdigit() or int(n) == 0:
+                    raise bad("cpu:N needs a positive number of threads")
+                out["threads"] = int(n)
+            gpu_indices = False
+        elif item.startswith("sim:"):
+            try:
+                rate = float(item[4:])
+            except ValueError:
+                rate = -1.0
+            if not rate > 0 or not math.isfinite(rate):
+                raise bad("sim:R needs a positive rate R in million "
+                          "samples/s")
+            out["simulated"].append(rate * 1e6)
+            gpu_indices = False
+        elif item == "gpu" or item.startswith("gpu:"):
+            if gpu:
+                raise bad("the GPUs are named twice")
+            gpu = True
+            if item == "gpu":
+                out["all_gpus"] = out["gpus_required"] = True
+                continue
+            gpu_indices = True
+            if not item[4:].isdigit():
+                raise bad("gpu:N needs GPU indices (gpu:0 or gpu:0,2)")
+            out["gpus"].append(int(item[4:]))
+        elif gpu_indices and item.isdigit():
+            out["gpus"].append(int(item))
+        else:
+            raise bad("expected all, cpu, cpu:N, gpu, gpu:N[,M...] or sim:R "
+                      "(comma-separated)")
+    return out
+
+
+def schedule(value):
+    """The scheduling policy, checked by the library."""
+    if not isinstance(value, str):
+        raise option_error("schedule", f"expected a string, got {value!r}",
+                           TypeError)
+    why = _vegasflow.check_schedule(value)
+    if why:
+        raise option_error("schedule", why)
+    return value
+
+
+def on_nonfinite(value, python_integrand):
+    """True for 'zero', False for 'stop'."""
+    if value not in ("stop", "zero"):
+        raise option_error("on_nonfinite",
+                           f"expected 'stop' or 'zero', got {value!r}")
+    if value == "zero" and python_integrand:
+        raise option_error(
+            "on_nonfinite", "'zero' is not available for a Python integrand "
+            "(an exception in it must stop the run, not count as 0); "
+            "return 0 there yourself, e.g. np.nan_to_num(values, nan=0.0)")
+    return value == "zero"
+
+
+def domain(dim, value):
+    """The box of a Python integrand as (lo, hi) lists: `value` is a
+    sequence of dim (lo, hi) pairs, or None for the unit cube."""
+    import numpy as np
+    if value is None:
+        if dim is None:
+            raise option_error("dim", "a Python integrand needs dim= or "
+                               "domain=")
+        d = integer("dim", dim, 1)
+        return d, [0.0] * d, [1.0] * d
+    box = np.asarray(value, dtype=float)
+    if box.ndim != 2 or box.shape[1] != 2 or box.shape[0] == 0:
+        raise option_error("domain", "expected a sequence of (lo, hi) pairs, "
+                           f"one per dimension; got shape {box.shape}")
+    if dim is not None and integer("dim", dim, 1) != box.shape[0]:
+        raise option_error("domain", f"has {box.shape[0]} intervals but dim "
+                           f"is {dim}")
+    for d, (lo, hi) in enumerate(box):
+        if not (np.isfinite(lo) and np.isfinite(hi) and hi > lo):
+            raise option_error("domain", f"interval {d} [{lo}, {hi}] is empty "
+                               "or not finite")
+    return box.shape[0], list(box[:, 0]), list(box[:, 1])

@@ -1,0 +1,166 @@
+#===- python/vegasflow/_result.py - The result of a run ---------------------===#
+#
+# Result mirrors vf::Result with vegas's names: mean and sdev (floats for a
+# scalar integrand, numpy arrays for a vector one), chi2_dof, dof, chi2, Q,
+# nitn, the covariance matrix, one IterationRow per iteration (warm-up
+# rows included, marked) and DeviceStats per worker; str() is the value
+# with its error in gvar notation, summary() vegas's table, _repr_html_
+# the same table for Jupyter, to_json() vegasc's JSON document.
+#
+#===------------------------------------------------------------------------===#
+"""Integration results: Result, IterationRow, DeviceStats."""
+
+import json
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import _format
+
+
+@dataclass(frozen=True)
+class DeviceStats:
+    """One worker's share of a run or of an iteration.
+
+    Attributes:
+        name: 'cpu:0', 'gpu:0', 'sim:1', ...
+        kind: 'cpu', 'gpu' or 'sim'.
+        samples, chunks: samples evaluated, chunks of tiles run.
+        busy_s: seconds spent running chunks.
+        idle_s: seconds waiting for the others at iterations' ends.
+        error: why the device failed ('' if it did not).
+    """
+    name: str
+    kind: str
+    samples: int
+    chunks: int
+    busy_s: float
+    idle_s: float
+    error: str
+
+    @property
+    def imbalance(self):
+        """idle / (busy + idle): the share of time spent waiting."""
+        total = self.busy_s + self.idle_s
+        return self.idle_s / total if total > 0 else 0.0
+
+
+def _devices(rows):
+    return [DeviceStats(**d) for d in rows]
+
+
+def _shaped(values, outputs):
+    """A float for a scalar integrand, an array of `outputs` otherwise."""
+    return float(values[0]) if outputs == 1 else np.array(values, dtype=float)
+
+
+@dataclass(frozen=True)
+class IterationRow:
+    """One iteration of a run.
+
+    Attributes:
+        index: 1-based over the integrator's lifetime.
+        warmup: True for a warm-up iteration (adapts, not in the estimate).
+        mean, sdev: this iteration's estimate and its standard deviation.
+        cum_mean, cum_sdev: the combined estimate after it (NaN for
+            warm-up rows, which precede any measured iteration).
+        chi2_dof, Q: over the measured iterations so far.
+        samples: samples drawn; nonfinite: those whose value was NaN/inf.
+        seconds: wall time of the iteration.
+        devices: each worker's DeviceStats for this iteration.
+    """
+    index: int
+    warmup: bool
+    mean: object
+    sdev: object
+    cum_mean: object
+    cum_sdev: object
+    chi2_dof: float
+    Q: float
+    samples: int
+    nonfinite: int
+    seconds: float
+    devices: list = field(repr=False)
+
+    @classmethod
+    def _from(cls, d, outputs):
+        def shaped(key):
+            v = d[key] or [float("nan")] * outputs
+            return _shaped(v, outputs)
+        return cls(d["index"], d["warmup"], shaped("mean"), shaped("sdev"),
+                   shaped("cum_mean"), shaped("cum_sdev"), d["chi2_dof"],
+                   d["Q"], d["samples"], d["nonfinite"], d["seconds"],
+                   _devices(d["devices"]))
+
+
+class Result:
+    """The combined result of the measured iterations so far.
+
+    Attributes:
+        mean, sdev: the weighted average and its standard deviation (floats
+            for a scalar integrand; arrays of shape (outputs,) otherwise).
+        covariance: (outputs, outputs) covariance matrix of mean.
+        chi2_dof, dof, chi2, Q: the consistency of the measured iterations
+            (dof = outputs * (nitn - 1); Q < 0.05 means they disagree more
+            than their errors allow).
+        nitn: measured iterations; iterations: every IterationRow, warm-up
+            rows included.
+        itn_mean, itn_sdev: the measured iterations' estimates, arrays of
+            shape (nitn,) or (nitn, outputs).
+        devices: DeviceStats per worker over the run.
+        evaluations: integrand evaluations (warm-up included).
+        wall_s: seconds spent in the iterations.
+        name: the integrand's name; outputs: its number of components.
+    """
+
+    def __init__(self, handle, name, settings):
+        d = handle.to_dict()
+        self._h = handle
+        self._settings = settings
+        self.name = name
+        self.outputs = k = d["outputs"]
+        self.mean = _shaped(d["mean"] or [float("nan")] * k, k)
+        self.sdev = _shaped(d["sdev"] or [float("nan")] * k, k)
+        cov = d["covariance"] or [float("nan")] * (k * k)
+        self.covariance = np.array(cov, dtype=float).reshape(k, k)
+        self.chi2_dof = d["chi2_dof"]
+        self.Q = d["Q"]
+        self.iterations = [IterationRow._from(r, k) for r in d["iterations"]]
+        measured = [r for r in self.iterations if not r.warmup]
+        self.nitn = len(measured)
+        self.dof = k * max(self.nitn - 1, 0)
+        self.chi2 = self.chi2_dof * self.dof
+        shape = (self.nitn,) if k == 1 else (self.nitn, k)
+        self.itn_mean = np.array([r.mean for r in measured],
+                                 dtype=float).reshape(shape)
+        self.itn_sdev = np.array([r.sdev for r in measured],
+                                 dtype=float).reshape(shape)
+        self.devices = _devices(d["devices"])
+        self.evaluations = d["evaluations"]
+        self.wall_s = d["wall_s"]
+
+    def _vectors(self):
+        return np.atleast_1d(self.mean), np.atleast_1d(self.sdev)
+
+    def __str__(self):
+        """The value with its error, e.g. '1.0012(34)'."""
+        return _format.fmt_values(*self._vectors())
+
+    def __repr__(self):
+        return (f"<vegasflow.Result {self.name} = {self}: chi2/dof = "
+                f"{self.chi2_dof:.2f}, Q = {self.Q:.2f}, nitn = {self.nitn}>")
+
+    def summary(self):
+        """vegas's table: one line per iteration (and component) with its
+        estimate, the weighted average so far, chi2/dof and Q."""
+        return _format.summary_text(self)
+
+    def _repr_html_(self):
+        return _format.summary_html(self)
+
+    def to_json(self, indent=2):
+        """vegasc's JSON document for this result (schema: docs/json.md):
+        {vegasflow, integrand, settings, result, iterations, devices}.
+        indent=None writes one line."""
+        return self._h.to_json(self.name, json.dumps(self._settings),
+                               -1 if indent is None else int(indent))
