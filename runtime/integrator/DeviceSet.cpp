@@ -36,8 +36,7 @@ Status setUpGpus(const IntegrandInfo &In, const IntegratorOptions &O,
   const CudaDriver &D = CudaDriver::get();
   if (!D.detected()) {
     if (!Optional)
-      return Error{"no GPU to run on: " + D.unavailableReason(),
-                   ErrorScope::Shared, "devices"};
+      return Error{"no GPU to run on: " + D.unavailableReason()};
     Notes.push_back({IntegratorNote::Kind::NoGpu,
                      "no GPU (" + D.unavailableReason() + ")"});
     return Status::ok();
@@ -78,8 +77,7 @@ Expected<DeviceSet> DeviceSet::create(const IntegrandInfo &I,
   if (Status G = setUpGpus(I, O, Gpus, Notes); !G)
     return G.error();
   if (O.NoCpu && O.SimulatedDevices.empty() && Gpus.empty())
-    return Error{"no device to run on: no CPU threads and no other device",
-                 ErrorScope::Shared, "devices"};
+    return Error{"no device to run on: no CPU threads and no other device"};
   DeviceSet S;
   const unsigned Cpus = O.NoCpu ? 0 : cpuThreads(O, Gpus.size());
   for (unsigned C = 0; C < Cpus; ++C)

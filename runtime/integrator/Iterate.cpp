@@ -83,7 +83,7 @@ Status Integrator::Impl::nonFiniteError(const vf_sampler_args &A,
                    "integrand there, or set " +
                    optionRef("on_nonfinite") +
                    " to 'zero' to count such samples as 0",
-               ErrorScope::Shared, "on_nonfinite"};
+               ErrorScope::Shared};
 }
 
 /// The kernel's inputs for this iteration (pointers into the map, the

@@ -25,12 +25,14 @@ enum class ErrorScope {
 struct Error {
   std::string Message;
   ErrorScope Scope = ErrorScope::Shared;
-  /// The option the error is about, by its documented name (the
+  /// The option whose value the error refuses, by its documented name (the
   /// IntegratorOptions/TOML spelling: "calls", "alpha", "schedule",
-  /// "on_nonfinite", ...), or empty. The library speaks of options, never
-  /// of command-line flags: a front end maps this name to its own flag or
-  /// key (and a message refers to an option only as optionRef(Name)), so
-  /// each door reports the error in its own terms.
+  /// "on_nonfinite", ...), or empty. A front end reports such an error as
+  /// a usage error at its own flag or key. Errors about the integrand, the
+  /// machine or the data leave it empty, even when their message suggests
+  /// an option. The library speaks of options, never of command-line
+  /// flags: a message refers to an option only as optionRef(Name), the one
+  /// spelling a front end rewrites into its flag or key.
   std::string Option = {};
 };
 
