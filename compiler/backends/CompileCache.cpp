@@ -1,11 +1,18 @@
 //===- backends/CompileCache.cpp - On-disk cache of compiled code ---------===//
 //
-// Entry layout: "VFCACHE1" | payload length (8 bytes, little endian) |
-// SHA-256 of the payload (32 bytes) | payload.
+// Entry layout: "VFCACHE2" | the entry's own key (64 hex digits) |
+// payload length (8 bytes, little endian) | SHA-256 of the payload (32
+// bytes) | payload. An entry is served only for the key it carries: a file
+// copied over another key's name (or renamed by hand) is a miss, rebuilt,
+// never code of another integrand. Entries are read as regular files only,
+// bounded in size (files/SafeFiles.h): a FIFO or a link to /dev/zero in
+// the cache is a miss, not a hang.
 //
 //===----------------------------------------------------------------------===//
 
 #include "backends/CompileCache.h"
+
+#include "files/SafeFiles.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -20,8 +27,11 @@ using namespace llvm;
 
 namespace vf {
 
-static constexpr char Magic[] = "VFCACHE1";
-static constexpr size_t MagicLen = 8, HeaderLen = MagicLen + 8 + 32;
+static constexpr char Magic[] = "VFCACHE2";
+static constexpr size_t MagicLen = 8, KeyLen = 64,
+                        HeaderLen = MagicLen + KeyLen + 8 + 32;
+/// Larger than any module's object code or PTX.
+static constexpr uint64_t MaxEntryBytes = uint64_t(1) << 30;
 
 void CompileCacheKey::add(StringRef Field) {
   uint8_t Len[8];
@@ -63,22 +73,24 @@ std::string CompileCache::pathFor(StringRef Key, StringRef Ext) const {
 
 std::optional<std::string> CompileCache::load(StringRef Key, StringRef Ext) {
   std::string Path = pathFor(Key, Ext);
-  auto BufOr = MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                     /*RequiresNullTerminator=*/false);
-  if (!BufOr) {
+  if (!sys::fs::exists(Path)) {
     ++Misses;
     return std::nullopt;
   }
-  StringRef Data = (*BufOr)->getBuffer();
-  bool Valid = Data.size() >= HeaderLen && Data.starts_with(StringRef(Magic, MagicLen));
+  vf::Expected<std::string> File =
+      readRegularFile(Path, MaxEntryBytes, "the cache entry");
+  StringRef Data = File ? StringRef(*File) : StringRef();
+  bool Valid = Key.size() == KeyLen && Data.size() >= HeaderLen &&
+               Data.starts_with(StringRef(Magic, MagicLen)) &&
+               Data.substr(MagicLen, KeyLen) == Key;
   StringRef Payload;
   if (Valid) {
-    uint64_t Len = support::endian::read64le(Data.data() + MagicLen);
+    const char *Len = Data.data() + MagicLen + KeyLen;
     Payload = Data.drop_front(HeaderLen);
     std::array<uint8_t, 32> Sum = SHA256::hash(
         ArrayRef<uint8_t>(Payload.bytes_begin(), Payload.bytes_end()));
-    Valid = Len == Payload.size() &&
-            std::memcmp(Sum.data(), Data.data() + MagicLen + 8, 32) == 0;
+    Valid = support::endian::read64le(Len) == Payload.size() &&
+            std::memcmp(Sum.data(), Len + 8, 32) == 0;
   }
   if (!Valid) {
     ++Corrupt;
@@ -109,6 +121,7 @@ void CompileCache::store(StringRef Key, StringRef Ext, StringRef Data) {
     std::array<uint8_t, 32> Sum =
         SHA256::hash(ArrayRef<uint8_t>(Data.bytes_begin(), Data.bytes_end()));
     OS.write(Magic, MagicLen);
+    OS << Key;
     OS.write(Len, 8);
     OS.write(reinterpret_cast<const char *>(Sum.data()), 32);
     OS << Data;

@@ -10,10 +10,12 @@
 #include "SamplerABI.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/CallingConv.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -41,6 +43,38 @@ Function *constantFunction(Module &M, StringRef Name, unsigned V) {
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
   B.CreateRet(B.getInt32(V));
   return F;
+}
+
+/// Dimensions up to which the kernel's per-dimension loops are unrolled
+/// completely (their `unroll(full)` pragma, SamplePoint.h): that lets the
+/// loop over samples vectorize, but the code grows with the dimension and
+/// the backend's schedulers take super-linear time in a block's size (a
+/// 400-dimensional integrand took 6 s to compile, a 1000-dimensional one
+/// 30 s). Past this, a few loop instructions per sample cost nothing next
+/// to the integrand's hundreds of dimensions. The operations, and so the
+/// results, are the same either way.
+constexpr unsigned MaxUnrolledDim = 64;
+
+/// Removes llvm.loop.unroll.full from every loop of \p F.
+void dropFullUnroll(Function &F) {
+  for (BasicBlock &BB : F) {
+    Instruction *Term = BB.getTerminator();
+    MDNode *Loop = Term ? Term->getMetadata(LLVMContext::MD_loop) : nullptr;
+    if (!Loop)
+      continue;
+    SmallVector<Metadata *, 4> Kept{nullptr}; // the self-reference
+    for (unsigned I = 1; I < Loop->getNumOperands(); ++I) {
+      auto *Op = dyn_cast<MDNode>(Loop->getOperand(I));
+      auto *Name = Op && Op->getNumOperands()
+                       ? dyn_cast<MDString>(Op->getOperand(0))
+                       : nullptr;
+      if (!Name || Name->getString() != "llvm.loop.unroll.full")
+        Kept.push_back(Loop->getOperand(I));
+    }
+    MDNode *New = MDNode::getDistinct(F.getContext(), Kept);
+    New->replaceOperandWith(0, New);
+    Term->setMetadata(LLVMContext::MD_loop, New);
+  }
 }
 
 } // namespace
@@ -116,6 +150,8 @@ Error instantiateSampler(Module &M, BitcodeTarget T,
           constantFunction(M, I.EntryName + ".nout", I.Outputs);
     Function *Clone = CloneFunction(Kernel, VMap);
     Clone->setName(I.EntryName);
+    if (I.Dim > MaxUnrolledDim)
+      dropFullUnroll(*Clone);
     Clone->setLinkage(GlobalValue::ExternalLinkage);
     if (T == BitcodeTarget::NVPTX)
       Clone->setCallingConv(CallingConv::PTX_Kernel);

@@ -184,7 +184,8 @@ static bool choleskyInverse(const std::vector<double> &A, unsigned N,
 
 /// Inverse of a symmetric positive semi-definite A: Cholesky, or, when that
 /// fails, of (1 - eta) A + eta diag(max(A_ii, Floor_i)) for the smallest
-/// eta = 1e-10, 1e-9, ..., 1 that works (eta = 1 is diagonal).
+/// eta = 1e-10, 1e-9, ..., 1 that works (eta = 1 is diagonal). Always an
+/// N x N matrix; NaN entries only where A itself is not finite.
 static std::vector<double> robustInverse(const std::vector<double> &A,
                                          unsigned N,
                                          const std::vector<double> &Floor) {
@@ -198,8 +199,16 @@ static std::vector<double> robustInverse(const std::vector<double> &A,
         R[I * N + J] = (1 - Eta) * A[I * N + J];
     for (unsigned I = 0; I < N; ++I)
       R[I * N + I] += Eta * std::max(A[I * N + I], Floor[I]);
-    if (choleskyInverse(R, N, Inv) || Eta == 1)
+    if (choleskyInverse(R, N, Inv))
       return Inv;
+    if (Eta == 1) {
+      // Not even the diagonal inverts (a non-finite variance): a diagonal
+      // answer that carries the NaN, never a matrix of the wrong size.
+      Inv.assign(std::size_t(N) * N, 0.0);
+      for (unsigned I = 0; I < N; ++I)
+        Inv[I * N + I] = 1 / R[I * N + I];
+      return Inv;
+    }
   }
 }
 
@@ -239,83 +248,163 @@ void RAvgArray::add(std::span<const double> mean, std::span<const double> cov,
                   sqrtDiag(cov, N), warmup, Mean, sdev(), chi2dof(), Q()});
 }
 
-/// Whether C is all zeros: an exact iteration.
-static bool isExact(const std::vector<double> &C) {
-  return std::all_of(C.begin(), C.end(), [](double V) { return V == 0; });
-}
-
-double RAvgArray::chi2Term(std::size_t K,
-                           const std::vector<double> &Inv) const {
-  std::vector<double> Dev(N);
-  for (unsigned I = 0; I < N; ++I)
-    Dev[I] = Means[K][I] - Mean[I];
-  double S = 0;
-  for (unsigned I = 0; I < N; ++I)
-    for (unsigned J = 0; J < N; ++J)
-      S += Dev[I] * Inv[I * N + J] * Dev[J];
+/// The rows and columns \p Idx of the N x N matrix \p C.
+static std::vector<double> submatrix(const std::vector<double> &C, unsigned N,
+                                     const std::vector<unsigned> &Idx) {
+  const std::size_t M = Idx.size();
+  std::vector<double> S(M * M);
+  for (std::size_t I = 0; I < M; ++I)
+    for (std::size_t J = 0; J < M; ++J)
+      S[I * M + J] = C[Idx[I] * N + Idx[J]];
   return S;
 }
 
-void RAvgArray::combineExact() {
-  std::fill(Mean.begin(), Mean.end(), 0.0);
-  std::fill(Cov.begin(), Cov.end(), 0.0);
-  std::size_t NumExact = 0;
-  for (std::size_t K = 0; K < Means.size(); ++K) {
-    if (!isExact(Covs[K]))
-      continue;
-    ++NumExact;
-    for (unsigned I = 0; I < N; ++I)
-      Mean[I] += Means[K][I];
-  }
-  for (double &M : Mean)
-    M /= double(NumExact);
-  Chi2 = 0;
-  for (std::size_t K = 0; K < Means.size(); ++K) {
-    if (!isExact(Covs[K])) {
-      Chi2 += chi2Term(K, robustInverse(Covs[K], N, varianceFloor(Means[K])));
-      continue;
+namespace {
+/// The iterations of an RAvgArray, rescaled: component i multiplied by
+/// 2^S_i so that its largest variance is near 1. Scaling by powers of two
+/// is exact (no digit of any sum or factorisation changes in the normal
+/// range), and it keeps components of very different sizes (1e-150 next to
+/// 1) inside the range of doubles through the inversions.
+struct Scaled {
+  unsigned N;
+  std::vector<int> S;
+  std::vector<std::vector<double>> Means, Covs;
+
+  Scaled(const std::vector<std::vector<double>> &M,
+         const std::vector<std::vector<double>> &C, unsigned N)
+      : N(N), S(N, 0), Means(M), Covs(C) {
+    for (unsigned I = 0; I < N; ++I) {
+      double Largest = 0;
+      for (const std::vector<double> &Ck : C)
+        if (std::isfinite(Ck[I * N + I]))
+          Largest = std::max(Largest, Ck[I * N + I]);
+      int E = 0;
+      if (Largest > 0)
+        std::frexp(Largest, &E);
+      S[I] = -(E / 2);
     }
-    for (unsigned I = 0; I < N; ++I)
-      if (!agreeExactly(Means[K][I], Mean[I]))
-        Chi2 = std::numeric_limits<double>::infinity();
+    for (std::size_t K = 0; K < M.size(); ++K)
+      for (unsigned I = 0; I < N; ++I) {
+        Means[K][I] = std::ldexp(M[K][I], S[I]);
+        for (unsigned J = 0; J < N; ++J)
+          Covs[K][I * N + J] = std::ldexp(C[K][I * N + J], S[I] + S[J]);
+      }
   }
+  /// Component i's variance is 0 in iteration k: known exactly there (its
+  /// row and column are then 0, the covariance being positive
+  /// semi-definite).
+  bool exact(std::size_t K, unsigned I) const {
+    return Covs[K][I * N + I] == 0;
+  }
+  double chi2Term(std::size_t K, const std::vector<unsigned> &Idx,
+                  const std::vector<double> &Mean) const;
+};
+} // namespace
+
+/// (I_k - Ibar)^T C_k^-1 (I_k - Ibar) over the components \p Idx.
+double Scaled::chi2Term(std::size_t K, const std::vector<unsigned> &Idx,
+                        const std::vector<double> &Mean) const {
+  const std::size_t M = Idx.size();
+  std::vector<double> Dev(M), Mk(M);
+  for (std::size_t I = 0; I < M; ++I) {
+    Mk[I] = Means[K][Idx[I]];
+    Dev[I] = Mk[I] - Mean[Idx[I]];
+  }
+  const std::vector<double> Inv =
+      robustInverse(submatrix(Covs[K], N, Idx), unsigned(M), varianceFloor(Mk));
+  double S = 0;
+  for (std::size_t I = 0; I < M; ++I)
+    for (std::size_t J = 0; J < M; ++J)
+      S += Dev[I] * Inv[I * M + J] * Dev[J];
+  return S;
 }
 
-void RAvgArray::combineWeighted() {
-  std::size_t NN = std::size_t(N) * N;
+/// Component \p I, exact in some iteration: the plain mean of its exact
+/// values, no variance, no covariance.
+static void combineExact(const Scaled &D, unsigned I, std::vector<double> &Mean,
+                         std::vector<double> &Cov) {
+  double Sum = 0;
+  std::size_t Count = 0;
+  for (std::size_t K = 0; K < D.Means.size(); ++K)
+    if (D.exact(K, I)) {
+      Sum += D.Means[K][I];
+      ++Count;
+    }
+  Mean[I] = Sum / double(Count);
+  for (unsigned J = 0; J < D.N; ++J)
+    Cov[I * D.N + J] = Cov[J * D.N + I] = 0;
+}
+
+/// The components \p Idx, exact in no iteration, by inverse covariance.
+static void combineWeighted(const Scaled &D, const std::vector<unsigned> &Idx,
+                            std::vector<double> &Mean,
+                            std::vector<double> &Cov) {
+  const std::size_t M = Idx.size(), MM = M * M, Nitn = D.Means.size();
   // Reference point: the plain mean of the iterations.
-  std::vector<double> Ref(N, 0.0);
-  for (const std::vector<double> &M : Means)
-    for (unsigned I = 0; I < N; ++I)
-      Ref[I] += M[I] / double(Means.size());
-  std::vector<std::vector<double>> Invs;
-  std::vector<double> SumInv(NN, 0.0), SumInvDev(N, 0.0);
-  for (std::size_t K = 0; K < Means.size(); ++K) {
-    Invs.push_back(robustInverse(Covs[K], N, varianceFloor(Means[K])));
-    const std::vector<double> &Inv = Invs.back();
-    for (std::size_t J = 0; J < NN; ++J)
+  std::vector<double> Ref(M, 0.0);
+  for (const std::vector<double> &Mk : D.Means)
+    for (std::size_t I = 0; I < M; ++I)
+      Ref[I] += Mk[Idx[I]] / double(Nitn);
+  std::vector<double> SumInv(MM, 0.0), SumInvDev(M, 0.0), Mk(M);
+  for (std::size_t K = 0; K < Nitn; ++K) {
+    for (std::size_t I = 0; I < M; ++I)
+      Mk[I] = D.Means[K][Idx[I]];
+    const std::vector<double> Inv = robustInverse(
+        submatrix(D.Covs[K], D.N, Idx), unsigned(M), varianceFloor(Mk));
+    for (std::size_t J = 0; J < MM; ++J)
       SumInv[J] += Inv[J];
-    for (unsigned I = 0; I < N; ++I)
-      for (unsigned J = 0; J < N; ++J)
-        SumInvDev[I] += Inv[I * N + J] * (Means[K][J] - Ref[J]);
+    for (std::size_t I = 0; I < M; ++I)
+      for (std::size_t J = 0; J < M; ++J)
+        SumInvDev[I] += Inv[I * M + J] * (Mk[J] - Ref[J]);
   }
-  Cov = robustInverse(SumInv, N, std::vector<double>(N, 1e-300));
-  for (unsigned I = 0; I < N; ++I) {
+  const std::vector<double> C =
+      robustInverse(SumInv, unsigned(M), std::vector<double>(M, 1e-300));
+  for (std::size_t I = 0; I < M; ++I) {
     double S = 0;
-    for (unsigned J = 0; J < N; ++J)
-      S += Cov[I * N + J] * SumInvDev[J];
-    Mean[I] = Ref[I] + S;
+    for (std::size_t J = 0; J < M; ++J) {
+      S += C[I * M + J] * SumInvDev[J];
+      Cov[Idx[I] * D.N + Idx[J]] = C[I * M + J];
+    }
+    Mean[Idx[I]] = Ref[I] + S;
   }
-  Chi2 = 0;
-  for (std::size_t K = 0; K < Means.size(); ++K)
-    Chi2 += chi2Term(K, Invs[K]);
 }
 
+/// Components exact in some iteration take the plain mean of their exact
+/// values and no variance; the others are weighted by inverse covariance
+/// among themselves. chi2 adds, per iteration, the weighted term of its
+/// non-exact components and +inf for an exact value that disagrees. All of
+/// it on the rescaled iterations (Scaled), then scaled back.
 void RAvgArray::recompute() {
-  if (std::any_of(Covs.begin(), Covs.end(), isExact))
-    combineExact();
-  else
-    combineWeighted();
+  const Scaled D(Means, Covs, N);
+  std::vector<unsigned> Weighted;
+  for (unsigned I = 0; I < N; ++I) {
+    bool Exact = false;
+    for (std::size_t K = 0; K < D.Means.size(); ++K)
+      Exact = Exact || D.exact(K, I);
+    if (Exact)
+      combineExact(D, I, Mean, Cov);
+    else
+      Weighted.push_back(I);
+  }
+  if (!Weighted.empty())
+    combineWeighted(D, Weighted, Mean, Cov);
+  Chi2 = 0;
+  for (std::size_t K = 0; K < D.Means.size(); ++K) {
+    std::vector<unsigned> Idx;
+    for (unsigned I = 0; I < N; ++I) {
+      if (!D.exact(K, I))
+        Idx.push_back(I);
+      else if (!agreeExactly(D.Means[K][I], Mean[I]))
+        Chi2 = std::numeric_limits<double>::infinity();
+    }
+    if (!Idx.empty())
+      Chi2 += D.chi2Term(K, Idx, Mean);
+  }
+  for (unsigned I = 0; I < N; ++I) {
+    Mean[I] = std::ldexp(Mean[I], -D.S[I]);
+    for (unsigned J = 0; J < N; ++J)
+      Cov[I * N + J] = std::ldexp(Cov[I * N + J], -(D.S[I] + D.S[J]));
+  }
 }
 
 //===----------------------------------------------------------------------===//

@@ -25,14 +25,21 @@
 // Vector-valued integrands (RAvgArray) weight by inverse covariance:
 //   Cov(Ibar) = (sum C_k^-1)^-1,  Ibar = Cov(Ibar) sum C_k^-1 I_k,
 //   chi2 = sum (I_k - Ibar)^T C_k^-1 (I_k - Ibar),  dof = n (nitn - 1).
-// Matrices are inverted by Cholesky; one that is not numerically positive
-// definite (perfectly correlated or constant components) is regularised to
-// (1 - eta) C + eta diag(C) with eta growing from 1e-10 until Cholesky
-// succeeds, a zero diagonal entry being floored at (RoundingTol I_i)^2. An
-// all-zero C_k is an exact iteration, handled as in the scalar case. The
-// weighted mean is formed from deviations from the plain mean of the I_k, so
-// an ill-conditioned weight matrix costs digits of the deviations, not of
-// the values.
+// A component with variance 0 in an iteration (a cut that removes every
+// sample, a component that is constant) is known exactly there, like a
+// scalar exact iteration: its Ibar is the plain mean of its exact values,
+// with no variance and no covariance with the others, and the remaining
+// components are weighted among themselves; in chi2 an iteration's exact
+// values count 0 or +inf (as in the scalar case) and its other components
+// their weighted term. All of it is computed with each component scaled
+// by a power of two that brings its largest variance near 1 (exact: no
+// digit changes), so components of very different sizes stay within the
+// range of doubles. Matrices are inverted by Cholesky; one that is not
+// numerically positive definite (perfectly correlated components) is
+// regularised to (1 - eta) C + eta diag(C) with eta growing from 1e-10
+// until Cholesky succeeds. The weighted mean is formed from deviations
+// from the plain mean of the I_k, so an ill-conditioned weight matrix
+// costs digits of the deviations, not of the values.
 //
 // With no counted iteration the mean and error are NaN; with one, chi2 = 0,
 // dof = 0, chi2/dof = 0 and Q = 1.
@@ -140,9 +147,6 @@ public:
 
 private:
   void recompute();
-  void combineExact();
-  void combineWeighted();
-  double chi2Term(std::size_t k, const std::vector<double> &invCov) const;
 
   unsigned N;
   /// Counted iterations: means (n each) and covariances (n x n each).

@@ -24,6 +24,9 @@
 #include <functional>
 #include <thread>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 using namespace vf;
 using namespace vf::test;
 
@@ -326,6 +329,57 @@ TEST_F(CompileCacheTest, CorruptPTXIsRebuilt) {
   EXPECT_FALSE(Rebuilt->PTXFromCache);
   EXPECT_EQ(TheCompiler->cacheStats().Corrupt, 1u);
   EXPECT_EQ(Rebuilt->PTX, Good->PTX);
+}
+
+// An entry carries its own key: a valid entry of another integrand (here
+// 2 * peak) copied over this one's file is a miss and is rebuilt, never
+// served (it used to make the run return twice the integral).
+TEST_F(CompileCacheTest, EntryOfAnotherKeyIsNotServed) {
+  const std::string Twice =
+      std::string(PeakSource).replace(std::string(PeakSource).find("prod"), 4,
+                                      "2 * prod");
+  auto Other = loadProgram(Twice);
+  ASSERT_TRUE(Other && compile(*Other));
+  std::vector<std::string> OtherFiles = Dir.files(".obj");
+  ASSERT_EQ(OtherFiles.size(), 1u);
+  auto P = loadProgram(PeakSource);
+  ASSERT_TRUE(P && compile(*P));
+  std::string Mine;
+  for (const std::string &F : Dir.files(".obj"))
+    if (F != OtherFiles[0])
+      Mine = F;
+  ASSERT_FALSE(Mine.empty());
+  std::ifstream In(OtherFiles[0], std::ios::binary);
+  std::string Bytes((std::istreambuf_iterator<char>(In)),
+                    std::istreambuf_iterator<char>());
+  std::ofstream(Mine, std::ios::binary | std::ios::trunc) << Bytes;
+  auto Again = compile(*P);
+  ASSERT_TRUE(Again);
+  EXPECT_FALSE(Again->HostFromCache);
+  EXPECT_EQ(TheCompiler->cacheStats().Corrupt, 1u);
+  EXPECT_EQ(evalJit(*Again, "peak", Off, {0.1}),
+            evalRef(*P, "peak", Off, {0.1}));
+}
+
+// An entry that is a FIFO or a link to /dev/zero is a miss at once: no
+// blocking open, no endless read.
+TEST_F(CompileCacheTest, NonRegularEntryIsAMissNotAHang) {
+  auto P = loadProgram(PeakSource);
+  ASSERT_TRUE(P && compile(*P));
+  std::vector<std::string> Files = Dir.files(".obj");
+  ASSERT_EQ(Files.size(), 1u);
+  for (int Kind = 0; Kind < 2; ++Kind) {
+    std::remove(Files[0].c_str());
+    if (Kind == 0)
+      ASSERT_EQ(::mkfifo(Files[0].c_str(), 0600), 0);
+    else
+      ASSERT_EQ(::symlink("/dev/zero", Files[0].c_str()), 0);
+    auto Again = compile(*P);
+    ASSERT_TRUE(Again);
+    EXPECT_FALSE(Again->HostFromCache) << Kind;
+    EXPECT_EQ(evalJit(*Again, "peak", Off, {0.1}),
+              evalRef(*P, "peak", Off, {0.1}));
+  }
 }
 
 // --no-cache neither reads nor writes.

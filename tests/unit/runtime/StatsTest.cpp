@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -291,6 +292,61 @@ TEST(RAvgArrayTest, ZeroCovariance) {
   EXPECT_EQ(V.Q(), 1.0);
   V.add(std::vector<double>{1.6, -2.0}, Zero);
   EXPECT_EQ(V.Q(), 0.0);
+}
+
+/// A component with zero variance (a cut that removes everything) next to
+/// a noisy one: it keeps its exact value with error 0 and no covariance,
+/// and the noisy one is averaged as if alone (was a crash: issue #14).
+TEST(RAvgArrayTest, ZeroVarianceComponentBesideANoisyOne) {
+  RAvgArray V(2);
+  RAvg A;
+  const double Means[][2] = {{0.5, 0.0}, {0.52, 0.0}, {0.49, 0.0}};
+  const double Sig[] = {0.01, 0.02, 0.015};
+  for (int K = 0; K < 3; ++K) {
+    V.add(std::vector<double>{Means[K][0], Means[K][1]},
+          std::vector<double>{Sig[K] * Sig[K], 0, 0, 0});
+    A.add(Means[K][0], Sig[K]);
+  }
+  EXPECT_EQ(V.mean()[1], 0.0);
+  EXPECT_EQ(V.sdev()[1], 0.0);
+  EXPECT_EQ(V.cov()[1], 0.0);
+  EXPECT_EQ(V.cov()[2], 0.0);
+  EXPECT_NEAR(V.mean()[0], A.mean(), 1e-15);
+  EXPECT_NEAR(V.sdev()[0], A.sdev(), 1e-15);
+  EXPECT_NEAR(V.chi2(), A.chi2(), 1e-12);
+  EXPECT_TRUE(std::isfinite(V.Q()));
+}
+
+/// Components of wildly different sizes (1e-300 and 1e150 times the other)
+/// are inverted alike: finite results that match each component alone.
+TEST(RAvgArrayTest, ExtremeScalesStayFinite) {
+  for (double Scale : {1e-150, 1e-100, 1e100, 1e150}) {
+    RAvgArray V(2);
+    RAvg A;
+    for (int K = 0; K < 3; ++K) {
+      const double M = 1 + 0.01 * K, S = 0.01 * (K + 1);
+      V.add(std::vector<double>{M, Scale * M},
+            std::vector<double>{S * S, Scale * S * S, Scale * S * S,
+                                Scale * Scale * S * S});
+      A.add(M, S);
+    }
+    for (double X : V.mean())
+      EXPECT_TRUE(std::isfinite(X)) << Scale;
+    EXPECT_NEAR(V.mean()[0], A.mean(), 1e-6) << Scale;
+    EXPECT_NEAR(V.mean()[1] / Scale, A.mean(), 1e-6) << Scale;
+    EXPECT_TRUE(std::isfinite(V.chi2())) << Scale;
+  }
+}
+
+/// A non-finite covariance (an overflowed variance) never crashes and
+/// never produces a matrix of the wrong size.
+TEST(RAvgArrayTest, NonFiniteCovarianceDoesNotCrash) {
+  RAvgArray V(2);
+  const double Inf = std::numeric_limits<double>::infinity();
+  V.add(std::vector<double>{1, 2}, std::vector<double>{1, 0, 0, Inf});
+  V.add(std::vector<double>{1, 2}, std::vector<double>{1, 0, 0, Inf});
+  EXPECT_EQ(V.mean().size(), 2u);
+  EXPECT_EQ(V.cov().size(), 4u);
 }
 
 } // namespace

@@ -1,0 +1,57 @@
+//===- runtime/files/SafeFiles.h - Reading and writing files safely -*- C++ -*-===//
+//
+// Every file vegasflow reads (sources, checkpoints, grids, cache entries,
+// TOML) and writes (results, checkpoints, grids, cache entries) goes
+// through these, so that no input can hang or exhaust a run and no output
+// can damage what it replaces:
+//
+//   - a file is read only if it is a regular file, checked on the opened
+//     descriptor (opened non-blocking, so a FIFO never blocks), and only up
+//     to a size limit: /dev/zero, a FIFO or a directory is an error that
+//     names the path, never an endless read;
+//   - a file is written atomically: a temporary beside it, written, synced,
+//     renamed over it, the folder synced. Only a regular file (or a new
+//     path) is ever replaced: a FIFO, a device or a directory named as an
+//     output is refused, so `--checkpoint /dev/full` cannot turn a device
+//     into a file. On any failure the old file is untouched;
+//   - temporaries left by a writer that was killed (kill -9) are removed by
+//     the next writer of the same path, once their process is gone.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_RUNTIME_FILES_SAFEFILES_H
+#define VF_RUNTIME_FILES_SAFEFILES_H
+
+#include "vf/Expected.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace vf {
+
+/// Reads the regular file \p Path whole. \p What names it in errors ("the
+/// checkpoint", "the grid"); more than \p MaxBytes is an error.
+Expected<std::string> readRegularFile(const std::string &Path,
+                                      std::uint64_t MaxBytes,
+                                      const std::string &What);
+
+/// Writes \p Data to \p Path atomically (see above); \p What names it in
+/// errors.
+Status writeFileAtomically(const std::string &Path, std::string_view Data,
+                           const std::string &What);
+
+/// Whether \p Path may be written by writeFileAtomically: a new path in a
+/// writable folder, or a regular file. For checking outputs before a long
+/// run rather than after it; the error says why not.
+Status checkWritable(const std::string &Path, const std::string &What);
+
+/// The temporary writeFileAtomically uses for \p Path in this process.
+std::string temporaryFor(const std::string &Path);
+
+/// Removes the temporaries of \p Path (temporaryFor's name with another
+/// process id) whose process no longer runs.
+void removeStaleTemporaries(const std::string &Path);
+
+} // namespace vf
+
+#endif // VF_RUNTIME_FILES_SAFEFILES_H
