@@ -748,17 +748,25 @@ Status setUpGpus(const IntegrandInfo &In, const IntegratorOptions &O,
 
 Status checkOptions(const IntegratorOptions &O) {
   if (!(O.Alpha >= 0) || !std::isfinite(O.Alpha))
-    return Error{"alpha must be a number >= 0 (0.5 by default), got " +
-                 formatDouble(O.Alpha)};
+    return Error{optionRef("alpha") + " must be >= 0 (0: no map adaptation), "
+                 "got " + formatDouble(O.Alpha),
+                 ErrorScope::Shared, "alpha"};
   if (!(O.Beta >= 0 && O.Beta <= 1))
-    return Error{"beta must be between 0 and 1 (0.75 by default), got " +
-                 formatDouble(O.Beta)};
-  if (O.MaxNinc < 2)
-    return Error{"the map needs at least 2 increments per axis"};
+    return Error{optionRef("beta") + " must be between 0 and 1 (0: classic "
+                 "VEGAS), got " + formatDouble(O.Beta),
+                 ErrorScope::Shared, "beta"};
+  if (O.MaxNinc < 2 || O.MaxNinc > 100000)
+    return Error{optionRef("ninc") + " must be an integer from 2 to 100000, "
+                 "got " + std::to_string(O.MaxNinc),
+                 ErrorScope::Shared, "ninc"};
   if (O.MaxHcube < 1)
     return Error{"the hypercube cap must be at least 1"};
-  if (Status S = checkSchedule(O.Schedule); !S)
-    return S;
+  if (Status S = checkSchedule(O.Schedule); !S) {
+    Error E = S.error();
+    if (E.Option.empty())
+      E.Option = "schedule";
+    return E;
+  }
   for (double R : O.SimulatedDevices)
     if (!(R > 0) || !std::isfinite(R))
       return Error{"a simulated device needs a positive rate in samples/s, "
@@ -799,21 +807,12 @@ Integrator::create(IntegrandInfo In, IntegratorOptions O) {
 
 Expected<Result> Integrator::run(unsigned Iterations, std::uint64_t Calls,
                                  unsigned Warmup) {
-  if (Iterations == 0)
-    return Error{"the number of iterations must be at least 1"};
-  if (Calls < 2)
-    return Error{"the number of calls per iteration must be at least 2, got " +
-                 std::to_string(Calls)};
+  if (Status S = checkRunPlan(Iterations, Calls, Warmup); !S)
+    return S.error();
   RunPlan &Plan = P->Plan;
-  if (Plan.unfinished() && (Plan.Iterations != Iterations ||
-                            Plan.Calls != Calls || Plan.Warmup != Warmup))
-    return Error{
-        "the restored run was " + std::to_string(Plan.Warmup) + " warm-up + " +
-        std::to_string(Plan.Iterations) + " iterations of " +
-        std::to_string(Plan.Calls) + " calls (" + std::to_string(Plan.Done) +
-        " done); this run asks for " + std::to_string(Warmup) + " warm-up + " +
-        std::to_string(Iterations) + " iterations of " + std::to_string(Calls) +
-        " calls. Use the same numbers to resume"};
+  if (Plan.unfinished())
+    if (Status S = checkResume(Plan, Iterations, Calls, Warmup); !S)
+      return S.error();
   if (!Plan.unfinished())
     Plan = RunPlan{Iterations, Calls, Warmup, 0};
   while (Plan.unfinished())
