@@ -18,7 +18,10 @@ using namespace llvm;
 namespace vf {
 
 std::string keyMessage(const Error &E) {
-  return spellOptions(E, [](StringRef Key) { return "'" + Key.str() + "'"; });
+  return spellOptions(E, [](StringRef Key, StringRef Value) {
+    return Value.empty() ? "'" + Key.str() + "'"
+                         : Key.str() + " = \"" + Value.str() + "\"";
+  });
 }
 
 bool SettingsReader::accepted(const toml::node &N, const RunSettings &Probe,

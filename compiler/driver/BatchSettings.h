@@ -35,7 +35,8 @@ private:
                 llvm::StringRef Hint = "");
 };
 
-/// \p E's message with options named as TOML keys ('calls').
+/// \p E's message with options named as TOML keys ('calls'; a value to
+/// give one as on_nonfinite = "zero").
 std::string keyMessage(const Error &E);
 
 } // namespace vf

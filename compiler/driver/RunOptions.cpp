@@ -100,8 +100,9 @@ std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO) {
   return "";
 }
 
-std::string spellOptions(const Error &E,
-                         function_ref<std::string(StringRef)> Spell) {
+std::string spellOptions(const Error &E, function_ref<std::string(
+                                             StringRef Key, StringRef Value)>
+                                             Spell) {
   const std::string Ref = optionRef("");
   const StringRef Open = StringRef(Ref).drop_back(); // "option '"
   std::string Out;
@@ -112,28 +113,34 @@ std::string spellOptions(const Error &E,
     Rest = Rest.drop_front(At + Open.size());
     const size_t Close = Rest.find('\'');
     const StringRef Name = Rest.take_front(Close);
-    if (Close != StringRef::npos && is_contained(RunSettingKeys, Name)) {
-      Out += Spell(Name);
-      Named = true;
-      Rest = Rest.drop_front(Close + 1);
-    } else {
+    if (Close == StringRef::npos || !is_contained(RunSettingKeys, Name)) {
       Out += Open;
+      continue;
     }
+    Named = true;
+    Rest = Rest.drop_front(Close + 1);
+    // "option 'K' to 'V'": a value to give it, in the door's own syntax.
+    StringRef Value;
+    if (Rest.consume_front(" to '")) {
+      Value = Rest.take_until([](char C) { return C == '\''; });
+      Rest = Rest.drop_front(std::min(Rest.size(), Value.size() + 1));
+    }
+    Out += Spell(Name, Value);
   }
   Out += Rest;
   // A message that already says the spelling (one written for this door)
   // is left as it is.
-  if (!Named && !E.Option.empty() &&
-      Out.find(Spell(E.Option)) == std::string::npos)
-    return Spell(E.Option) + ": " + Out;
+  if (!Named && is_contained(RunSettingKeys, E.Option) &&
+      Out.find(Spell(E.Option, "")) == std::string::npos)
+    return Spell(E.Option, "") + ": " + Out;
   return Out;
 }
 
 std::string flagMessage(const Error &E) {
-  return spellOptions(E, [](StringRef Key) {
+  return spellOptions(E, [](StringRef Key, StringRef Value) {
     std::string Flag = "--" + Key.str();
     std::replace(Flag.begin(), Flag.end(), '_', '-');
-    return Flag;
+    return Value.empty() ? Flag : Flag + "=" + Value.str();
   });
 }
 

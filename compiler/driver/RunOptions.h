@@ -62,13 +62,16 @@ Expected<IntegratorOptions> integratorOptions(const RunSettings &S);
 std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO);
 
 /// \p E's message with every optionRef(KEY) of a RunSettingKeys key
-/// written as \p Spell(KEY); a message that names no option but has
-/// E.Option set gets "Spell(Option): " in front, unless it already has
-/// that spelling.
-std::string spellOptions(const Error &E,
-                         llvm::function_ref<std::string(llvm::StringRef)> Spell);
+/// written as \p Spell(KEY, ""), and "optionRef(KEY) to 'VALUE'" (a value
+/// to give it) as \p Spell(KEY, VALUE); a message that names no option but
+/// has E.Option set to such a key gets "Spell(Option): " in front, unless
+/// it already has that spelling.
+std::string spellOptions(
+    const Error &E,
+    llvm::function_ref<std::string(llvm::StringRef Key, llvm::StringRef Value)>
+        Spell);
 /// spellOptions with command-line flags: option 'on_nonfinite' is
-/// --on-nonfinite.
+/// --on-nonfinite, "option 'on_nonfinite' to 'zero'" --on-nonfinite=zero.
 std::string flagMessage(const Error &E);
 
 /// What a run's JSON `settings` records besides its RunSettings.
