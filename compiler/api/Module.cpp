@@ -1,6 +1,6 @@
 //===- compiler/api/Module.cpp - Compile .vf source into integrands -------===//
 //
-// vf::Module (public, runtime/include/vf/Module.h) over the compiler's
+// vf::Module (public, compiler/api/include/vf/Module.h) over the compiler's
 // internals: front end with diagnostics captured as text, the process-wide
 // JIT compiler, and bindIntegrand. The Compiler lives for the process: the
 // code of every module compiled through it stays mapped.
@@ -30,12 +30,13 @@ struct Module::Impl {
 };
 
 /// The process-wide compiler: one LLJIT for every module, never destroyed
-/// (JIT'd code may be referenced until exit).
-static Expected<Compiler *> sharedCompiler() {
+/// (JIT'd code may be referenced until exit). Started on first use, or
+/// (with \p Start false) null until then.
+static Expected<Compiler *> sharedCompiler(bool Start = true) {
   static std::mutex M;
   static Compiler *C = nullptr;
   std::lock_guard<std::mutex> Lock(M);
-  if (!C) {
+  if (!C && Start) {
     auto Created = Compiler::create();
     if (!Created)
       return Error{"cannot start the JIT compiler: " +
@@ -54,6 +55,7 @@ compile(bool IsFile, const std::string &PathOrSource, const std::string &Name,
   raw_string_ostream OS(Text);
   DiagEngine Diags(I->P->SM, OS);
   Diags.setWarningsEnabled(S.Warnings);
+  Diags.setErrorLimit(S.ErrorLimit);
   bool Ok = IsFile ? loadProgramFile(*I->P, PathOrSource, Diags)
                    : loadProgramSource(*I->P, Name, PathOrSource, Diags);
   Diags.finish();
@@ -116,6 +118,14 @@ Expected<IntegrandInfo> Module::integrand(const std::string &Name) const {
   IntegrandInfo Info = bindIntegrand(P->P, *P->Code, *Found, *C, P->Options);
   Info.Owner = P;
   return Info;
+}
+
+CompileCacheStats compileCacheStats() {
+  auto C = sharedCompiler(/*Start=*/false);
+  if (!C || !*C)
+    return {};
+  CacheStats S = (*C)->cacheStats();
+  return {S.Hits, S.Misses, S.Corrupt};
 }
 
 const std::string &Module::warnings() const { return P->Warnings; }

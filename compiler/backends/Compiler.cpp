@@ -200,39 +200,39 @@ static Expected<std::string> emitFile(Module &M, TargetMachine &TM,
   return Buf.str().str();
 }
 
-Expected<std::string> Compiler::compileHostObject(const Program &P,
-                                                  bool Sampler) {
+namespace {
+/// What generate() makes of a module.
+enum class Output { Object, Assembly, IR, RawIR };
+} // namespace
+
+/// The one pipeline of every target and output: \p P for \p T (\p Arch on
+/// NVPTX) as a host object for the JIT, PTX or assembly text, or IR
+/// (unoptimised with RawIR); LLVM's diagnostics become an error naming
+/// \p What.
+static Expected<std::string> generate(const Program &P, CodeTarget T,
+                                      StringRef Arch, Output Out,
+                                      bool Sampler, StringRef What) {
   LLVMContext Ctx;
   LLVMDiagnosticCapture Diags(Ctx);
-  auto TM = createHostTargetMachine();
+  auto TM = T == CodeTarget::Host ? createHostTargetMachine()
+                                  : createNVPTXTargetMachine(Arch);
   if (!TM)
     return TM.takeError();
-  auto M =
-      buildModule(P, Ctx, CodeTarget::Host, **TM, /*Raw=*/false, Sampler);
+  auto M = buildModule(P, Ctx, T, **TM, Out == Output::RawIR, Sampler);
   if (!M)
     return M.takeError();
-  auto Obj = emitFile(**M, **TM, CodeGenFileType::ObjectFile);
-  if (Error E = Diags.takeError("host code generation"))
+  Expected<std::string> Text = std::string();
+  if (Out == Output::IR || Out == Output::RawIR) {
+    raw_string_ostream OS(*Text);
+    (*M)->print(OS, nullptr);
+  } else {
+    Text = emitFile(**M, **TM,
+                    Out == Output::Object ? CodeGenFileType::ObjectFile
+                                          : CodeGenFileType::AssemblyFile);
+  }
+  if (Error E = Diags.takeError(What))
     return std::move(E);
-  return Obj;
-}
-
-
-Expected<std::string> Compiler::compilePTX(const Program &P, StringRef Arch,
-                                           bool Sampler) {
-  LLVMContext Ctx;
-  LLVMDiagnosticCapture Diags(Ctx);
-  auto TM = createNVPTXTargetMachine(Arch);
-  if (!TM)
-    return TM.takeError();
-  auto M =
-      buildModule(P, Ctx, CodeTarget::NVPTX, **TM, /*Raw=*/false, Sampler);
-  if (!M)
-    return M.takeError();
-  auto PTX = emitFile(**M, **TM, CodeGenFileType::AssemblyFile);
-  if (Error E = Diags.takeError("PTX code generation"))
-    return std::move(E);
-  return PTX;
+  return Text;
 }
 
 Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
@@ -294,7 +294,11 @@ Compiler::compile(const Program &P, const CompileOptions &O) {
       return F.takeError();
     auto PTX = Cached("ptx;" + O.GpuArch + (O.Sampler ? ";sampler" : ""),
                       "ptx", CM->PTXFromCache,
-                      [&] { return compilePTX(P, O.GpuArch, O.Sampler); });
+                      [&] {
+                        return generate(P, CodeTarget::NVPTX, O.GpuArch,
+                                        Output::Assembly, O.Sampler,
+                                        "PTX code generation");
+                      });
     if (!PTX)
       return PTX.takeError();
     CM->PTX = std::move(*PTX);
@@ -303,7 +307,10 @@ Compiler::compile(const Program &P, const CompileOptions &O) {
     auto Obj = Cached("host;" + hostTargetDescription() +
                           (O.Sampler ? ";sampler" : ""),
                       "obj", CM->HostFromCache,
-                      [&] { return compileHostObject(P, O.Sampler); });
+                      [&] {
+                        return generate(P, CodeTarget::Host, "", Output::Object,
+                                        O.Sampler, "host code generation");
+                      });
     if (!Obj)
       return Obj.takeError();
     if (Error E = linkHostObject(std::move(*Obj), *CM, O.Sampler))
@@ -322,26 +329,11 @@ Compiler::compile(const Program &P, const CompileOptions &O) {
 
 Expected<std::string> Compiler::emitText(const Program &P, EmitKind K,
                                          const CompileOptions &O) {
-  LLVMContext Ctx;
-  LLVMDiagnosticCapture Diags(Ctx);
-  bool GPU = K == EmitKind::PTX;
-  auto TM = GPU ? createNVPTXTargetMachine(O.GpuArch) : createHostTargetMachine();
-  if (!TM)
-    return TM.takeError();
-  auto M = buildModule(P, Ctx, GPU ? CodeTarget::NVPTX : CodeTarget::Host,
-                       **TM, K == EmitKind::LLVMRaw, O.Sampler);
-  if (!M)
-    return M.takeError();
-  Expected<std::string> Text = std::string();
-  if (K == EmitKind::LLVM || K == EmitKind::LLVMRaw) {
-    raw_string_ostream OS(*Text);
-    (*M)->print(OS, nullptr);
-  } else {
-    Text = emitFile(**M, **TM, CodeGenFileType::AssemblyFile);
-  }
-  if (Error E = Diags.takeError("code generation"))
-    return std::move(E);
-  return Text;
+  const Output Out = K == EmitKind::LLVMRaw ? Output::RawIR
+                     : K == EmitKind::LLVM  ? Output::IR
+                                            : Output::Assembly;
+  return generate(P, K == EmitKind::PTX ? CodeTarget::NVPTX : CodeTarget::Host,
+                  O.GpuArch, Out, O.Sampler, "code generation");
 }
 
 CacheStats Compiler::cacheStats() const {

@@ -83,10 +83,6 @@ public:
 private:
   explicit Compiler(std::unique_ptr<llvm::orc::LLJIT> J);
 
-  llvm::Expected<std::string> compileHostObject(const Program &P,
-                                                bool Sampler);
-  llvm::Expected<std::string> compilePTX(const Program &P,
-                                         llvm::StringRef Arch, bool Sampler);
   llvm::Error linkHostObject(std::string Object, CompiledModule &M,
                              bool Sampler);
 

@@ -21,15 +21,15 @@
 #include "driver/Batch.h"
 
 #include "driver/BatchConfig.h"
+#include "driver/BatchSettings.h"
 #include "driver/Driver.h"
+#include "driver/Format.h"
 #include "frontend/Diagnostics.h"
 #include "vf/Integrator.h"
 #include "vf/Module.h"
 #include "vf/ResultJson.h"
 #include "vf/Version.h"
 
-#include "llvm/ADT/StringMap.h"
-#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -61,24 +61,17 @@ struct Job {
   std::vector<std::pair<std::string, double>> Point; ///< scanned values
   std::shared_ptr<IntegrandInfo> Info; ///< null if the entry failed
   std::vector<double> Params;          ///< every parameter's value
-  IntegratorOptions Devices;           ///< what `devices` selects
   unsigned CpuThreads = 0;             ///< as the integrator set them up
   RunStatus Status = RunStatus::Pending;
   std::string Error;
   Result Res;
 };
 
-std::string fmt(const char *Format, double V) {
-  char Buf[64];
-  std::snprintf(Buf, sizeof(Buf), Format, V);
-  return Buf;
-}
-
 /// The shortest text that reads back to the same double.
 std::string shortest(double V) {
   char Buf[64];
   auto [End, Ec] = std::to_chars(Buf, Buf + sizeof(Buf), V);
-  return Ec == std::errc() ? std::string(Buf, End) : fmt("%.17g", V);
+  return Ec == std::errc() ? std::string(Buf, End) : printfDouble("%.17g", V);
 }
 
 std::string pointText(const Job &J) {
@@ -157,6 +150,7 @@ std::shared_ptr<Module> BatchRunner::module(const BatchRun &R,
     CS.UseCache = !O.NoCache;
     CS.CacheDir = O.CacheDir;
     CS.Warnings = !O.NoWarnings;
+    CS.ErrorLimit = O.ErrorLimit;
     // Inline code is named after the TOML file and padded to its place
     // there, so its diagnostics point into the TOML file.
     auto M = R.Inline ? Module::compileString(R.Source, C.Path, CS)
@@ -173,7 +167,7 @@ std::shared_ptr<Module> BatchRunner::module(const BatchRun &R,
                             : "'" + R.FilePath + "'")
                << (Got->fromCache() ? " (from the disk cache)" : "") << "\n";
     } else {
-      errs() << M.message();
+      printCompileError(M.message());
       CompileErrors[Key] = StringRef(M.message()).rtrim().str();
     }
     It = Modules.emplace(Key, Got).first;
@@ -242,20 +236,11 @@ bool BatchRunner::prepare(const BatchRun &R, std::vector<Job> &Out) {
   if (!Bad.empty())
     return FailWith(Bad);
 
-  IntegratorOptions Devices;
-  if (std::string Msg = parseDeviceList(R.Settings.Devices, Devices);
-      !Msg.empty()) {
-    Msg = "devices = " + Msg;
-    Diags.error(R.Settings.DevicesLoc, "run '" + R.Name + "': " + Msg);
-    return FailWith(Msg);
-  }
-
   for (const std::vector<double> &Values : scanPoints(R)) {
     Job J;
     J.R = &R;
     J.Info = Shared;
     J.Params = Params;
-    J.Devices = Devices;
     for (size_t K = 0; K < Values.size(); ++K) {
       J.Point.emplace_back(R.Scan[K].Name, Values[K]);
       J.Params[Slot(R.Scan[K].Name)] = Values[K];
@@ -267,49 +252,41 @@ bool BatchRunner::prepare(const BatchRun &R, std::vector<Job> &Out) {
 
 void BatchRunner::integrate(Job &J) {
   const BatchSettings &S = J.R->Settings;
-  IntegratorOptions IO = J.Devices; // the devices of `devices`
-  IO.Seed = S.Seed;
-  IO.Alpha = S.Alpha;
-  IO.Beta = S.Beta;
-  IO.MaxNinc = S.Ninc;
-  IO.Schedule = S.Schedule;
-  IO.OnNonFinite =
-      S.OnNonFinite == "zero" ? NonFinitePolicy::Zero : NonFinitePolicy::Stop;
-  auto Fail = [&](const std::string &Msg) {
+  auto Fail = [&](const Error &E) {
     J.Status = RunStatus::Failed;
-    J.Error = Msg;
-    errs() << "vegasc: error: " << describe(J) << ": " << Msg << "\n";
+    J.Error = keyMessage(E);
+    errs() << "vegasc: error: " << describe(J) << ": " << J.Error << "\n";
   };
-  auto Int = Integrator::create(*J.Info, IO);
+  auto Int = Integrator::create(*J.Info, J.R->Options);
   if (!Int) {
     // The file's settings were checked when it was read: what create()
     // refuses is a device of `devices` (a GPU missing or unusable), so the
     // message points there.
     if (!S.DevicesLoc.isValid())
-      return Fail(Int.message());
+      return Fail(Int.error());
     J.Status = RunStatus::Failed;
-    J.Error = Int.message();
+    J.Error = keyMessage(Int.error());
     Diags.error(S.DevicesLoc, describe(J) + ": " + J.Error);
     return;
   }
   J.CpuThreads = cpuThreadsOf(**Int);
   for (size_t K = 0; K < J.Params.size(); ++K)
     if (Status St = (*Int)->setParam(J.Info->ParamNames[K], J.Params[K]); !St)
-      return Fail(St.message());
+      return Fail(St.error());
   auto R = (*Int)->run(S.Iterations, S.Calls, S.Warmup);
   if (!R)
-    return Fail(R.message());
+    return Fail(R.error());
   J.Res = std::move(*R);
   bool Finite = true;
   for (unsigned K = 0; K < J.Res.Mean.size(); ++K)
     Finite &= std::isfinite(J.Res.Mean[K]) && std::isfinite(J.Res.Error[K]);
   if (!Finite)
-    return Fail("the estimate is not finite (every sample was NaN or "
-                "infinite, or they overflowed)");
+    return Fail(Error{"the estimate is not finite (every sample was NaN or "
+                      "infinite, or they overflowed)"});
   J.Status = RunStatus::Ok;
   if (J.Res.Q < 0.05 && !O.NoWarnings && !O.Quiet)
     errs() << "vegasc: warning: " << describe(J)
-           << ": Q = " << fmt("%.3g", J.Res.Q)
+           << ": Q = " << printfDouble("%.3g", J.Res.Q)
            << " < 0.05: the iterations disagree more than their errors "
               "allow; try more calls or warmup\n";
 }
@@ -340,9 +317,9 @@ void BatchRunner::printRow(raw_ostream &OS, const Job &J) {
     std::string Name =
         J.R->Name + (N > 1 ? "[" + std::to_string(K) + "]" : std::string());
     OS << padRight(Name, NameW) << "  " << Point << "  "
-       << fmt("%-22.15g", J.Res.Mean[K]) << fmt("%-10.3g", J.Res.Error[K])
-       << fmt(" %10.3g", J.Res.Chi2Dof) << fmt(" %10.3g", J.Res.Q)
-       << fmt(" %10.3f", J.Res.WallSeconds) << "\n";
+       << printfDouble("%-22.15g", J.Res.Mean[K]) << printfDouble("%-10.3g", J.Res.Error[K])
+       << printfDouble(" %10.3g", J.Res.Chi2Dof) << printfDouble(" %10.3g", J.Res.Q)
+       << printfDouble(" %10.3f", J.Res.WallSeconds) << "\n";
   }
   OS.flush();
 }
@@ -357,16 +334,14 @@ json BatchRunner::settingsJson(const Job &J) const {
   } else {
     D["file"] = J.R->FilePath;
   }
-  RunSettings R{S.Seed,    S.Calls,    S.Iterations, S.Warmup,
-                S.Ninc,    S.Alpha,    S.Beta,       S.Devices,
-                S.Schedule, S.OnNonFinite, J.CpuThreads, 1, {}};
+  RunFacts F{J.CpuThreads, 1, {}};
   if (J.Info)
     for (size_t K = 0; K < J.Params.size(); ++K)
-      R.Params.emplace_back(J.Info->ParamNames[K], J.Params[K]);
+      F.Params.emplace_back(J.Info->ParamNames[K], J.Params[K]);
   else
     for (const BatchParam &P : J.R->Params)
-      R.Params.emplace_back(P.Name, P.Value);
-  addRunSettings(D, R);
+      F.Params.emplace_back(P.Name, P.Value);
+  addRunSettings(D, S, F);
   return D;
 }
 

@@ -1,32 +1,24 @@
 //===- driver/BatchConfig.cpp - Read the TOML file of a batch -------------===//
 //
-// Parses the batch file with toml++ and checks it key by key. Every mistake
-// is reported with the file, line and column of the offending key or value
-// (toml++ keeps source regions) and the parse goes on, so one pass lists
-// them all: a TOML syntax error, an unknown key (with "did you mean"), a
-// value of the wrong type or out of range, a run with neither or both of
-// `file` and `source`, a scan that also appears in `params`.
-//
-// toml++ is used header-only and without exceptions (parse() then returns a
-// parse_result): Debian's package would otherwise add a shared library to
-// vegasc, which depends only on libc, libstdc++, zlib and zstd.
+// Parses the batch file with toml++ and checks its tables key by key. Every
+// mistake is reported with the file, line and column of the offending key
+// or value (TomlReader) and the parse goes on, so one pass lists them all:
+// a TOML syntax error, an unknown key (with "did you mean"), a value of the
+// wrong type or one the library refuses (BatchSettings.cpp), a run with
+// neither or both of `file` and `source`, a scan that also appears in
+// `params`.
 //
 //===----------------------------------------------------------------------===//
 
 #include "driver/BatchConfig.h"
 
-#include "driver/Driver.h"
+#include "driver/BatchSettings.h"
 #include "frontend/Diagnostics.h"
-#include "vf/Integrator.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-
-#define TOML_HEADER_ONLY 1
-#define TOML_EXCEPTIONS 0
-#include <toml++/toml.h>
 
 #include <cmath>
 #include <cstdio>
@@ -39,33 +31,11 @@ namespace vf {
 
 namespace {
 
-constexpr StringRef SettingKeys[] = {
-    "devices",  "calls", "iterations", "warmup", "seed",
-    "schedule", "alpha", "beta",       "ninc",   "on_nonfinite"};
 constexpr StringRef DefaultsOnlyKeys[] = {"output", "csv"};
 constexpr StringRef RunKeys[] = {"name",      "file",   "source",
                                  "integrand", "params", "scan"};
 constexpr StringRef TopKeys[] = {"defaults", "run"};
 constexpr StringRef RangeKeys[] = {"from", "to", "steps", "log"};
-
-const char *typeName(const toml::node &N) {
-  switch (N.type()) {
-  case toml::node_type::table:
-    return "a table";
-  case toml::node_type::array:
-    return "an array";
-  case toml::node_type::string:
-    return "a string";
-  case toml::node_type::integer:
-    return "an integer";
-  case toml::node_type::floating_point:
-    return "a floating-point number";
-  case toml::node_type::boolean:
-    return "a boolean";
-  default:
-    return "a date or time";
-  }
-}
 
 /// Rounds to 15 significant digits, so that a range from 0.05 to 0.2 in 4
 /// steps is 0.05, 0.1, 0.15, 0.2 and not 0.15000000000000002.
@@ -75,35 +45,13 @@ double round15(double V) {
   return std::strtod(Buf, nullptr);
 }
 
-class Parser {
+class Parser : public SettingsReader {
 public:
-  Parser(BatchConfig &C, DiagEngine &D, unsigned Buf)
-      : C(C), Diags(D), BufferID(Buf) {}
+  using SettingsReader::SettingsReader;
 
   void parse(const toml::table &Top);
 
 private:
-  SMLoc loc(const toml::source_region &R) const {
-    if (R.begin.line == 0)
-      return SMLoc();
-    return C.SM.FindLocForLineAndColumn(BufferID, R.begin.line, R.begin.column);
-  }
-  SMLoc loc(const toml::node &N) const { return loc(N.source()); }
-  SMLoc loc(const toml::key &K) const { return loc(K.source()); }
-
-  void error(SMLoc L, const Twine &Msg) { Diags.error(L, Msg); }
-  void unknownKey(const toml::key &K, StringRef Where,
-                  ArrayRef<StringRef> Known, StringRef Hint = "");
-  /// Keys of \p T sorted by their position in the file.
-  static std::vector<std::pair<const toml::key *, const toml::node *>>
-  ordered(const toml::table &T);
-
-  bool number(const toml::key &K, const toml::node &N, double &V);
-  bool integer(const toml::key &K, const toml::node &N, std::int64_t Lo,
-               std::int64_t Hi, std::int64_t &V, const char *What);
-  bool string(const toml::key &K, const toml::node &N, std::string &S);
-  /// Handles one of SettingKeys; false if \p K is not a setting.
-  bool setting(const toml::key &K, const toml::node &N, BatchSettings &S);
   void parseDefaults(const toml::node &N);
   void parseRun(const toml::node &N, unsigned Index);
   void parseParams(const toml::node &N, BatchRun &R);
@@ -112,168 +60,7 @@ private:
                   std::vector<double> &Values);
   std::string resolve(StringRef P) const;
   void padInlineSource(const toml::node &N, BatchRun &R);
-
-  BatchConfig &C;
-  DiagEngine &Diags;
-  unsigned BufferID;
 };
-
-std::vector<std::pair<const toml::key *, const toml::node *>>
-Parser::ordered(const toml::table &T) {
-  std::vector<std::pair<const toml::key *, const toml::node *>> Out;
-  for (auto &&[K, N] : T)
-    Out.emplace_back(&K, &N);
-  llvm::sort(Out, [](const auto &A, const auto &B) {
-    const auto &PA = A.first->source().begin, &PB = B.first->source().begin;
-    return PA.line != PB.line ? PA.line < PB.line : PA.column < PB.column;
-  });
-  return Out;
-}
-
-void Parser::unknownKey(const toml::key &K, StringRef Where,
-                        ArrayRef<StringRef> Known, StringRef Hint) {
-  StringRef Best = closestName(K.str(), Known);
-  std::string Msg =
-      "unknown key '" + std::string(K.str()) + "' in " + Where.str();
-  if (!Best.empty())
-    Msg += "; did you mean '" + Best.str() + "'?";
-  else if (!Hint.empty())
-    Msg += "; " + Hint.str();
-  error(loc(K), Msg);
-}
-
-bool Parser::number(const toml::key &K, const toml::node &N, double &V) {
-  if (auto I = N.as_integer()) {
-    V = double(I->get());
-    return true;
-  }
-  if (auto F = N.as_floating_point()) {
-    V = F->get();
-    if (std::isfinite(V))
-      return true;
-    error(loc(N), "'" + std::string(K.str()) + "' must be a finite number");
-    return false;
-  }
-  error(loc(N),
-        "'" + std::string(K.str()) + "' must be a number, got " + typeName(N));
-  return false;
-}
-
-bool Parser::integer(const toml::key &K, const toml::node &N, std::int64_t Lo,
-                     std::int64_t Hi, std::int64_t &V, const char *What) {
-  auto I = N.as_integer();
-  if (!I || I->get() < Lo || I->get() > Hi) {
-    std::string Got = I ? std::to_string(I->get()) : typeName(N);
-    error(loc(N),
-          "'" + std::string(K.str()) + "' must be " + What + ", got " + Got);
-    return false;
-  }
-  V = I->get();
-  return true;
-}
-
-bool Parser::string(const toml::key &K, const toml::node &N, std::string &S) {
-  auto Str = N.as_string();
-  if (!Str) {
-    error(loc(N), "'" + std::string(K.str()) + "' must be a string, got " +
-                      typeName(N));
-    return false;
-  }
-  S = Str->get();
-  return true;
-}
-
-bool Parser::setting(const toml::key &K, const toml::node &N,
-                     BatchSettings &S) {
-  StringRef Key = K.str();
-  std::int64_t I;
-  double D;
-  std::string Str;
-  if (Key == "calls") {
-    // A whole number; 1e6 (a float in TOML) is accepted like --calls 1e6.
-    double V = -1;
-    if (auto F = N.as_floating_point())
-      V = F->get();
-    else if (auto In = N.as_integer())
-      V = double(In->get());
-    if (!(V >= 2) || V > 1e18 || V != std::floor(V)) {
-      std::string Got = typeName(N);
-      if (N.is_number()) {
-        char Buf[40];
-        std::snprintf(Buf, sizeof(Buf), "%.17g", V);
-        Got = Buf;
-      }
-      error(loc(N), "'calls' must be a whole number of samples >= 2 (e.g. "
-                    "100000 or 1e5), got " +
-                        Got);
-    } else {
-      S.Calls = std::uint64_t(V);
-    }
-  } else if (Key == "iterations") {
-    if (integer(K, N, 1, 1000000, I, "an integer from 1 to 1000000"))
-      S.Iterations = unsigned(I);
-  } else if (Key == "warmup") {
-    if (integer(K, N, 0, 1000000, I, "an integer from 0 to 1000000"))
-      S.Warmup = unsigned(I);
-  } else if (Key == "seed") {
-    if (integer(K, N, 0, std::numeric_limits<std::int64_t>::max(), I,
-                "a non-negative integer"))
-      S.Seed = std::uint64_t(I);
-  } else if (Key == "ninc") {
-    if (integer(K, N, 2, 100000, I, "an integer from 2 to 100000"))
-      S.Ninc = unsigned(I);
-  } else if (Key == "alpha") {
-    if (number(K, N, D)) {
-      if (D < 0)
-        error(loc(N), "'alpha' must be >= 0 (0: no map adaptation)");
-      else
-        S.Alpha = D;
-    }
-  } else if (Key == "beta") {
-    if (number(K, N, D)) {
-      if (D < 0 || D > 1)
-        error(loc(N), "'beta' must be between 0 and 1 (0: classic VEGAS)");
-      else
-        S.Beta = D;
-    }
-  } else if (Key == "devices") {
-    if (string(K, N, Str)) {
-      // The same list as --devices; a device this machine lacks (a GPU)
-      // is reported per run, when the integrator sets it up.
-      IntegratorOptions Probe;
-      if (std::string Msg = parseDeviceList(Str, Probe); !Msg.empty())
-        error(loc(N), "devices = " + Msg);
-      else {
-        S.Devices = Str;
-        S.DevicesLoc = loc(N);
-      }
-    }
-  } else if (Key == "schedule") {
-    if (string(K, N, Str)) {
-      if (Status St = checkSchedule(Str); !St) {
-        StringRef Best =
-            closestName(Str, {"adaptive", "guided", "static", "dynamic"});
-        error(loc(N),
-              "'schedule': " + St.message() +
-                  (Best.empty() ? std::string()
-                                : "; did you mean \"" + Best.str() + "\"?"));
-      } else {
-        S.Schedule = Str;
-      }
-    }
-  } else if (Key == "on_nonfinite") {
-    if (string(K, N, Str)) {
-      if (Str != "stop" && Str != "zero")
-        error(loc(N), "'on_nonfinite' must be \"stop\" or \"zero\", got \"" +
-                          Str + "\"");
-      else
-        S.OnNonFinite = Str;
-    }
-  } else {
-    return false;
-  }
-  return true;
-}
 
 std::string Parser::resolve(StringRef P) const {
   if (sys::path::is_absolute(P) || C.Dir.empty())
@@ -287,7 +74,7 @@ void Parser::parseDefaults(const toml::node &N) {
   const toml::table *T = N.as_table();
   if (!T) {
     error(loc(N), "'defaults' must be a table: write [defaults], got " +
-                      Twine(typeName(N)));
+                      Twine(tomlTypeName(N)));
     return;
   }
   for (auto [K, V] : ordered(*T)) {
@@ -303,8 +90,8 @@ void Parser::parseDefaults(const toml::node &N) {
       }
       continue;
     }
-    SmallVector<StringRef, 16> Known(std::begin(SettingKeys),
-                                     std::end(SettingKeys));
+    SmallVector<StringRef, 16> Known(std::begin(RunSettingKeys),
+                                     std::end(RunSettingKeys));
     Known.append(std::begin(DefaultsOnlyKeys), std::end(DefaultsOnlyKeys));
     unknownKey(*K, "[defaults]", Known);
   }
@@ -342,7 +129,7 @@ void Parser::parseParams(const toml::node &N, BatchRun &R) {
   if (!T) {
     error(loc(N), "'params' must be a table of numbers, e.g. params = { a "
                   "= 0.05 }, got " +
-                      Twine(typeName(N)));
+                      Twine(tomlTypeName(N)));
     return;
   }
   for (auto [K, V] : ordered(*T)) {
@@ -392,7 +179,7 @@ bool Parser::parseRange(const toml::key &K, const toml::table &T,
       IsLog = Bo->get();
     else {
       error(loc(*Log),
-            "'log' must be true or false, got " + Twine(typeName(*Log)));
+            "'log' must be true or false, got " + Twine(tomlTypeName(*Log)));
       Ok = false;
     }
   }
@@ -418,7 +205,7 @@ void Parser::parseScan(const toml::node &N, BatchRun &R) {
     error(loc(N), "'scan' must be a table, e.g. scan = { a = [0.05, 0.1] } "
                   "or scan = { a = { from = 0.05, to = 0.2, steps = 4 } }, "
                   "got " +
-                      Twine(typeName(N)));
+                      Twine(tomlTypeName(N)));
     return;
   }
   for (auto [K, V] : ordered(*T)) {
@@ -442,7 +229,7 @@ void Parser::parseScan(const toml::node &N, BatchRun &R) {
       error(loc(*V), "the scan of '" + Axis.Name +
                          "' must be a list of numbers ([0.05, 0.1]) or a "
                          "range ({ from = 0.05, to = 0.2, steps = 4 }), got " +
-                         typeName(*V));
+                         tomlTypeName(*V));
       Ok = false;
     }
     for (const BatchParam &P : R.Params)
@@ -461,7 +248,7 @@ void Parser::parseRun(const toml::node &N, unsigned Index) {
   const toml::table *T = N.as_table();
   if (!T) {
     error(loc(N),
-          "each run must be a table: write [[run]], got " + Twine(typeName(N)));
+          "each run must be a table: write [[run]], got " + Twine(tomlTypeName(N)));
     return;
   }
   BatchRun R;
@@ -507,7 +294,7 @@ void Parser::parseRun(const toml::node &N, unsigned Index) {
                          "writes one document for all its runs");
     } else {
       SmallVector<StringRef, 16> Known(std::begin(RunKeys), std::end(RunKeys));
-      Known.append(std::begin(SettingKeys), std::end(SettingKeys));
+      Known.append(std::begin(RunSettingKeys), std::end(RunSettingKeys));
       // A misspelt output key is suggested, then refused above.
       Known.append(std::begin(DefaultsOnlyKeys), std::end(DefaultsOnlyKeys));
       unknownKey(*K, "[[run]]", Known);
@@ -546,6 +333,7 @@ void Parser::parseRun(const toml::node &N, unsigned Index) {
       }
       break;
     }
+  convert(R.Settings, R.Options, R.Loc);
   C.Runs.push_back(std::move(R));
 }
 

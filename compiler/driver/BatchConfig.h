@@ -5,13 +5,16 @@
 // source inline), an integrand, parameter values and parameter scans. This
 // header is the parsed, checked form; parsing (BatchConfig.cpp, toml++)
 // reports every mistake in the file with its line, column and key through a
-// DiagEngine over the TOML text, and keeps the location of every key that a
+// DiagEngine over the TOML text (the library's own checks of the settings
+// included, said with the key), and keeps the location of every key that a
 // later check (unknown integrand, unknown parameter) may have to point at.
 // The syntax is documented in docs/user-guide.md, "Batch runs (TOML)".
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_COMPILER_DRIVER_BATCHCONFIG_H
 #define VF_COMPILER_DRIVER_BATCHCONFIG_H
+
+#include "driver/RunOptions.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/SMLoc.h"
@@ -25,21 +28,10 @@ namespace vf {
 
 class DiagEngine;
 
-/// The integration settings of one run: [defaults], then the run's own keys.
-/// The defaults are vegasc's command-line defaults.
-struct BatchSettings {
-  std::string Devices = "all"; ///< as --devices
-  std::uint64_t Calls = 1000000;
-  unsigned Iterations = 10;
-  unsigned Warmup = 5;
-  std::uint64_t Seed = 1;
-  /// As --schedule; the result is the same under every policy.
-  std::string Schedule = "adaptive";
-  double Alpha = 0.5;
-  double Beta = 0.75;
-  unsigned Ninc = 1000;
-  std::string OnNonFinite = "stop"; ///< stop | zero
-  llvm::SMLoc DevicesLoc;           ///< where `devices` was set, if it was
+/// The integration settings of one run: [defaults], then the run's own
+/// keys, each checked by the library as it is read (BatchSettings.cpp).
+struct BatchSettings : RunSettings {
+  llvm::SMLoc DevicesLoc; ///< where `devices` was set, if it was
 };
 
 /// `name = value` from a run's `params` table.
@@ -74,6 +66,7 @@ struct BatchRun {
   std::vector<BatchParam> Params;
   std::vector<BatchScanAxis> Scan; ///< in the order written
   BatchSettings Settings;
+  IntegratorOptions Options; ///< Settings, converted (integratorOptions)
 };
 
 struct BatchConfig {

@@ -7,9 +7,9 @@
 #ifndef VF_COMPILER_DRIVER_DRIVER_H
 #define VF_COMPILER_DRIVER_DRIVER_H
 
-#include "vf/Cluster.h"
+#include "driver/RunOptions.h"
 
-#include <nlohmann/json_fwd.hpp>
+#include "vf/Cluster.h"
 
 #include <cstdint>
 #include <memory>
@@ -34,27 +34,18 @@ struct DriverOptions {
   std::string At;
   std::string Integrand;
   std::vector<std::string> Params; // "name=value"
-  std::string GpuArch = "sm_90";
+  std::string GpuArch; ///< --emit=ptx only; empty: DefaultGpuArch
   bool NoCache = false;
   std::string CacheDir;
   bool Verbose = false;
   bool NoWarnings = false;
   unsigned ErrorLimit = 20;
 
-  // Integration (the default mode).
-  std::uint64_t Calls = 1000000;
-  unsigned Iterations = 10;
-  unsigned Warmup = 5;
-  std::uint64_t Seed = 1;
-  std::string Devices = "all";
+  // Integration (the default mode): the settings a batch run has too.
+  RunSettings Run;
+  bool NoAdaptStrata = false; ///< applied to Run.Beta once parsed
   std::string Json;
-  double Alpha = 0.5;
-  double Beta = 0.75;
-  unsigned MaxNinc = 1000;
-  bool NoAdaptStrata = false;
-  std::string OnNonFinite = "stop";
   bool Quiet = false;
-  std::string Schedule = "adaptive";
   bool Stats = false;
   bool ListDevices = false;
 
@@ -70,49 +61,38 @@ struct DriverOptions {
   std::shared_ptr<Cluster> Ranks;
 };
 
-class Compiler;
 class Integrator;
-struct CompileOptions;
-struct IntegratorOptions;
 struct Program;
-struct IntegrandDecl;
 
 int runEmitTokens(const DriverOptions &O);
 /// Prints the CPU and every GPU, or why there is none (Devices.cpp).
 int runListDevices();
-/// Integrates the selected integrand and prints the table (Integrate.cpp).
-int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &O,
-                 Compiler &C, const CompileOptions &CO);
+/// Compiles the file through vf::Module, integrates the selected integrand
+/// with vf::Integrator and prints the table (Integrate.cpp).
+int runIntegrate(const DriverOptions &O);
 
 // Shared by the modes (Modes.cpp).
 int fail(const std::string &Msg, int Code = ExitInputError);
 /// Writes \p Text to the file \p Path ("-": standard output); reports a
 /// failure with fail() and returns false.
 bool writeOutput(const std::string &Path, const std::string &Text);
-const IntegrandDecl *selectIntegrand(const Program &P, const DriverOptions &O);
-bool parseParams(const Program &P, const DriverOptions &O,
+/// The integrand named by --integrand, or the file's only one, among
+/// \p Names; "" when there is none such (reported with fail()).
+std::string selectIntegrand(const std::vector<std::string> &Names,
+                            const DriverOptions &O);
+/// Applies --param NAME=VALUE to \p Defaults (one per name of \p Names)
+/// into \p Values; false when one is malformed or unknown (reported).
+bool parseParams(const std::vector<std::string> &Names,
+                 const std::vector<double> &Defaults, const DriverOptions &O,
                  std::vector<double> &Values);
-/// A --devices list (all, cpu, cpu:N, gpu, gpu:N[,M], sim:R,
-/// comma-separated) into \p IO's Threads, SimulatedDevices, NoCpu, Gpus and
-/// AllGpus (with GpusRequired for `gpu`). Returns "" or what is malformed;
-/// whether the machine has the devices is create()'s to say.
-std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO);
-
-/// The `settings` keys a single run and a batch run share (docs/json.md).
-struct RunSettings {
-  std::uint64_t Seed = 1, Calls = 0;
-  unsigned Iterations = 0, Warmup = 0, Ninc = 0;
-  double Alpha = 0, Beta = 0;
-  std::string Devices, Schedule, OnNonFinite;
-  unsigned CpuThreads = 0; ///< per process, as the integrator set them up
-  int MpiRanks = 1;
-  std::vector<std::pair<std::string, double>> Params;
-};
-/// Appends \p R's keys to \p S, in the documented order.
-void addRunSettings(nlohmann::ordered_json &S, const RunSettings &R);
+/// Prints what a compile refused: diagnostics (text ending in a newline) as
+/// they are, any other failure as a "vegasc: error:" line.
+void printCompileError(const std::string &Msg);
+/// With -v: the compile cache's hits, misses and corrupt entries.
+void printCacheStats(unsigned Hits, unsigned Misses, unsigned Corrupt);
 /// CPU worker threads of an integrator (Integrator::devices()).
 unsigned cpuThreadsOf(const Integrator &Int);
-/// Every mode that needs a checked program.
+/// --check, --emit (but tokens) and --eval: the compiler's own tools.
 int runCompilerModes(const DriverOptions &O);
 /// Whether \p O, given a program, integrates it (rather than --check,
 /// --emit or --eval): the only mode MPI ranks share.

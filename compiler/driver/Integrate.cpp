@@ -1,100 +1,31 @@
 //===- driver/Integrate.cpp - vegasc's integration mode -------------------===//
 //
-// Compiles the selected integrand for the host, runs the Integrator and
-// prints one row per iteration (an observer: the integrator never prints),
-// a final line, a warning when Q < 0.05, and optionally the JSON document.
+// A thin client of the library: compiles the file with vf::Module, runs
+// the selected integrand with vf::Integrator, and prints one row per
+// iteration (an observer: the integrator never prints), a final line, a
+// warning when Q < 0.05, and optionally the JSON document. The settings
+// become IntegratorOptions and are checked by integratorOptions(), as a
+// batch's are, before anything is compiled; the library's errors are
+// reported with the flags they concern (flagMessage).
 //
 //===----------------------------------------------------------------------===//
 
 #include "driver/Driver.h"
 
+#include "driver/Format.h"
 #include "driver/ProgressBar.h"
 
-#include "backends/Compiler.h"
-#include "backends/IntegrandBinding.h"
-#include "frontend/Program.h"
 #include "vf/Integrator.h"
+#include "vf/Module.h"
 #include "vf/ResultJson.h"
-#include "vf/Version.h"
 
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <nlohmann/json.hpp>
 
-#include <cstdio>
-#include <thread>
-
 using namespace llvm;
 
 namespace vf {
-
-namespace {
-
-std::string fmt(const char *Format, double V) {
-  char Buf[64];
-  std::snprintf(Buf, sizeof(Buf), Format, V);
-  return Buf;
-}
-
-} // namespace
-
-std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO) {
-  SmallVector<StringRef, 4> Items;
-  StringRef(Spec).split(Items, ',');
-  bool Cpu = false, Gpu = false, GpuIndices = false, EveryGpu = false;
-  for (StringRef Item : Items) {
-    Item = Item.trim();
-    if (Item == "all" || Item == "cpu" || Item.starts_with("cpu:")) {
-      if (Cpu || (Item == "all" && Gpu))
-        return "'" + Spec + "': the CPU is named twice";
-      Cpu = true;
-      IO.AllGpus = Item == "all";
-      Gpu = Gpu || IO.AllGpus;
-      if (Item.consume_front("cpu:") &&
-          (Item.getAsInteger(10, IO.Threads) || IO.Threads == 0))
-        return "'" + Spec + "': cpu:N needs a positive number of threads";
-      continue;
-    }
-    if (Item.consume_front("sim:")) {
-      double R;
-      if (Item.getAsDouble(R) || !(R > 0))
-        return "'" + Spec +
-               "': sim:R needs a positive rate R in million samples/s";
-      IO.SimulatedDevices.push_back(R * 1e6);
-      continue;
-    }
-    const bool Named = Item.starts_with("gpu:");
-    if (Item == "gpu" || Named) {
-      if (Gpu)
-        return "'" + Spec + "': the GPUs are named twice";
-      Gpu = true;
-      EveryGpu = !Item.consume_front("gpu:");
-      GpuIndices = !EveryGpu;
-      if (EveryGpu)
-        continue;
-    }
-    // After gpu:N, bare numbers are further GPU indices (gpu:0,2).
-    int G;
-    if (GpuIndices && !Item.getAsInteger(10, G) && G >= 0) {
-      IO.Gpus.push_back(G);
-      continue;
-    }
-    if (GpuIndices && (Named || (!Item.empty() && isDigit(Item[0]))))
-      return "'" + Spec + "': gpu:N needs GPU indices (gpu:0 or gpu:0,2)";
-    return "'" + Spec +
-           "': expected all, cpu, cpu:N, gpu, gpu:N[,M...] or sim:R "
-           "(comma-separated)";
-  }
-  IO.NoCpu = !Cpu;
-  // Naming the GPUs insists on them; `all` takes whatever there is.
-  if (EveryGpu) {
-    IO.AllGpus = true;
-    IO.GpusRequired = true;
-  }
-  return "";
-}
 
 namespace {
 
@@ -107,9 +38,9 @@ void printDeviceStats(raw_ostream &OS, const Result &R) {
     OS << D.Name
        << std::string(D.Name.size() < 10 ? 10 - D.Name.size() : 0, ' ')
        << std::string(Itn.size() < 5 ? 5 - Itn.size() : 0, ' ') << Itn
-       << fmt("%14.0f", double(D.Samples)) << fmt("%8.0f", double(D.Chunks))
-       << fmt("%10.4f", D.BusySeconds) << fmt("%10.4f", D.IdleSeconds)
-       << fmt("%10.1f%%", 100 * D.imbalance()) << "\n";
+       << printfDouble("%14.0f", double(D.Samples)) << printfDouble("%8.0f", double(D.Chunks))
+       << printfDouble("%10.4f", D.BusySeconds) << printfDouble("%10.4f", D.IdleSeconds)
+       << printfDouble("%10.1f%%", 100 * D.imbalance()) << "\n";
   };
   for (const IterationRow &Row : R.Iterations)
     for (const DeviceStats &D : Row.Devices)
@@ -125,50 +56,46 @@ void printRow(raw_ostream &OS, const IterationRow &R, unsigned Outputs) {
       Itn += "[" + std::to_string(C) + "]";
     std::string Line =
         std::string(Itn.size() < 8 ? 8 - Itn.size() : 0, ' ') + Itn + "  " +
-        fmt("%-22.15g", R.Mean[C]) + fmt("%-10.3g", R.Error[C]) + "  " +
+        printfDouble("%-22.15g", R.Mean[C]) + printfDouble("%-10.3g", R.Error[C]) + "  " +
         // Warm-up rows precede any measured iteration: no cumulative yet.
         (R.Warmup
              ? std::string(32 + 8, ' ') + "-" + std::string(7, ' ') + "-"
-             : fmt("%-22.15g", R.CumMean[C]) + fmt("%-10.3g", R.CumError[C]) +
-                   fmt("%9.3g", R.Chi2Dof) + fmt("%8.3g", R.Q)) +
-        fmt("%12.0f", double(R.Samples)) + fmt("%9.3f", R.Seconds);
+             : printfDouble("%-22.15g", R.CumMean[C]) + printfDouble("%-10.3g", R.CumError[C]) +
+                   printfDouble("%9.3g", R.Chi2Dof) + printfDouble("%8.3g", R.Q)) +
+        printfDouble("%12.0f", double(R.Samples)) + printfDouble("%9.3f", R.Seconds);
     OS << Line << "\n";
   }
   OS.flush();
 }
 
-std::string settingsJson(const DriverOptions &O, const Program &P,
+std::string settingsJson(const DriverOptions &O, const IntegrandInfo &I,
                          const std::vector<double> &Params, unsigned Threads) {
   nlohmann::ordered_json S;
   S["file"] = O.File;
-  RunSettings R{O.Seed,      O.Calls,   O.Iterations,
-                O.Warmup,    O.MaxNinc, O.Alpha,
-                O.NoAdaptStrata ? 0.0 : O.Beta,
-                O.Devices,   O.Schedule, O.OnNonFinite,
-                Threads,     O.Ranks ? O.Ranks->size() : 1,
-                {}};
-  for (const ParamDecl *PD : P.Params)
-    R.Params.emplace_back(PD->Name, Params[PD->Slot]);
-  addRunSettings(S, R);
+  RunFacts F{Threads, O.Ranks ? O.Ranks->size() : 1, {}};
+  for (size_t K = 0; K < I.ParamNames.size(); ++K)
+    F.Params.emplace_back(I.ParamNames[K], Params[K]);
+  addRunSettings(S, O.Run, F);
   return S.dump();
 }
 
 /// Restores --resume and --load-grid and arms --checkpoint; a message on
-/// failure. A resumed run must ask for the iterations it was saved with.
+/// failure. A resumed run must ask for the iterations it was saved with:
+/// said here, before the table starts, by the check run() makes.
 std::string setUpCheckpoints(Integrator &Int, const DriverOptions &O) {
   if (!O.Resume.empty()) {
     if (Status S = Int.loadState(O.Resume); !S)
       return S.message() + "; start without --resume, or fix the options";
+    const RunSettings &R = O.Run;
     const RunPlan &Pl = Int.plan();
-    if (Pl.Iterations != O.Iterations || Pl.Calls != O.Calls ||
-        Pl.Warmup != O.Warmup)
+    if (!checkResume(Pl, R.Iterations, R.Calls, R.Warmup))
       return "checkpoint '" + O.Resume + "' is of a run with --warmup " +
              std::to_string(Pl.Warmup) + " --iterations " +
              std::to_string(Pl.Iterations) + " --calls " +
              std::to_string(Pl.Calls) + "; this command has --warmup " +
-             std::to_string(O.Warmup) + " --iterations " +
-             std::to_string(O.Iterations) + " --calls " +
-             std::to_string(O.Calls) + ". Resume with the same numbers";
+             std::to_string(R.Warmup) + " --iterations " +
+             std::to_string(R.Iterations) + " --calls " +
+             std::to_string(R.Calls) + ". Resume with the same numbers";
   }
   if (!O.LoadGrid.empty())
     if (Status S = Int.loadGrid(O.LoadGrid); !S)
@@ -200,71 +127,61 @@ DriverOptions forRank(const DriverOptions &O) {
 namespace {
 /// A run set up and ready: what runIntegrate needs after setUpRun.
 struct RunSetup {
-  const IntegrandDecl *I = nullptr;
+  IntegrandInfo Info; ///< keeps its module's code alive
   std::vector<double> Params;
   IntegratorOptions IO;
-  std::unique_ptr<CompiledModule> CM; ///< the code the integrator calls
   std::unique_ptr<Integrator> Int;
 };
 
 /// Everything before the first iteration: options, compile, integrator,
 /// parameters, checkpoints. Returns an exit code (ExitOk when ready), the
 /// failure already reported.
-int setUpRun(const std::shared_ptr<Program> &P, const DriverOptions &O,
-             Compiler &C, const CompileOptions &CO, RunSetup &S) {
-  S.I = selectIntegrand(*P, O);
-  if (!S.I)
-    return ExitInputError;
-  if (!parseParams(*P, O, S.Params))
-    return ExitUsage;
-  // The integrator needs two samples per hypercube; say so as a usage error
-  // before compiling, like --calls 0.
-  if (O.Calls < 2)
-    return fail("--calls must be at least 2, got " + std::to_string(O.Calls),
-                ExitUsage);
+int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
   if (!O.Resume.empty() && !O.LoadGrid.empty())
     return fail("--resume and --load-grid cannot be combined: a checkpoint "
                 "already holds its map",
                 ExitUsage);
-  IntegratorOptions &IO = S.IO;
-  if (std::string Msg = parseDeviceList(O.Devices, IO); !Msg.empty())
-    return fail("--devices " + Msg, ExitUsage);
-  IO.Schedule = O.Schedule;
-  IO.Ranks = O.Ranks;
+  // Every setting is checked before compiling: a usage error is said at
+  // once, like --calls 0.
+  auto IO = integratorOptions(O.Run);
+  if (!IO)
+    return fail(flagMessage(IO.error()), ExitUsage);
+  S.IO = std::move(*IO);
+  S.IO.Ranks = O.Ranks;
   // Ranks on one machine split its threads and GPUs (IntegratorOptions).
   if (O.Ranks) {
-    IO.MachineShare = unsigned(std::max(1, O.Ranks->localSize()));
-    IO.MachineRank = unsigned(O.Ranks->localRank());
+    S.IO.MachineShare = unsigned(std::max(1, O.Ranks->localSize()));
+    S.IO.MachineRank = unsigned(O.Ranks->localRank());
   }
-  IO.Seed = O.Seed;
-  IO.Alpha = O.Alpha;
-  IO.Beta = O.NoAdaptStrata ? 0.0 : O.Beta;
-  IO.MaxNinc = O.MaxNinc;
-  if (O.OnNonFinite == "zero")
-    IO.OnNonFinite = NonFinitePolicy::Zero;
-  else if (O.OnNonFinite != "stop")
-    return fail("--on-nonfinite must be 'stop' or 'zero', got '" +
-                    O.OnNonFinite + "'",
-                ExitUsage);
 
-  if (Status St = checkOptions(IO); !St)
-    return fail(St.message(), ExitUsage);
-
-  CompileOptions Host = CO;
-  Host.Host = true;
-  Host.PTX = false;
-  auto CM = C.compile(*P, Host);
-  if (!CM)
-    return fail(toString(CM.takeError()));
-  S.CM = std::move(*CM);
+  CompileSettings CS;
+  CS.UseCache = !O.NoCache;
+  CS.CacheDir = O.CacheDir;
+  CS.Warnings = Warnings;
+  CS.ErrorLimit = O.ErrorLimit;
+  auto M = Module::compileFile(O.File, CS);
+  if (!M) {
+    printCompileError(M.message());
+    return ExitInputError;
+  }
+  errs() << (*M)->warnings();
+  const std::string Name = selectIntegrand((*M)->integrandNames(), O);
+  if (Name.empty())
+    return ExitInputError;
+  auto Info = (*M)->integrand(Name);
+  if (!Info)
+    return fail(Info.message());
+  S.Info = *Info;
+  if (!parseParams(S.Info.ParamNames, S.Info.ParamDefaults, O, S.Params))
+    return ExitUsage;
   // Options being valid, what create() refuses is the integrand or the
   // machine (a GPU that is missing or cannot be set up).
-  auto Int = Integrator::create(bindIntegrand(P, *S.CM, *S.I, &C, CO), IO);
+  auto Int = Integrator::create(S.Info, S.IO);
   if (!Int)
-    return fail(Int.message());
+    return fail(flagMessage(Int.error()));
   S.Int = std::move(*Int);
-  for (const ParamDecl *PD : P->Params)
-    if (Status St = S.Int->setParam(PD->Name, S.Params[PD->Slot]); !St)
+  for (size_t K = 0; K < S.Params.size(); ++K)
+    if (Status St = S.Int->setParam(S.Info.ParamNames[K], S.Params[K]); !St)
       return fail(St.message(), ExitUsage);
   if (std::string Msg = setUpCheckpoints(*S.Int, O); !Msg.empty())
     return fail(Msg);
@@ -290,17 +207,12 @@ int agreeOnSetUp(const DriverOptions &O, int Code) {
   }
   return Code;
 }
-} // namespace
 
-int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
-                 Compiler &C, const CompileOptions &CO) {
-  const DriverOptions O = forRank(Given);
+/// The run after setUpRun: the table, the result, the files.
+int integrate(const DriverOptions &O, RunSetup &S) {
   const bool Rank0 = !O.Ranks || O.Ranks->rank() == 0;
-  RunSetup S;
-  if (int Code = agreeOnSetUp(O, setUpRun(P, O, C, CO, S)); Code != ExitOk)
-    return Code;
-  const IntegrandDecl *I = S.I;
-  const std::vector<double> &Params = S.Params;
+  const IntegrandInfo *I = &S.Info;
+  const RunSettings &Run = O.Run;
   const IntegratorOptions &IO = S.IO;
   Integrator *Int = S.Int.get();
   const unsigned Resumed = Int->plan().Done;
@@ -329,11 +241,12 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
     Out << Gpus;
     if (O.Ranks && O.Ranks->size() > 1)
       Out << ", on each of " << O.Ranks->size() << " MPI ranks";
-    Out << ", schedule " << O.Schedule << ": " << O.Warmup << " warm-up + " << O.Iterations
-        << " iterations of " << O.Calls << " calls, seed " << O.Seed << "\n";
+    Out << ", schedule " << Run.Schedule << ": " << Run.Warmup
+        << " warm-up + " << Run.Iterations << " iterations of " << Run.Calls
+        << " calls, seed " << Run.Seed << "\n";
     if (!O.Resume.empty())
       Out << "vegasc: resuming from '" << O.Resume << "': " << Resumed << " of "
-          << O.Warmup + O.Iterations << " iterations done\n";
+          << Run.Warmup + Run.Iterations << " iterations done\n";
     Out << "     itn  integral              error       cumulative"
            "            error        chi2/dof       Q     samples   "
            "time/s\n";
@@ -342,7 +255,7 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
   }
   // The progress line is erased before each row; rows go to stdout (or
   // stderr with --json -), the line to stderr.
-  ProgressBar Bar(!O.Quiet, O.Warmup + O.Iterations, O.Calls, Resumed);
+  ProgressBar Bar(!O.Quiet, Run.Warmup + Run.Iterations, Run.Calls, Resumed);
   if (Bar.active())
     Int->onProgress([&](const IterationProgress &Pr) { Bar.update(Pr); });
   Int->onIteration([&](const IterationRow &R) {
@@ -353,13 +266,13 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
   // A finished checkpoint has nothing left to run: report its result.
   bool Finished = !O.Resume.empty() && !Int->plan().unfinished();
   auto R = Finished ? Expected<Result>(Int->result())
-                    : Int->run(O.Iterations, O.Calls, O.Warmup);
+                    : Int->run(Run.Iterations, Run.Calls, Run.Warmup);
   Bar.clear();
   if (!R) {
     // Ranks agree on errors of the run (every rank returns the same one)
     // except a rank's own: it says its own, rank 0 says the common one; an
     // MPI failure leaves the others waiting, so it ends them all.
-    const std::string &M = R.message();
+    const std::string M = flagMessage(R.error());
     const bool Own = R.error().Scope == ErrorScope::Rank; // names the rank
     const bool Transport = R.error().Scope == ErrorScope::Transport;
     if (Rank0 || Own)
@@ -375,10 +288,10 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
       return fail(S.message());
   for (unsigned K = 0; K < I->Outputs; ++K)
     Out << "result" << (I->Outputs > 1 ? "[" + std::to_string(K) + "]" : "")
-        << " = " << fmt("%.15g", R->Mean[K]) << " +- "
-        << fmt("%.3g", R->Error[K])
-        << "   chi2/dof = " << fmt("%.3g", R->Chi2Dof)
-        << "   Q = " << fmt("%.3g", R->Q) << "\n";
+        << " = " << printfDouble("%.15g", R->Mean[K]) << " +- "
+        << printfDouble("%.3g", R->Error[K])
+        << "   chi2/dof = " << printfDouble("%.3g", R->Chi2Dof)
+        << "   Q = " << printfDouble("%.3g", R->Q) << "\n";
   if (O.Stats)
     printDeviceStats(Out, *R);
   for (const DeviceStats &D : R->Devices)
@@ -388,16 +301,31 @@ int runIntegrate(std::shared_ptr<Program> P, const DriverOptions &Given,
                 "had not finished were computed by the other devices (the "
                 "result is the same)\n";
   if (R->Q < 0.05 && !O.NoWarnings)
-    errs() << "vegasc: warning: Q = " << fmt("%.3g", R->Q)
+    errs() << "vegasc: warning: Q = " << printfDouble("%.3g", R->Q)
            << " < 0.05: the iterations disagree more than their errors "
               "allow; the error may be underestimated. Try more --calls or "
               "--warmup\n";
   if (!O.Json.empty() &&
-      !writeOutput(O.Json, resultToJson(*R, I->Name,
-                                      settingsJson(O, *P, Params,
-                                                   ActualThreads))))
+      !writeOutput(O.Json,
+                   resultToJson(*R, I->Name,
+                                settingsJson(O, *I, S.Params, ActualThreads))))
     return ExitInputError;
   return ExitOk;
+}
+} // namespace
+
+int runIntegrate(const DriverOptions &Given) {
+  const DriverOptions O = forRank(Given);
+  RunSetup S;
+  // Compile warnings as before the split by rank: every rank's.
+  int Code = agreeOnSetUp(O, setUpRun(O, !Given.NoWarnings, S));
+  if (Code == ExitOk)
+    Code = integrate(O, S);
+  if (O.Verbose) {
+    CompileCacheStats C = compileCacheStats();
+    printCacheStats(C.Hits, C.Misses, C.Corrupt);
+  }
+  return Code;
 }
 
 } // namespace vf

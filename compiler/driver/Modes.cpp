@@ -14,14 +14,11 @@
 #include "frontend/Lexer.h"
 
 #include "vf/Integrator.h"
-#include "vf/Version.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Config/llvm-config.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <nlohmann/json.hpp>
 
 #include <cstdio>
 
@@ -52,7 +49,6 @@ int runEmitTokens(const DriverOptions &O) {
   return Diags.hasErrors() ? ExitInputError : ExitOk;
 }
 
-/// The integrand named by --integrand, or the file's only one.
 bool writeOutput(const std::string &Path, const std::string &Text) {
   if (Path == "-") {
     outs() << Text;
@@ -71,36 +67,32 @@ bool writeOutput(const std::string &Path, const std::string &Text) {
   return !EC;
 }
 
-const IntegrandDecl *selectIntegrand(const Program &P,
-                                            const DriverOptions &O) {
+std::string selectIntegrand(const std::vector<std::string> &Names,
+                            const DriverOptions &O) {
+  std::string List;
+  for (const std::string &N : Names)
+    List += (List.empty() ? "" : ", ") + N;
   if (!O.Integrand.empty()) {
-    if (const IntegrandDecl *I = P.findIntegrand(O.Integrand))
-      return I;
-    std::string Names;
-    for (const IntegrandDecl *I : P.Integrands)
-      Names += (Names.empty() ? "" : ", ") + I->Name;
+    if (llvm::is_contained(Names, O.Integrand))
+      return O.Integrand;
     fail("no integrand named '" + O.Integrand + "' in " + O.File +
-         (Names.empty() ? std::string() : "; it has: " + Names));
-    return nullptr;
+         (List.empty() ? std::string() : "; it has: " + List));
+    return "";
   }
-  if (P.Integrands.size() == 1)
-    return P.Integrands[0];
-  if (P.Integrands.empty()) {
+  if (Names.size() == 1)
+    return Names[0];
+  if (Names.empty())
     fail(O.File + " defines no integrand");
-    return nullptr;
-  }
-  std::string Names;
-  for (const IntegrandDecl *I : P.Integrands)
-    Names += (Names.empty() ? "" : ", ") + I->Name;
-  fail(O.File + " defines several integrands (" + Names +
-       "); choose one with --integrand NAME");
-  return nullptr;
+  else
+    fail(O.File + " defines several integrands (" + List +
+         "); choose one with --integrand NAME");
+  return "";
 }
 
-/// Applies --param name=value to the default parameter values.
-bool parseParams(const Program &P, const DriverOptions &O,
-                        std::vector<double> &Values) {
-  Values = P.defaultParams();
+bool parseParams(const std::vector<std::string> &Names,
+                 const std::vector<double> &Defaults, const DriverOptions &O,
+                 std::vector<double> &Values) {
+  Values = Defaults;
   for (const std::string &S : O.Params) {
     auto [Name, Val] = StringRef(S).split('=');
     double V;
@@ -109,25 +101,33 @@ bool parseParams(const Program &P, const DriverOptions &O,
            ExitUsage);
       return false;
     }
-    bool Found = false;
-    for (const ParamDecl *PD : P.Params)
-      if (PD->Name == Name.trim()) {
-        Values[PD->Slot] = V;
-        Found = true;
-      }
-    if (!Found) {
-      std::vector<StringRef> Names;
-      for (const ParamDecl *PD : P.Params)
-        Names.push_back(PD->Name);
-      StringRef Best = closestName(Name.trim(), Names);
-      fail("unknown parameter '" + Name.trim().str() + "'" +
-               (Best.empty() ? std::string()
-                             : "; did you mean '" + Best.str() + "'?"),
-           ExitUsage);
-      return false;
+    auto It = llvm::find(Names, Name.trim());
+    if (It != Names.end()) {
+      Values[It - Names.begin()] = V;
+      continue;
     }
+    std::vector<StringRef> Candidates(Names.begin(), Names.end());
+    StringRef Best = closestName(Name.trim(), Candidates);
+    fail("unknown parameter '" + Name.trim().str() + "'" +
+             (Best.empty() ? std::string()
+                           : "; did you mean '" + Best.str() + "'?"),
+         ExitUsage);
+    return false;
   }
   return true;
+}
+
+void printCompileError(const std::string &Msg) {
+  if (StringRef(Msg).ends_with("\n"))
+    errs() << Msg;
+  else
+    fail(Msg);
+}
+
+void printCacheStats(unsigned Hits, unsigned Misses, unsigned Corrupt) {
+  errs() << "vegasc: cache: " << Hits << " hit" << (Hits == 1 ? "" : "s")
+         << ", " << Misses << " miss" << (Misses == 1 ? "" : "es") << ", "
+         << Corrupt << " corrupt\n";
 }
 
 static bool parsePoint(const DriverOptions &O, unsigned Dim,
@@ -167,11 +167,18 @@ static std::optional<EmitKind> emitKind(StringRef S) {
 
 static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
                    const CompileOptions &CO) {
-  const IntegrandDecl *I = selectIntegrand(P, O);
-  std::vector<double> Params, X;
-  if (!I)
+  std::vector<std::string> Names, ParamNames;
+  for (const IntegrandDecl *I : P.Integrands)
+    Names.push_back(I->Name);
+  for (const ParamDecl *PD : P.Params)
+    ParamNames.push_back(PD->Name);
+  const std::string Name = selectIntegrand(Names, O);
+  if (Name.empty())
     return ExitInputError;
-  if (!parseParams(P, O, Params) || !parsePoint(O, I->Dim, X))
+  const IntegrandDecl *I = P.findIntegrand(Name);
+  std::vector<double> Params, X;
+  if (!parseParams(ParamNames, P.defaultParams(), O, Params) ||
+      !parsePoint(O, I->Dim, X))
     return ExitUsage;
   auto CM = C.compile(P, CO);
   if (!CM)
@@ -215,7 +222,8 @@ int runCompilerModes(const DriverOptions &O) {
   CompileOptions CO;
   CO.UseCache = !O.NoCache;
   CO.CacheDir = O.CacheDir;
-  CO.GpuArch = O.GpuArch;
+  if (!O.GpuArch.empty())
+    CO.GpuArch = O.GpuArch;
   int Code;
   if (!O.Emit.empty()) {
     auto Text = (*C)->emitText(P, *emitKind(O.Emit), CO);
@@ -223,40 +231,15 @@ int runCompilerModes(const DriverOptions &O) {
       return fail(toString(Text.takeError()));
     outs() << *Text;
     Code = ExitOk;
-  } else if (integrates(O)) {
-    Code = runIntegrate(PP, O, **C, CO);
   } else {
     CO.Sampler = false; // --eval calls the integrand only
     Code = runEval(P, O, **C, CO);
   }
   if (O.Verbose) {
     CacheStats S = (*C)->cacheStats();
-    errs() << "vegasc: cache: " << S.Hits << " hit" << (S.Hits == 1 ? "" : "s")
-           << ", " << S.Misses << " miss" << (S.Misses == 1 ? "" : "es")
-           << ", " << S.Corrupt << " corrupt\n";
+    printCacheStats(S.Hits, S.Misses, S.Corrupt);
   }
   return Code;
-}
-
-void addRunSettings(nlohmann::ordered_json &S, const RunSettings &R) {
-  S["seed"] = R.Seed;
-  S["calls"] = R.Calls;
-  S["iterations"] = R.Iterations;
-  S["warmup"] = R.Warmup;
-  S["alpha"] = R.Alpha;
-  S["beta"] = R.Beta;
-  S["ninc"] = R.Ninc;
-  S["devices"] = R.Devices;
-  S["schedule"] = R.Schedule;
-  S["cpu_threads"] = R.CpuThreads;
-  S["mpi_ranks"] = R.MpiRanks;
-  S["on_nonfinite"] = R.OnNonFinite;
-  nlohmann::ordered_json Ps = nlohmann::ordered_json::object();
-  for (const auto &[Name, Value] : R.Params)
-    Ps[Name] = Value;
-  S["params"] = Ps;
-  S["versions"] = {{"vegasflow", versionString()},
-                   {"llvm", LLVM_VERSION_STRING}};
 }
 
 unsigned cpuThreadsOf(const Integrator &Int) {

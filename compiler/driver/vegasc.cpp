@@ -7,6 +7,8 @@
 
 #include "driver/Driver.h"
 #include "driver/Batch.h"
+
+#include "backends/Targets.h"
 #include "vf/Version.h"
 #ifdef VF_HAVE_MPI
 #include "mpi/MpiCluster.h"
@@ -82,36 +84,40 @@ or grid that cannot be used (another integrand, other options, damaged);
                  "which integrand of the file (default: its only one)");
   App.add_option("--param", O.Params, "set a parameter: NAME=VALUE")
       ->take_last();
-  App.add_option("--gpu-arch", O.GpuArch, "GPU architecture for PTX (sm_90)");
+  App.add_option("--gpu-arch", O.GpuArch,
+                 std::string("GPU architecture for PTX (") + vf::DefaultGpuArch +
+                     ")");
   App.add_flag("--no-cache", O.NoCache, "do not read or write the compile cache");
   App.add_option("--cache-dir", O.CacheDir,
                  "compile cache folder (default $XDG_CACHE_HOME/vegasflow)");
   App.add_flag("-v,--verbose", O.Verbose, "report compile-cache hits, and why there is no GPU");
+  // The integration settings: read here, checked with a batch's by
+  // integratorOptions() (the library's checks), which names the flag.
+  vf::RunSettings &Run = O.Run;
   App.add_option_function<std::string>(
          "--calls",
-         [&O](const std::string &S) {
+         [&Run](const std::string &S) {
            // Accept 1e7 as well as 10000000: a whole number of samples.
            char *End = nullptr;
            double V = std::strtod(S.c_str(), &End);
-           if (End == S.c_str() || *End || !(V >= 1) || V > 1e18 ||
-               V != std::floor(V))
+           if (End == S.c_str() || *End || !(V >= 0) || V != std::floor(V))
              throw CLI::ValidationError(
-                 "--calls", "expected a whole number of samples >= 1 (e.g. "
+                 "--calls", "expected a whole number of samples (e.g. "
                             "1000000 or 1e6), got '" + S + "'");
-           O.Calls = static_cast<std::uint64_t>(V);
+           // Beyond 2^64 is beyond any plan: saturate, for the check to say.
+           Run.Calls = V < 0x1p64 ? static_cast<std::uint64_t>(V) : ~0ull;
          },
          "samples per iteration, e.g. 1e6 (default 1000000)");
-  App.add_option("--iterations", O.Iterations,
-                 "measured iterations (default 10)")
-      ->check(CLI::PositiveNumber);
-  App.add_option("--warmup", O.Warmup,
+  App.add_option("--iterations", Run.Iterations,
+                 "measured iterations (default 10)");
+  App.add_option("--warmup", Run.Warmup,
                  "warm-up iterations, adapting but not averaged (default 5)");
-  App.add_option("--seed", O.Seed, "random seed (default 1)");
-  App.add_option("--devices", O.Devices,
+  App.add_option("--seed", Run.Seed, "random seed (default 1)");
+  App.add_option("--devices", Run.Devices,
                  "all, cpu, cpu:N, gpu, gpu:N[,M...], sim:R (a simulated "
                  "device at R million samples/s), comma-separated, e.g. "
                  "cpu:4,gpu:1 (default all)");
-  App.add_option("--schedule", O.Schedule,
+  App.add_option("--schedule", Run.Schedule,
                  "adaptive (default), guided, static or dynamic:c: how "
                  "tiles are handed to devices (never changes the result)");
   App.add_flag("--stats", O.Stats,
@@ -119,18 +125,17 @@ or grid that cannot be used (another integrand, other options, damaged);
                "imbalance)");
   App.add_option("--json", O.Json, "write the result as JSON to FILE (- for "
                                    "standard output)");
-  App.add_option("--alpha", O.Alpha, "map damping alpha (default 0.5)");
-  App.add_option("--beta", O.Beta,
+  App.add_option("--alpha", Run.Alpha, "map damping alpha (default 0.5)");
+  App.add_option("--beta", Run.Beta,
                  "stratification exponent beta (default 0.75; 0: classic "
                  "VEGAS)");
-  App.add_option("--ninc", O.MaxNinc,
-                 "most increments per axis of the map (default 1000)")
-      ->check(CLI::Range(2u, 100000u));
+  App.add_option("--ninc", Run.Ninc,
+                 "most increments per axis of the map, 2 to 100000 (default "
+                 "1000)");
   App.add_flag("--no-adapt-strata", O.NoAdaptStrata,
                "fixed stratification (same as --beta 0)");
-  App.add_option("--on-nonfinite", O.OnNonFinite,
-                 "stop (default) or zero: what a NaN or infinite value does")
-      ->check(CLI::IsMember({"stop", "zero"}));
+  App.add_option("--on-nonfinite", Run.OnNonFinite,
+                 "stop (default) or zero: what a NaN or infinite value does");
   App.add_flag("-q,--quiet", O.Quiet, "print only the result");
   App.add_flag("-w,--no-warnings", O.NoWarnings, "do not print warnings");
   App.add_option("--error-limit", O.ErrorLimit,
@@ -172,6 +177,8 @@ or grid that cannot be used (another integrand, other options, damaged);
     int Code = App.exit(E);
     return Code == 0 ? vf::ExitOk : vf::ExitUsage;
   }
+  if (O.NoAdaptStrata)
+    O.Run.Beta = 0;
   const Mode M = selectMode(O, Batch);
 #ifdef VF_HAVE_MPI
   // Under mpirun/srun every rank joins; run alone, MPI is not touched.
@@ -233,5 +240,7 @@ or grid that cannot be used (another integrand, other options, damaged);
   }
   if (M == Mode::Tokens)
     return vf::runEmitTokens(O);
+  if (M == Mode::Integrate)
+    return vf::runIntegrate(O);
   return vf::runCompilerModes(O);
 }

@@ -24,15 +24,16 @@ Expected<ScheduleSpec> checkedSchedule(const IntegratorOptions &O) {
   };
   if (!(O.Alpha >= 0) || !std::isfinite(O.Alpha))
     return Bad("alpha", optionRef("alpha") +
-                            " must be a number >= 0 (0.5 by default), got " +
+                            " must be >= 0 (0: no map adaptation), got " +
                             formatDouble(O.Alpha));
   if (!(O.Beta >= 0 && O.Beta <= 1))
     return Bad("beta", optionRef("beta") +
-                           " must be between 0 and 1 (0.75 by default), got " +
+                           " must be between 0 and 1 (0: classic VEGAS), got " +
                            formatDouble(O.Beta));
-  if (O.MaxNinc < 2)
-    return Bad("ninc", "the map needs at least 2 increments per axis (" +
-                           optionRef("ninc") + ")");
+  if (O.MaxNinc < 2 || O.MaxNinc > 100000)
+    return Bad("ninc", optionRef("ninc") +
+                           " must be an integer from 2 to 100000, got " +
+                           std::to_string(O.MaxNinc));
   if (O.MaxHcube < 1)
     return Bad("max_hcube", "the hypercube cap (" + optionRef("max_hcube") +
                                 ") must be at least 1");
@@ -91,24 +92,12 @@ Integrator::create(IntegrandInfo In, IntegratorOptions O) {
 
 Expected<Result> Integrator::run(unsigned Iterations, std::uint64_t Calls,
                                  unsigned Warmup) {
-  if (Iterations == 0)
-    return Error{"the number of iterations (" + optionRef("iterations") +
-                     ") must be at least 1",
-                 ErrorScope::Shared, "iterations"};
-  if (Calls < 2)
-    return Error{"the number of calls per iteration (" + optionRef("calls") +
-                     ") must be at least 2, got " + std::to_string(Calls),
-                 ErrorScope::Shared, "calls"};
+  if (Status S = checkRunPlan(Iterations, Calls, Warmup); !S)
+    return S.error();
   RunPlan &Plan = P->Plan;
-  if (Plan.unfinished() && (Plan.Iterations != Iterations ||
-                            Plan.Calls != Calls || Plan.Warmup != Warmup))
-    return Error{
-        "the restored run was " + std::to_string(Plan.Warmup) + " warm-up + " +
-        std::to_string(Plan.Iterations) + " iterations of " +
-        std::to_string(Plan.Calls) + " calls (" + std::to_string(Plan.Done) +
-        " done); this run asks for " + std::to_string(Warmup) + " warm-up + " +
-        std::to_string(Iterations) + " iterations of " + std::to_string(Calls) +
-        " calls. Use the same numbers to resume"};
+  if (Plan.unfinished())
+    if (Status S = checkResume(Plan, Iterations, Calls, Warmup); !S)
+      return S.error();
   if (!Plan.unfinished())
     Plan = RunPlan{Iterations, Calls, Warmup, 0};
   while (Plan.unfinished())

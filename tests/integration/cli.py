@@ -63,9 +63,33 @@ def main():
     expect(exe, [two, "--integrand", "f", "--devices", "tpu"] + SMALL, 2,
            "--devices tpu", "expected all, cpu, cpu:N, gpu, gpu:N")
     expect(exe, [two, "--integrand", "f", "--beta", "2"] + SMALL, 2,
-           "--beta 2", "option 'beta' must be between 0 and 1")
+           "--beta 2", "--beta must be between 0 and 1")
     expect(exe, [two, "--integrand", "f", "--on-nonfinite=maybe"] + SMALL, 2,
            "--on-nonfinite=maybe", "stop|zero|maybe")
+
+    # The library checks every setting (vf::checkOptions, vf::checkRunPlan)
+    # and names it as an option; vegasc names its flag instead, and refuses
+    # before compiling (a usage error, exit 2).
+    for args, flag in ((["--calls", "1"], "--calls must be a whole number "
+                        "of samples from 2"),
+                       (["--iterations", "0"], "--iterations must be an "
+                        "integer from 1"),
+                       (["--warmup", "2000000"], "--warmup must be an "
+                        "integer from 0 to 1000000"),
+                       (["--alpha", "-1"], "--alpha must be >= 0"),
+                       (["--beta", "2"], "--beta must be between 0 and 1"),
+                       (["--ninc", "1"], "--ninc must be an integer from 2 "
+                        "to 100000"),
+                       (["--schedule", "dynamic:0"], "--schedule"),
+                       (["--schedule", "bogus"], "--schedule.*unknown "
+                        "schedule 'bogus'"),
+                       (["--on-nonfinite", "maybe"], "--on-nonfinite must "
+                        "be \"stop\" or \"zero\""),
+                       (["--devices", "cpu:0"], "--devices.*cpu:0")):
+        r = expect(exe, [two, "--integrand", "f", "-q"] + args, 2,
+                   " ".join(args), flag)
+        check("option '" not in r.err,
+              f"{' '.join(args)}: the flag is named, not the option")
 
     # A domain that is empty for the parameter value given at run time.
     dom = write_source("dom", "param b = 1\nintegrand f(x in [0, b]) = x\n")
@@ -76,7 +100,7 @@ def main():
     # point; the named coordinate must really be one where f is NaN.
     nan = write_source("nan", "integrand f(x in [0, 1]) = log(x[0] - 0.5)\n")
     r = expect(exe, [nan] + SMALL, 1, "NaN integrand", "nan", r"at x = \[",
-               "option 'on_nonfinite' to 'zero'")
+               "--on-nonfinite=zero")
     m = re.search(r"at x = \[([^\]]*)\]", r.err)
     if check(m is not None, "NaN integrand: message gives the point"):
         x = float(m.group(1))

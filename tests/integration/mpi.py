@@ -219,7 +219,7 @@ def errors(exe):
     p = mpi(2, exe, [src, "-q", "--calls", 20000, "--iterations", 2,
                      "--devices", "cpu:1"])
     check(p.returncode == 1 and p.stderr.count("error:") == 1 and
-          "option 'on_nonfinite' to 'zero'" in p.stderr,
+          "--on-nonfinite=zero" in p.stderr,
           f"a NaN on 2 ranks: exit 1, one message "
           f"(rc {p.returncode}: {p.stderr.strip()[-400:]})")
 

@@ -122,6 +122,21 @@ Status checkSchedule(const std::string &Schedule);
 /// GPU that is missing or cannot be set up).
 Status checkOptions(const IntegratorOptions &O);
 
+/// The most samples per iteration run() accepts (a whole number that a
+/// double still holds exactly, as `--calls 1e18` is read).
+constexpr std::uint64_t MaxRunCalls = 1000000000000000000ull;
+/// Whether run(\p Iterations, \p Calls, \p Warmup) is a valid plan: 2 to
+/// 1e18 calls, 1 to 1000000 iterations, 0 to 1000000 warm-up iterations.
+/// run() refuses what this refuses; the error's Option names the argument.
+Status checkRunPlan(unsigned Iterations, std::uint64_t Calls,
+                    unsigned Warmup);
+/// Whether a run of that plan is the run \p Saved (a restored state's
+/// plan) asked for: run() continues an unfinished restored run only with
+/// its own numbers, and refuses what this refuses; the error names both
+/// plans (Option: the first that differs).
+Status checkResume(const RunPlan &Saved, unsigned Iterations,
+                   std::uint64_t Calls, unsigned Warmup);
+
 class Integrator {
 public:
   /// Checks the options and the integrand; errors say what to change.

@@ -5,6 +5,10 @@
 // thread (Integrator), read the Result (or its JSON), draw events (Events).
 // See docs/user-guide.md, "The library". C and Fortran: vf/vf_c.h.
 //
+// The facade of both halves: the runtime's headers (runtime/include/vf)
+// and the compiler's (Module.h and vf_c.h, compiler/api/include/vf); both
+// are installed into include/vf/.
+//
 //===----------------------------------------------------------------------===//
 #ifndef VF_VF_H
 #define VF_VF_H

@@ -32,7 +32,17 @@ struct CompileSettings {
   std::string CacheDir;
   /// Keep warnings (unused let/param) in warnings().
   bool Warnings = true;
+  /// Errors beyond this many are counted ("N errors generated.") but
+  /// their text is left out of the message (vegasc --error-limit).
+  unsigned ErrorLimit = 20;
 };
+
+/// How the on-disk cache served the compiles of this process so far: every
+/// Module, and the GPU code their integrands compiled on demand.
+struct CompileCacheStats {
+  unsigned Hits = 0, Misses = 0, Corrupt = 0;
+};
+CompileCacheStats compileCacheStats();
 
 class Module {
 public:

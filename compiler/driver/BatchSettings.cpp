@@ -1,0 +1,119 @@
+//===- driver/BatchSettings.cpp - A batch's integration settings ----------===//
+//
+// Each settings key: its TOML type first (a string, an integer, a whole
+// number of calls), then the library's verdict on its value, reported at
+// the value with the key's name (BatchSettings.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "driver/BatchSettings.h"
+
+#include "frontend/Diagnostics.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace llvm;
+
+namespace vf {
+
+std::string keyMessage(const Error &E) {
+  return spellOptions(E, [](StringRef Key, StringRef Value) {
+    return Value.empty() ? "'" + Key.str() + "'"
+                         : Key.str() + " = \"" + Value.str() + "\"";
+  });
+}
+
+bool SettingsReader::accepted(const toml::node &N, const RunSettings &Probe,
+                              StringRef Hint) {
+  Expected<IntegratorOptions> IO = integratorOptions(Probe);
+  if (IO)
+    return true;
+  error(loc(N), keyMessage(IO.error()) + Hint);
+  return false;
+}
+
+void SettingsReader::convert(const BatchSettings &S,
+                             IntegratorOptions &Options, SMLoc Where) {
+  Expected<IntegratorOptions> IO = integratorOptions(S);
+  if (IO)
+    Options = std::move(*IO);
+  else
+    error(Where, keyMessage(IO.error()));
+}
+
+bool SettingsReader::setting(const toml::key &K, const toml::node &N,
+                             BatchSettings &S) {
+  StringRef Key = K.str();
+  constexpr std::int64_t MaxUnsigned = std::numeric_limits<unsigned>::max();
+  std::int64_t I;
+  double D;
+  std::string Str;
+  // The value alone in vegasc's defaults (which the library accepts), so
+  // that the library's verdict is about this key only.
+  auto Check = [&]<typename T>(T RunSettings::*Field, T Value,
+                               StringRef Hint = "") {
+    RunSettings Probe;
+    Probe.*Field = Value;
+    if (!accepted(N, Probe, Hint))
+      return false;
+    S.*Field = std::move(Value);
+    return true;
+  };
+  if (Key == "calls") {
+    // A whole number; 1e6 (a float in TOML) is accepted like --calls 1e6.
+    double V = -1;
+    if (auto F = N.as_floating_point())
+      V = F->get();
+    else if (auto In = N.as_integer())
+      V = double(In->get());
+    if (!(V >= 0) || V != std::floor(V)) {
+      std::string Got = tomlTypeName(N);
+      if (N.is_number()) {
+        char Buf[40];
+        std::snprintf(Buf, sizeof(Buf), "%.17g", V);
+        Got = Buf;
+      }
+      error(loc(N), "'calls' must be a whole number of samples (e.g. 100000 "
+                    "or 1e5), got " + Got);
+      return true;
+    }
+    // Beyond 2^64 is beyond any plan: saturate, for the check to say.
+    Check(&RunSettings::Calls,
+          V < 0x1p64 ? std::uint64_t(V)
+                     : std::numeric_limits<std::uint64_t>::max());
+  } else if (Key == "iterations" || Key == "warmup" || Key == "ninc") {
+    if (integer(K, N, 0, MaxUnsigned, I, "a non-negative integer"))
+      Check(Key == "iterations" ? &RunSettings::Iterations
+            : Key == "warmup"   ? &RunSettings::Warmup
+                                : &RunSettings::Ninc,
+            unsigned(I));
+  } else if (Key == "seed") {
+    if (integer(K, N, 0, std::numeric_limits<std::int64_t>::max(), I,
+                "a non-negative integer"))
+      S.Seed = std::uint64_t(I);
+  } else if (Key == "alpha" || Key == "beta") {
+    if (number(K, N, D))
+      Check(Key == "alpha" ? &RunSettings::Alpha : &RunSettings::Beta, D);
+  } else if (Key == "devices") {
+    // The same list as --devices; a device this machine lacks (a GPU)
+    // is reported per run, when the integrator sets it up.
+    if (string(K, N, Str) && Check(&RunSettings::Devices, Str))
+      S.DevicesLoc = loc(N);
+  } else if (Key == "schedule") {
+    if (string(K, N, Str)) {
+      StringRef Best =
+          closestName(Str, {"adaptive", "guided", "static", "dynamic"});
+      Check(&RunSettings::Schedule, Str,
+            Best.empty() ? "" : "; did you mean \"" + Best.str() + "\"?");
+    }
+  } else if (Key == "on_nonfinite") {
+    if (string(K, N, Str))
+      Check(&RunSettings::OnNonFinite, Str);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+} // namespace vf

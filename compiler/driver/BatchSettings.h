@@ -1,0 +1,44 @@
+//===- driver/BatchSettings.h - A batch's integration settings --*- C++ -*-===//
+//
+// The settings keys of [defaults] and [[run]] (RunSettingKeys: calls,
+// alpha, devices, ...). Each value is read for its TOML type here and then
+// checked by the same conversion a single run's flags go through
+// (integratorOptions, hence the library's checks), alone with vegasc's
+// defaults for the rest, so that each bad key gets its own error at its
+// line, in file order; the library's message names the option as the key.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_DRIVER_BATCHSETTINGS_H
+#define VF_COMPILER_DRIVER_BATCHSETTINGS_H
+
+#include "driver/TomlReader.h"
+
+namespace vf {
+
+class SettingsReader : public TomlReader {
+public:
+  using TomlReader::TomlReader;
+
+protected:
+  /// Reads and checks one of RunSettingKeys into \p S (left as it was if
+  /// the value is refused); false if \p K is not a setting.
+  bool setting(const toml::key &K, const toml::node &N, BatchSettings &S);
+  /// \p S converted into \p Options; a refusal (one that involves several
+  /// keys at once) is reported at \p Where.
+  void convert(const BatchSettings &S, IntegratorOptions &Options,
+               llvm::SMLoc Where);
+
+private:
+  /// Whether \p Probe (vegasc's defaults but for the value of \p N) passes
+  /// the library; if not, its error is reported at \p N, with \p Hint.
+  bool accepted(const toml::node &N, const RunSettings &Probe,
+                llvm::StringRef Hint = "");
+};
+
+/// \p E's message with options named as TOML keys ('calls'; a value to
+/// give one as on_nonfinite = "zero").
+std::string keyMessage(const Error &E);
+
+} // namespace vf
+
+#endif // VF_COMPILER_DRIVER_BATCHSETTINGS_H

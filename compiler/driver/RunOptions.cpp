@@ -1,0 +1,169 @@
+//===- driver/RunOptions.cpp - A run's settings, for both doors -----------===//
+//
+// The one conversion of RunSettings into IntegratorOptions, the devices
+// list both doors accept, and the rewriting of the library's option names
+// into a door's own (RunOptions.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "driver/RunOptions.h"
+
+#include "vf/Version.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace vf {
+
+Expected<IntegratorOptions> integratorOptions(const RunSettings &S) {
+  IntegratorOptions IO;
+  if (std::string Msg = parseDeviceList(S.Devices, IO); !Msg.empty())
+    return Error{optionRef("devices") + ": " + Msg, ErrorScope::Shared,
+                 "devices"};
+  IO.Seed = S.Seed;
+  IO.Alpha = S.Alpha;
+  IO.Beta = S.Beta;
+  IO.MaxNinc = S.Ninc;
+  IO.Schedule = S.Schedule;
+  if (S.OnNonFinite == "zero")
+    IO.OnNonFinite = NonFinitePolicy::Zero;
+  else if (S.OnNonFinite != "stop")
+    return Error{optionRef("on_nonfinite") + " must be \"stop\" or \"zero\", "
+                 "got \"" + S.OnNonFinite + "\"",
+                 ErrorScope::Shared, "on_nonfinite"};
+  if (Status St = checkOptions(IO); !St)
+    return St.error();
+  if (Status St = checkRunPlan(S.Iterations, S.Calls, S.Warmup); !St)
+    return St.error();
+  return IO;
+}
+
+std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO) {
+  SmallVector<StringRef, 4> Items;
+  StringRef(Spec).split(Items, ',');
+  bool Cpu = false, Gpu = false, GpuIndices = false, EveryGpu = false;
+  for (StringRef Item : Items) {
+    Item = Item.trim();
+    if (Item == "all" || Item == "cpu" || Item.starts_with("cpu:")) {
+      if (Cpu || (Item == "all" && Gpu))
+        return "'" + Spec + "': the CPU is named twice";
+      Cpu = true;
+      IO.AllGpus = Item == "all";
+      Gpu = Gpu || IO.AllGpus;
+      if (Item.consume_front("cpu:") &&
+          (Item.getAsInteger(10, IO.Threads) || IO.Threads == 0))
+        return "'" + Spec + "': cpu:N needs a positive number of threads";
+      continue;
+    }
+    if (Item.consume_front("sim:")) {
+      double R;
+      if (Item.getAsDouble(R) || !(R > 0))
+        return "'" + Spec +
+               "': sim:R needs a positive rate R in million samples/s";
+      IO.SimulatedDevices.push_back(R * 1e6);
+      continue;
+    }
+    const bool Named = Item.starts_with("gpu:");
+    if (Item == "gpu" || Named) {
+      if (Gpu)
+        return "'" + Spec + "': the GPUs are named twice";
+      Gpu = true;
+      EveryGpu = !Item.consume_front("gpu:");
+      GpuIndices = !EveryGpu;
+      if (EveryGpu)
+        continue;
+    }
+    // After gpu:N, bare numbers are further GPU indices (gpu:0,2).
+    int G;
+    if (GpuIndices && !Item.getAsInteger(10, G) && G >= 0) {
+      IO.Gpus.push_back(G);
+      continue;
+    }
+    if (GpuIndices && (Named || (!Item.empty() && isDigit(Item[0]))))
+      return "'" + Spec + "': gpu:N needs GPU indices (gpu:0 or gpu:0,2)";
+    return "'" + Spec +
+           "': expected all, cpu, cpu:N, gpu, gpu:N[,M...] or sim:R "
+           "(comma-separated)";
+  }
+  IO.NoCpu = !Cpu;
+  // Naming the GPUs insists on them; `all` takes whatever there is.
+  if (EveryGpu) {
+    IO.AllGpus = true;
+    IO.GpusRequired = true;
+  }
+  return "";
+}
+
+std::string spellOptions(const Error &E, function_ref<std::string(
+                                             StringRef Key, StringRef Value)>
+                                             Spell) {
+  const std::string Ref = optionRef("");
+  const StringRef Open = StringRef(Ref).drop_back(); // "option '"
+  std::string Out;
+  StringRef Rest = E.Message;
+  bool Named = false;
+  for (size_t At; (At = Rest.find(Open)) != StringRef::npos;) {
+    Out += Rest.take_front(At);
+    Rest = Rest.drop_front(At + Open.size());
+    const size_t Close = Rest.find('\'');
+    const StringRef Name = Rest.take_front(Close);
+    if (Close == StringRef::npos || !is_contained(RunSettingKeys, Name)) {
+      Out += Open;
+      continue;
+    }
+    Named = true;
+    Rest = Rest.drop_front(Close + 1);
+    // "option 'K' to 'V'": a value to give it, in the door's own syntax.
+    StringRef Value;
+    if (Rest.consume_front(" to '")) {
+      Value = Rest.take_until([](char C) { return C == '\''; });
+      Rest = Rest.drop_front(std::min(Rest.size(), Value.size() + 1));
+    }
+    Out += Spell(Name, Value);
+  }
+  Out += Rest;
+  // A message that already says the spelling (one written for this door)
+  // is left as it is.
+  if (!Named && is_contained(RunSettingKeys, E.Option) &&
+      Out.find(Spell(E.Option, "")) == std::string::npos)
+    return Spell(E.Option, "") + ": " + Out;
+  return Out;
+}
+
+std::string flagMessage(const Error &E) {
+  return spellOptions(E, [](StringRef Key, StringRef Value) {
+    std::string Flag = "--" + Key.str();
+    std::replace(Flag.begin(), Flag.end(), '_', '-');
+    return Value.empty() ? Flag : Flag + "=" + Value.str();
+  });
+}
+
+void addRunSettings(nlohmann::ordered_json &S, const RunSettings &R,
+                    const RunFacts &F) {
+  S["seed"] = R.Seed;
+  S["calls"] = R.Calls;
+  S["iterations"] = R.Iterations;
+  S["warmup"] = R.Warmup;
+  S["alpha"] = R.Alpha;
+  S["beta"] = R.Beta;
+  S["ninc"] = R.Ninc;
+  S["devices"] = R.Devices;
+  S["schedule"] = R.Schedule;
+  S["cpu_threads"] = F.CpuThreads;
+  S["mpi_ranks"] = F.MpiRanks;
+  S["on_nonfinite"] = R.OnNonFinite;
+  nlohmann::ordered_json Ps = nlohmann::ordered_json::object();
+  for (const auto &[Name, Value] : F.Params)
+    Ps[Name] = Value;
+  S["params"] = Ps;
+  S["versions"] = {{"vegasflow", versionString()},
+                   {"llvm", LLVM_VERSION_STRING}};
+}
+
+} // namespace vf

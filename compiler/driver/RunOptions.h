@@ -1,0 +1,90 @@
+//===- driver/RunOptions.h - A run's settings, for both doors ---*- C++ -*-===//
+//
+// A single run (`vegasc f.vf --calls 1e6`) and a batch run (`calls = 1e6`
+// in a TOML file) have the same settings, RunSettings, with vegasc's
+// defaults. integratorOptions() is the one conversion of them into
+// vf::IntegratorOptions, and the one validation: it reads the two driver
+// spellings (the devices list, the non-finite policy) and leaves every
+// other check to the library (vf::checkOptions, vf::checkRunPlan). Its
+// errors, like every library error, name options as vf::optionRef(KEY) and
+// set Error::Option; each door then says them in its own terms:
+// flagMessage() as command-line flags, the TOML reader as keys at their
+// line (BatchSettings.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_DRIVER_RUNOPTIONS_H
+#define VF_COMPILER_DRIVER_RUNOPTIONS_H
+
+#include "vf/Integrator.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace vf {
+
+/// The settings keys, as TOML and the JSON `settings` spell them (the
+/// flags are these with '-' for '_').
+constexpr llvm::StringRef RunSettingKeys[] = {
+    "devices",  "calls", "iterations", "warmup", "seed",
+    "schedule", "alpha", "beta",       "ninc",   "on_nonfinite"};
+
+/// The integration settings of a run; the defaults are vegasc's.
+struct RunSettings {
+  std::string Devices = "all"; ///< as --devices (parseDeviceList)
+  std::uint64_t Calls = 1000000;
+  unsigned Iterations = 10;
+  unsigned Warmup = 5;
+  std::uint64_t Seed = 1;
+  /// How tiles are handed to devices; the result is the same under all.
+  std::string Schedule = "adaptive";
+  double Alpha = 0.5;
+  double Beta = 0.75;
+  unsigned Ninc = 1000;
+  std::string OnNonFinite = "stop"; ///< stop | zero
+};
+
+/// \p S as IntegratorOptions, checked whole (options and run plan); the
+/// error names the option (optionRef, Error::Option). Cluster and machine
+/// share are the caller's to add.
+Expected<IntegratorOptions> integratorOptions(const RunSettings &S);
+
+/// A --devices list (all, cpu, cpu:N, gpu, gpu:N[,M], sim:R,
+/// comma-separated) into \p IO's Threads, SimulatedDevices, NoCpu, Gpus and
+/// AllGpus (with GpusRequired for `gpu`). Returns "" or what is malformed;
+/// whether the machine has the devices is create()'s to say.
+std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO);
+
+/// \p E's message with every optionRef(KEY) of a RunSettingKeys key
+/// written as \p Spell(KEY, ""), and "optionRef(KEY) to 'VALUE'" (a value
+/// to give it) as \p Spell(KEY, VALUE); a message that names no option but
+/// has E.Option set to such a key gets "Spell(Option): " in front, unless
+/// it already has that spelling.
+std::string spellOptions(
+    const Error &E,
+    llvm::function_ref<std::string(llvm::StringRef Key, llvm::StringRef Value)>
+        Spell);
+/// spellOptions with command-line flags: option 'on_nonfinite' is
+/// --on-nonfinite, "option 'on_nonfinite' to 'zero'" --on-nonfinite=zero.
+std::string flagMessage(const Error &E);
+
+/// What a run's JSON `settings` records besides its RunSettings.
+struct RunFacts {
+  unsigned CpuThreads = 0; ///< per process, as the integrator set them up
+  int MpiRanks = 1;
+  std::vector<std::pair<std::string, double>> Params;
+};
+/// Appends \p R's keys and \p F to \p S, in the documented order
+/// (docs/json.md).
+void addRunSettings(nlohmann::ordered_json &S, const RunSettings &R,
+                    const RunFacts &F);
+
+} // namespace vf
+
+#endif // VF_COMPILER_DRIVER_RUNOPTIONS_H

@@ -1,0 +1,95 @@
+//===- tests/unit/driver/RunOptionsTest.cpp - Run settings, both doors ----===//
+//
+// integratorOptions() is the one check of a run's settings for vegasc's
+// flags and a batch's keys; spellOptions() says the library's option names
+// in a door's terms. The messages below are worded as the library words
+// them (optionRef, Error::Option), so a rewording there that a door could
+// not follow fails here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "driver/RunOptions.h"
+
+#include <gtest/gtest.h>
+
+using namespace vf;
+
+namespace {
+
+std::string asKey(const Error &E) {
+  return spellOptions(E, [](llvm::StringRef Key, llvm::StringRef Value) {
+    return Value.empty() ? "'" + Key.str() + "'"
+                         : Key.str() + " = \"" + Value.str() + "\"";
+  });
+}
+
+} // namespace
+
+// vegasc's defaults are a valid run, converted field by field.
+TEST(RunOptions, DefaultsConvert) {
+  RunSettings S;
+  S.Seed = 7;
+  S.OnNonFinite = "zero";
+  S.Devices = "cpu:3";
+  Expected<IntegratorOptions> IO = integratorOptions(S);
+  ASSERT_TRUE(bool(IO)) << IO.message();
+  EXPECT_EQ(IO->Seed, 7u);
+  EXPECT_EQ(IO->Threads, 3u);
+  EXPECT_EQ(IO->OnNonFinite, NonFinitePolicy::Zero);
+  EXPECT_EQ(IO->MaxNinc, S.Ninc);
+}
+
+// Each refusal names its option, for the door to find its flag or key.
+TEST(RunOptions, RefusalsNameTheOption) {
+  auto OptionOf = [](auto Change) {
+    RunSettings S;
+    Change(S);
+    Expected<IntegratorOptions> IO = integratorOptions(S);
+    return IO ? std::string("(accepted)") : IO.error().Option;
+  };
+  EXPECT_EQ(OptionOf([](RunSettings &S) { S.Calls = 1; }), "calls");
+  EXPECT_EQ(OptionOf([](RunSettings &S) { S.Iterations = 0; }), "iterations");
+  EXPECT_EQ(OptionOf([](RunSettings &S) { S.Alpha = -1; }), "alpha");
+  EXPECT_EQ(OptionOf([](RunSettings &S) { S.Beta = 2; }), "beta");
+  EXPECT_EQ(OptionOf([](RunSettings &S) { S.Ninc = 1; }), "ninc");
+  EXPECT_EQ(OptionOf([](RunSettings &S) { S.Schedule = "x"; }), "schedule");
+  EXPECT_EQ(OptionOf([](RunSettings &S) { S.Devices = "tpu"; }), "devices");
+  EXPECT_EQ(OptionOf([](RunSettings &S) { S.OnNonFinite = "skip"; }),
+            "on_nonfinite");
+}
+
+// Every option the library names becomes a flag; one to set to a value
+// becomes --flag=value, or key = "value" in TOML.
+TEST(RunOptions, OptionsBecomeFlagsAndKeys) {
+  Error E{"the map needs at least 2 increments per axis (" +
+              optionRef("ninc") + "); " + optionRef("on_nonfinite") +
+              " is fine",
+          ErrorScope::Shared, "ninc"};
+  EXPECT_EQ(flagMessage(E), "the map needs at least 2 increments per axis "
+                            "(--ninc); --on-nonfinite is fine");
+  EXPECT_EQ(asKey(E), "the map needs at least 2 increments per axis "
+                      "('ninc'); 'on_nonfinite' is fine");
+  Error Hint{"Fix the integrand there, or set " + optionRef("on_nonfinite") +
+                 " to 'zero' to count such samples as 0",
+             ErrorScope::Shared, "on_nonfinite"};
+  EXPECT_EQ(flagMessage(Hint), "Fix the integrand there, or set "
+                               "--on-nonfinite=zero to count such samples "
+                               "as 0");
+  EXPECT_EQ(asKey(Hint), "Fix the integrand there, or set on_nonfinite = "
+                         "\"zero\" to count such samples as 0");
+}
+
+// A message without the option's name gets the flag in front, unless it
+// already has it; options that are no setting (no flag) are left alone.
+TEST(RunOptions, UnnamedOptionsArePrefixed) {
+  EXPECT_EQ(flagMessage(Error{"unknown schedule 'x'", ErrorScope::Shared,
+                              "schedule"}),
+            "--schedule: unknown schedule 'x'");
+  EXPECT_EQ(flagMessage(Error{"--schedule x: bad", ErrorScope::Shared,
+                              "schedule"}),
+            "--schedule x: bad");
+  EXPECT_EQ(flagMessage(Error{"the cap (" + optionRef("max_hcube") + ")",
+                              ErrorScope::Shared, "max_hcube"}),
+            "the cap (option 'max_hcube')");
+  EXPECT_EQ(flagMessage(Error{"no option here"}), "no option here");
+}
