@@ -115,11 +115,14 @@ void DifferentialTest::checkSource(const std::string &Name,
     unsigned LetSites = 0;
     for (const auto &L : I->B.Lets)
       LetSites += countMathSites(*L->Value);
-    if (const auto *V = dynCast<VectorExpr>(&Result))
+    // A literal's components count their own sites; any other array
+    // result counts all of them for each component.
+    const auto *V = dynCast<VectorExpr>(&Result);
+    if (V && V->Elements.size() == I->Outputs)
       for (const ExprPtr &E : V->Elements)
         Sites.push_back(LetSites + countMathSites(*E));
     else
-      Sites.push_back(LetSites + countMathSites(Result));
+      Sites.assign(I->Outputs, LetSites + countMathSites(Result));
     ASSERT_EQ(Sites.size(), I->Outputs);
 
     unsigned Failures = 0, NaNs = 0;
