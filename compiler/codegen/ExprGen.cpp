@@ -235,8 +235,14 @@ public:
     }
     case ExprKind::Name: {
       const auto &N = static_cast<const NameExpr &>(E);
-      return N.Binding == BindingKind::Let ? Lets.find(N.Let)->second
-                                           : Frames.back()[N.ArgIndex];
+      if (N.Binding == BindingKind::Let)
+        return Lets.find(N.Let)->second;
+      if (N.Binding == BindingKind::FnArg)
+        return Frames.back()[N.ArgIndex];
+      Vals R; // the integration variable, all its coordinates
+      for (unsigned K = 0; K < E.Size; ++K)
+        R.push_back(loadX(B.getInt64(K)));
+      return R;
     }
     case ExprKind::Slice: {
       const auto &S = static_cast<const SliceExpr &>(E);

@@ -437,11 +437,12 @@ private:
       E.Ty = ExprType::Array;
       E.Size = L.Size;
     }
+    // A variable of several dimensions is the array of its coordinates.
     if (L.Kind == BindingKind::DomainVar && Ctx.Integrand &&
-        Ctx.Integrand->Dim != 1)
-      error(E, "'" + E.Name + "' has " + Twine(Ctx.Integrand->Dim) +
-                   " dimensions; use one coordinate, as in '" + E.Name +
-                   "[0]'");
+        Ctx.Integrand->Dim != 1) {
+      E.Ty = ExprType::Array;
+      E.Size = Ctx.Integrand->Dim;
+    }
     // Reduction indices are compile-time integers; the reduction folds.
     if (!Ctx.ConstReason.empty() && !E.ConstValue &&
         L.Kind != BindingKind::ReduceIndex)
