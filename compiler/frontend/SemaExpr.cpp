@@ -350,6 +350,8 @@ private:
     }
     unsigned Before = S.Diags.errorCount();
     visit(Base);
+    if (Base.Ty == ExprType::Unknown)
+      return false; // reported already
     if (isArray(Base)) {
       T = {N ? "'" + N->Name + "'" : std::string("an array"), Base.Size,
            true};
@@ -432,6 +434,9 @@ private:
       const_cast<LetStmt *>(L.Let)->Used = true;
       E.ConstValue = L.Let->Value->ConstValue;
       setArray(E, *L.Let->Value);
+      // Only an error leaves a value's type unknown: no cascade from it.
+      if (L.Let->Value->Ty == ExprType::Unknown)
+        E.Ty = ExprType::Unknown;
     }
     if (L.Size) {
       E.Ty = ExprType::Array;
