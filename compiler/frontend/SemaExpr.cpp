@@ -560,7 +560,9 @@ void SemaImpl::requireBool(Expr &E, StringRef What) {
   if (E.Ty == ExprType::Real || E.Ty == ExprType::Array)
     Diags.error(E.loc(),
                 "expected a comparison or logical value as " + What +
-                    ", found a number; compare it, as in 'x > 0'",
+                    (E.Ty == ExprType::Array ? ", found an array"
+                                             : ", found a number") +
+                    "; compare it, as in 'x > 0'",
                 {E.Range});
 }
 
