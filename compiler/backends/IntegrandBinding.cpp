@@ -51,6 +51,11 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
     Lo.clear();
     Hi.clear();
     for (const Interval &Iv : Decl->Domain) {
+      if (Iv.isInfinite()) { // sampled as [0, 1], mapped by the integrand
+        Lo.insert(Lo.end(), Iv.Count, 0.0);
+        Hi.insert(Hi.end(), Iv.Count, 1.0);
+        continue;
+      }
       double L = Ev.eval(*Iv.Lo), H = Ev.eval(*Iv.Hi);
       if (!(H > L) || !std::isfinite(L) || !std::isfinite(H)) {
         auto [Line, Col] = P->SM.getLineAndColumn(Iv.Range.Start);

@@ -9,6 +9,7 @@
 #include "codegen/ExprGen.h"
 #include "frontend/AST.h"
 #include "frontend/Builtins.h"
+#include "frontend/DomainMap.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/IRBuilder.h"
@@ -35,6 +36,7 @@ unsigned exprCost(const Expr &E) {
   case ExprKind::Name:
     return 0;
   case ExprKind::Index:
+  case ExprKind::Slice:
     return 1;
   case ExprKind::Unary:
     return 1 + exprCost(*static_cast<const UnaryExpr &>(E).Operand);
@@ -66,6 +68,9 @@ unsigned exprCost(const Expr &E) {
   return 1000;
 }
 
+/// An array lowered to scalars (a real is one element).
+using Vals = SmallVector<Value *, 4>;
+
 class ExprGen : public ExprVisitor<ExprGen, Value *> {
 public:
   ExprGen(IRBuilderBase &B, Module &M, Value *X, Value *Params)
@@ -81,11 +86,11 @@ public:
     case BindingKind::Param:
       return loadParam(E.Param->Slot);
     case BindingKind::Let:
-      return Lets.lookup(E.Let);
+      return Lets.find(E.Let)->second.front();
     case BindingKind::ReduceIndex:
       return B.CreateSIToFP(indexValue(E.Reduce), F64);
     case BindingKind::FnArg:
-      return Frames.back()[E.ArgIndex];
+      return Frames.back()[E.ArgIndex].front();
     case BindingKind::DomainVar:
       return loadX(B.getInt64(0));
     default:
@@ -93,7 +98,13 @@ public:
     }
   }
 
-  Value *visitIndex(const IndexExpr &E) { return loadX(integerIndex(*E.Idx)); }
+  Value *visitIndex(const IndexExpr &E) {
+    if (isDomainVar(*E.Base))
+      return loadX(integerIndex(*E.Idx));
+    return element(array(*E.Base), integerIndex(*E.Idx));
+  }
+
+  Value *visitSlice(const SliceExpr &E) { return array(E).front(); }
 
   Value *visitUnary(const UnaryExpr &E) {
     if (E.ConstValue)
@@ -129,11 +140,11 @@ public:
   Value *visitCall(const CallExpr &E) {
     if (E.ConstValue)
       return constant(E);
+    if (E.Fn)
+      return inlineFn(E).front();
     SmallVector<Value *, 4> Args;
     for (const ExprPtr &A : E.Args)
       Args.push_back(visit(*A));
-    if (E.Fn)
-      return inlineFn(*E.Fn, Args);
     switch (*E.BuiltinFn) {
     case Builtin::Min:
     case Builtin::Max: {
@@ -180,7 +191,7 @@ public:
       return constant(E);
     long long N = E.HiValue - E.LoValue;
     Value *Acc = fp(E.Op == ReduceOp::Prod ? 1.0 : 0.0);
-    if (N <= UnrollLimit) {
+    if (N <= UnrollLimit || E.Unroll) {
       for (long long I = E.LoValue; I < E.HiValue; ++I) {
         Indices[&E] = B.getInt64(I);
         Value *V = visit(*E.Body);
@@ -191,23 +202,186 @@ public:
     return loopReduce(E, Acc);
   }
 
-  Value *visitVector(const VectorExpr &E) {
-    return visit(*E.Elements.front());
-  }
+  Value *visitVector(const VectorExpr &E) { return array(E).front(); }
 
   SmallVector<Value *, 4> integrand(const IntegrandDecl &I) {
+    bool Infinite = any_of(I.Domain, [](const Interval &Iv) {
+      return Iv.isInfinite();
+    });
+    Value *Jac = fp(1.0), *AtEnd = B.getFalse();
+    if (Infinite)
+      mapDomain(I, Jac, AtEnd);
     emitLets(I.B);
-    SmallVector<Value *, 4> Out;
-    if (const auto *V = dynCast<VectorExpr>(I.B.Result.get())) {
-      for (const ExprPtr &E : V->Elements)
-        Out.push_back(visit(*E));
-    } else {
-      Out.push_back(visit(*I.B.Result));
+    Vals Out = values(*I.B.Result);
+    if (Infinite)
+      for (Value *&F : Out)
+        F = mappedWeight(F, Jac, AtEnd);
+    return Out;
+  }
+
+  /// The value of \p E, a real as one element.
+  Vals values(const Expr &E) {
+    return E.Ty == ExprType::Array ? array(E) : Vals{visit(E)};
+  }
+
+  /// The scalars of an array-valued expression.
+  Vals array(const Expr &E) {
+    switch (E.Kind) {
+    case ExprKind::Vector: {
+      Vals R;
+      for (const ExprPtr &X : static_cast<const VectorExpr &>(E).Elements)
+        R.append(values(*X));
+      return R;
+    }
+    case ExprKind::Name: {
+      const auto &N = static_cast<const NameExpr &>(E);
+      if (N.Binding == BindingKind::Let)
+        return Lets.find(N.Let)->second;
+      if (N.Binding == BindingKind::FnArg)
+        return Frames.back()[N.ArgIndex];
+      Vals R; // the integration variable, all its coordinates
+      for (unsigned K = 0; K < E.Size; ++K)
+        R.push_back(loadX(B.getInt64(K)));
+      return R;
+    }
+    case ExprKind::Slice: {
+      const auto &S = static_cast<const SliceExpr &>(E);
+      Vals R;
+      if (isDomainVar(*S.Base)) {
+        for (long long K = S.LoValue; K < S.HiValue; ++K)
+          R.push_back(loadX(B.getInt64(K)));
+        return R;
+      }
+      Vals Base = array(*S.Base);
+      R.append(Base.begin() + S.LoValue, Base.begin() + S.HiValue);
+      return R;
+    }
+    case ExprKind::Unary: {
+      Vals R = array(*static_cast<const UnaryExpr &>(E).Operand);
+      for (Value *&V : R)
+        V = B.CreateFNeg(V);
+      return R;
+    }
+    case ExprKind::Binary:
+      return arrayBinary(static_cast<const BinaryExpr &>(E));
+    case ExprKind::Call:
+      return inlineFn(static_cast<const CallExpr &>(E));
+    case ExprKind::If: {
+      const auto &I = static_cast<const IfExpr &>(E);
+      Value *C = visit(*I.Cond);
+      Vals T = array(*I.Then), F = array(*I.Else);
+      for (size_t K = 0; K < T.size(); ++K)
+        T[K] = B.CreateSelect(C, T[K], F[K]);
+      return T;
+    }
+    default:
+      return Vals(E.Size, fp(NAN));
+    }
+  }
+
+private:
+  static bool isDomainVar(const Expr &E) {
+    const auto *N = dynCast<NameExpr>(&E);
+    return N && N->Binding == BindingKind::DomainVar;
+  }
+
+  /// Element \p Idx of \p A: a constant index (the common case, and every
+  /// index inside an unrolled reduction) picks a scalar; any other index
+  /// Sema proved in range is a chain of selects.
+  Value *element(const Vals &A, Value *Idx) {
+    if (auto *C = dyn_cast<ConstantInt>(Idx))
+      return A[C->getZExtValue()];
+    Value *R = A.front();
+    for (size_t K = 1; K < A.size(); ++K)
+      R = B.CreateSelect(B.CreateICmpEQ(Idx, B.getInt64(K)), A[K], R);
+    return R;
+  }
+
+  /// Element by element, in the evaluator's operand order.
+  Vals arrayBinary(const BinaryExpr &E) {
+    bool LA = E.LHS->Ty == ExprType::Array, RA = E.RHS->Ty == ExprType::Array;
+    Vals L = values(*E.LHS), R = values(*E.RHS);
+    Vals Out;
+    for (unsigned K = 0; K < E.Size; ++K) {
+      Value *A = LA ? L[K] : L[0], *C = RA ? R[K] : R[0];
+      switch (E.Op) {
+      case BinaryOp::Add: Out.push_back(B.CreateFAdd(A, C)); break;
+      case BinaryOp::Sub: Out.push_back(B.CreateFSub(A, C)); break;
+      case BinaryOp::Mul: Out.push_back(B.CreateFMul(A, C)); break;
+      default: Out.push_back(B.CreateFDiv(A, C)); break;
+      }
     }
     return Out;
   }
 
-private:
+  /// Maps the infinite axes (DomainMap.h, the same operations in the same
+  /// order as mapInfinite) into a local copy of the coordinates, which X
+  /// then points to; SROA turns it back into registers.
+  void mapDomain(const IntegrandDecl &I, Value *&Jac, Value *&AtEnd) {
+    BasicBlock &Entry = B.GetInsertBlock()->getParent()->getEntryBlock();
+    IRBuilder<> EntryB(&Entry, Entry.getFirstInsertionPt());
+    Value *Local =
+        EntryB.CreateAlloca(ArrayType::get(F64, I.Dim), nullptr, "xm");
+    unsigned K = 0;
+    for (const Interval &Iv : I.Domain) {
+      Value *A = nullptr, *S = nullptr;
+      if (Iv.isInfinite()) {
+        A = Iv.Lo ? visit(*Iv.Lo) : Iv.Hi ? visit(*Iv.Hi) : fp(0.0);
+        S = Iv.Scale ? visit(*Iv.Scale) : fp(1.0);
+      }
+      for (unsigned C = 0; C < Iv.Count; ++C, ++K) {
+        Value *T = loadX(B.getInt64(K));
+        if (Iv.isInfinite())
+          T = mapAxis(infiniteMapOf(Iv.Lo != nullptr, Iv.Hi != nullptr), A, S,
+                      T, Jac, AtEnd);
+        B.CreateStore(T, B.CreateConstInBoundsGEP1_64(F64, Local, K));
+      }
+    }
+    X = Local;
+  }
+
+  Value *mapAxis(InfiniteMap K, Value *A, Value *S, Value *T, Value *&Jac,
+                 Value *&AtEnd) {
+    Value *U = B.CreateFSub(fp(1.0), T);
+    Value *Xm = nullptr;
+    switch (K) {
+    case InfiniteMap::Upper:
+      Xm = B.CreateFAdd(A, B.CreateFMul(S, B.CreateFDiv(T, U)));
+      Jac = B.CreateFMul(Jac, B.CreateFDiv(S, B.CreateFMul(U, U)));
+      break;
+    case InfiniteMap::Lower:
+      Xm = B.CreateFSub(A, B.CreateFMul(S, B.CreateFDiv(U, T)));
+      Jac = B.CreateFMul(Jac, B.CreateFDiv(S, B.CreateFMul(T, T)));
+      break;
+    case InfiniteMap::Both:
+      Xm = B.CreateFMul(S, B.CreateFSub(B.CreateFDiv(T, U), B.CreateFDiv(U, T)));
+      Jac = B.CreateFMul(
+          Jac, B.CreateFMul(S, B.CreateFAdd(
+                                   B.CreateFDiv(fp(1.0), B.CreateFMul(U, U)),
+                                   B.CreateFDiv(fp(1.0), B.CreateFMul(T, T)))));
+      break;
+    }
+    Xm = B.CreateSelect(B.CreateFCmpOGT(S, fp(0.0)), Xm, fp(NAN));
+    if (K != InfiniteMap::Upper) {
+      Value *Low = B.CreateFCmpOLE(T, fp(MapEndWidth));
+      Xm = B.CreateSelect(Low, fp(-INFINITY), Xm);
+      AtEnd = B.CreateOr(AtEnd, Low);
+    }
+    if (K != InfiniteMap::Lower) {
+      Value *High = B.CreateFCmpOLE(U, fp(MapEndWidth));
+      Xm = B.CreateSelect(High, fp(INFINITY), Xm);
+      AtEnd = B.CreateOr(AtEnd, High);
+    }
+    return Xm;
+  }
+
+  Value *mappedWeight(Value *F, Value *Jac, Value *AtEnd) {
+    Value *AtEndW = B.CreateSelect(B.CreateFCmpUNO(F, F), fp(0.0),
+                                   B.CreateFMul(F, fp(INFINITY)));
+    Value *W = B.CreateSelect(AtEnd, AtEndW, B.CreateFMul(F, Jac));
+    return B.CreateSelect(B.CreateFCmpOEQ(F, fp(0.0)), fp(0.0), W);
+  }
+
   Value *fp(double V) { return ConstantFP::get(F64, V); }
 
   Value *constant(const Expr &E) {
@@ -353,13 +527,16 @@ private:
 
   void emitLets(const Body &Bd) {
     for (const auto &L : Bd.Lets)
-      Lets[L.get()] = visit(*L->Value);
+      Lets[L.get()] = values(*L->Value);
   }
 
-  Value *inlineFn(const FnDecl &F, ArrayRef<Value *> Args) {
-    Frames.emplace_back(Args.begin(), Args.end());
-    emitLets(F.B);
-    Value *R = visit(*F.B.Result);
+  Vals inlineFn(const CallExpr &E) {
+    SmallVector<Vals, 4> Args;
+    for (const ExprPtr &A : E.Args)
+      Args.push_back(values(*A));
+    Frames.push_back(std::move(Args));
+    emitLets(E.Fn->B);
+    Vals R = values(*E.Fn->B.Result);
     Frames.pop_back();
     return R;
   }
@@ -368,9 +545,9 @@ private:
   Module &M;
   Value *X, *Params;
   Type *F64, *I64;
-  DenseMap<const LetStmt *, Value *> Lets;
+  DenseMap<const LetStmt *, Vals> Lets;
   DenseMap<const ReduceExpr *, Value *> Indices;
-  SmallVector<SmallVector<Value *, 4>, 4> Frames;
+  SmallVector<SmallVector<Vals, 4>, 4> Frames;
 };
 
 } // namespace

@@ -33,7 +33,8 @@ namespace vf {
   X(Call)                                                                      \
   X(If)                                                                        \
   X(Reduce)                                                                    \
-  X(Vector)
+  X(Vector)                                                                    \
+  X(Slice)
 
 enum class ExprKind {
 #define VF_EXPR_ENUM(K) K,
@@ -41,8 +42,10 @@ enum class ExprKind {
 #undef VF_EXPR_ENUM
 };
 
-/// Value types. Index is a reduction index: an integer, usable as a number.
-enum class ExprType { Unknown, Real, Bool };
+/// Value types. A reduction index is an integer, usable as a Real. An Array
+/// is a fixed-size array of reals whose size (Expr::Size) is a compile-time
+/// constant; codegen lowers it to that many scalars.
+enum class ExprType { Unknown, Real, Bool, Array };
 
 struct Expr;
 using ExprPtr = std::unique_ptr<Expr>;
@@ -56,6 +59,8 @@ struct Expr {
 
   // Sema results.
   ExprType Ty = ExprType::Unknown;
+  /// The number of elements when Ty is Array.
+  unsigned Size = 0;
   /// The folded value when the expression is a compile-time constant
   /// (for booleans: 1 or 0).
   std::optional<double> ConstValue;
@@ -114,9 +119,9 @@ struct NameExpr : ExprNode<ExprKind::Name> {
   NameExpr(llvm::SMRange R, llvm::StringRef N) : ExprNode(R), Name(N) {}
 };
 
-/// `x[i]`: a coordinate of the integrand's variable. Sema checks that the
-/// index is a compile-time integer in range for every value of the
-/// reduction indices it uses.
+/// `x[i]` or `p[i]`: a coordinate of the integrand's variable or an element
+/// of an array value. Sema checks that the index is a compile-time integer
+/// in range for every value of the reduction indices it uses.
 struct IndexExpr : ExprNode<ExprKind::Index> {
   ExprPtr Base;
   ExprPtr Idx;
@@ -183,17 +188,31 @@ struct ReduceExpr : ExprNode<ExprKind::Reduce> {
   ExprPtr Lo, Hi, Body;
   // Sema results: the folded bounds.
   long long LoValue = 0, HiValue = 0;
+  /// The body indexes an array value with this index: codegen unrolls the
+  /// reduction, so every index is a constant and the array stays scalars.
+  bool Unroll = false;
   ReduceExpr(llvm::SMRange R, ReduceOp O, llvm::StringRef I, llvm::SMRange IR,
              ExprPtr L, ExprPtr H, ExprPtr B)
       : ExprNode(R), Op(O), IndexName(I), IndexRange(IR), Lo(std::move(L)),
         Hi(std::move(H)), Body(std::move(B)) {}
 };
 
-/// `[a, b, c]`: only as the result of a vector-valued integrand.
+/// `[a, b, c]`: an array literal. An element that is itself an array is
+/// spliced in, so `[p, q]` of two [4] arrays is an [8].
 struct VectorExpr : ExprNode<ExprKind::Vector> {
   std::vector<ExprPtr> Elements;
   VectorExpr(llvm::SMRange R, std::vector<ExprPtr> E)
       : ExprNode(R), Elements(std::move(E)) {}
+};
+
+/// `x[lo..hi]` or `p[lo..hi]`: the half-open range of coordinates or
+/// elements, an array of hi - lo; the bounds are compile-time integers.
+struct SliceExpr : ExprNode<ExprKind::Slice> {
+  ExprPtr Base, Lo, Hi;
+  // Sema results: the folded bounds.
+  long long LoValue = 0, HiValue = 0;
+  SliceExpr(llvm::SMRange R, ExprPtr B, ExprPtr L, ExprPtr H)
+      : ExprNode(R), Base(std::move(B)), Lo(std::move(L)), Hi(std::move(H)) {}
 };
 
 //===----------------------------------------------------------------------===//
@@ -207,9 +226,20 @@ struct LetStmt {
   bool Used = false; // Sema
 };
 
-/// `= expr`, or `{ let ...; return expr }`.
+/// `hist NAME(value, lo, hi, bins, ...)`: parsed so that the statement has
+/// its place in a body; Sema rejects it until histograms are implemented.
+struct HistStmt {
+  std::string Name;
+  llvm::SMRange Range; // the whole statement
+  std::vector<ExprPtr> Args;
+  /// How many of the body's lets precede it (its scope).
+  unsigned LetsBefore = 0;
+};
+
+/// `= expr`, or `{ let ...; hist ...; return expr }`.
 struct Body {
   std::vector<std::unique_ptr<LetStmt>> Lets;
+  std::vector<std::unique_ptr<HistStmt>> Hists;
   ExprPtr Result;
   llvm::SMLoc ReturnLoc;
 };
@@ -244,23 +274,33 @@ struct ParamDecl : Item {
   ParamDecl() : Item(ItemKind::Param) {}
 };
 
+/// `NAME` (a real) or `NAME: [n]` (an array of n reals).
 struct FnArg {
   std::string Name;
   llvm::SMRange Range;
+  ExprPtr SizeExpr; // null for a real
+  unsigned Size = 0; // Sema: the folded size; 0 for a real
 };
 
 struct FnDecl : Item {
   std::vector<FnArg> Args;
+  ExprPtr ResultSizeExpr; // `-> [n]`; null for a real result
   Body B;
+  unsigned ResultSize = 0; // Sema: 0 for a real result
   FnDecl() : Item(ItemKind::Fn) {}
 };
 
-/// `[lo, hi]` or `[lo, hi]^n` in a domain product.
+/// `[lo, hi]` or `[lo, hi]^n` in a domain product; either bound may be
+/// infinite (`[a, inf]`, `[-inf, b]`, `[-inf, inf]`), with an optional
+/// scale (`[0, inf; 10]`). The runtime samples an infinite interval as
+/// [0, 1]; codegen maps it (frontend/DomainMap.h).
 struct Interval {
-  ExprPtr Lo, Hi;
-  ExprPtr Power; // null when absent
+  ExprPtr Lo, Hi; // null for an infinite side
+  ExprPtr Scale;  // `; s`; null when absent
+  ExprPtr Power;  // null when absent
   llvm::SMRange Range;
   unsigned Count = 1; // Sema: the folded power
+  bool isInfinite() const { return !Lo || !Hi; }
 };
 
 struct IntegrandDecl : Item {

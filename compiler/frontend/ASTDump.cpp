@@ -54,6 +54,15 @@ public:
     expr(E.Idx.get());
     OS << ')';
   }
+  void visitSlice(const SliceExpr &E) {
+    OS << "(slice ";
+    expr(E.Base.get());
+    OS << ' ';
+    expr(E.Lo.get());
+    OS << ' ';
+    expr(E.Hi.get());
+    OS << ')';
+  }
   void visitUnary(const UnaryExpr &E) {
     OS << (E.Op == UnaryOp::Neg ? "(neg " : "(not ");
     expr(E.Operand.get());
@@ -93,7 +102,7 @@ public:
     OS << ')';
   }
   void visitVector(const VectorExpr &E) {
-    OS << "(vector";
+    OS << "(array";
     for (const ExprPtr &X : E.Elements) {
       OS << ' ';
       expr(X.get());
@@ -103,11 +112,26 @@ public:
 
   void body(const Body &B) {
     OS << "(body";
-    for (const auto &L : B.Lets) {
-      OS << " (let " << L->Name << ' ';
-      expr(L->Value.get());
+    size_t NextHist = 0;
+    auto Hists = [&](size_t LetsSeen) {
+      for (; NextHist < B.Hists.size() &&
+             B.Hists[NextHist]->LetsBefore <= LetsSeen;
+           ++NextHist) {
+        OS << " (hist " << B.Hists[NextHist]->Name;
+        for (const ExprPtr &A : B.Hists[NextHist]->Args) {
+          OS << ' ';
+          expr(A.get());
+        }
+        OS << ')';
+      }
+    };
+    for (size_t K = 0; K < B.Lets.size(); ++K) {
+      Hists(K);
+      OS << " (let " << B.Lets[K]->Name << ' ';
+      expr(B.Lets[K]->Value.get());
       OS << ')';
     }
+    Hists(B.Lets.size());
     OS << " (return ";
     expr(B.Result.get());
     OS << "))";
@@ -130,9 +154,20 @@ public:
     case ItemKind::Fn: {
       const auto &F = static_cast<const FnDecl &>(I);
       OS << "(fn " << F.Name << " (";
-      for (size_t K = 0; K < F.Args.size(); ++K)
+      for (size_t K = 0; K < F.Args.size(); ++K) {
         OS << (K ? " " : "") << F.Args[K].Name;
+        if (F.Args[K].SizeExpr) {
+          OS << ":[";
+          expr(F.Args[K].SizeExpr.get());
+          OS << ']';
+        }
+      }
       OS << ") ";
+      if (F.ResultSizeExpr) {
+        OS << "-> [";
+        expr(F.ResultSizeExpr.get());
+        OS << "] ";
+      }
       body(F.B);
       break;
     }
@@ -150,9 +185,19 @@ public:
     OS << "(integrand " << D.Name << ' ' << D.Var << " (domain";
     for (const Interval &Iv : D.Domain) {
       OS << " (interval ";
-      expr(Iv.Lo.get());
+      if (Iv.Lo)
+        expr(Iv.Lo.get());
+      else
+        OS << "-inf";
       OS << ' ';
-      expr(Iv.Hi.get());
+      if (Iv.Hi)
+        expr(Iv.Hi.get());
+      else
+        OS << "inf";
+      if (Iv.Scale) {
+        OS << " ;";
+        expr(Iv.Scale.get());
+      }
       if (Iv.Power) {
         OS << " ^";
         expr(Iv.Power.get());

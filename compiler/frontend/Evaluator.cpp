@@ -7,6 +7,7 @@
 
 #include "frontend/Evaluator.h"
 #include "frontend/Builtins.h"
+#include "frontend/DomainMap.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -71,11 +72,11 @@ public:
       return E.Param->Slot < Ev.Params.size() ? Ev.Params[E.Param->Slot]
                                               : E.Param->DefaultValue;
     case BindingKind::Let:
-      return Ev.Lets.lookup(E.Let);
+      return first(Ev.Lets.lookup(E.Let));
     case BindingKind::ReduceIndex:
       return Ev.Indices.lookup(E.Reduce);
     case BindingKind::FnArg:
-      return Ev.Frames.back()[E.ArgIndex];
+      return first(Ev.Frames.back()[E.ArgIndex]);
     case BindingKind::DomainVar:
       return Ev.X.empty() ? NAN : Ev.X[0];
     case BindingKind::BuiltinConst:
@@ -87,10 +88,17 @@ public:
   }
   double visitIndex(const IndexExpr &E) {
     double I = visit(*E.Idx);
-    if (!(I >= 0) || I >= static_cast<double>(Ev.X.size()))
+    std::vector<double> Base;
+    ArrayRef<double> From = Ev.X;
+    if (!isDomainVar(*E.Base)) {
+      Base = array(*E.Base);
+      From = Base;
+    }
+    if (!(I >= 0) || I >= static_cast<double>(From.size()))
       return NAN;
-    return Ev.X[static_cast<size_t>(I)];
+    return From[static_cast<size_t>(I)];
   }
+  double visitSlice(const SliceExpr &) { return NAN; }
   double visitUnary(const UnaryExpr &E) {
     double V = visit(*E.Operand);
     return E.Op == UnaryOp::Neg ? -V : static_cast<double>(V == 0);
@@ -99,17 +107,12 @@ public:
     return applyBinary(E.Op, visit(*E.LHS), visit(*E.RHS));
   }
   double visitCall(const CallExpr &E) {
+    if (E.Fn)
+      return first(call(E));
     SmallVector<double, 4> Args;
     for (const ExprPtr &A : E.Args)
       Args.push_back(visit(*A));
-    if (E.BuiltinFn)
-      return evalBuiltin(*E.BuiltinFn, Args);
-    if (!E.Fn || Ev.Frames.size() > 256)
-      return NAN;
-    Ev.Frames.emplace_back(Args.begin(), Args.end());
-    double R = body(E.Fn->B);
-    Ev.Frames.pop_back();
-    return R;
+    return E.BuiltinFn ? evalBuiltin(*E.BuiltinFn, Args) : NAN;
   }
   double visitIf(const IfExpr &E) {
     return visit(*E.Cond) != 0 ? visit(*E.Then) : visit(*E.Else);
@@ -125,17 +128,105 @@ public:
     }
     return Acc;
   }
-  double visitVector(const VectorExpr &E) {
-    return E.Elements.empty() ? NAN : visit(*E.Elements[0]);
+  double visitVector(const VectorExpr &) { return NAN; }
+
+  /// The value of \p E, a real as an array of one.
+  std::vector<double> value(const Expr &E) {
+    return E.Ty == ExprType::Array ? array(E) : std::vector<double>{visit(E)};
   }
 
-  double body(const Body &B) {
+  /// The elements of an array-valued expression.
+  std::vector<double> array(const Expr &E) {
+    switch (E.Kind) {
+    case ExprKind::Vector: {
+      std::vector<double> R;
+      for (const ExprPtr &X : static_cast<const VectorExpr &>(E).Elements) {
+        std::vector<double> V = value(*X);
+        R.insert(R.end(), V.begin(), V.end());
+      }
+      return R;
+    }
+    case ExprKind::Name: {
+      const auto &N = static_cast<const NameExpr &>(E);
+      if (N.Binding == BindingKind::Let)
+        return Ev.Lets.lookup(N.Let);
+      if (N.Binding == BindingKind::FnArg)
+        return Ev.Frames.back()[N.ArgIndex];
+      return std::vector<double>(Ev.X.begin(), Ev.X.end());
+    }
+    case ExprKind::Slice: {
+      const auto &S = static_cast<const SliceExpr &>(E);
+      std::vector<double> Base = isDomainVar(*S.Base)
+                                     ? std::vector<double>(Ev.X.begin(),
+                                                           Ev.X.end())
+                                     : array(*S.Base);
+      if (S.HiValue > static_cast<long long>(Base.size()))
+        return std::vector<double>(E.Size, NAN);
+      return std::vector<double>(Base.begin() + S.LoValue,
+                                 Base.begin() + S.HiValue);
+    }
+    case ExprKind::Unary: {
+      std::vector<double> R = array(*static_cast<const UnaryExpr &>(E).Operand);
+      for (double &V : R)
+        V = -V;
+      return R;
+    }
+    case ExprKind::Binary:
+      return arrayBinary(static_cast<const BinaryExpr &>(E));
+    case ExprKind::Call:
+      return call(static_cast<const CallExpr &>(E));
+    case ExprKind::If: {
+      const auto &I = static_cast<const IfExpr &>(E);
+      return visit(*I.Cond) != 0 ? array(*I.Then) : array(*I.Else);
+    }
+    default:
+      return std::vector<double>(E.Size, NAN);
+    }
+  }
+
+  double body(const Body &B) { return first(bodyValue(B)); }
+
+  std::vector<double> bodyValue(const Body &B) {
     for (const auto &L : B.Lets)
-      Ev.Lets[L.get()] = visit(*L->Value);
-    return visit(*B.Result);
+      Ev.Lets[L.get()] = value(*L->Value);
+    return value(*B.Result);
   }
 
 private:
+  static double first(const std::vector<double> &V) {
+    return V.empty() ? NAN : V[0];
+  }
+
+  static bool isDomainVar(const Expr &E) {
+    const auto *N = dynCast<NameExpr>(&E);
+    return N && N->Binding == BindingKind::DomainVar;
+  }
+
+  /// Element by element, in the operand order codegen uses.
+  std::vector<double> arrayBinary(const BinaryExpr &E) {
+    bool LA = E.LHS->Ty == ExprType::Array, RA = E.RHS->Ty == ExprType::Array;
+    std::vector<double> L = value(*E.LHS), R = value(*E.RHS);
+    std::vector<double> Out(E.Size, NAN);
+    for (size_t K = 0; K < Out.size(); ++K) {
+      double A = LA ? (K < L.size() ? L[K] : NAN) : L[0];
+      double B = RA ? (K < R.size() ? R[K] : NAN) : R[0];
+      Out[K] = applyBinary(E.Op, A, B);
+    }
+    return Out;
+  }
+
+  std::vector<double> call(const CallExpr &E) {
+    if (!E.Fn || Ev.Frames.size() > 256)
+      return std::vector<double>(std::max(1u, E.Size), NAN);
+    std::vector<std::vector<double>> Args;
+    for (const ExprPtr &A : E.Args)
+      Args.push_back(value(*A));
+    Ev.Frames.push_back(std::move(Args));
+    std::vector<double> R = bodyValue(E.Fn->B);
+    Ev.Frames.pop_back();
+    return R;
+  }
+
   Evaluator &Ev;
 };
 
@@ -143,18 +234,28 @@ double Evaluator::eval(const Expr &E) { return EvalVisitor(*this).visit(E); }
 
 std::vector<double> Evaluator::evalIntegrand(const IntegrandDecl &I,
                                              ArrayRef<double> Point) {
-  X = Point;
-  EvalVisitor V(*this);
-  for (const auto &L : I.B.Lets)
-    Lets[L.get()] = V.visit(*L->Value);
-  std::vector<double> Out;
-  if (const auto *Vec = dynCast<VectorExpr>(I.B.Result.get())) {
-    for (const ExprPtr &E : Vec->Elements)
-      Out.push_back(V.visit(*E));
-  } else {
-    Out.push_back(V.visit(*I.B.Result));
+  std::vector<double> Mapped(Point.begin(), Point.end());
+  double Jac = 1;
+  bool AtEnd = false, Infinite = false;
+  size_t K = 0;
+  for (const Interval &Iv : I.Domain) {
+    for (unsigned C = 0; C < Iv.Count && K < Mapped.size(); ++C, ++K) {
+      if (!Iv.isInfinite())
+        continue;
+      Infinite = true;
+      InfiniteMap Kind = infiniteMapOf(Iv.Lo != nullptr, Iv.Hi != nullptr);
+      double A = Iv.Lo ? eval(*Iv.Lo) : Iv.Hi ? eval(*Iv.Hi) : 0.0;
+      double S = Iv.Scale ? eval(*Iv.Scale) : 1.0;
+      AtEnd |= mapInfinite(Kind, A, S, Point[K], Mapped[K], Jac);
+    }
   }
+  X = Mapped;
+  EvalVisitor V(*this);
+  std::vector<double> Out = V.bodyValue(I.B);
   X = {};
+  if (Infinite)
+    for (double &F : Out)
+      F = mappedWeight(F, Jac, AtEnd);
   return Out;
 }
 
@@ -163,7 +264,8 @@ void Evaluator::evalDomain(const IntegrandDecl &I, std::vector<double> &Lo,
   Lo.clear();
   Hi.clear();
   for (const Interval &Iv : I.Domain) {
-    double L = eval(*Iv.Lo), H = eval(*Iv.Hi);
+    double L = Iv.isInfinite() ? 0.0 : eval(*Iv.Lo);
+    double H = Iv.isInfinite() ? 1.0 : eval(*Iv.Hi);
     for (unsigned K = 0; K < Iv.Count; ++K) {
       Lo.push_back(L);
       Hi.push_back(H);

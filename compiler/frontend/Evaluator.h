@@ -23,12 +23,15 @@ public:
   /// \p Params are the parameter values by slot.
   explicit Evaluator(llvm::ArrayRef<double> Params = {}) : Params(Params) {}
 
-  /// The integrand's value(s) at \p X, a point of its domain (not the unit
-  /// cube).
+  /// The integrand's value(s) at \p X, a point of the box evalDomain gives:
+  /// the user's coordinates on finite axes, t in (0, 1) on infinite ones,
+  /// which are mapped and their Jacobian multiplied in (DomainMap.h), as
+  /// the compiled integrand does.
   std::vector<double> evalIntegrand(const IntegrandDecl &I,
                                     llvm::ArrayRef<double> X);
 
-  /// Lower and upper bound of each dimension of \p I's domain.
+  /// Lower and upper bound of each dimension of the box the runtime
+  /// samples for \p I: [0, 1] on an infinite axis.
   void evalDomain(const IntegrandDecl &I, std::vector<double> &Lo,
                   std::vector<double> &Hi);
 
@@ -41,9 +44,11 @@ private:
   friend class EvalVisitor;
   llvm::ArrayRef<double> Params;
   llvm::ArrayRef<double> X;
-  llvm::DenseMap<const LetStmt *, double> Lets;
+  /// Each let's value; a real is an array of one.
+  llvm::DenseMap<const LetStmt *, std::vector<double>> Lets;
   llvm::DenseMap<const ReduceExpr *, double> Indices;
-  std::vector<std::vector<double>> Frames; // fn arguments
+  /// fn arguments, each a real (one element) or an array.
+  std::vector<std::vector<std::vector<double>>> Frames;
 };
 
 } // namespace vf

@@ -93,7 +93,8 @@ private:
       if (!lookupStdModule(Path.str().c_str(), &Text, &Len)) {
         Diags.error(Imp.PathRange.Start,
                     "unknown standard module '" + Imp.Path +
-                        "'; available: std/genz, std/physics, std/special",
+                        "'; available: std/genz, std/phasespace, std/physics, "
+                        "std/special",
                     Imp.PathRange);
         return false;
       }

@@ -39,6 +39,11 @@ static StringRef itemKindName(ItemKind K) {
 
 bool SemaImpl::run() {
   collectGlobals();
+  // Signatures first: a call may precede its callee's definition.
+  for (auto &M : P.Modules)
+    for (auto &I : M->Items)
+      if (I->Kind == ItemKind::Fn)
+        checkSignature(static_cast<FnDecl &>(*I));
   for (auto &M : P.Modules) {
     for (auto &I : M->Items) {
       switch (I->Kind) {
@@ -179,47 +184,93 @@ const LocalSym *SemaImpl::lookupLocal(StringRef Name) const {
   return nullptr;
 }
 
-void SemaImpl::checkBody(Body &B, const SemaContext &Ctx, bool AllowVector,
-                         unsigned Outputs, StringRef What) {
+void SemaImpl::checkBody(Body &B, const SemaContext &Ctx, unsigned Declared,
+                         StringRef What) {
   size_t Mark = Locals.size();
-  for (auto &L : B.Lets) {
-    checkExpr(*L->Value, Ctx);
-    requireReal(*L->Value, "the value of a 'let'");
-    LocalSym S{L->Name, L->NameRange, BindingKind::Let};
-    S.Let = L.get();
+  size_t NextHist = 0;
+  auto CheckHists = [&](size_t LetsSeen) {
+    for (; NextHist < B.Hists.size() &&
+           B.Hists[NextHist]->LetsBefore <= LetsSeen;
+         ++NextHist)
+      checkHist(*B.Hists[NextHist], Ctx);
+  };
+  for (size_t K = 0; K < B.Lets.size(); ++K) {
+    CheckHists(K);
+    LetStmt &L = *B.Lets[K];
+    checkExpr(*L.Value, Ctx);
+    requireValue(*L.Value, "the value of a 'let'");
+    LocalSym S{L.Name, L.NameRange, BindingKind::Let};
+    S.Let = &L;
     declareLocal(S);
   }
-  if (auto *V = dynCast<VectorExpr>(B.Result.get())) {
-    if (!AllowVector) {
-      Diags.error(V->loc(), "a function returns one number, not a vector",
-                  V->Range);
-    } else if (V->Elements.size() != Outputs) {
-      Diags.error(V->loc(),
-                  What + " returns " + Twine(V->Elements.size()) +
-                      " values but is declared with " + Twine(Outputs) +
-                      "; write '-> [" + Twine(V->Elements.size()) + "]'",
-                  V->Range);
-    }
-    for (ExprPtr &E : V->Elements) {
-      checkExpr(*E, Ctx);
-      requireReal(*E, "a component of the result");
-    }
-    V->Ty = ExprType::Real;
-  } else {
-    checkExpr(*B.Result, Ctx);
-    requireReal(*B.Result, "the result");
-    if (AllowVector && Outputs > 1)
-      Diags.error(B.Result->loc(),
-                  What + " is declared '-> [" + Twine(Outputs) +
-                      "]' but returns one value; return a vector '[a, b, "
-                      "...]'",
-                  B.Result->Range);
-  }
+  CheckHists(B.Lets.size());
+  checkExpr(*B.Result, Ctx);
+  checkResult(*B.Result, Declared, /*OneIsScalar=*/Ctx.Integrand != nullptr,
+              What);
   for (auto &L : B.Lets)
     if (!L->Used)
       Diags.warning(L->NameRange.Start, "unused let '" + L->Name + "'",
                     L->NameRange);
   Locals.resize(Mark);
+}
+
+void SemaImpl::checkHist(HistStmt &H, const SemaContext &Ctx) {
+  Diags.error(H.Range.Start,
+              Ctx.Integrand ? Twine("histograms ('hist') are not "
+                                    "implemented yet")
+                            : Twine("'hist' may only appear in the body of "
+                                    "an integrand"),
+              H.Range);
+}
+
+void SemaImpl::checkResult(Expr &R, unsigned Declared, bool OneIsScalar,
+                           StringRef What) {
+  requireValue(R, "the result");
+  if (R.Ty != ExprType::Real && R.Ty != ExprType::Array)
+    return;
+  unsigned Got = R.Ty == ExprType::Array ? R.Size : 0;
+  if (Got == Declared || (OneIsScalar && Declared == 1 && Got == 0))
+    return;
+  std::string Msg;
+  if (Got == 0)
+    Msg = (What + " is declared '-> [" + Twine(Declared) + "]' but returns " +
+           (OneIsScalar ? "one value; return a vector '[a, b, ...]'"
+                        : "a number"))
+              .str();
+  else if (OneIsScalar)
+    Msg = (What + " returns " + Twine(Got) + " values but is declared with " +
+           Twine(Declared) + "; write '-> [" + Twine(Got) + "]'")
+              .str();
+  else if (Declared == 0)
+    Msg = (What + " returns an array of " + Twine(Got) +
+           " but is declared to return a number; write '-> [" + Twine(Got) +
+           "]' after its arguments")
+              .str();
+  else
+    Msg = (What + " returns an array of " + Twine(Got) +
+           " but is declared '-> [" + Twine(Declared) + "]'")
+              .str();
+  Diags.error(R.loc(), Msg, {R.Range});
+}
+
+unsigned SemaImpl::arraySize(Expr &E, StringRef What) {
+  SemaContext Ctx;
+  std::optional<long long> N = constantInteger(E, Ctx, What);
+  if (N && (*N < 1 || *N > MaxArraySize)) {
+    Diags.error(E.loc(),
+                What + " must be between 1 and " + Twine(MaxArraySize),
+                {E.Range});
+    return 0;
+  }
+  return N ? static_cast<unsigned>(*N) : 0;
+}
+
+void SemaImpl::checkSignature(FnDecl &D) {
+  for (FnArg &A : D.Args)
+    if (A.SizeExpr)
+      A.Size = arraySize(*A.SizeExpr, "an array size");
+  if (D.ResultSizeExpr)
+    D.ResultSize = arraySize(*D.ResultSizeExpr, "an array size");
 }
 
 void SemaImpl::checkFn(FnDecl &D) {
@@ -230,45 +281,59 @@ void SemaImpl::checkFn(FnDecl &D) {
   for (unsigned K = 0; K < D.Args.size(); ++K) {
     LocalSym S{D.Args[K].Name, D.Args[K].Range, BindingKind::FnArg};
     S.ArgIndex = K;
+    S.Size = D.Args[K].Size;
     declareLocal(S);
   }
-  checkBody(D.B, Ctx, /*AllowVector=*/false, 1, "function '" + D.Name + "'");
+  checkBody(D.B, Ctx, D.ResultSize, "function '" + D.Name + "'");
   Locals.clear();
 }
 
-void SemaImpl::checkDomain(IntegrandDecl &D) {
+void SemaImpl::checkInterval(Interval &Iv) {
   SemaContext Ctx; // bounds may use consts and params, not the variable
+  for (Expr *Bound : {Iv.Lo.get(), Iv.Hi.get()}) {
+    if (!Bound)
+      continue;
+    checkExpr(*Bound, Ctx);
+    requireReal(*Bound, "an interval bound");
+  }
+  if (Iv.Scale) {
+    checkExpr(*Iv.Scale, Ctx);
+    requireReal(*Iv.Scale, "the scale of an infinite interval");
+    if (Iv.Scale->ConstValue && !(*Iv.Scale->ConstValue > 0))
+      Diags.error(Iv.Scale->loc(),
+                  "the scale of an infinite interval must be positive",
+                  Iv.Scale->Range);
+  }
+  if (!Iv.isInfinite() && Iv.Lo->ConstValue && Iv.Hi->ConstValue &&
+      !(*Iv.Hi->ConstValue > *Iv.Lo->ConstValue))
+    Diags.error(Iv.Range.Start,
+                "empty or inverted interval: the upper bound must be "
+                "greater than the lower bound",
+                Iv.Range);
+  if (Iv.Power) {
+    std::optional<long long> N =
+        constantInteger(*Iv.Power, Ctx, "the dimension after '^'");
+    if (N && (*N < 1 || *N > MaxDimension)) {
+      Diags.error(Iv.Power->loc(),
+                  "the dimension after '^' must be between 1 and " +
+                      Twine(MaxDimension),
+                  Iv.Power->Range);
+      N = std::nullopt;
+    }
+    Iv.Count = N ? static_cast<unsigned>(*N) : 1;
+  }
+}
+
+void SemaImpl::checkDomain(IntegrandDecl &D) {
   unsigned Dim = 0;
   for (Interval &Iv : D.Domain) {
-    checkExpr(*Iv.Lo, Ctx);
-    requireReal(*Iv.Lo, "an interval bound");
-    checkExpr(*Iv.Hi, Ctx);
-    requireReal(*Iv.Hi, "an interval bound");
-    if (Iv.Lo->ConstValue && Iv.Hi->ConstValue &&
-        !(*Iv.Hi->ConstValue > *Iv.Lo->ConstValue))
-      Diags.error(Iv.Range.Start,
-                  "empty or inverted interval: the upper bound must be "
-                  "greater than the lower bound",
-                  Iv.Range);
-    if (Iv.Power) {
-      std::optional<long long> N =
-          constantInteger(*Iv.Power, Ctx, "the dimension after '^'");
-      if (N && (*N < 1 || *N > MaxDimension)) {
-        Diags.error(Iv.Power->loc(),
-                    "the dimension after '^' must be between 1 and " +
-                        Twine(MaxDimension),
-                    Iv.Power->Range);
-        N = std::nullopt;
-      }
-      Iv.Count = N ? static_cast<unsigned>(*N) : 1;
-    }
+    checkInterval(Iv);
     Dim += Iv.Count;
   }
   if (Dim > MaxDimension) {
     Diags.error(D.VarRange.Start,
-                "the domain has " + Twine(Dim) +
-                    " dimensions; at most " + Twine(MaxDimension) +
-                    " are supported",
+                "the domain has " + Twine(Dim) + " dimensions; at most " +
+                    Twine(MaxDimension) + " are supported",
                 D.VarRange);
     Dim = MaxDimension;
   }
@@ -293,10 +358,9 @@ void SemaImpl::checkIntegrand(IntegrandDecl &D) {
   Ctx.Integrand = &D;
   Locals.clear();
   declareLocal({D.Var, D.VarRange, BindingKind::DomainVar});
-  // A vector result is checked against the declared count (1 without
-  // `-> [n]`), so a forgotten `-> [n]` gets the message that suggests it.
-  checkBody(D.B, Ctx, /*AllowVector=*/true, D.Outputs,
-            "integrand '" + D.Name + "'");
+  // The result is checked against the declared count (1 without `-> [n]`),
+  // so a forgotten `-> [n]` gets the message that suggests it.
+  checkBody(D.B, Ctx, D.Outputs, "integrand '" + D.Name + "'");
   Locals.clear();
 }
 

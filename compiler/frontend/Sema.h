@@ -21,6 +21,10 @@ bool checkProgram(Program &P, DiagEngine &Diags);
 /// Upper bounds that keep hostile inputs from exhausting memory.
 constexpr unsigned MaxDimension = 1024;
 constexpr unsigned MaxOutputs = 1024;
+constexpr unsigned MaxArraySize = 1024;
+/// A reduction that indexes an array by its index is unrolled; at most this
+/// many iterations.
+constexpr long long MaxUnrolled = 1024;
 
 } // namespace vf
 

@@ -23,53 +23,6 @@ namespace vf {
 
 namespace {
 
-uint64_t satAdd(uint64_t A, uint64_t B) {
-  return A > UINT64_MAX - B ? UINT64_MAX : A + B;
-}
-uint64_t satMul(uint64_t A, uint64_t B) {
-  return B && A > UINT64_MAX / B ? UINT64_MAX : A * B;
-}
-
-/// How many nodes the Evaluator visits to evaluate an expression once
-/// (saturating); a folded subexpression costs one step.
-class StepCounter : public ExprVisitor<StepCounter, uint64_t> {
-public:
-  uint64_t visit(const Expr &E) {
-    return E.ConstValue ? 1 : ExprVisitor::visit(E);
-  }
-  uint64_t visitNumber(const NumberExpr &) { return 1; }
-  uint64_t visitName(const NameExpr &) { return 1; }
-  uint64_t visitIndex(const IndexExpr &E) { return satAdd(1, visit(*E.Idx)); }
-  uint64_t visitUnary(const UnaryExpr &E) {
-    return satAdd(1, visit(*E.Operand));
-  }
-  uint64_t visitBinary(const BinaryExpr &E) {
-    return satAdd(1, satAdd(visit(*E.LHS), visit(*E.RHS)));
-  }
-  uint64_t visitCall(const CallExpr &E) {
-    if (!E.BuiltinFn)
-      return UINT64_MAX; // user fns are never evaluated at compile time
-    uint64_t N = 1;
-    for (const ExprPtr &A : E.Args)
-      N = satAdd(N, visit(*A));
-    return N;
-  }
-  uint64_t visitIf(const IfExpr &E) {
-    return satAdd(
-        1, satAdd(visit(*E.Cond), std::max(visit(*E.Then), visit(*E.Else))));
-  }
-  uint64_t visitReduce(const ReduceExpr &E) {
-    uint64_t Trips = static_cast<uint64_t>(E.HiValue - E.LoValue);
-    return satAdd(1, satMul(Trips, satAdd(1, visit(*E.Body))));
-  }
-  uint64_t visitVector(const VectorExpr &E) {
-    uint64_t N = 1;
-    for (const ExprPtr &X : E.Elements)
-      N = satAdd(N, visit(*X));
-    return N;
-  }
-};
-
 /// Checks one expression tree; a thin visitor over SemaImpl's state.
 class ExprChecker : public ExprVisitor<ExprChecker> {
 public:
@@ -104,29 +57,57 @@ public:
   void visitIndex(const IndexExpr &CE) {
     auto &E = const_cast<IndexExpr &>(CE);
     E.Ty = ExprType::Real;
-    const auto *Base = dynCast<NameExpr>(E.Base.get());
-    const LocalSym *L = Base ? S.lookupLocal(Base->Name) : nullptr;
-    if (!L || L->Kind != BindingKind::DomainVar) {
-      error(*E.Base, Base ? "'" + Base->Name +
-                                "' cannot be indexed; only the integration "
-                                "variable can, as in 'x[0]'"
-                          : Twine("only the integration variable can be "
-                                  "indexed, as in 'x[0]'"));
+    IndexTarget T;
+    if (!target(*E.Base, T)) {
       visit(*E.Idx);
       return;
     }
-    E.Base->Ty = ExprType::Real;
     unsigned Before = S.Diags.errorCount();
     visit(*E.Idx);
     S.requireReal(*E.Idx, "an index");
     if (S.Diags.errorCount() == Before) // no cascade from a bad index
-      checkIndexRange(E);
+      S.checkIndexRange(*E.Idx, T);
+  }
+
+  void visitSlice(const SliceExpr &CE) {
+    auto &E = const_cast<SliceExpr &>(CE);
+    IndexTarget T;
+    bool BaseOk = target(*E.Base, T);
+    std::optional<long long> Lo =
+        S.constantInteger(*E.Lo, Ctx, "a slice bound");
+    std::optional<long long> Hi =
+        S.constantInteger(*E.Hi, Ctx, "a slice bound");
+    if (!BaseOk || !Lo || !Hi)
+      return;
+    SMRange R(E.Lo->Range.Start, E.Hi->Range.End);
+    std::string Slice = std::to_string(*Lo) + ".." + std::to_string(*Hi);
+    if (*Hi <= *Lo) {
+      S.Diags.error(R.Start,
+                    "empty slice " + Slice +
+                        ": the upper bound must exceed the lower",
+                    {R});
+      return;
+    }
+    if (*Lo < 0 || *Hi > T.Size) {
+      S.Diags.error(R.Start,
+                    "slice " + Slice + " is out of range for " +
+                        T.describe() + " (indices 0 to " +
+                        Twine(static_cast<long long>(T.Size) - 1) + ")",
+                    {R});
+      return;
+    }
+    E.LoValue = *Lo;
+    E.HiValue = *Hi;
+    E.Ty = ExprType::Array;
+    E.Size = static_cast<unsigned>(*Hi - *Lo);
   }
 
   void visitUnary(const UnaryExpr &CE) {
     auto &E = const_cast<UnaryExpr &>(CE);
     visit(*E.Operand);
     if (E.Op == UnaryOp::Neg) {
+      if (setArray(E, *E.Operand))
+        return;
       S.requireReal(*E.Operand, "the operand of '-'");
       E.Ty = ExprType::Real;
       if (E.Operand->ConstValue)
@@ -143,6 +124,13 @@ public:
     auto &E = const_cast<BinaryExpr &>(CE);
     visit(*E.LHS);
     visit(*E.RHS);
+    if (E.Op == BinaryOp::Div && E.RHS->ConstValue && *E.RHS->ConstValue == 0)
+      S.Diags.error(E.OpLoc, "division by a constant zero",
+                    {E.RHS->Range});
+    if (isArray(*E.LHS) || isArray(*E.RHS)) {
+      arrayBinary(E);
+      return;
+    }
     std::string Operand =
         ("an operand of '" + binaryOpSpelling(E.Op) + "'").str();
     if (isLogical(E.Op)) {
@@ -154,9 +142,6 @@ public:
       S.requireReal(*E.RHS, Operand);
       E.Ty = isComparison(E.Op) ? ExprType::Bool : ExprType::Real;
     }
-    if (E.Op == BinaryOp::Div && E.RHS->ConstValue && *E.RHS->ConstValue == 0)
-      S.Diags.error(E.OpLoc, "division by a constant zero",
-                    {E.RHS->Range});
     if (E.LHS->ConstValue && E.RHS->ConstValue) {
       Evaluator Ev;
       E.ConstValue = Ev.eval(E);
@@ -169,10 +154,11 @@ public:
     bool AllConst = true;
     for (ExprPtr &A : E.Args) {
       visit(*A);
-      S.requireReal(*A, "a function argument");
       AllConst &= A->ConstValue.has_value();
     }
     if (std::optional<Builtin> B = lookupBuiltin(E.Callee)) {
+      for (ExprPtr &A : E.Args)
+        S.requireReal(*A, "a function argument");
       const BuiltinInfo &Info = builtinInfo(*B);
       if (!checkArity(E, Info.MinArgs, Info.MaxArgs))
         return;
@@ -206,7 +192,13 @@ public:
     auto *F = static_cast<const FnDecl *>(G);
     if (!checkArity(E, F->Args.size(), F->Args.size()))
       return;
+    for (size_t K = 0; K < E.Args.size(); ++K)
+      checkArgument(*E.Args[K], F->Args[K], *F);
     E.Fn = F;
+    if (F->ResultSize) {
+      E.Ty = ExprType::Array;
+      E.Size = F->ResultSize;
+    }
     if (!Ctx.ConstReason.empty())
       notConstant(E, "'" + E.Callee + "' is a user function (only built-in "
                                       "functions fold)");
@@ -219,8 +211,17 @@ public:
     visit(*E.Cond);
     S.requireBool(*E.Cond, "the condition of 'if'");
     visit(*E.Then);
-    S.requireReal(*E.Then, "the 'then' branch");
     visit(*E.Else);
+    if (isArray(*E.Then) || isArray(*E.Else)) {
+      if (E.Then->Ty == E.Else->Ty && E.Then->Size == E.Else->Size)
+        setArray(E, *E.Then);
+      else if (E.Then->Ty != ExprType::Unknown &&
+               E.Else->Ty != ExprType::Unknown)
+        error(E, "the branches of 'if' have different shapes: " +
+                     shape(*E.Then) + " and " + shape(*E.Else));
+      return;
+    }
+    S.requireReal(*E.Then, "the 'then' branch");
     S.requireReal(*E.Else, "the 'else' branch");
     E.Ty = ExprType::Real;
     if (E.Cond->ConstValue) {
@@ -262,22 +263,37 @@ public:
     if (Declared)
       S.Locals.pop_back();
     SmallVector<const ReduceExpr *, 4> Deps;
-    if (RangeOk && collectIndexDeps(E, Deps) && Deps.empty()) {
+    if (RangeOk && S.collectIndexDeps(E, Deps) && Deps.empty()) {
       // Fold only what evaluates in a moment: `sum(i in 0..1e12: i)` stays
       // a run-time loop (and is an error where a constant is required).
       std::string Why;
-      if (S.spendEvalSteps(StepCounter().visit(E), Why))
+      if (S.spendEvalSteps(S.evalSteps(E), Why))
         E.ConstValue = Evaluator().eval(E);
       else if (!Ctx.ConstReason.empty() && S.Diags.errorCount() == Before)
         notConstant(E, "this reduction is not folded: " + Why);
     }
   }
 
-  void visitVector(const VectorExpr &E) {
-    error(E, "a vector '[...]' may only be the result of a vector-valued "
-             "integrand");
-    for (const ExprPtr &X : E.Elements)
+  /// Array elements are spliced in, so the size is the sum of theirs.
+  void visitVector(const VectorExpr &CE) {
+    auto &E = const_cast<VectorExpr &>(CE);
+    unsigned N = 0;
+    bool Known = true;
+    for (const ExprPtr &X : E.Elements) {
       visit(*X);
+      S.requireValue(*X, "an array element");
+      Known &= X->Ty == ExprType::Real || X->Ty == ExprType::Array;
+      N += X->Ty == ExprType::Array ? X->Size : 1;
+    }
+    if (N > MaxArraySize) {
+      error(E, "an array has at most " + Twine(MaxArraySize) +
+                   " elements; this one has " + Twine(N));
+      Known = false;
+    }
+    if (Known) {
+      E.Ty = ExprType::Array;
+      E.Size = N;
+    }
   }
 
 private:
@@ -298,6 +314,117 @@ private:
                   {E.Range});
   }
 
+  static bool isArray(const Expr &E) { return E.Ty == ExprType::Array; }
+
+  /// Makes \p E an array of \p Like's size when \p Like is one.
+  static bool setArray(Expr &E, const Expr &Like) {
+    if (!isArray(Like))
+      return false;
+    E.Ty = ExprType::Array;
+    E.Size = Like.Size;
+    return true;
+  }
+
+  static std::string shape(const Expr &E) {
+    switch (E.Ty) {
+    case ExprType::Array:
+      return "an array of " + std::to_string(E.Size);
+    case ExprType::Bool:
+      return "a comparison";
+    default:
+      return "a number";
+    }
+  }
+
+  /// The base of an index or slice: the integration variable, or an array
+  /// value; false after reporting anything else.
+  bool target(Expr &Base, IndexTarget &T) {
+    auto *N = dynCast<NameExpr>(&Base);
+    const LocalSym *L = N ? S.lookupLocal(N->Name) : nullptr;
+    if (L && L->Kind == BindingKind::DomainVar) {
+      N->Binding = BindingKind::DomainVar;
+      N->Ty = ExprType::Real;
+      T = {"'" + N->Name + "'", Ctx.Integrand ? Ctx.Integrand->Dim : 0u,
+           false};
+      return true;
+    }
+    unsigned Before = S.Diags.errorCount();
+    visit(Base);
+    if (Base.Ty == ExprType::Unknown)
+      return false; // reported already
+    if (isArray(Base)) {
+      T = {N ? "'" + N->Name + "'" : std::string("an array"), Base.Size,
+           true};
+      return true;
+    }
+    if (S.Diags.errorCount() == Before)
+      error(Base, N ? "'" + N->Name +
+                          "' is a number, not an array; only arrays and the "
+                          "integration variable can be indexed"
+                    : Twine("only arrays and the integration variable can "
+                            "be indexed"));
+    return false;
+  }
+
+  /// `+ -` between arrays of one size, `* /` by a number.
+  void arrayBinary(BinaryExpr &E) {
+    Expr &L = *E.LHS, &R = *E.RHS;
+    if (L.Ty == ExprType::Unknown || R.Ty == ExprType::Unknown)
+      return;
+    std::string Op = binaryOpSpelling(E.Op).str();
+    std::string Why;
+    switch (E.Op) {
+    case BinaryOp::Add:
+    case BinaryOp::Sub:
+      if (isArray(L) && isArray(R) && L.Size == R.Size) {
+        setArray(E, L);
+        return;
+      }
+      Why = "'+' and '-' take two arrays of the same size";
+      break;
+    case BinaryOp::Mul:
+      if (isArray(L) != isArray(R) &&
+          (L.Ty == ExprType::Real || R.Ty == ExprType::Real)) {
+        setArray(E, isArray(L) ? L : R);
+        return;
+      }
+      Why = "'*' multiplies an array by a number (a Minkowski product is "
+            "'dot' of std/phasespace)";
+      break;
+    case BinaryOp::Div:
+      if (isArray(L) && R.Ty == ExprType::Real) {
+        setArray(E, L);
+        return;
+      }
+      Why = "'/' divides an array by a number";
+      break;
+    default:
+      Why = "arrays take only '+', '-', and '*' and '/' by a number";
+      break;
+    }
+    S.Diags.error(E.OpLoc,
+                  "cannot apply '" + Op + "' to " + shape(L) + " and " +
+                      shape(R) + ": " + Why,
+                  {E.Range});
+  }
+
+  /// A user fn's argument has the shape its signature declares.
+  void checkArgument(Expr &A, const FnArg &Arg, const FnDecl &F) {
+    if (A.Ty == ExprType::Bool) {
+      S.requireReal(A, "a function argument");
+      return;
+    }
+    if (A.Ty == ExprType::Unknown)
+      return;
+    unsigned Got = isArray(A) ? A.Size : 0;
+    if (Got == Arg.Size)
+      return;
+    std::string Want = Arg.Size ? "an array of " + std::to_string(Arg.Size)
+                                : std::string("a number");
+    error(A, "argument '" + Arg.Name + "' of '" + F.Name + "' is " + Want +
+                 ", but this is " + shape(A));
+  }
+
   void bindLocal(NameExpr &E, const LocalSym &L) {
     E.Binding = L.Kind;
     E.Let = L.Let;
@@ -306,12 +433,21 @@ private:
     if (L.Let) {
       const_cast<LetStmt *>(L.Let)->Used = true;
       E.ConstValue = L.Let->Value->ConstValue;
+      setArray(E, *L.Let->Value);
+      // Only an error leaves a value's type unknown: no cascade from it.
+      if (L.Let->Value->Ty == ExprType::Unknown)
+        E.Ty = ExprType::Unknown;
     }
+    if (L.Size) {
+      E.Ty = ExprType::Array;
+      E.Size = L.Size;
+    }
+    // A variable of several dimensions is the array of its coordinates.
     if (L.Kind == BindingKind::DomainVar && Ctx.Integrand &&
-        Ctx.Integrand->Dim != 1)
-      error(E, "'" + E.Name + "' has " + Twine(Ctx.Integrand->Dim) +
-                   " dimensions; use one coordinate, as in '" + E.Name +
-                   "[0]'");
+        Ctx.Integrand->Dim != 1) {
+      E.Ty = ExprType::Array;
+      E.Size = Ctx.Integrand->Dim;
+    }
     // Reduction indices are compile-time integers; the reduction folds.
     if (!Ctx.ConstReason.empty() && !E.ConstValue &&
         L.Kind != BindingKind::ReduceIndex)
@@ -392,114 +528,9 @@ private:
     return false;
   }
 
-  /// The reduction indices an index expression uses, or false when it uses
-  /// something that is not a compile-time value.
-  bool collectIndexDeps(const Expr &E, SmallVectorImpl<const ReduceExpr *> &R);
-  void checkIndexRange(const IndexExpr &E);
-
   SemaImpl &S;
   const SemaContext &Ctx;
 };
-
-bool ExprChecker::collectIndexDeps(const Expr &E,
-                                   SmallVectorImpl<const ReduceExpr *> &R) {
-  if (E.ConstValue)
-    return true;
-  if (const auto *N = dynCast<NameExpr>(&E)) {
-    if (N->Binding != BindingKind::ReduceIndex)
-      return false;
-    if (!is_contained(R, N->Reduce))
-      R.push_back(N->Reduce);
-    return true;
-  }
-  if (const auto *U = dynCast<UnaryExpr>(&E))
-    return collectIndexDeps(*U->Operand, R);
-  if (const auto *B = dynCast<BinaryExpr>(&E))
-    return collectIndexDeps(*B->LHS, R) && collectIndexDeps(*B->RHS, R);
-  if (const auto *C = dynCast<CallExpr>(&E)) {
-    if (!C->BuiltinFn)
-      return false;
-    for (const ExprPtr &A : C->Args)
-      if (!collectIndexDeps(*A, R))
-        return false;
-    return true;
-  }
-  if (const auto *I = dynCast<IfExpr>(&E))
-    return collectIndexDeps(*I->Cond, R) && collectIndexDeps(*I->Then, R) &&
-           collectIndexDeps(*I->Else, R);
-  if (const auto *Red = dynCast<ReduceExpr>(&E)) {
-    // The reduction's own index is bound inside it; only outer ones leak.
-    SmallVector<const ReduceExpr *, 4> Inner;
-    if (!collectIndexDeps(*Red->Body, Inner))
-      return false;
-    for (const ReduceExpr *D : Inner)
-      if (D != Red && !is_contained(R, D))
-        R.push_back(D);
-    return true;
-  }
-  return false;
-}
-
-void ExprChecker::checkIndexRange(const IndexExpr &E) {
-  unsigned Dim = Ctx.Integrand ? Ctx.Integrand->Dim : 0;
-  SmallVector<const ReduceExpr *, 4> Deps;
-  if (!collectIndexDeps(*E.Idx, Deps)) {
-    error(*E.Idx, "an index must be a compile-time integer: numbers, "
-                  "constants and reduction indices only");
-    return;
-  }
-  // Enumerate every combination of the indices used, within a bounded
-  // number of evaluation steps; beyond it the index is rejected rather than
-  // left unchecked, so an accepted program never reads out of bounds.
-  uint64_t Combos = 1;
-  for (const ReduceExpr *R : Deps) {
-    uint64_t N = static_cast<uint64_t>(R->HiValue - R->LoValue);
-    if (N == 0)
-      return; // empty reduction: the index is never evaluated
-    Combos = satMul(Combos, N);
-  }
-  std::string Why;
-  if (!S.spendEvalSteps(satMul(Combos, StepCounter().visit(*E.Idx)), Why)) {
-    error(*E.Idx, "cannot check that this index is in range for every value "
-                  "of its reduction indices: " +
-                      Why);
-    return;
-  }
-  Evaluator Ev;
-  SmallVector<long long, 4> Cur;
-  for (const ReduceExpr *R : Deps)
-    Cur.push_back(R->LoValue);
-  auto When = [&] {
-    std::string W;
-    for (size_t D = 0; D < Deps.size(); ++D)
-      W += (D ? ", " : " when ") + Deps[D]->IndexName + " = " +
-           std::to_string(Cur[D]);
-    return W;
-  };
-  for (uint64_t K = 0; K < Combos; ++K) {
-    for (size_t D = 0; D < Deps.size(); ++D)
-      Ev.bindIndex(Deps[D], static_cast<double>(Cur[D]));
-    double V = Ev.eval(*E.Idx);
-    if (V != std::floor(V) || !std::isfinite(V)) {
-      error(*E.Idx,
-            "index of '" + Ctx.Integrand->Var + "' is not an integer" + When());
-      return;
-    }
-    if (V < 0 || V >= Dim) {
-      error(*E.Idx, "index " + formatNumber(V) + " is out of range for '" +
-                        Ctx.Integrand->Var + "', which has " + Twine(Dim) +
-                        " dimension" + (Dim == 1 ? "" : "s") +
-                        " (indices 0 to " +
-                        Twine(static_cast<long long>(Dim) - 1) + ")" + When());
-      return;
-    }
-    for (size_t D = 0; D < Deps.size(); ++D) {
-      if (++Cur[D] < Deps[D]->HiValue)
-        break;
-      Cur[D] = Deps[D]->LoValue;
-    }
-  }
-}
 
 } // namespace
 
@@ -508,6 +539,15 @@ void SemaImpl::checkExpr(Expr &E, const SemaContext &Ctx) {
 }
 
 void SemaImpl::requireReal(Expr &E, StringRef What) {
+  if (E.Ty == ExprType::Array)
+    Diags.error(E.loc(),
+                "expected a number in " + What + ", found an array of " +
+                    Twine(E.Size),
+                {E.Range});
+  requireValue(E, What);
+}
+
+void SemaImpl::requireValue(Expr &E, StringRef What) {
   if (E.Ty == ExprType::Bool)
     Diags.error(E.loc(),
                 "expected a number in " + What +
@@ -517,10 +557,12 @@ void SemaImpl::requireReal(Expr &E, StringRef What) {
 }
 
 void SemaImpl::requireBool(Expr &E, StringRef What) {
-  if (E.Ty == ExprType::Real)
+  if (E.Ty == ExprType::Real || E.Ty == ExprType::Array)
     Diags.error(E.loc(),
                 "expected a comparison or logical value as " + What +
-                    ", found a number; compare it, as in 'x > 0'",
+                    (E.Ty == ExprType::Array ? ", found an array"
+                                             : ", found a number") +
+                    "; compare it, as in 'x > 0'",
                 {E.Range});
 }
 

@@ -30,7 +30,18 @@ struct LocalSym {
   const LetStmt *Let = nullptr;
   const ReduceExpr *Reduce = nullptr;
   unsigned ArgIndex = 0;
+  unsigned Size = 0; // an array's size (fn arguments); 0 for a real
 };
+
+/// What an index selects from, for its range check and messages.
+struct IndexTarget {
+  std::string Name; // "'x'", "'p'" or "an array"
+  unsigned Size = 0;
+  bool IsArray = false; // an array value, not the integration variable
+  std::string describe() const;
+};
+
+uint64_t satMul(uint64_t A, uint64_t B);
 
 /// Where an expression is being checked; decides what is in scope.
 struct SemaContext {
@@ -54,13 +65,30 @@ public:
   /// reporting that it must be a constant integer (\p What says where).
   std::optional<long long> constantInteger(Expr &E, const SemaContext &Ctx,
                                            llvm::StringRef What);
+  /// Reports a boolean or an array where a number is needed.
+  void requireValue(Expr &E, llvm::StringRef What);
+  /// A compile-time array size in 1..MaxArraySize, or 0 after an error.
+  unsigned arraySize(Expr &E, llvm::StringRef What);
+  /// Checks a body's result against its declared size (0: a number; with
+  /// \p OneIsScalar a size of 1 also accepts a number).
+  void checkResult(Expr &R, unsigned Declared, bool OneIsScalar,
+                   llvm::StringRef What);
+
+  // Index checks (SemaIndex.cpp).
+  bool collectIndexDeps(const Expr &E,
+                        llvm::SmallVectorImpl<const ReduceExpr *> &R);
+  uint64_t evalSteps(const Expr &E);
+  void checkIndexRange(const Expr &Idx, const IndexTarget &T);
+  /// Marks the reductions an array index depends on for unrolling.
+  bool unrollFor(const Expr &Idx, llvm::ArrayRef<const ReduceExpr *> Deps);
 
   // Items and scopes (Sema.cpp).
   void foldConst(ConstDecl &C);
   bool declareLocal(const LocalSym &S);
   const LocalSym *lookupLocal(llvm::StringRef Name) const;
-  void checkBody(Body &B, const SemaContext &Ctx, bool AllowVector,
-                 unsigned Outputs, llvm::StringRef What);
+  void checkBody(Body &B, const SemaContext &Ctx, unsigned Declared,
+                 llvm::StringRef What);
+  void checkHist(HistStmt &H, const SemaContext &Ctx);
 
   Program &P;
   DiagEngine &Diags;
@@ -91,7 +119,9 @@ public:
 private:
   void collectGlobals();
   void checkParam(ParamDecl &D);
+  void checkSignature(FnDecl &D);
   void checkFn(FnDecl &D);
+  void checkInterval(Interval &Iv);
   void checkIntegrand(IntegrandDecl &D);
   void checkDomain(IntegrandDecl &D);
   void checkRecursion();

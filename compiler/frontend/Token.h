@@ -34,6 +34,7 @@ namespace vf {
   KW(KwNot, "not")                                                             \
   KW(KwIn, "in")                                                               \
   KW(KwImport, "import")                                                       \
+  KW(KwInf, "inf")                                                             \
   X(LParen, "(")                                                               \
   X(RParen, ")")                                                               \
   X(LBracket, "[")                                                             \

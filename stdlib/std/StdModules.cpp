@@ -11,6 +11,7 @@
   extern "C" const unsigned char vf_std_##NAME[];                              \
   extern "C" const unsigned long vf_std_##NAME##_len;
 VF_STD_MODULE(genz)
+VF_STD_MODULE(phasespace)
 VF_STD_MODULE(physics)
 VF_STD_MODULE(special)
 #undef VF_STD_MODULE
@@ -25,6 +26,7 @@ struct StdModuleText {
 
 static const StdModuleText StdModules[] = {
     {"genz", vf_std_genz, &vf_std_genz_len},
+    {"phasespace", vf_std_phasespace, &vf_std_phasespace_len},
     {"physics", vf_std_physics, &vf_std_physics_len},
     {"special", vf_std_special, &vf_std_special_len},
 };

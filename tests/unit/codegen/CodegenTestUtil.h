@@ -92,8 +92,12 @@ inline unsigned countMathSites(const Expr &E) {
   case ExprKind::Number:
   case ExprKind::Name:
     return 0;
-  case ExprKind::Index:
-    return countMathSites(*static_cast<const IndexExpr &>(E).Idx);
+  case ExprKind::Index: {
+    const auto &I = static_cast<const IndexExpr &>(E);
+    return countMathSites(*I.Base) + countMathSites(*I.Idx);
+  }
+  case ExprKind::Slice:
+    return countMathSites(*static_cast<const SliceExpr &>(E).Base);
   case ExprKind::Unary:
     return countMathSites(*static_cast<const UnaryExpr &>(E).Operand);
   case ExprKind::Binary: {

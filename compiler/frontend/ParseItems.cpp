@@ -1,0 +1,363 @@
+//===- frontend/ParseItems.cpp - Items, domains and bodies ----------------===//
+//
+// The top level of the parser: items, the integrand's domain (with its
+// infinite bounds), array sizes in signatures, and bodies. Expressions are
+// in ParseExprs.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "frontend/Parser.h"
+#include "frontend/ParserImpl.h"
+
+using namespace llvm;
+
+namespace vf {
+
+namespace {
+
+bool isItemStart(TokenKind K) {
+  return K == TokenKind::KwIntegrand || K == TokenKind::KwFn ||
+         K == TokenKind::KwParam || K == TokenKind::KwConst ||
+         K == TokenKind::KwImport;
+}
+
+} // namespace
+
+void parseModule(ArrayRef<Token> Tokens, SourceModule &Module,
+                 DiagEngine &Diags) {
+  Parser(Tokens, Module, Diags).parseFile();
+}
+
+//===----------------------------------------------------------------------===//
+// Token helpers
+//===----------------------------------------------------------------------===//
+
+std::string Parser::describe(const Token &T) {
+  switch (T.Kind) {
+  case TokenKind::Eof:
+    return "end of file";
+  case TokenKind::Number:
+    return ("number '" + T.Text + "'").str();
+  case TokenKind::Identifier:
+    return ("name '" + T.Text + "'").str();
+  case TokenKind::String:
+    return ("string " + T.Text).str();
+  default:
+    return ("'" + T.Text + "'").str();
+  }
+}
+
+bool Parser::expect(TokenKind K, StringRef Context) {
+  if (accept(K))
+    return true;
+  error(tok(), "expected '" + tokenSpelling(K) + "' " + Context + ", found " +
+                   describe(tok()));
+  return false;
+}
+
+bool Parser::expectIdentifier(std::string &Name, SMRange &Range,
+                              StringRef What) {
+  if (!tok().is(TokenKind::Identifier)) {
+    error(tok(), "expected " + What + ", found " + describe(tok()));
+    return false;
+  }
+  Name = tok().Text.str();
+  Range = tok().range();
+  consume();
+  return true;
+}
+
+void Parser::skipToItem() {
+  while (!tok().is(TokenKind::Eof) && !isItemStart(tok().Kind))
+    consume();
+}
+
+bool Parser::enter() {
+  if (++Depth <= MaxDepth)
+    return true;
+  error(tok(), "expression nested too deeply");
+  --Depth;
+  return false;
+}
+
+unsigned Parser::height(std::initializer_list<const Expr *> Kids) {
+  unsigned H = 0;
+  for (const Expr *K : Kids)
+    if (K)
+      H = std::max(H, K->Height);
+  return H;
+}
+
+unsigned Parser::height(const std::vector<ExprPtr> &Kids) {
+  unsigned H = 0;
+  for (const ExprPtr &K : Kids)
+    if (K)
+      H = std::max(H, K->Height);
+  return H;
+}
+
+//===----------------------------------------------------------------------===//
+// Items
+//===----------------------------------------------------------------------===//
+
+void Parser::parseFile() {
+  while (!tok().is(TokenKind::Eof)) {
+    Failed = false;
+    if (!isItemStart(tok().Kind)) {
+      if (!tok().is(TokenKind::Error))
+        error(tok(), "expected an item ('integrand', 'fn', 'param', "
+                     "'const' or 'import'), found " +
+                         describe(tok()));
+      skipToItem();
+      continue;
+    }
+    std::unique_ptr<Item> I = parseItem();
+    if (Failed || !I)
+      skipToItem();
+    else
+      M.Items.push_back(std::move(I));
+  }
+}
+
+std::unique_ptr<Item> Parser::parseItem() {
+  switch (tok().Kind) {
+  case TokenKind::KwConst:
+    return parseConst();
+  case TokenKind::KwParam:
+    return parseParam();
+  case TokenKind::KwFn:
+    return parseFn();
+  case TokenKind::KwIntegrand:
+    return parseIntegrand();
+  default:
+    return parseImport();
+  }
+}
+
+/// const -> 'const' NAME '=' expr
+std::unique_ptr<Item> Parser::parseConst() {
+  consume();
+  auto D = std::make_unique<ConstDecl>();
+  if (!expectIdentifier(D->Name, D->NameRange, "a constant name") ||
+      !expect(TokenKind::Equal, "after the constant's name"))
+    return nullptr;
+  D->Value = parseExpr();
+  return D;
+}
+
+/// param -> 'param' NAME '=' expr
+std::unique_ptr<Item> Parser::parseParam() {
+  consume();
+  auto D = std::make_unique<ParamDecl>();
+  if (!expectIdentifier(D->Name, D->NameRange, "a parameter name") ||
+      !expect(TokenKind::Equal, "after the parameter's name (a parameter "
+                                "needs a default value)"))
+    return nullptr;
+  D->Default = parseExpr();
+  return D;
+}
+
+/// size -> '[' expr ']'
+bool Parser::parseSize(ExprPtr &Size, StringRef What) {
+  if (!expect(TokenKind::LBracket, ("before " + What).str()))
+    return false;
+  Size = parseExpr();
+  return expect(TokenKind::RBracket, ("after " + What).str());
+}
+
+/// fn -> 'fn' NAME '(' (arg (',' arg)*)? ')' ('->' size)? body
+/// arg -> NAME (':' size)?
+std::unique_ptr<Item> Parser::parseFn() {
+  consume();
+  auto D = std::make_unique<FnDecl>();
+  if (!expectIdentifier(D->Name, D->NameRange, "a function name") ||
+      !expect(TokenKind::LParen, "after the function's name"))
+    return nullptr;
+  if (!tok().is(TokenKind::RParen)) {
+    do {
+      FnArg A;
+      if (!expectIdentifier(A.Name, A.Range, "an argument name"))
+        return nullptr;
+      if (accept(TokenKind::Colon) &&
+          !parseSize(A.SizeExpr, "the argument's array size"))
+        return nullptr;
+      D->Args.push_back(std::move(A));
+    } while (accept(TokenKind::Comma));
+  }
+  if (!expect(TokenKind::RParen, "after the arguments"))
+    return nullptr;
+  if (accept(TokenKind::Arrow) &&
+      !parseSize(D->ResultSizeExpr, "the result's array size"))
+    return nullptr;
+  if (!parseBody(D->B, "the function"))
+    return nullptr;
+  return D;
+}
+
+/// integrand -> 'integrand' NAME '(' NAME 'in' domain ')' ('->' size)? body
+std::unique_ptr<Item> Parser::parseIntegrand() {
+  consume();
+  auto D = std::make_unique<IntegrandDecl>();
+  if (!expectIdentifier(D->Name, D->NameRange, "an integrand name") ||
+      !expect(TokenKind::LParen, "after the integrand's name") ||
+      !expectIdentifier(D->Var, D->VarRange, "the integration variable") ||
+      !expect(TokenKind::KwIn, "after the integration variable") ||
+      !parseDomain(D->Domain) || !expect(TokenKind::RParen, "after the domain"))
+    return nullptr;
+  if (accept(TokenKind::Arrow) &&
+      !parseSize(D->OutputsExpr, "the number of components"))
+    return nullptr;
+  if (!parseBody(D->B, "the integrand"))
+    return nullptr;
+  return D;
+}
+
+/// import -> 'import' STRING
+std::unique_ptr<Item> Parser::parseImport() {
+  consume();
+  auto D = std::make_unique<ImportDecl>();
+  if (!tok().is(TokenKind::String)) {
+    error(tok(), "expected a module path in quotes after 'import', found " +
+                     describe(tok()));
+    return nullptr;
+  }
+  D->Path = tok().Text.drop_front().drop_back().str();
+  D->PathRange = tok().range();
+  D->NameRange = D->PathRange;
+  consume();
+  return D;
+}
+
+/// domain -> interval ('*' interval)*
+/// interval -> '[' bound ',' bound (';' expr)? ']' ('^' unary)?
+bool Parser::parseDomain(std::vector<Interval> &Domain) {
+  do {
+    Interval I;
+    SMLoc Start = tok().loc();
+    if (!expect(TokenKind::LBracket, "to open an interval '[a, b]'") ||
+        !parseBound(I.Lo, /*Upper=*/false) ||
+        !expect(TokenKind::Comma, "between the interval's bounds") ||
+        !parseBound(I.Hi, /*Upper=*/true))
+      return false;
+    if (tok().is(TokenKind::Semi)) {
+      if (!I.isInfinite()) {
+        error(tok(), "a scale ('; s') applies only to an interval with an "
+                     "infinite bound, as in '[0, inf; 10]'");
+        return false;
+      }
+      consume();
+      I.Scale = parseExpr();
+    }
+    if (!expect(TokenKind::RBracket, "to close the interval"))
+      return false;
+    if (accept(TokenKind::Caret))
+      I.Power = parseUnary();
+    I.Range = rangeFrom(Start);
+    Domain.push_back(std::move(I));
+  } while (!Failed && accept(TokenKind::Star));
+  return !Failed;
+}
+
+/// bound -> '-' 'inf' (lower only) | 'inf' (upper only) | expr
+/// An infinite bound leaves \p Bound null.
+bool Parser::parseBound(ExprPtr &Bound, bool Upper) {
+  bool Minus = tok().is(TokenKind::Minus) && peek(1).is(TokenKind::KwInf);
+  if (!Minus && !tok().is(TokenKind::KwInf)) {
+    Bound = parseExpr();
+    return !Failed;
+  }
+  if (Minus == Upper) {
+    if (Minus)
+      consume();
+    error(tok(), Upper ? "the upper bound cannot be '-inf'; an interval "
+                         "reaching minus infinity is written '[-inf, b]'"
+                       : "the lower bound cannot be 'inf'; an interval "
+                         "reaching infinity is written '[a, inf]'");
+    return false;
+  }
+  if (Minus)
+    consume();
+  consume();
+  return true;
+}
+
+/// body -> '=' expr | '{' (let | hist | ';')* 'return' expr ';'? '}'
+/// let -> 'let' NAME '=' expr
+bool Parser::parseBody(Body &B, StringRef What) {
+  if (accept(TokenKind::Equal)) {
+    B.ReturnLoc = tok().loc();
+    B.Result = parseExpr();
+    return !Failed;
+  }
+  if (!tok().is(TokenKind::LBrace)) {
+    error(tok(), "expected '=' or '{' to start the body of " + What +
+                     ", found " + describe(tok()));
+    return false;
+  }
+  const Token &Open = tok();
+  consume();
+  while (!Failed) {
+    if (accept(TokenKind::Semi))
+      continue;
+    if (tok().is(TokenKind::KwLet)) {
+      consume();
+      auto L = std::make_unique<LetStmt>();
+      if (!expectIdentifier(L->Name, L->NameRange, "a name after 'let'") ||
+          !expect(TokenKind::Equal, "after the let's name"))
+        return false;
+      L->Value = parseExpr();
+      B.Lets.push_back(std::move(L));
+      continue;
+    }
+    if (tok().is(TokenKind::Identifier) && tok().Text == "hist" &&
+        peek(1).is(TokenKind::Identifier) && peek(2).is(TokenKind::LParen)) {
+      if (!parseHist(B))
+        return false;
+      continue;
+    }
+    if (tok().is(TokenKind::KwReturn)) {
+      B.ReturnLoc = tok().loc();
+      consume();
+      B.Result = parseExpr();
+      accept(TokenKind::Semi);
+      if (Failed)
+        return false;
+      if (!tok().is(TokenKind::RBrace)) {
+        error(tok(), "'return' must be the last statement of " + What +
+                         "; found " + describe(tok()) + " after it");
+        return false;
+      }
+      consume();
+      return true;
+    }
+    if (tok().is(TokenKind::RBrace)) {
+      error(tok(), "missing 'return' at the end of " + What);
+      Diags.note(Open.loc(), "body starts here", Open.range());
+      return false;
+    }
+    error(tok(), "expected 'let' or 'return' in the body of " + What +
+                     ", found " + describe(tok()));
+  }
+  return false;
+}
+
+/// hist -> 'hist' NAME '(' expr (',' expr)* ')'
+bool Parser::parseHist(Body &B) {
+  SMLoc Start = tok().loc();
+  auto H = std::make_unique<HistStmt>();
+  consume();
+  H->Name = tok().Text.str();
+  consume();
+  consume(); // '('
+  do {
+    H->Args.push_back(parseExpr());
+  } while (!Failed && accept(TokenKind::Comma));
+  if (!expect(TokenKind::RParen, "to close the histogram's arguments"))
+    return false;
+  H->Range = rangeFrom(Start);
+  H->LetsBefore = B.Lets.size();
+  B.Hists.push_back(std::move(H));
+  return true;
+}
+
+} // namespace vf

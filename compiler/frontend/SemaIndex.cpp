@@ -1,0 +1,213 @@
+//===- frontend/SemaIndex.cpp - Compile-time checks of indices ------------===//
+//
+// `x[i]` and `p[i]` need an index that is a compile-time integer in range
+// for every value of the reduction indices it uses: Sema enumerates them
+// (within a budget of evaluation steps, so no input makes it slow). An
+// array value indexed by a reduction index makes that reduction unroll, so
+// that codegen sees constant indices only and the array stays scalars.
+//
+//===----------------------------------------------------------------------===//
+
+#include "frontend/ASTDump.h"
+#include "frontend/Evaluator.h"
+#include "frontend/Sema.h"
+#include "frontend/SemaInternal.h"
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace vf {
+
+namespace {
+
+uint64_t satAdd(uint64_t A, uint64_t B) {
+  return A > UINT64_MAX - B ? UINT64_MAX : A + B;
+}
+
+/// How many nodes the Evaluator visits to evaluate an expression once
+/// (saturating); a folded subexpression costs one step.
+class StepCounter : public ExprVisitor<StepCounter, uint64_t> {
+public:
+  uint64_t visit(const Expr &E) {
+    return E.ConstValue ? 1 : ExprVisitor::visit(E);
+  }
+  uint64_t visitNumber(const NumberExpr &) { return 1; }
+  uint64_t visitName(const NameExpr &) { return 1; }
+  uint64_t visitIndex(const IndexExpr &E) {
+    return satAdd(1, satAdd(visit(*E.Base), visit(*E.Idx)));
+  }
+  uint64_t visitSlice(const SliceExpr &E) { return satAdd(1, visit(*E.Base)); }
+  uint64_t visitUnary(const UnaryExpr &E) {
+    return satAdd(1, visit(*E.Operand));
+  }
+  uint64_t visitBinary(const BinaryExpr &E) {
+    return satAdd(1, satAdd(visit(*E.LHS), visit(*E.RHS)));
+  }
+  uint64_t visitCall(const CallExpr &E) {
+    if (!E.BuiltinFn)
+      return UINT64_MAX; // user fns are never evaluated at compile time
+    uint64_t N = 1;
+    for (const ExprPtr &A : E.Args)
+      N = satAdd(N, visit(*A));
+    return N;
+  }
+  uint64_t visitIf(const IfExpr &E) {
+    return satAdd(
+        1, satAdd(visit(*E.Cond), std::max(visit(*E.Then), visit(*E.Else))));
+  }
+  uint64_t visitReduce(const ReduceExpr &E) {
+    uint64_t Trips = static_cast<uint64_t>(E.HiValue - E.LoValue);
+    return satAdd(1, satMul(Trips, satAdd(1, visit(*E.Body))));
+  }
+  uint64_t visitVector(const VectorExpr &E) {
+    uint64_t N = 1;
+    for (const ExprPtr &X : E.Elements)
+      N = satAdd(N, visit(*X));
+    return N;
+  }
+};
+
+} // namespace
+
+uint64_t satMul(uint64_t A, uint64_t B) {
+  return B && A > UINT64_MAX / B ? UINT64_MAX : A * B;
+}
+
+uint64_t SemaImpl::evalSteps(const Expr &E) { return StepCounter().visit(E); }
+
+bool SemaImpl::collectIndexDeps(const Expr &E,
+                                SmallVectorImpl<const ReduceExpr *> &R) {
+  if (E.ConstValue)
+    return true;
+  if (const auto *N = dynCast<NameExpr>(&E)) {
+    if (N->Binding != BindingKind::ReduceIndex)
+      return false;
+    if (!is_contained(R, N->Reduce))
+      R.push_back(N->Reduce);
+    return true;
+  }
+  if (const auto *U = dynCast<UnaryExpr>(&E))
+    return collectIndexDeps(*U->Operand, R);
+  if (const auto *B = dynCast<BinaryExpr>(&E))
+    return collectIndexDeps(*B->LHS, R) && collectIndexDeps(*B->RHS, R);
+  if (const auto *C = dynCast<CallExpr>(&E)) {
+    if (!C->BuiltinFn)
+      return false;
+    for (const ExprPtr &A : C->Args)
+      if (!collectIndexDeps(*A, R))
+        return false;
+    return true;
+  }
+  if (const auto *I = dynCast<IfExpr>(&E))
+    return collectIndexDeps(*I->Cond, R) && collectIndexDeps(*I->Then, R) &&
+           collectIndexDeps(*I->Else, R);
+  if (const auto *Red = dynCast<ReduceExpr>(&E)) {
+    // The reduction's own index is bound inside it; only outer ones leak.
+    SmallVector<const ReduceExpr *, 4> Inner;
+    if (!collectIndexDeps(*Red->Body, Inner))
+      return false;
+    for (const ReduceExpr *D : Inner)
+      if (D != Red && !is_contained(R, D))
+        R.push_back(D);
+    return true;
+  }
+  return false;
+}
+
+void SemaImpl::checkIndexRange(const Expr &Idx, const IndexTarget &T) {
+  SmallVector<const ReduceExpr *, 4> Deps;
+  if (!collectIndexDeps(Idx, Deps)) {
+    Diags.error(Idx.loc(),
+                "an index must be a compile-time integer: numbers, "
+                "constants and reduction indices only",
+                {Idx.Range});
+    return;
+  }
+  // Enumerate every combination of the indices used, within a bounded
+  // number of evaluation steps; beyond it the index is rejected rather than
+  // left unchecked, so an accepted program never reads out of bounds.
+  uint64_t Combos = 1;
+  for (const ReduceExpr *R : Deps) {
+    uint64_t N = static_cast<uint64_t>(R->HiValue - R->LoValue);
+    if (N == 0)
+      return; // empty reduction: the index is never evaluated
+    Combos = satMul(Combos, N);
+  }
+  std::string Why;
+  if (!spendEvalSteps(satMul(Combos, evalSteps(Idx)), Why)) {
+    Diags.error(Idx.loc(),
+                "cannot check that this index is in range for every value "
+                "of its reduction indices: " +
+                    Why,
+                {Idx.Range});
+    return;
+  }
+  if (T.IsArray && !unrollFor(Idx, Deps))
+    return;
+  Evaluator Ev;
+  SmallVector<long long, 4> Cur;
+  for (const ReduceExpr *R : Deps)
+    Cur.push_back(R->LoValue);
+  auto When = [&] {
+    std::string W;
+    for (size_t D = 0; D < Deps.size(); ++D)
+      W += (D ? ", " : " when ") + Deps[D]->IndexName + " = " +
+           std::to_string(Cur[D]);
+    return W;
+  };
+  for (uint64_t K = 0; K < Combos; ++K) {
+    for (size_t D = 0; D < Deps.size(); ++D)
+      Ev.bindIndex(Deps[D], static_cast<double>(Cur[D]));
+    double V = Ev.eval(Idx);
+    if (V != std::floor(V) || !std::isfinite(V)) {
+      Diags.error(Idx.loc(),
+                  "index of " + T.Name + " is not an integer" + When(),
+                  {Idx.Range});
+      return;
+    }
+    if (V < 0 || V >= T.Size) {
+      Diags.error(Idx.loc(),
+                  "index " + formatNumber(V) + " is out of range for " +
+                      T.describe() + " (indices 0 to " +
+                      Twine(static_cast<long long>(T.Size) - 1) + ")" +
+                      When(),
+                  {Idx.Range});
+      return;
+    }
+    for (size_t D = 0; D < Deps.size(); ++D) {
+      if (++Cur[D] < Deps[D]->HiValue)
+        break;
+      Cur[D] = Deps[D]->LoValue;
+    }
+  }
+}
+
+bool SemaImpl::unrollFor(const Expr &Idx,
+                         ArrayRef<const ReduceExpr *> Deps) {
+  for (const ReduceExpr *R : Deps) {
+    if (R->HiValue - R->LoValue > MaxUnrolled) {
+      Diags.error(Idx.loc(),
+                  "an array indexed by '" + R->IndexName +
+                      "' makes its reduction unroll, and it has " +
+                      Twine(R->HiValue - R->LoValue) +
+                      " iterations; at most " + Twine(MaxUnrolled) +
+                      " are allowed",
+                  {Idx.Range});
+      return false;
+    }
+    const_cast<ReduceExpr *>(R)->Unroll = true;
+  }
+  return true;
+}
+
+std::string IndexTarget::describe() const {
+  if (!IsArray)
+    return (Name + ", which has " + Twine(Size) + " dimension" +
+            (Size == 1 ? "" : "s"))
+        .str();
+  return Name == "an array" ? ("an array of " + Twine(Size)).str()
+                            : (Name + ", an array of " + Twine(Size)).str();
+}
+
+} // namespace vf

@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+#===- tests/integration/physics.py - The physics examples, checked --------===#
+#
+# Usage: physics.py VEGASC EXAMPLES_PHYSICS_DIR
+#
+# Runs every integrand of examples/physics/ with a small budget (seed 1) and
+# requires each result within 5 sigma of its exact value, computed here
+# from the closed forms quoted in the examples' comments (independently of
+# the .vf code): e+e- -> mu+mu- (total and ten bins of cos theta), the
+# massless 3-, 4- and 5-body volumes from RAMBO and the sequential
+# generator, the muon width and its electron spectrum, a Z line shape
+# through the Breit-Wigner map and on [0, inf], and the TOML scan across
+# the Z peak. RAMBO's weight is a constant, so its integrands carry a
+# rounding-level floor (1e-12 relative) besides the 5 sigma. Also: the
+# integral of 1 on [0, inf] does not decay and stops with a non-finite
+# sample instead of returning a number.
+#
+#===----------------------------------------------------------------------===#
+import math
+import os
+import sys
+
+from vftest import as_list, check, finish, vegasc, write_source
+
+ALPHA, GF, MZ, GZ, SW2, GEV2PB = 1 / 128, 1.1663787e-5, 91.1876, 2.4952, \
+    0.2312, 0.3893794e9
+MMU = 0.1056583755
+
+
+def ee_couplings(s):
+    k = math.sqrt(2) * GF * MZ**2 / (4 * math.pi * ALPHA)
+    d = (s - MZ**2)**2 + GZ**2 * MZ**2
+    chi1, chi2 = k * s * (s - MZ**2) / d, k**2 * s**2 / d
+    v, a = -0.5 + 2 * SW2, -0.5
+    return (1 + 2 * v * v * chi1 + (v * v + a * a)**2 * chi2,
+            2 * a * a * chi1 + 4 * v * v * a * a * chi2)
+
+
+def ee_sigma(rs):
+    s = rs * rs
+    return GEV2PB * 4 * math.pi * ALPHA**2 / (3 * s) * ee_couplings(s)[0]
+
+
+def ee_bins(rs):
+    s = rs * rs
+    a0, a1 = ee_couplings(s)
+    f = lambda c: GEV2PB * math.pi * ALPHA**2 / (2 * s) * \
+        (a0 * (c + c**3 / 3) + a1 * c * c)
+    edges = [-0.9 + 0.18 * k for k in range(11)]
+    return [f(edges[k + 1]) - f(edges[k]) for k in range(10)]
+
+
+def volume(n, s):
+    return (math.pi / 2)**(n - 1) * s**(n - 2) / \
+        (math.factorial(n - 1) * math.factorial(n - 2))
+
+
+def muon_width():
+    return GF**2 * MMU**5 / (192 * math.pi**3)
+
+
+def muon_bins():
+    g = muon_width()
+    f = lambda y: g * (2 * y**3 - y**4)
+    return [f(0.2 * (k + 1)) - f(0.2 * k) for k in range(5)]
+
+
+def check_result(tag, doc, exact, floor=0.0):
+    res = doc["result"]
+    means, errors = as_list(res["mean"]), as_list(res["error"])
+    check(len(means) == len(exact), f"{tag}: {len(exact)} component(s)")
+    for c, (m, e, x) in enumerate(zip(means, errors, exact)):
+        t = f"{tag}[{c}]" if len(exact) > 1 else tag
+        tol = 5 * e + floor * abs(x)
+        print(f"{t}: {m!r} +- {e:.3g}, exact {x!r}, "
+              f"pull {(m - x) / e if e else math.inf:+.2f}")
+        check(e > 0 or floor > 0, f"{t}: positive error")
+        check(abs(m - x) <= tol, f"{t}: within 5 sigma of the exact value")
+
+
+def run(exe, path, integrand, calls, exact, floor=0.0):
+    r = vegasc(exe, [path, "--integrand", integrand, "-q", "--seed", 1,
+                     "--calls", calls, "--iterations", 5, "--warmup", 3])
+    tag = f"{os.path.basename(path)}:{integrand}"
+    if check(r.rc == 0 and r.doc is not None, f"{tag}: vegasc succeeds"):
+        check_result(tag, r.doc, exact, floor)
+    else:
+        print(r)
+
+
+def main():
+    exe, folder = sys.argv[1:3]
+    ee = os.path.join(folder, "ee_mumu.vf")
+    run(exe, ee, "sigma", 2e4, [ee_sigma(91.19)])
+    run(exe, ee, "bins", 4e4, ee_bins(91.19))
+
+    ps = os.path.join(folder, "phasespace.vf")
+    for n in (3, 4, 5):
+        run(exe, ps, f"volume_rambo{n}", 2e4, [volume(n, 100.0)], 1e-12)
+        run(exe, ps, f"volume_seq{n}", 2e4, [volume(n, 100.0)])
+
+    mu = os.path.join(folder, "muon_decay.vf")
+    run(exe, mu, "width", 2e4, [muon_width()])
+    run(exe, mu, "spectrum", 4e4, muon_bins())
+
+    ls = os.path.join(folder, "lineshape.vf")
+    exact = 0.5 + math.atan(MZ / GZ) / math.pi
+    run(exe, ls, "mapped", 1e4, [exact])
+    run(exe, ls, "direct", 1e4, [exact])
+
+    r = vegasc(exe, [os.path.join(folder, "z_scan.toml"), "-q"])
+    if check(r.rc == 0 and r.doc is not None, "z_scan.toml: vegasc succeeds"):
+        runs = r.doc["runs"]
+        check(len(runs) == 7, "z_scan.toml: seven energies")
+        for one in runs:
+            rs = one["point"]["rs"]
+            check_result(f"z_scan rs={rs}", one, [ee_sigma(rs)])
+    else:
+        print(r)
+
+    # No decay, no number: the map's end makes the sample infinite.
+    src = write_source("nodecay", "integrand one(x in [0, inf]) = 1\n")
+    r = vegasc(exe, [src, "-q", "--calls", 1e4, "--iterations", 10],
+               json_out=False)
+    check(r.rc != 0 and "is inf at" in r.err,
+          "integral of 1 on [0, inf]: stops with a non-finite sample")
+    finish()
+
+
+if __name__ == "__main__":
+    main()
