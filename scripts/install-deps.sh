@@ -16,8 +16,9 @@ packages=(
   zlib1g-dev libzstd-dev
   # libraries the project uses
   libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libfmt-dev libgtest-dev
-  # lit runs on python3; the Python module (python/) and its tests
-  python3 pybind11-dev python3-numpy python3-pytest
+  # lit runs on python3; the Python module (python/: built against
+  # python3-dev's headers, which pybind11-dev does not pull in) and its tests
+  python3 python3-dev pybind11-dev python3-numpy python3-pytest
   # test references and benchmark peers
   libmpfr-dev libsleef-dev libgsl-dev librandom123-dev
   # MPI
