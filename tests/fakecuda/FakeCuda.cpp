@@ -4,20 +4,30 @@
 // (the table in runtime/devices/cuda/cuda_functions.inc, plus the error and
 // event-time functions), so the CUDA backend's host logic can run in CI:
 // vegasc loads it through VF_CUDA_LIBRARY. Devices are plain host memory;
-// modules record their PTX; a launch calls the host function registered
-// for the kernel's name with vfFakeCudaRegisterKernel (the host build of
-// the same kernel). Environment:
+// modules record their PTX; a launch runs the GPU kernel's own code under
+// warp emulation (WarpEmulator.h: the module compiled for the host with
+// its intrinsics emulated, registered for the kernel's name with
+// vfFakeCudaRegisterEmulatedKernel), or with VF_FAKE_CUDA_KERNELS=host the
+// host function registered with vfFakeCudaRegisterKernel (the host
+// sampler, faster, but it never runs the GPU code). Environment:
 //   VF_FAKE_CUDA_DEVICES=N     number of devices (default 1; 0: none)
 //   VF_FAKE_CUDA_FAIL_INIT=1   cuInit fails
 //   VF_FAKE_CUDA_FAIL_LAUNCH=K the K-th launch (1-based) fails
 //   VF_FAKE_CUDA_TRACE=1       each launch is logged to stderr
 //   VF_FAKE_CUDA_MAJOR=M       compute capability M.0 (default 9)
 //   VF_FAKE_CUDA_DRIVER=V      cuDriverGetVersion's answer (default 13000)
+//   VF_FAKE_CUDA_KERNELS=host  launches run the host kernels (default:
+//                              emulated, the GPU kernel's own code)
+//   VF_FAKE_CUDA_BLOCK=B       the block size the occupancy query suggests
+//                              (default 128), VF_FAKE_CUDA_MIN_GRID its grid
+//   VF_FAKE_CUDA_FAULT=F       the emulator injects a kernel bug (tests
+//                              only): no-warp-sync or shfl-off-by-one
 // Async copies must use page-locked host memory (cuMemAllocHost), or they
 // fail with CUDA_ERROR_INVALID_VALUE.
 //
 //===----------------------------------------------------------------------===//
 
+#include "WarpEmulator.h"
 #include "devices/cuda/mini_cuda.h"
 
 #include <atomic>
@@ -67,8 +77,9 @@ struct FakeModule {
 using HostKernel = void (*)(void *Context, void **Args, unsigned Grid,
                             unsigned Block);
 struct Registered {
-  HostKernel Fn;
-  void *Context;
+  HostKernel Fn = nullptr;
+  void *Context = nullptr;
+  vf_gpu_emu_kernel_fn Emulated = nullptr;
 };
 
 std::mutex Mutex;
@@ -76,6 +87,26 @@ std::map<std::string, Registered> &kernels() {
   static auto *K = new std::map<std::string, Registered>();
   return *K;
 }
+
+bool emulates() {
+  const char *V = std::getenv("VF_FAKE_CUDA_KERNELS");
+  return !(V && std::string(V) == "host");
+}
+
+vf::fakecuda::EmulatorOptions emulatorOptions() {
+  vf::fakecuda::EmulatorOptions O;
+  const char *F = std::getenv("VF_FAKE_CUDA_FAULT");
+  const std::string Fault = F ? F : "";
+  O.Inject = Fault == "no-warp-sync"      ? vf::fakecuda::Fault::NoWarpSync
+             : Fault == "shfl-off-by-one" ? vf::fakecuda::Fault::ShflOffByOne
+                                          : vf::fakecuda::Fault::None;
+  if (const char *J = std::getenv("VF_FAKE_CUDA_JITTER"); J && *J)
+    O.Seed = std::strtoull(J, nullptr, 10) | 1;
+  return O;
+}
+
+/// The last launch failure's message, which cuGetErrorString returns.
+std::string LaunchFailure = "unspecified launch failure (injected)";
 std::atomic<int> Launches{0};
 bool Initialised = false;
 
@@ -89,7 +120,25 @@ extern "C" {
 __attribute__((visibility("default"))) void
 vfFakeCudaRegisterKernel(const char *Name, HostKernel Fn, void *Context) {
   std::lock_guard<std::mutex> Lock(Mutex);
-  kernels()[Name] = {Fn, Context};
+  kernels()[Name].Fn = Fn;
+  kernels()[Name].Context = Context;
+}
+
+/// Test hook: whether launches run the emulated GPU kernels (the backend
+/// then compiles and registers them).
+__attribute__((visibility("default"))) int vfFakeCudaEmulatesKernels() {
+  return emulates();
+}
+
+/// Test hook: the GPU kernel \p Name compiled for the host under
+/// emulation; \p Bind gives its module the emulator's intrinsics (once
+/// per module, before any of its kernels runs).
+__attribute__((visibility("default"))) void
+vfFakeCudaRegisterEmulatedKernel(const char *Name, vf_gpu_emu_bind_fn Bind,
+                                 vf_gpu_emu_kernel_fn Fn) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Bind(vf::fakecuda::emulatorOps());
+  kernels()[Name].Emulated = Fn;
 }
 
 #define VF_FAKE_API __attribute__((visibility("default")))
@@ -101,8 +150,7 @@ VF_FAKE_API CUresult cuGetErrorName(CUresult R, const char **S) {
   return CUDA_SUCCESS;
 }
 VF_FAKE_API CUresult cuGetErrorString(CUresult R, const char **S) {
-  *S = R == FakeLaunchFailed ? "unspecified launch failure (injected)"
-                             : "fake driver error";
+  *S = R == FakeLaunchFailed ? LaunchFailure.c_str() : "fake driver error";
   return CUDA_SUCCESS;
 }
 VF_FAKE_API CUresult cuDriverGetVersion(int *V) {
@@ -232,31 +280,52 @@ VF_FAKE_API CUresult cuModuleGetFunction(CUfunction *F, CUmodule M,
       FakeFunction{Name}));
   return CUDA_SUCCESS;
 }
-VF_FAKE_API CUresult cuLaunchKernel(CUfunction F, unsigned GX, unsigned,
-                                    unsigned, unsigned BX, unsigned, unsigned,
-                                    unsigned, CUstream, void **Args, void **) {
+VF_FAKE_API CUresult cuLaunchKernel(CUfunction F, unsigned GX, unsigned GY,
+                                    unsigned GZ, unsigned BX, unsigned BY,
+                                    unsigned BZ, unsigned Shared, CUstream,
+                                    void **Args, void **) {
   int K = ++Launches;
   if (K == envInt("VF_FAKE_CUDA_FAIL_LAUNCH", 0))
     return FakeLaunchFailed;
+  const std::string &Name = reinterpret_cast<FakeFunction *>(F)->Name;
   Registered R;
   {
     std::lock_guard<std::mutex> Lock(Mutex);
-    auto It = kernels().find(reinterpret_cast<FakeFunction *>(F)->Name);
+    auto It = kernels().find(Name);
     if (It == kernels().end())
       return FakeInvalidValue;
     R = It->second;
   }
+  const bool Emulated = emulates();
+  if ((Emulated && !R.Emulated) || (!Emulated && !R.Fn))
+    return FakeInvalidValue;
+  const vf::fakecuda::LaunchGeometry G{{GX, GY, GZ}, {BX, BY, BZ}, Shared};
+  if (std::string Bad = vf::fakecuda::checkGeometry(G); !Bad.empty()) {
+    std::fprintf(stderr, "fakecuda: launch %s: %s\n", Name.c_str(),
+                 Bad.c_str());
+    return FakeInvalidValue;
+  }
   if (envInt("VF_FAKE_CUDA_TRACE", 0))
-    std::fprintf(stderr, "fakecuda: launch %s grid %u block %u\n",
-                 reinterpret_cast<FakeFunction *>(F)->Name.c_str(), GX, BX);
-  R.Fn(R.Context, Args, GX, BX);
-  return CUDA_SUCCESS;
+    std::fprintf(stderr, "fakecuda: launch %s grid %u block %u%s\n",
+                 Name.c_str(), GX, BX, Emulated ? " (emulated)" : "");
+  if (!Emulated) {
+    R.Fn(R.Context, Args, GX, BX);
+    return CUDA_SUCCESS;
+  }
+  std::string Failure =
+      vf::fakecuda::runEmulated(Name, R.Emulated, Args, G, emulatorOptions());
+  if (Failure.empty())
+    return CUDA_SUCCESS;
+  std::fprintf(stderr, "fakecuda: %s\n", Failure.c_str());
+  std::lock_guard<std::mutex> Lock(Mutex);
+  LaunchFailure = Failure;
+  return FakeLaunchFailed;
 }
 VF_FAKE_API CUresult cuOccupancyMaxPotentialBlockSize(int *Grid, int *Block,
                                                       CUfunction, void *,
                                                       size_t, int) {
-  *Grid = 8;
-  *Block = 128;
+  *Grid = envInt("VF_FAKE_CUDA_MIN_GRID", 8);
+  *Block = envInt("VF_FAKE_CUDA_BLOCK", 128);
   return CUDA_SUCCESS;
 }
 

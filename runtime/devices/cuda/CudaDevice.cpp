@@ -82,6 +82,28 @@ void runFoldOnHost(void *, void **Params, unsigned, unsigned) {
     }
 }
 
+/// Gives the fake driver of the tests the host code it runs launches
+/// with: the GPU kernels compiled for the host under warp emulation, or
+/// the host kernel and fold (VF_FAKE_CUDA_KERNELS=host).
+Status registerOnHost(const IntegrandInfo &I) {
+  const CudaDriver &D = CudaDriver::get();
+  if (!D.emulatesKernels()) {
+    D.registerHostKernel(I.GpuKernel.c_str(), runOnHost,
+                         keepContext({I.SampleTile}));
+    D.registerHostKernel(VF_GPU_FOLD_KERNEL, runFoldOnHost, nullptr);
+    return Status::ok();
+  }
+  if (!I.EmulatedGpu)
+    return Error{"integrand '" + I.Name +
+                 "' has no emulated GPU kernel for the fake driver"};
+  Expected<EmulatedGpuKernels> K = I.EmulatedGpu();
+  if (!K)
+    return Error{"compiling the emulated GPU kernel: " + K.message()};
+  D.registerEmulatedKernel(I.GpuKernel.c_str(), K->Bind, K->Sample);
+  D.registerEmulatedKernel(VF_GPU_FOLD_KERNEL, K->Bind, K->Fold);
+  return Status::ok();
+}
+
 /// The PTX target for compute capability Major.Minor: the device's own up
 /// to the newest the compiler targets (kernels/PtxTargets.h), that one for
 /// newer devices, whose driver JIT-compiles it.
@@ -229,11 +251,9 @@ CudaDevice::create(int Ordinal, const IntegrandInfo &I) {
   if (Status S = D.moduleGetFunction(&G->Fold, G->Mod, VF_GPU_FOLD_KERNEL);
       !S)
     return Fail(S);
-  if (D.runsKernelsOnHost()) {
-    D.registerHostKernel(I.GpuKernel.c_str(), runOnHost,
-                         keepContext({I.SampleTile}));
-    D.registerHostKernel(VF_GPU_FOLD_KERNEL, runFoldOnHost, nullptr);
-  }
+  if (D.runsKernelsOnHost())
+    if (Status S = registerOnHost(I); !S)
+      return Error{Name + ": " + S.message()};
   return G;
 }
 
