@@ -124,6 +124,32 @@ def faults(exe):
               f"a GPU kernel with the injected bug {fault} is caught")
 
 
+def races(exe):
+    """The iteration's uploads against the kernels, under the asynchronous
+    fake driver: with slots small enough (a 1 MiB fake GPU) that a chunk
+    spans both slots and streams, and a seeded random delay on every
+    stream operation, the result is bitwise the CPU's and the fake's race
+    detector finds nothing (the old NULL-stream uploads fail here, see
+    FakeDriverTest)."""
+    src = write_source("lepage4_race", LEPAGE)
+    base = ["-q", "--seed", 5, "--calls", 30000, "--iterations", 2,
+            "--warmup", 1]
+    with_env(VF_CUDA_LIBRARY="/nonexistent/libcuda.so.1")
+    ref = vegasc(exe, [src, "--devices", "cpu:1"] + base)
+    with_env(VF_CUDA_LIBRARY=FAKE, VF_FAKE_CUDA_DEVICES=2,
+             VF_FAKE_CUDA_MEMORY_MB=1)
+    for seed in range(1, 9):
+        devices = "gpu" if seed % 2 else "cpu:1,gpu:1"
+        with_env(VF_FAKE_CUDA_JITTER=seed)
+        r = vegasc(exe, [src, "--devices", devices, "--schedule",
+                         "dynamic:8"] + base)
+        check(r.rc == 0 and fingerprint(r.doc) == fingerprint(ref.doc)
+              and "race" not in r.err,
+              f"jitter seed {seed}, --devices {devices}: no race, bitwise "
+              f"the CPU's result ({r.err.strip()[-300:]})")
+    with_env(VF_FAKE_CUDA_JITTER=None, VF_FAKE_CUDA_MEMORY_MB=None)
+
+
 def failures(exe):
     src = write_source("lepage4_fail", LEPAGE)
     base = ["-q", "--seed", 4, "--calls", 60000, "--iterations", 3,
@@ -264,6 +290,7 @@ if __name__ == "__main__":
     determinism(exe, "lepage4_gpu", LEPAGE)
     determinism(exe, "moments3_gpu", MOMENTS)
     faults(exe)
+    races(exe)
     failures(exe)
     batch(exe)
     no_gpu(exe)

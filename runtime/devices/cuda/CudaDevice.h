@@ -63,7 +63,8 @@ public:
   WorkerLimits limits(std::uint64_t TileSamples, std::uint64_t Ntiles) const;
 
   /// Uploads an iteration's inputs (map, allocation, box, parameters) and
-  /// clears the per-hypercube outputs.
+  /// clears the per-hypercube outputs, asynchronously but ordered before
+  /// every kernel of the iteration.
   Status begin(const vf_sampler_args &A, std::size_t Nparams);
   /// Runs tiles [C.Begin, C.End), advancing C.Begin past each committed
   /// tile; an error leaves the rest to other devices.
@@ -71,13 +72,16 @@ public:
 
 private:
   struct Slot;
+  struct Staging;
   CudaDevice() = default;
   Status reserveInputs(const vf_sampler_args &A, std::size_t Nparams);
-  Status reserveSlots();
+  Status reserveSlots(std::uint64_t Ntiles);
+  Status upload();
   Status launch(Slot &S, std::uint64_t First, std::uint64_t N,
                 const TrainingSums *Training);
   Status commit(Slot &S, const TileSink &Sink, TileScheduler::Chunk &C);
   Status foldGroups(Slot &S, const TrainingSums &T);
+  static std::uint64_t unfoldedIndex(const Slot &S, std::uint64_t Tile);
 
   std::string Name, Description, Arch;
   CUdevice Dev = 0;
@@ -100,6 +104,7 @@ private:
   std::uint64_t Bins = 0;
   unsigned Stride = 0;
   std::vector<std::unique_ptr<Slot>> Slots;
+  std::unique_ptr<Staging> Upload; ///< the iteration's inputs on their way
   std::uint64_t SlotTiles = 0; ///< tiles one slot holds
   std::uint64_t SlotBins = 0;  ///< histogram bins a slot's tiles hold
 
