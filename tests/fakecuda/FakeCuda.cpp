@@ -16,7 +16,8 @@
 //   VF_FAKE_CUDA_FAIL_INIT=1   cuInit fails
 //   VF_FAKE_CUDA_FAIL_LAUNCH=K the K-th launch (1-based) fails
 //   VF_FAKE_CUDA_TRACE=1       each launch is logged to stderr
-//   VF_FAKE_CUDA_MAJOR=M       compute capability M.0 (default 9)
+//   VF_FAKE_CUDA_MAJOR=M       compute capability M.m (default 9.0), with
+//   VF_FAKE_CUDA_MINOR=m       VF_FAKE_CUDA_MINOR (default 0)
 //   VF_FAKE_CUDA_DRIVER=V      cuDriverGetVersion's answer (default 13000)
 //   VF_FAKE_CUDA_KERNELS=host  launches run the host kernels (default:
 //                              emulated, the GPU kernel's own code)
@@ -254,7 +255,9 @@ VF_FAKE_API CUresult cuDeviceGetAttribute(int *V, int Attr, CUdevice) {
   case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
     *V = envInt("VF_FAKE_CUDA_MAJOR", 9);
     break;
-  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *V = 0; break;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR:
+    *V = envInt("VF_FAKE_CUDA_MINOR", 0);
+    break;
   case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT: *V = 4; break;
   case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *V = 1024; break;
   default: *V = 2048; break;

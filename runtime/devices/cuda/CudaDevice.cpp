@@ -239,9 +239,13 @@ CudaDevice::create(int Ordinal, const IntegrandInfo &I) {
   G->Description = std::string(Model) + ", sm_" + std::to_string(Major) +
                    std::to_string(Minor) + ", " +
                    std::to_string(G->Multiprocessors) + " multiprocessors";
-  if (G->Arch != "sm_" + std::to_string(Major) + std::to_string(Minor))
-    G->Description += " (runs " + G->Arch + " PTX, compiled by the driver)";
   const unsigned Isa = ptxIsaFor(G->Arch);
+  if (G->Arch != "sm_" + std::to_string(Major) + std::to_string(Minor))
+    G->Description += "; newer than " + G->Arch +
+                      ", the newest architecture vegasflow compiles for: the "
+                      "driver JIT-compiles its " + G->Arch + " PTX (ISA " +
+                      std::to_string(Isa / 10) + "." +
+                      std::to_string(Isa % 10) + ") at load";
   if (int Need = vf_ptx_min_driver(Isa); D.version() < Need)
     return Error{Name + " (" + Model + "): the NVIDIA driver supports CUDA " +
                  cudaVersionText(D.version()) + ", and the kernel's PTX (ISA " +
