@@ -18,6 +18,8 @@ packages=(
   libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libfmt-dev libgtest-dev
   # lit runs on python3
   python3
+  # scripts/gpu-pack.sh compresses the GPU carry (strip is binutils)
+  xz-utils binutils
   # test references and benchmark peers
   libmpfr-dev libsleef-dev libgsl-dev librandom123-dev
   # MPI
