@@ -1,9 +1,11 @@
 #===- cmake/Bitcode.cmake - Freestanding C to embedded LLVM bitcode --------===#
 #
-# vf_add_bitcode(NAME SOURCES a.c b.c [INCLUDES dir...] [FLAGS ...])
+# vf_add_bitcode(NAME SOURCES a.c b.c [INCLUDES dir...] [FLAGS ...]
+#                [TARGETS x86_64 nvptx64])
 #
 # Compiles freestanding C sources with clang-19 to LLVM bitcode for each
-# target the project generates code for (x86_64 and nvptx64), links each
+# target the project generates code for (TARGETS, default x86_64 and
+# nvptx64), links each
 # target's files into one module with llvm-link, and embeds the result in an
 # OBJECT library `vf_bc_NAME` defining
 #   vf_bc_NAME_x86_64[] / vf_bc_NAME_x86_64_len
@@ -51,13 +53,16 @@ set(VF_BITCODE_NVPTX_COMMANDS ${PROJECT_BINARY_DIR}/bitcode-nvptx64-commands.txt
 file(WRITE ${VF_BITCODE_NVPTX_COMMANDS} "")
 
 function(vf_add_bitcode NAME)
-  cmake_parse_arguments(ARG "" "" "SOURCES;INCLUDES;FLAGS" ${ARGN})
+  cmake_parse_arguments(ARG "" "" "SOURCES;INCLUDES;FLAGS;TARGETS" ${ARGN})
+  if(NOT ARG_TARGETS)
+    set(ARG_TARGETS x86_64 nvptx64)
+  endif()
   set(incflags)
   foreach(dir ${ARG_INCLUDES})
     list(APPEND incflags -I${dir})
   endforeach()
   set(generated)
-  foreach(arch x86_64 nvptx64)
+  foreach(arch ${ARG_TARGETS})
     set(bcs)
     foreach(src ${ARG_SOURCES})
       get_filename_component(base ${src} NAME_WE)

@@ -1,102 +1,178 @@
 #!/usr/bin/env bash
 #===- scripts/gpu-check.sh - Every GPU check in one go ---------------------===#
 #
-# Run on a GPU machine (GPU.md): driver and devices, the math library's
-# GPU-vs-CPU bit identity, the known-integral suite on --devices gpu and
-# --devices all against the CPU, compute-sanitizer on a short run, and the
-# GPU throughput. On a machine without a GPU the GPU steps report
-# "skipped" with the reason, so the script is tested before GPU time is
-# spent. Everything goes to $OUT (default ./gpu-check-out); a short table is
-# printed last.
+# Run on a GPU machine (GPU.md) from the carry scripts/gpu-pack.sh makes
+# (this script next to vegasc.xz and suite/); needs only bash, coreutils,
+# xz and the NVIDIA driver. In one go, each step under a timeout of at most
+# 120 s and all of it within 8 minutes: nvidia-smi, vegasc --list-devices,
+# the math library's GPU-vs-CPU bit identity, the known integrals on
+# --devices gpu and --devices all compared bit for bit with the CPU (the
+# largest relative difference printed where they differ), compute-sanitizer
+# on a short run, throughput for lepage d = 4 and 8 at 1e8 and 1e9 calls
+# (wall time, and the GPU's busy time), and the CPU+GPU balance. A step that
+# cannot run says "skipped: WHY". Everything goes to $OUT (default
+# ./gpu-check-out); a short table is printed last; the exit status is 1 if
+# any step failed.
 #
-#   scripts/gpu-check.sh [BIN_DIR]     (default: gpu-carry, else build/release/bin)
-#
-# BIN_DIR holds vegasc and vf_gpu_math_check (scripts/gpu-pack.sh fills
-# gpu-carry/ with stripped copies to carry to the GPU machine).
+# GPU_CHECK_QUICK=1 shrinks every budget, for CI against the fake driver
+# (VF_CUDA_LIBRARY), where the GPU kernel runs under warp emulation.
 #
 #===------------------------------------------------------------------------===#
 set -u
-cd "$(dirname "$0")/.."
-BIN=${1:-}
-if [ -z "$BIN" ]; then
-  if [ -x gpu-carry/vegasc ]; then BIN=gpu-carry; else BIN=build/release/bin; fi
-fi
+HERE=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-$PWD/gpu-check-out}
+QUICK=${GPU_CHECK_QUICK:-0}
+TOTAL=480
 mkdir -p "$OUT"
 export VF_CACHE_DIR="$OUT/cache"
-VEGASC="$BIN/vegasc"
 SUMMARY="$OUT/summary.txt"
 : > "$SUMMARY"
+VEGASC="$OUT/vegasc"
 
-# step NAME TIMEOUT_S COMMAND...: runs, logs to $OUT/NAME.log, records status.
+row() { printf '%-26s %-8s %s\n' "$1" "$2" "$3" >> "$SUMMARY"; }
+
+skip() {
+  echo "$1: skipped: $2" | tee "$OUT/$1.log"
+  row "$1" skipped "$2"
+}
+
+# step NAME LIMIT COMMAND...: runs COMMAND under min(LIMIT, the time left),
+# its output in $OUT/NAME.log; the row shows its last line.
 step() {
   local name=$1 limit=$2
   shift 2
-  local log="$OUT/$name.log"
-  timeout "$limit" "$@" > "$log" 2>&1
+  local left=$((TOTAL - SECONDS))
+  if [ "$left" -lt 5 ]; then
+    skip "$name" "the 8-minute budget is spent"
+    return 1
+  fi
+  [ "$limit" -gt "$left" ] && limit=$left
+  timeout "$limit" "$@" > "$OUT/$name.log" 2>&1
   local rc=$?
-  local status=ok
-  if grep -q "skipped" "$log" && [ $rc -eq 0 ]; then status=skipped; fi
-  if [ $rc -ne 0 ]; then status="FAILED (exit $rc)"; fi
-  printf '%-22s %-18s %s\n' "$name" "$status" "$(tail -n 1 "$log" | cut -c1-100)" >> "$SUMMARY"
+  local last
+  last=$(tail -n 1 "$OUT/$name.log" | cut -c1-110)
+  if [ $rc -eq 0 ]; then
+    row "$name" ok "$last"
+  elif [ $rc -eq 124 ]; then
+    row "$name" FAILED "timed out after $limit s"
+  else
+    row "$name" FAILED "exit $rc: $last"
+  fi
+  echo "$name: $(tail -n 1 "$SUMMARY" | cut -c36-)"
+  return $rc
 }
 
+if ! command -v xz > /dev/null 2>&1; then
+  row unpack FAILED "no xz to unpack vegasc.xz"
+  cat "$SUMMARY"
+  exit 1
+fi
+step unpack 60 sh -c "xz -dc '$HERE/vegasc.xz' > '$VEGASC' && chmod +x '$VEGASC' && '$VEGASC' --version" ||
+  { cat "$SUMMARY"; exit 1; }
+
+if command -v nvidia-smi > /dev/null 2>&1; then
+  step nvidia-smi 30 nvidia-smi
+else
+  skip nvidia-smi "no nvidia-smi on PATH"
+fi
+
+step list-devices 30 "$VEGASC" --list-devices
 have_gpu=no
-if command -v nvidia-smi > /dev/null 2>&1 && nvidia-smi > "$OUT/nvidia-smi.log" 2>&1; then
-  have_gpu=yes
-  printf '%-22s %-18s %s\n' nvidia-smi ok "$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -n 1)" >> "$SUMMARY"
+grep -q '^gpu:0:' "$OUT/list-devices.log" && have_gpu=yes
+why=$(grep '^gpu: none:' "$OUT/list-devices.log" | cut -c12-)
+
+if [ "$QUICK" = 1 ]; then
+  SUITE_ARGS=(--calls 4000 --iterations 1 --warmup 1)
+  SIZES=(2000 20000)
+  SHORT=2000
 else
-  printf '%-22s %-18s %s\n' nvidia-smi skipped "no nvidia-smi or no GPU" >> "$SUMMARY"
+  SUITE_ARGS=(--iterations 2 --warmup 2)
+  SIZES=(1e8 1e9)
+  SHORT=100000
 fi
 
-step list-devices 60 "$VEGASC" --list-devices
-step math-bit-identity 600 "$BIN/vf_gpu_math_check"
-
-# The known-integral suite on one --devices spec (CPU first, as reference).
-suite() { echo python3 scripts/gpu-suite.py "$VEGASC" tests/testdata/known_integrals.toml "$1" "$OUT"; }
-step suite-cpu 900 $(suite cpu)
-if [ "$have_gpu" = yes ]; then
-  step suite-gpu 900 $(suite gpu)
-  step suite-all 900 $(suite all)
-  step gpu-vs-cpu 60 python3 scripts/gpu-suite.py --compare "$OUT" cpu gpu
-  step all-vs-cpu 60 python3 scripts/gpu-suite.py --compare "$OUT" cpu all
-  if command -v compute-sanitizer > /dev/null 2>&1; then
-    printf 'integrand f(x in [0, 1]^4) = prod(i in 0..4: exp(-(x[i] - 0.5)^2 / 0.01) / (0.1 * sqrt(pi)))\n' > "$OUT/short.vf"
-    step compute-sanitizer 600 compute-sanitizer --error-exitcode=3 "$VEGASC" "$OUT/short.vf" --devices gpu --calls 100000 --iterations 2 --warmup 0 -q
-  fi
-  for d in 4 8; do
-    printf 'param a = 0.1\nintegrand f(x in [0, 1]^%d) = prod(i in 0..%d: exp(-(x[i] - 0.5)^2 / a^2) / (a * sqrt(pi)))\n' $d $d > "$OUT/lepage$d.vf"
-    step throughput-gpu-d$d 600 "$VEGASC" "$OUT/lepage$d.vf" --devices gpu --calls 1e8 --iterations 3 --warmup 1 --json "$OUT/throughput-gpu-d$d.json"
-    step throughput-cpu-d$d 600 "$VEGASC" "$OUT/lepage$d.vf" --devices cpu --calls 1e7 --iterations 3 --warmup 1 --json "$OUT/throughput-cpu-d$d.json"
-    step balance-all-d$d 600 "$VEGASC" "$OUT/lepage$d.vf" --devices all --calls 1e8 --iterations 3 --warmup 1 --json "$OUT/balance-all-d$d.json"
+# suite_run DEVICES: every known integral on DEVICES, as JSON in
+# $OUT/suite/NAME.DEVICES.json.
+suite_run() {
+  mkdir -p "$OUT/suite"
+  local vf name calls
+  for vf in "$HERE"/suite/*.vf; do
+    name=$(basename "$vf" .vf)
+    calls=()
+    [ "$QUICK" = 1 ] || calls=(--calls "$(cat "$HERE/suite/$name.calls")")
+    "$VEGASC" "$vf" -q --seed 7 --devices "$1" "${SUITE_ARGS[@]}" \
+      "${calls[@]}" --json "$OUT/suite/$name.$1.json" > /dev/null || {
+      echo "$name on $1: vegasc failed"
+      return 1
+    }
+    echo "$name on $1: done"
   done
-  # Samples/s of the measured iterations, and for --devices all the
-  # imbalance and the ratio to GPU alone + CPU alone (target >= 0.95).
-  step throughput-table 60 python3 - "$OUT" <<'PY'
-import json, sys, os
-out = sys.argv[1]
-def rate(name):
-    p = os.path.join(out, name + ".json")
-    if not os.path.exists(p):
-        return None, None
-    doc = json.load(open(p))
-    its = [i for i in doc["iterations"] if not i["warmup"]]
-    r = sum(i["samples"] for i in its) / sum(i["time_s"] for i in its)
-    idle = sum(d["idle_s"] for i in its for d in i["devices"])
-    busy = sum(d["busy_s"] for i in its for d in i["devices"])
-    return r, idle / (idle + busy) if idle + busy else 0
-for d in (4, 8):
-    g, _ = rate(f"throughput-gpu-d{d}")
-    c, _ = rate(f"throughput-cpu-d{d}")
-    a, imb = rate(f"balance-all-d{d}")
-    if g and c and a:
-        print(f"d={d}: gpu {g:.3e}/s  cpu {c:.3e}/s  all {a:.3e}/s = "
-              f"{a / (g + c):.3f} x (gpu + cpu), imbalance {imb:.1%}")
-PY
+}
+
+# suite_compare DEVICES: each integral's run on DEVICES against the CPU's.
+suite_compare() {
+  local f name verdict bad=0 n=0
+  for f in "$OUT"/suite/*.cpu.json; do
+    name=$(basename "$f" .cpu.json)
+    n=$((n + 1))
+    verdict=$("$VEGASC" --self-test "compare:$OUT/suite/$name.$1.json:$f")
+    [ $? -eq 0 ] || bad=$((bad + 1))
+    echo "$name: $1 vs cpu: $verdict"
+  done
+  echo "$((n - bad)) of $n integrals bitwise equal on $1 and cpu"
+  [ "$bad" -eq 0 ]
+}
+export -f suite_run suite_compare
+export HERE OUT VEGASC QUICK
+export SUITE_ARGS_TEXT="${SUITE_ARGS[*]}"
+
+if [ "$have_gpu" != yes ]; then
+  for s in math-bit-identity suite compute-sanitizer throughput balance; do
+    skip "$s" "no GPU: $why"
+  done
 else
-  printf '%-22s %-18s %s\n' gpu-steps skipped "no GPU: suite-gpu, suite-all, compute-sanitizer, throughput, balance" >> "$SUMMARY"
+  if [ "$QUICK" = 1 ]; then
+    skip math-bit-identity "GPU_CHECK_QUICK: the fake driver runs no math kernel"
+  else
+    step math-bit-identity 120 "$VEGASC" --self-test gpu-math --self-test-require-gpu
+  fi
+  # Arrays do not cross export: each bash -c rebuilds SUITE_ARGS.
+  for d in cpu gpu all; do
+    step "suite-$d" 120 bash -c 'SUITE_ARGS=($SUITE_ARGS_TEXT); suite_run '"$d"
+  done
+  for d in gpu all; do
+    step "suite-$d-vs-cpu" 30 bash -c "suite_compare $d"
+    grep DIFFERS "$OUT/suite-$d-vs-cpu.log" | sort -t' ' -k8 -g | tail -n 1
+  done
+
+  sanitizer=$(command -v compute-sanitizer || true)
+  [ -z "$sanitizer" ] && [ -x /usr/local/cuda/bin/compute-sanitizer ] &&
+    sanitizer=/usr/local/cuda/bin/compute-sanitizer
+  if [ -n "$sanitizer" ]; then
+    echo "compute-sanitizer: $sanitizer"
+    step compute-sanitizer 120 "$sanitizer" --error-exitcode=3 "$VEGASC" \
+      "$HERE/suite/lepage4.vf" --devices gpu --calls "$SHORT" \
+      --iterations 1 --warmup 0 -q
+  else
+    skip compute-sanitizer "no compute-sanitizer on PATH or in /usr/local/cuda/bin"
+  fi
+
+  for dim in 4 8; do
+    vf="$HERE/suite/lepage$dim.vf"
+    for calls in "${SIZES[@]}"; do
+      json="$OUT/throughput-d$dim-$calls.json"
+      step "throughput-d$dim-$calls" 120 "$VEGASC" "$vf" -q --devices gpu \
+        --calls "$calls" --iterations 1 --warmup 1 --json "$json" &&
+        row "  gpu d=$dim $calls" rate "$("$VEGASC" --self-test "rates:$json")"
+    done
+    json="$OUT/balance-d$dim.json"
+    step "balance-d$dim" 120 "$VEGASC" "$vf" -q --devices all \
+      --calls "${SIZES[0]}" --iterations 2 --warmup 1 --json "$json" &&
+      row "  all d=$dim ${SIZES[0]}" rate "$("$VEGASC" --self-test "rates:$json")"
+  done
 fi
 
-echo "gpu-check: $(date -u +%Y-%m-%dT%H:%MZ), outputs in $OUT"
+echo
+echo "gpu-check: $(date -u +%Y-%m-%dT%H:%MZ), $SECONDS s, outputs in $OUT"
 cat "$SUMMARY"
 ! grep -q FAILED "$SUMMARY"

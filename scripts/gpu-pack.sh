@@ -1,24 +1,55 @@
 #!/usr/bin/env bash
-#===- scripts/gpu-pack.sh - Binaries to carry to a GPU machine -------------===#
+#===- scripts/gpu-pack.sh - What to carry to a GPU machine -----------------===#
 #
-# Builds a release tree without MPI (build/gpu-pack: the GPU machine has
-# no MPI library, and no LLVM) and copies stripped vegasc and
-# vf_gpu_math_check into gpu-carry/ (git-ignored), after checking that they
-# need only libc, libstdc++, zlib and zstd.
+# Builds vegasc without MPI (the GPU machine has no MPI and no LLVM), strips
+# it, checks that it needs only libc, libm, libstdc++, libgcc_s, zlib and
+# zstd, and writes the carry (default gpu-carry/, git-ignored; GPU_CARRY
+# names another folder):
+#
+#   vegasc.xz      the binary, xz-compressed (gpu-check.sh unpacks it)
+#   gpu-check.sh   the one command to run there (GPU.md)
+#   suite/NAME.vf  the known integrals, NAME.calls their budgets
+#
+# and fails if the carry exceeds 60 MiB (the GPU machine takes 64 MiB of
+# carried files in all). The math bit-identity check is a hidden mode of
+# the same vegasc (--self-test gpu-math).
+#
+#   scripts/gpu-pack.sh              build in build/gpu-pack (GPU_PACK_BUILD)
 #
 #===------------------------------------------------------------------------===#
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cmake --preset release -B build/gpu-pack -DVF_MPI=OFF > /dev/null
-cmake --build build/gpu-pack --target vegasc vf_gpu_math_check
-mkdir -p gpu-carry
-for b in vegasc vf_gpu_math_check; do
-  cp build/gpu-pack/bin/$b gpu-carry/$b
-  strip gpu-carry/$b
-  if ldd gpu-carry/$b | grep -vE 'linux-vdso|libc\.so|libm\.so|libstdc\+\+|libgcc_s|libz\.so|libzstd|ld-linux' | grep -q .; then
-    echo "gpu-pack: $b needs more than libc, libstdc++, zlib and zstd:" >&2
-    ldd gpu-carry/$b >&2
-    exit 1
-  fi
-done
-ls -la gpu-carry
+CARRY=${GPU_CARRY:-gpu-carry}
+BUILD=${GPU_PACK_BUILD:-build/gpu-pack}
+LIMIT=$((60 * 1024 * 1024))
+
+cmake --preset release -B "$BUILD" -DVF_MPI=OFF > /dev/null
+cmake --build "$BUILD" --target vegasc -j 2 > "$BUILD/gpu-pack-build.log" ||
+  { tail -n 30 "$BUILD/gpu-pack-build.log" >&2; exit 1; }
+rm -rf "$CARRY"
+mkdir -p "$CARRY/suite"
+cp "$BUILD/bin/vegasc" "$CARRY/vegasc"
+strip "$CARRY/vegasc"
+allowed='linux-vdso|libc\.so|libm\.so|libstdc\+\+|libgcc_s|libz\.so|libzstd|ld-linux'
+if ldd "$CARRY/vegasc" | grep -vE "$allowed" | grep -q .; then
+  echo "gpu-pack: vegasc needs more than libc, libm, libstdc++, libgcc_s, zlib and zstd:" >&2
+  ldd "$CARRY/vegasc" >&2
+  exit 1
+fi
+xz -T2 -6 -f "$CARRY/vegasc"
+cp scripts/gpu-check.sh "$CARRY/gpu-check.sh"
+chmod +x "$CARRY/gpu-check.sh"
+python3 - tests/testdata/known_integrals.toml "$CARRY/suite" <<'PY'
+import sys, tomllib
+known = tomllib.load(open(sys.argv[1], "rb"))
+for name, entry in known.items():
+    open(f"{sys.argv[2]}/{name}.vf", "w").write(entry["source"])
+    open(f"{sys.argv[2]}/{name}.calls", "w").write(f"{entry['calls']}\n")
+PY
+size=$(du -sb "$CARRY" | cut -f1)
+if [ "$size" -gt "$LIMIT" ]; then
+  echo "gpu-pack: the carry is $size bytes, over the 60 MiB limit" >&2
+  exit 1
+fi
+echo "gpu-pack: $CARRY is $((size / 1024 / 1024)) MiB ($size bytes)"
+ls -la "$CARRY"

@@ -19,6 +19,8 @@ packages=(
   # lit runs on python3; the Python module (python/: built against
   # python3-dev's headers, which pybind11-dev does not pull in) and its tests
   python3 python3-dev pybind11-dev python3-numpy python3-pytest
+  # scripts/gpu-pack.sh compresses the GPU carry (strip is binutils)
+  xz-utils binutils
   # test references and benchmark peers
   libmpfr-dev libsleef-dev libgsl-dev librandom123-dev
   # MPI

@@ -9,6 +9,7 @@
 
 #include "backends/Compiler.h"
 #include "backends/Optimizer.h"
+#include "bitcode/EmulatedKernel.h"
 #include "bitcode/LLVMDiagnostics.h"
 #include "bitcode/MathLibrary.h"
 #include "bitcode/SamplerKernel.h"
@@ -53,6 +54,8 @@ static const std::string &embeddedBitcodeDigest() {
       for (ArrayRef<unsigned char> BC :
            {mathLibraryBitcode(T), samplerBitcode(T)})
         K.add(StringRef(reinterpret_cast<const char *>(BC.data()), BC.size()));
+    ArrayRef<unsigned char> Emu = emulatedSamplerBitcode();
+    K.add(StringRef(reinterpret_cast<const char *>(Emu.data()), Emu.size()));
     return K.finish();
   }();
   return Digest;
@@ -88,7 +91,7 @@ Expected<std::unique_ptr<Compiler>> Compiler::create() {
 }
 
 static std::vector<std::string> entrySymbols(const Program &P, CodeTarget T,
-                                             bool Sampler) {
+                                             bool Sampler, bool Emulated) {
   std::vector<std::string> Names;
   for (const IntegrandDecl *I : P.Integrands) {
     bool Host = T == CodeTarget::Host;
@@ -99,11 +102,18 @@ static std::vector<std::string> entrySymbols(const Program &P, CodeTarget T,
   }
   if (Sampler && T == CodeTarget::NVPTX && !P.Integrands.empty())
     Names.push_back(VF_GPU_FOLD_KERNEL);
+  if (Emulated) {
+    for (const IntegrandDecl *I : P.Integrands)
+      Names.push_back(emulatedSampleSymbol(I->Name));
+    Names.push_back(VF_GPU_EMU_FOLD);
+    Names.push_back(VF_GPU_EMU_BIND);
+  }
   return Names;
 }
 
-static Error addSamplers(const Program &P, Module &M, CodeTarget T) {
-  std::vector<SamplerInstance> Instances;
+static Error addSamplers(const Program &P, Module &M, CodeTarget T,
+                         bool Emulated) {
+  std::vector<SamplerInstance> Instances, EmulatedInstances;
   for (const IntegrandDecl *I : P.Integrands) {
     if (I->Dim > VF_SAMPLER_MAX_DIM || I->Outputs > VF_SAMPLER_MAX_OUT)
       continue; // the runtime refuses to integrate these, with a message
@@ -111,11 +121,16 @@ static Error addSamplers(const Program &P, Module &M, CodeTarget T) {
                          I->Outputs,
                          T == CodeTarget::Host ? sampleTileSymbol(I->Name)
                                                : gpuSampleSymbol(I->Name)});
+    EmulatedInstances.push_back(Instances.back());
+    EmulatedInstances.back().EntryName = emulatedSampleSymbol(I->Name);
   }
-  return instantiateSampler(M,
-                            T == CodeTarget::Host ? BitcodeTarget::Host
-                                                  : BitcodeTarget::NVPTX,
-                            Instances);
+  if (Error E = instantiateSampler(M,
+                                   T == CodeTarget::Host ? BitcodeTarget::Host
+                                                         : BitcodeTarget::NVPTX,
+                                   Instances))
+    return E;
+  return Emulated ? instantiateEmulatedSampler(M, EmulatedInstances)
+                  : Error::success();
 }
 
 /// A debugging aid: with VF_DUMP_IR=DIR set, the module is written to
@@ -133,7 +148,7 @@ static void dumpModule(const Module &M, StringRef Stage) {
 /// Codegen, math library, internalize, and (unless \p Raw) O3.
 static Expected<std::unique_ptr<Module>>
 buildModule(const Program &P, LLVMContext &Ctx, CodeTarget T,
-            TargetMachine &TM, bool Raw, bool Sampler) {
+            TargetMachine &TM, bool Raw, bool Sampler, bool Emulated = false) {
   std::unique_ptr<Module> M = generateModule(P, Ctx, T);
   M->setTargetTriple(TM.getTargetTriple().str());
   M->setDataLayout(TM.createDataLayout());
@@ -144,9 +159,9 @@ buildModule(const Program &P, LLVMContext &Ctx, CodeTarget T,
                                         : BitcodeTarget::NVPTX))
     return std::move(E);
   if (Sampler)
-    if (Error E = addSamplers(P, *M, T))
+    if (Error E = addSamplers(P, *M, T, Emulated))
       return std::move(E);
-  internalizeExcept(*M, entrySymbols(P, T, Sampler));
+  internalizeExcept(*M, entrySymbols(P, T, Sampler, Emulated));
   dumpModule(*M, T == CodeTarget::Host ? "host-linked" : "nvptx-linked");
   optimizeModule(*M, TM);
   dumpModule(*M, T == CodeTarget::Host ? "host-optimized" : "nvptx-optimized");
@@ -208,17 +223,20 @@ enum class Output { Object, Assembly, IR, RawIR };
 /// The one pipeline of every target and output: \p P for \p T (\p Arch on
 /// NVPTX) as a host object for the JIT, PTX or assembly text, or IR
 /// (unoptimised with RawIR); LLVM's diagnostics become an error naming
-/// \p What.
+/// \p What. With \p GpuEmulation the host module also carries the GPU
+/// kernel built for the fake driver's warp emulator.
 static Expected<std::string> generate(const Program &P, CodeTarget T,
                                       StringRef Arch, Output Out,
-                                      bool Sampler, StringRef What) {
+                                      bool Sampler, StringRef What,
+                                      bool GpuEmulation = false) {
   LLVMContext Ctx;
   LLVMDiagnosticCapture Diags(Ctx);
   auto TM = T == CodeTarget::Host ? createHostTargetMachine()
                                   : createNVPTXTargetMachine(Arch);
   if (!TM)
     return TM.takeError();
-  auto M = buildModule(P, Ctx, T, **TM, Out == Output::RawIR, Sampler);
+  auto M = buildModule(P, Ctx, T, **TM, Out == Output::RawIR, Sampler,
+                       Sampler && GpuEmulation);
   if (!M)
     return M.takeError();
   Expected<std::string> Text = std::string();
@@ -236,7 +254,8 @@ static Expected<std::string> generate(const Program &P, CodeTarget T,
 }
 
 Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
-                               bool Sampler) {
+                               const CompileOptions &O) {
+  const bool Sampler = O.Sampler, Emulated = O.Sampler && O.GpuEmulation;
   orc::JITDylib *JD;
   {
     std::lock_guard<std::mutex> Lock(Mutex);
@@ -260,6 +279,22 @@ Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
     if (!Sample)
       return Sample.takeError();
     I.SampleTile = Sample->toPtr<vf_sample_tile_fn>();
+    if (!Emulated)
+      continue;
+    auto Emu = JIT->lookup(*JD, emulatedSampleSymbol(I.Name));
+    if (!Emu)
+      return Emu.takeError();
+    I.EmulatedSample = Emu->toPtr<vf_gpu_emu_kernel_fn>();
+  }
+  if (Emulated) {
+    auto Fold = JIT->lookup(*JD, VF_GPU_EMU_FOLD);
+    if (!Fold)
+      return Fold.takeError();
+    auto Bind = JIT->lookup(*JD, VF_GPU_EMU_BIND);
+    if (!Bind)
+      return Bind.takeError();
+    CM.EmulatedFold = Fold->toPtr<vf_gpu_emu_kernel_fn>();
+    CM.EmulatedBind = Bind->toPtr<vf_gpu_emu_bind_fn>();
   }
   return Error::success();
 }
@@ -305,15 +340,17 @@ Compiler::compile(const Program &P, const CompileOptions &O) {
   }
   if (O.Host) {
     auto Obj = Cached("host;" + hostTargetDescription() +
-                          (O.Sampler ? ";sampler" : ""),
+                          (O.Sampler ? ";sampler" : "") +
+                          (O.Sampler && O.GpuEmulation ? ";gpuemu" : ""),
                       "obj", CM->HostFromCache,
                       [&] {
                         return generate(P, CodeTarget::Host, "", Output::Object,
-                                        O.Sampler, "host code generation");
+                                        O.Sampler, "host code generation",
+                                        O.GpuEmulation);
                       });
     if (!Obj)
       return Obj.takeError();
-    if (Error E = linkHostObject(std::move(*Obj), *CM, O.Sampler))
+    if (Error E = linkHostObject(std::move(*Obj), *CM, O))
       return std::move(E);
   }
   if (Cache) {

@@ -12,6 +12,7 @@
 #include "backends/CompileCache.h"
 #include "backends/Targets.h"
 
+#include "GpuEmulation.h"
 #include "SamplerABI.h"
 
 #include "llvm/Support/Error.h"
@@ -39,6 +40,10 @@ struct CompileOptions {
   /// Instantiate the fused sampling kernel (needed to integrate; --eval and
   /// --emit of the bare integrand skip it, which halves a cold compile).
   bool Sampler = true;
+  /// With Host and Sampler: the host module also carries the GPU kernel
+  /// compiled for the host under warp emulation (bitcode/EmulatedKernel.h),
+  /// which the fake CUDA driver of the tests runs.
+  bool GpuEmulation = false;
 };
 
 /// vf_batch_NAME(xs, n, params, out): out[i*nout + k] = f_k(xs + i*dim).
@@ -53,11 +58,17 @@ struct CompiledIntegrand {
   vf_sample_tile_fn SampleTile = nullptr; ///< the fused kernel (host)
   std::string GpuEvalKernel;   ///< kernel names in the PTX
   std::string GpuSampleKernel;
+  /// The GPU kernel under warp emulation (CompileOptions::GpuEmulation).
+  vf_gpu_emu_kernel_fn EmulatedSample = nullptr;
 };
 
 struct CompiledModule {
   std::vector<CompiledIntegrand> Integrands;
   std::string PTX;
+  /// The module's emulated fold kernel and its emulator binding
+  /// (CompileOptions::GpuEmulation).
+  vf_gpu_emu_kernel_fn EmulatedFold = nullptr;
+  vf_gpu_emu_bind_fn EmulatedBind = nullptr;
   bool HostFromCache = false, PTXFromCache = false;
   const CompiledIntegrand *find(llvm::StringRef Name) const;
 };
@@ -84,7 +95,7 @@ private:
   explicit Compiler(std::unique_ptr<llvm::orc::LLJIT> J);
 
   llvm::Error linkHostObject(std::string Object, CompiledModule &M,
-                             bool Sampler);
+                             const CompileOptions &O);
 
   std::unique_ptr<llvm::orc::LLJIT> JIT;
   std::mutex Mutex; // guards JIT dylib creation and the stats

@@ -28,17 +28,36 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
     Info.SampleTile = C->SampleTile;
     if (GpuCompiler && C->SampleTile) {
       Info.GpuKernel = C->GpuSampleKernel;
-      Info.Ptx = [GpuCompiler, P, Options](const std::string &Arch)
-          -> vf::Expected<std::string> {
+      // The PTX for a GPU's arch, or the host module carrying the GPU
+      // kernel under warp emulation (the fake driver's).
+      auto GpuCompile = [GpuCompiler, P, Options](const std::string &Arch,
+                                                  bool Emulated) {
         CompileOptions O = Options;
-        O.Host = false;
-        O.PTX = true;
+        O.Host = Emulated;
+        O.PTX = !Emulated;
         O.Sampler = true;
         O.GpuArch = Arch;
-        auto CM = GpuCompiler->compile(*P, O);
+        O.GpuEmulation = Emulated;
+        return GpuCompiler->compile(*P, O);
+      };
+      Info.Ptx = [GpuCompile](const std::string &Arch)
+          -> vf::Expected<std::string> {
+        auto CM = GpuCompile(Arch, false);
         if (!CM)
           return vf::Error{toString(CM.takeError())};
         return std::move((*CM)->PTX);
+      };
+      Info.EmulatedGpu = [GpuCompile, Name = I.Name,
+                          Arch = Options.GpuArch]()
+          -> vf::Expected<EmulatedGpuKernels> {
+        auto CM = GpuCompile(Arch, true);
+        if (!CM)
+          return vf::Error{toString(CM.takeError())};
+        const CompiledIntegrand *C = (*CM)->find(Name);
+        if (!C || !C->EmulatedSample)
+          return vf::Error{"no emulated GPU kernel for '" + Name + "'"};
+        return EmulatedGpuKernels{(*CM)->EmulatedBind, C->EmulatedSample,
+                                  (*CM)->EmulatedFold};
       };
     }
   }

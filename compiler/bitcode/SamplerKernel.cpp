@@ -115,13 +115,30 @@ Error instantiateSampler(Module &M, BitcodeTarget T,
                                                ? "sampler-x86_64.bc"
                                                : "sampler-nvptx64.bc"))
     return E;
+  if (Error E = cloneKernel(M, Generic, Instances,
+                            T == BitcodeTarget::NVPTX
+                                ? CallingConv::PTX_Kernel
+                                : CallingConv::C))
+    return E;
+  if (Function *Fold = M.getFunction(VF_GPU_FOLD_KERNEL);
+      Fold && T == BitcodeTarget::NVPTX) {
+    Fold->setLinkage(GlobalValue::ExternalLinkage);
+    Fold->setCallingConv(CallingConv::PTX_Kernel);
+  }
+  return Error::success();
+}
+
+Error cloneKernel(Module &M, StringRef Generic,
+                  const std::vector<SamplerInstance> &Instances,
+                  CallingConv::ID CC) {
   Function *Kernel = M.getFunction(Generic);
   Function *HoleF = M.getFunction("vf_user_integrand");
   Function *HoleDim = M.getFunction("vf_user_dim");
   Function *HoleOut = M.getFunction("vf_user_nout");
   if (!Kernel || Kernel->isDeclaration())
     return createStringError(inconvertibleErrorCode(),
-                             "the embedded sampler lacks %s", Generic);
+                             "the embedded sampler lacks %s",
+                             Generic.str().c_str());
   // Cloning maps the holes only inside the cloned body: inline the
   // kernel's own callees first so every use of a hole is in it.
   for (bool Changed = true; Changed;) {
@@ -153,15 +170,9 @@ Error instantiateSampler(Module &M, BitcodeTarget T,
     if (I.Dim > MaxUnrolledDim)
       dropFullUnroll(*Clone);
     Clone->setLinkage(GlobalValue::ExternalLinkage);
-    if (T == BitcodeTarget::NVPTX)
-      Clone->setCallingConv(CallingConv::PTX_Kernel);
+    Clone->setCallingConv(CC);
   }
   Kernel->eraseFromParent();
-  if (Function *Fold = M.getFunction(VF_GPU_FOLD_KERNEL);
-      Fold && T == BitcodeTarget::NVPTX) {
-    Fold->setLinkage(GlobalValue::ExternalLinkage);
-    Fold->setCallingConv(CallingConv::PTX_Kernel);
-  }
   for (Function *Hole : {HoleF, HoleDim, HoleOut})
     if (Hole && Hole->use_empty())
       Hole->eraseFromParent();

@@ -15,6 +15,7 @@
 #include "bitcode/MathLibrary.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/IR/CallingConv.h"
 
 #include <string>
 #include <vector>
@@ -39,6 +40,14 @@ llvm::ArrayRef<unsigned char> samplerBitcode(BitcodeTarget T);
 /// entry point (external linkage; a PTX kernel on NVPTX).
 llvm::Error instantiateSampler(llvm::Module &M, BitcodeTarget T,
                                const std::vector<SamplerInstance> &Instances);
+
+/// Clones the kernel \p Generic, already linked into \p M, into each
+/// instance's entry point (external, calling convention \p CC) with the
+/// holes filled, then deletes it (instantiateSampler's second half, shared
+/// with the emulated GPU kernel's instantiation).
+llvm::Error cloneKernel(llvm::Module &M, llvm::StringRef Generic,
+                        const std::vector<SamplerInstance> &Instances,
+                        llvm::CallingConv::ID CC);
 
 } // namespace vf
 

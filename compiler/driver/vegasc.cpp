@@ -38,6 +38,13 @@ Mode selectMode(const vf::DriverOptions &O, const vf::BatchOptions &B) {
 
 } // namespace
 
+/// tests/gpu/GpuMathCheck.cpp: the math library's GPU vs CPU bit identity,
+/// for scripts/gpu-check.sh (hidden: --self-test gpu-math).
+int vfGpuMathSelfTest(bool RequireGpu);
+/// tests/gpu/GpuCheckTools.cpp: gpu-check.sh's comparisons and rates
+/// (compare:A.json:B.json, rates:RUN.json); -1 for another name.
+int vfGpuCheckTool(const std::string &Spec);
+
 int main(int argc, char **argv) {
   CLI::App App{"vegasc: compile a .vf integrand and integrate it with VEGAS+ "
                "on every CPU core and GPU",
@@ -169,6 +176,10 @@ or grid that cannot be used (another integrand, other options, damaged);
                  "output)")
       ->type_name("FILE");
   // --- end of batch runs ------------------------------------------------
+  std::string SelfTest;
+  bool SelfTestRequireGpu = false;
+  App.add_option("--self-test", SelfTest)->group("");
+  App.add_flag("--self-test-require-gpu", SelfTestRequireGpu)->group("");
   App.set_version_flag("--version", std::string("vegasc ") +
                                         vf::versionString());
   try {
@@ -176,6 +187,16 @@ or grid that cannot be used (another integrand, other options, damaged);
   } catch (const CLI::ParseError &E) {
     int Code = App.exit(E);
     return Code == 0 ? vf::ExitOk : vf::ExitUsage;
+  }
+  if (!SelfTest.empty()) {
+    if (SelfTest == "gpu-math")
+      return vfGpuMathSelfTest(SelfTestRequireGpu);
+    if (int Rc = vfGpuCheckTool(SelfTest); Rc >= 0)
+      return Rc;
+    std::fprintf(stderr, "vegasc: error: unknown self-test '%s'; there are "
+                         "gpu-math, compare:A.json:B.json and rates:RUN.json\n",
+                 SelfTest.c_str());
+    return vf::ExitUsage;
   }
   if (O.NoAdaptStrata)
     O.Run.Beta = 0;

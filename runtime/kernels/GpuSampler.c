@@ -17,13 +17,18 @@
 //     The tile's histogram lives in global memory (no atomics: a bin is
 //     touched by one lane at a time).
 //
-// Compiled only for nvptx64 (empty on the host); the compiler clones
-// vf_sample_tiles_gpu per integrand, like vf_sample_tile (Sampler.c).
+// Compiled for nvptx64, and for the host only under warp emulation
+// (VF_GPU_EMULATION: GpuEmulation.h turns the intrinsics into calls to the
+// fake driver's emulator; empty in the host's own bitcode); the compiler
+// clones vf_sample_tiles_gpu per integrand, like vf_sample_tile (Sampler.c).
 //
 //===----------------------------------------------------------------------===//
 
-#ifdef __NVPTX__
+#if defined(__NVPTX__) || defined(VF_GPU_EMULATION)
 
+#ifdef VF_GPU_EMULATION
+#include "GpuEmulation.h"
+#endif
 #include "SamplePoint.h"
 #include "SegmentSums.h"
 
@@ -206,4 +211,4 @@ void vf_fold_groups_gpu(const double *train, vf_u64 entries,
   partials[g * entries + i] = p;
 }
 
-#endif // __NVPTX__
+#endif // __NVPTX__ || VF_GPU_EMULATION

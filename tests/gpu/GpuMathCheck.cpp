@@ -6,8 +6,9 @@
 // bit (the library is one C source with the same -ffp-contract=off on both
 // targets). Without a GPU it checks the host part, says why the GPU part
 // was skipped, and succeeds: scripts/gpu-check.sh runs it on GPU machines.
+// It is a hidden mode of vegasc (so that one binary goes to a GPU machine):
 //
-//   vf_gpu_math_check [--require-gpu]
+//   vegasc --self-test gpu-math [--self-test-require-gpu]
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,7 +67,7 @@ std::vector<double> testPoints() {
 }
 
 int fail(const std::string &Msg) {
-  std::fprintf(stderr, "vf_gpu_math_check: %s\n", Msg.c_str());
+  std::fprintf(stderr, "vegasc --self-test gpu-math: %s\n", Msg.c_str());
   return 1;
 }
 
@@ -131,8 +132,7 @@ vf::Status runOnGpu(int Index, const std::string &PTX,
 
 } // namespace
 
-int main(int argc, char **argv) {
-  bool RequireGpu = argc > 1 && std::string(argv[1]) == "--require-gpu";
+int vfGpuMathSelfTest(bool RequireGpu) {
   vf::Program P;
   vf::DiagEngine Diags(P.SM, llvm::errs());
   if (!vf::loadProgramSource(P, "gpu-math-check.vf", Source, Diags))

@@ -3,10 +3,12 @@
 
     fakegpu.py VEGASC LIBFAKECUDA
 
-The fake driver runs each launch of the GPU kernel with the host build of
-the same kernel, so everything around it is real: discovery, PTX loading,
-device buffers, the two-slot pipeline, copy-back, commit in tile order,
-failure and requeue.
+The fake driver runs each launch through the GPU kernel's own code under
+warp emulation (tests/fakecuda/WarpEmulator.h), so the kernel and
+everything around it are real: discovery, PTX loading, device buffers, the
+two-slot pipeline, copy-back, commit in tile order, failure and requeue.
+Emulated lanes are slow (a few microseconds per sample), so the budgets
+are small but still span several launches, slots and groups.
 
 1. Same seed -> bitwise the same result for fake GPUs alone, with CPU
    threads, with simulated devices, under every policy, for a scalar and a
@@ -48,7 +50,7 @@ def with_env(**kw):
 
 def determinism(exe, name, text):
     src = write_source(name, text)
-    base = ["-q", "--seed", 11, "--calls", 300000, "--iterations", 3,
+    base = ["-q", "--seed", 11, "--calls", 60000, "--iterations", 2,
             "--warmup", 2]
     with_env(VF_CUDA_LIBRARY="/nonexistent/libcuda.so.1")
     ref = vegasc(exe, [src, "--devices", "cpu:1"] + base)
@@ -84,23 +86,86 @@ def determinism(exe, name, text):
     with_env(VF_FAKE_CUDA_TRACE=None)
     check(r.rc == 0 and fingerprint(r.doc) == fingerprint(ref.doc) and
           "launch vf_fold_groups_gpu" in r.err and
-          "launch vf_sample_tiles_gpu_" in r.err,
-          f"{name}: the training histograms are folded on the device, and "
-          f"the result is still the CPU's")
+          "launch vf_sample_tiles_gpu_" in r.err and
+          "(emulated)" in r.err and "block 128 (emulated)" in r.err,
+          f"{name}: the training histograms are folded on the device by the "
+          f"emulated GPU kernels, and the result is still the CPU's")
+    # Other launch geometries (the occupancy query's block size) and the
+    # host-kernel shortcut give the same bits.
+    for env in ({"VF_FAKE_CUDA_BLOCK": 32}, {"VF_FAKE_CUDA_BLOCK": 256,
+                                             "VF_FAKE_CUDA_MIN_GRID": 1},
+                {"VF_FAKE_CUDA_KERNELS": "host"}):
+        with_env(**env)
+        r = vegasc(exe, [src, "--devices", "gpu"] + base)
+        with_env(**{k: None for k in env})
+        check(r.rc == 0 and fingerprint(r.doc) == fingerprint(ref.doc),
+              f"{name}: {env}: bitwise the CPU's result")
+
+
+def faults(exe):
+    """A deliberately wrong GPU kernel (the emulator injects the bug) must
+    not pass: a dropped bar.warp.sync or a shuffle reading the next lane
+    changes the bits. A missing sync shows only where lanes sharing a
+    training bin add to a non-zero sum, and the emulator's lane order is
+    fixed, so this seed and budget are ones where it does."""
+    src = write_source("lepage4_faults", LEPAGE)
+    base = ["-q", "--seed", 5, "--calls", 30000, "--iterations", 3]
+    with_env(VF_CUDA_LIBRARY="/nonexistent/libcuda.so.1")
+    ref = vegasc(exe, [src, "--devices", "cpu:1"] + base)
+    with_env(VF_CUDA_LIBRARY=FAKE, VF_FAKE_CUDA_DEVICES=1)
+    r = vegasc(exe, [src, "--devices", "gpu"] + base)
+    check(r.rc == 0 and fingerprint(r.doc) == fingerprint(ref.doc),
+          "faults: without an injected bug, bitwise the CPU's result")
+    for fault in ("no-warp-sync", "shfl-off-by-one"):
+        with_env(VF_FAKE_CUDA_FAULT=fault)
+        r = vegasc(exe, [src, "--devices", "gpu"] + base)
+        with_env(VF_FAKE_CUDA_FAULT=None)
+        check(r.rc != 0 or fingerprint(r.doc) != fingerprint(ref.doc),
+              f"a GPU kernel with the injected bug {fault} is caught")
+
+
+def races(exe):
+    """The iteration's uploads against the kernels, under the asynchronous
+    fake driver: with slots small enough (a 1 MiB fake GPU) that a chunk
+    spans both slots and streams, and a seeded random delay on every
+    stream operation, the result is bitwise the CPU's and the fake's race
+    detector finds nothing (the old NULL-stream uploads fail here, see
+    FakeDriverTest)."""
+    src = write_source("lepage4_race", LEPAGE)
+    base = ["-q", "--seed", 5, "--calls", 30000, "--iterations", 2,
+            "--warmup", 1]
+    with_env(VF_CUDA_LIBRARY="/nonexistent/libcuda.so.1")
+    ref = vegasc(exe, [src, "--devices", "cpu:1"] + base)
+    with_env(VF_CUDA_LIBRARY=FAKE, VF_FAKE_CUDA_DEVICES=2,
+             VF_FAKE_CUDA_MEMORY_MB=1)
+    for seed in range(1, 9):
+        devices = "gpu" if seed % 2 else "cpu:1,gpu:1"
+        with_env(VF_FAKE_CUDA_JITTER=seed)
+        r = vegasc(exe, [src, "--devices", devices, "--schedule",
+                         "dynamic:8"] + base)
+        check(r.rc == 0 and fingerprint(r.doc) == fingerprint(ref.doc)
+              and "race" not in r.err,
+              f"jitter seed {seed}, --devices {devices}: no race, bitwise "
+              f"the CPU's result ({r.err.strip()[-300:]})")
+    with_env(VF_FAKE_CUDA_JITTER=None, VF_FAKE_CUDA_MEMORY_MB=None)
 
 
 def failures(exe):
     src = write_source("lepage4_fail", LEPAGE)
-    base = ["-q", "--seed", 4, "--calls", 300000, "--iterations", 3,
+    base = ["-q", "--seed", 4, "--calls", 60000, "--iterations", 3,
             "--warmup", 1]
     with_env(VF_CUDA_LIBRARY=FAKE, VF_FAKE_CUDA_DEVICES=2,
              VF_FAKE_CUDA_FAIL_LAUNCH=None)
     ref = vegasc(exe, [src, "--devices", "gpu:0,1", "--schedule", "dynamic:2"]
                  + base)
     check(ref.rc == 0 and ref.doc, "two fake GPUs, no failure")
-    for devices, k in (("gpu:0,1", 3), ("cpu:1,gpu:0", 2), ("gpu:0,1", 40)):
+    # With a CPU thread the GPU's share is static: emulated lanes are slow,
+    # and a dynamic schedule may leave the GPU nothing to launch.
+    for devices, k, schedule in (("gpu:0,1", 3, "dynamic:2"),
+                                 ("cpu:1,gpu:0", 2, "static"),
+                                 ("gpu:0,1", 40, "dynamic:2")):
         with_env(VF_FAKE_CUDA_FAIL_LAUNCH=k)
-        r = vegasc(exe, [src, "--devices", devices, "--schedule", "dynamic:2"]
+        r = vegasc(exe, [src, "--devices", devices, "--schedule", schedule]
                    + base)
         what = f"--devices {devices}, launch {k} fails"
         if not check(r.rc == 0 and r.doc, f"{what}: the run completes"):
@@ -224,6 +289,8 @@ if __name__ == "__main__":
     exe, FAKE = sys.argv[1], os.path.abspath(sys.argv[2])
     determinism(exe, "lepage4_gpu", LEPAGE)
     determinism(exe, "moments3_gpu", MOMENTS)
+    faults(exe)
+    races(exe)
     failures(exe)
     batch(exe)
     no_gpu(exe)

@@ -41,7 +41,8 @@ CASES = [
      ["--devices", "cpu:1,sim:3", "--schedule", "dynamic:2", "--seed", "3"], {}),
     ("moments3-cpu", "moments3", ["--devices", "cpu:2", "--seed", "11"], {}),
     ("gauss4-fakegpu", "gauss4",
-     ["--devices", "cpu:1,gpu", "--seed", "5"], {"fake": True}),
+     ["--devices", "cpu:1,gpu", "--schedule", "static", "--seed", "5"],
+     {"fake": True}),
     ("moments3-fakegpu", "moments3",
      ["--devices", "gpu:0", "--seed", "2"], {"fake": True}),
 ]

@@ -8,6 +8,13 @@
 // a tile's histogram (2 x dim x ninc doubles) dominates. Each slot's host
 // copies are page-locked, so its copy-back overlaps the other's kernel.
 //
+// Uploads: the kernels run on non-blocking streams, which do not wait for
+// the legacy NULL stream, and a pageable cuMemcpyHtoD may return before its
+// copy lands (cuMemsetD8 always does). So an iteration's inputs are staged
+// in page-locked memory and copied, with the segments' memset, on the
+// first slot's stream; an event recorded after them makes the other slot's
+// stream wait, and is waited for before the staging memory is reused.
+//
 //===----------------------------------------------------------------------===//
 
 #include "devices/cuda/CudaDevice.h"
@@ -83,6 +90,28 @@ void runFoldOnHost(void *, void **Params, unsigned, unsigned) {
     }
 }
 
+/// Gives the fake driver of the tests the host code it runs launches
+/// with: the GPU kernels compiled for the host under warp emulation, or
+/// the host kernel and fold (VF_FAKE_CUDA_KERNELS=host).
+Status registerOnHost(const IntegrandInfo &I) {
+  const CudaDriver &D = CudaDriver::get();
+  if (!D.emulatesKernels()) {
+    D.registerHostKernel(I.GpuKernel.c_str(), runOnHost,
+                         keepContext({I.SampleTile}));
+    D.registerHostKernel(VF_GPU_FOLD_KERNEL, runFoldOnHost, nullptr);
+    return Status::ok();
+  }
+  if (!I.EmulatedGpu)
+    return Error{"integrand '" + I.Name +
+                 "' has no emulated GPU kernel for the fake driver"};
+  Expected<EmulatedGpuKernels> K = I.EmulatedGpu();
+  if (!K)
+    return Error{"compiling the emulated GPU kernel: " + K.message()};
+  D.registerEmulatedKernel(I.GpuKernel.c_str(), K->Bind, K->Sample);
+  D.registerEmulatedKernel(VF_GPU_FOLD_KERNEL, K->Bind, K->Fold);
+  return Status::ok();
+}
+
 /// The PTX target for compute capability Major.Minor: the device's own up
 /// to the newest the compiler targets (kernels/PtxTargets.h), that one for
 /// newer devices, whose driver JIT-compiles it.
@@ -150,6 +179,29 @@ struct CudaDevice::Slot {
 
 CudaDevice::CudaDevice(std::string Name) : Device(std::move(Name), "gpu") {}
 
+/// An iteration's uploads: the bytes to copy, assembled on the host, then
+/// staged in page-locked memory for asynchronous copies.
+struct CudaDevice::Staging {
+  struct Copy {
+    CUdeviceptr To;
+    std::size_t Offset, Bytes;
+  };
+  std::vector<char> Bytes;
+  std::vector<Copy> Copies;
+  PinnedBuffer Host;
+  CUevent Done = nullptr;
+  bool Recorded = false;
+
+  void add(CUdeviceptr To, const void *From, std::size_t N) {
+    if (!N)
+      return;
+    const std::size_t At = (Bytes.size() + 15) / 16 * 16;
+    Bytes.resize(At + N);
+    std::memcpy(Bytes.data() + At, From, N);
+    Copies.push_back({To, At, N});
+  }
+};
+
 Expected<std::unique_ptr<CudaDevice>>
 CudaDevice::create(int Ordinal, const IntegrandInfo &I) {
   const CudaDriver &D = CudaDriver::get();
@@ -189,9 +241,13 @@ CudaDevice::create(int Ordinal, const IntegrandInfo &I) {
   G->Description = std::string(Model) + ", sm_" + std::to_string(Major) +
                    std::to_string(Minor) + ", " +
                    std::to_string(G->Multiprocessors) + " multiprocessors";
-  if (G->Arch != "sm_" + std::to_string(Major) + std::to_string(Minor))
-    G->Description += " (runs " + G->Arch + " PTX, compiled by the driver)";
   const unsigned Isa = ptxIsaFor(G->Arch);
+  if (G->Arch != "sm_" + std::to_string(Major) + std::to_string(Minor))
+    G->Description += "; newer than " + G->Arch +
+                      ", the newest architecture vegasflow compiles for: the "
+                      "driver JIT-compiles its " + G->Arch + " PTX (ISA " +
+                      std::to_string(Isa / 10) + "." +
+                      std::to_string(Isa % 10) + ") at load";
   if (int Need = vf_ptx_min_driver(Isa); D.version() < Need)
     return Error{Name + " (" + Model + "): the NVIDIA driver supports CUDA " +
                  cudaVersionText(D.version()) + ", and the kernel's PTX (ISA " +
@@ -231,11 +287,9 @@ CudaDevice::create(int Ordinal, const IntegrandInfo &I) {
   if (Status S = D.moduleGetFunction(&G->Fold, G->Mod, VF_GPU_FOLD_KERNEL);
       !S)
     return Fail(S);
-  if (D.runsKernelsOnHost()) {
-    D.registerHostKernel(I.GpuKernel.c_str(), runOnHost,
-                         keepContext({I.SampleTile}));
-    D.registerHostKernel(VF_GPU_FOLD_KERNEL, runFoldOnHost, nullptr);
-  }
+  if (D.runsKernelsOnHost())
+    if (Status S = registerOnHost(I); !S)
+      return Error{Name + ": " + S.message()};
   return G;
 }
 
@@ -263,6 +317,12 @@ CudaDevice::~CudaDevice() {
                     &Segments})
     if (B->Ptr)
       (void)D.memFree(B->Ptr);
+  if (Upload) {
+    if (Upload->Done)
+      (void)D.eventDestroy(Upload->Done);
+    if (Upload->Host.Ptr)
+      (void)D.memFreeHost(Upload->Host.Ptr);
+  }
   if (Mod)
     (void)D.moduleUnload(Mod);
   (void)D.primaryCtxRelease(Dev);
@@ -287,31 +347,25 @@ Status CudaDevice::grow(Buffer &B, std::size_t Bytes) {
 
 Status CudaDevice::reserveInputs(const vf_sampler_args &A,
                                  std::size_t Nparams) {
-  const CudaDriver &D = CudaDriver::get();
   const std::size_t EdgeBytes = sizeof(double) * A.dim * (A.ninc + 1);
   const std::size_t OffsetBytes = sizeof(vf_u64) * (A.nhcube + 1);
   const std::size_t BoxBytes = sizeof(double) * A.dim;
   const std::size_t ParamBytes = sizeof(double) * Nparams;
-  const std::size_t SegBytes = sizeof(double) * A.nhcube * Stride;
-  struct Upload {
+  struct Input {
     Buffer &B;
     const void *Host;
     std::size_t Bytes;
   };
-  for (Upload U : {Upload{Edges, A.edges, EdgeBytes},
-                   Upload{Offsets, A.hcube_offsets, OffsetBytes},
-                   Upload{BoxLo, A.box_lo, BoxBytes},
-                   Upload{BoxWidth, A.box_width, BoxBytes},
-                   Upload{Params, A.params, ParamBytes}}) {
+  for (Input U : {Input{Edges, A.edges, EdgeBytes},
+                  Input{Offsets, A.hcube_offsets, OffsetBytes},
+                  Input{BoxLo, A.box_lo, BoxBytes},
+                  Input{BoxWidth, A.box_width, BoxBytes},
+                  Input{Params, A.params, ParamBytes}}) {
     if (Status S = grow(U.B, U.Bytes); !S)
       return S;
-    if (U.Bytes)
-      if (Status S = D.memcpyHtoD(U.B.Ptr, U.Host, U.Bytes); !S)
-        return S;
+    Upload->add(U.B.Ptr, U.Host, U.Bytes);
   }
-  if (Status S = grow(Segments, SegBytes); !S)
-    return S;
-  if (Status S = D.memsetD8(Segments.Ptr, 0, SegBytes); !S)
+  if (Status S = grow(Segments, sizeof(double) * A.nhcube * Stride); !S)
     return S;
   HostArgs = A;
   HostArgs.edges = reinterpret_cast<const double *>(Edges.Ptr);
@@ -321,13 +375,43 @@ Status CudaDevice::reserveInputs(const vf_sampler_args &A,
   HostArgs.params = reinterpret_cast<const double *>(Params.Ptr);
   if (Status S = grow(Args, sizeof(HostArgs)); !S)
     return S;
-  return D.memcpyHtoD(Args.Ptr, &HostArgs, sizeof(HostArgs));
+  Upload->add(Args.Ptr, &HostArgs, sizeof(HostArgs));
+  return Status::ok();
+}
+
+/// Issues the staged copies and the segments' memset on the first slot's
+/// stream, and orders the other slots' streams after them.
+Status CudaDevice::upload() {
+  const CudaDriver &D = CudaDriver::get();
+  Staging &U = *Upload;
+  if (Status S = growPinned(U.Host, U.Bytes.size()); !S)
+    return S;
+  std::memcpy(U.Host.Ptr, U.Bytes.data(), U.Bytes.size());
+  CUstream First = Slots[0]->Stream;
+  for (const Staging::Copy &C : U.Copies)
+    if (Status S = D.memcpyHtoDAsync(C.To, U.Host.as<char>() + C.Offset,
+                                     C.Bytes, First);
+        !S)
+      return S;
+  if (Segments.Bytes)
+    if (Status S = D.memsetD8Async(Segments.Ptr, 0, Segments.Bytes, First); !S)
+      return S;
+  if (!U.Done)
+    if (Status S = D.eventCreate(&U.Done, CU_EVENT_DISABLE_TIMING); !S)
+      return S;
+  if (Status S = D.eventRecord(U.Done, First); !S)
+    return S;
+  U.Recorded = true;
+  for (std::size_t I = 1; I < Slots.size(); ++I)
+    if (Status S = D.streamWaitEvent(Slots[I]->Stream, U.Done, 0u); !S)
+      return S;
+  return Status::ok();
 }
 
 /// Sized on first use (the training histogram's size is fixed for a run,
 /// except that a frozen map has none); the output blocks are rewritten
 /// every iteration, as the segments buffer may have grown.
-Status CudaDevice::reserveSlots() {
+Status CudaDevice::reserveSlots(std::uint64_t Ntiles) {
   const CudaDriver &D = CudaDriver::get();
   if (Slots.empty() || SlotBins < Bins) {
     const std::uint64_t TileBytes =
@@ -376,14 +460,18 @@ Status CudaDevice::reserveSlots() {
                        Bins ? reinterpret_cast<double *>(S->Train.Ptr)
                             : nullptr,
                        reinterpret_cast<vf_tile_result *>(S->Results.Ptr)};
-    if (Status St = D.memcpyHtoD(S->Out.Ptr, &O, sizeof(O)); !St)
-      return St;
+    Upload->add(S->Out.Ptr, &O, sizeof(O));
     if (Status St =
             growPinned(S->HostEdge, sizeof(double) * 2 * Stride * SlotTiles);
         !St)
       return St;
+    // Only histograms outside a piece's whole groups come back: at most a
+    // group's worth (less one tile) on either side of them.
+    const std::uint64_t Groups = TrainingSums::groupCount(Bins, Ntiles);
+    const std::uint64_t Unfolded =
+        std::min(SlotTiles, 2 * ((Ntiles + Groups - 1) / Groups));
     if (Status St = growPinned(S->HostTrain,
-                               sizeof(double) * 2 * SlotBins * SlotTiles);
+                               sizeof(double) * 2 * Bins * Unfolded);
         !St)
       return St;
     if (Status St =
@@ -400,9 +488,20 @@ Status CudaDevice::begin(const vf_sampler_args &A, std::size_t Nparams) {
     return S;
   Stride = VF_SEGMENT_STRIDE(A.nout);
   Bins = A.train ? std::uint64_t(A.dim) * A.ninc : 0;
+  if (!Upload)
+    Upload = std::make_unique<Staging>();
+  // The last iteration's copies may still read the staging memory.
+  if (Upload->Recorded)
+    if (Status S = D.eventSynchronize(Upload->Done); !S)
+      return S;
+  Upload->Bytes.clear();
+  Upload->Copies.clear();
   if (Status S = reserveInputs(A, Nparams); !S)
     return S;
-  return reserveSlots();
+  if (Status S = reserveSlots((A.nsamples + A.tile_size - 1) / A.tile_size);
+      !S)
+    return S;
+  return upload();
 }
 
 Status CudaDevice::launch(Slot &S, std::uint64_t First, std::uint64_t N,
@@ -433,18 +532,26 @@ Status CudaDevice::launch(Slot &S, std::uint64_t First, std::uint64_t N,
     return Status::ok();
   if (Status St = foldGroups(S, *Training); !St)
     return St;
-  // Only the histograms of tiles outside the folded groups come back.
+  // Only the histograms of tiles outside the folded groups come back,
+  // packed: those before the groups, then those after them.
   const std::uint64_t Entries = 2 * Bins;
   for (auto [Lo, Hi] : {std::pair{First, S.FoldBegin},
                         std::pair{S.FoldEnd, First + N}})
     if (Hi > Lo)
       if (Status St = D.memcpyDtoHAsync(
-              S.HostTrain.as<double>() + (Lo - First) * Entries,
+              S.HostTrain.as<double>() + unfoldedIndex(S, Lo) * Entries,
               S.Train.Ptr + sizeof(double) * (Lo - First) * Entries,
               sizeof(double) * (Hi - Lo) * Entries, S.Stream);
           !St)
         return St;
   return Status::ok();
+}
+
+/// Where tile \p Tile (outside the piece's folded groups) lies in the
+/// slot's packed host histograms.
+std::uint64_t CudaDevice::unfoldedIndex(const Slot &S, std::uint64_t Tile) {
+  return Tile < S.FoldBegin ? Tile - S.First
+                            : (S.FoldBegin - S.First) + (Tile - S.FoldEnd);
 }
 
 /// Folds the piece's whole groups of tiles (TrainingSums' groups) into
@@ -513,7 +620,8 @@ Status CudaDevice::commit(Slot &S, const TileSink &Sink,
                 sizeof(double) * 2 * Stride);
     if (Sink.Training && (Tile < S.FoldBegin || Tile >= S.FoldEnd)) {
       std::vector<double> H = Sink.Training->acquire();
-      std::memcpy(H.data(), S.HostTrain.as<double>() + T * 2 * Bins,
+      std::memcpy(H.data(),
+                  S.HostTrain.as<double>() + unfoldedIndex(S, Tile) * 2 * Bins,
                   sizeof(double) * 2 * Bins);
       Sink.Training->submit(Tile, std::move(H));
     }

@@ -52,7 +52,8 @@ public:
                       std::uint64_t Ntiles) const override;
 
   /// Uploads an iteration's inputs (map, allocation, box, parameters) and
-  /// clears the per-hypercube outputs.
+  /// clears the per-hypercube outputs, asynchronously but ordered before
+  /// every kernel of the iteration.
   Status begin(const vf_sampler_args &A, std::size_t Nparams) override;
   /// Runs tiles [C.Begin, C.End), advancing C.Begin past each committed
   /// tile; an error leaves the rest to other devices.
@@ -60,13 +61,16 @@ public:
 
 private:
   struct Slot;
+  struct Staging;
   explicit CudaDevice(std::string Name);
   Status reserveInputs(const vf_sampler_args &A, std::size_t Nparams);
-  Status reserveSlots();
+  Status reserveSlots(std::uint64_t Ntiles);
+  Status upload();
   Status launch(Slot &S, std::uint64_t First, std::uint64_t N,
                 const TrainingSums *Training);
   Status commit(Slot &S, const TileSink &Sink, TileScheduler::Chunk &C);
   Status foldGroups(Slot &S, const TrainingSums &T);
+  static std::uint64_t unfoldedIndex(const Slot &S, std::uint64_t Tile);
 
   std::string Description, Arch;
   CUdevice Dev = 0;
@@ -89,6 +93,7 @@ private:
   std::uint64_t Bins = 0;
   unsigned Stride = 0;
   std::vector<std::unique_ptr<Slot>> Slots;
+  std::unique_ptr<Staging> Upload; ///< the iteration's inputs on their way
   std::uint64_t SlotTiles = 0; ///< tiles one slot holds
   std::uint64_t SlotBins = 0;  ///< histogram bins a slot's tiles hold
 

@@ -80,6 +80,8 @@ bool CudaDriver::load() {
     return false;
   }
   bind(Lib, "vfFakeCudaRegisterKernel", Fn_fakeRegisterKernel);
+  bind(Lib, "vfFakeCudaEmulatesKernels", Fn_fakeEmulates);
+  bind(Lib, "vfFakeCudaRegisterEmulatedKernel", Fn_fakeRegisterEmulated);
   if (CUresult R = Fn_init(0); R != CUDA_SUCCESS) {
     Reason = "cuInit failed: " + describe(R);
     return false;

@@ -13,6 +13,7 @@
 #ifndef VF_RUNTIME_DEVICES_CUDA_CUDADRIVER_H
 #define VF_RUNTIME_DEVICES_CUDA_CUDADRIVER_H
 
+#include "GpuEmulation.h"
 #include "devices/cuda/mini_cuda.h"
 #include "vf/Expected.h"
 
@@ -59,6 +60,17 @@ public:
     if (Fn_fakeRegisterKernel)
       Fn_fakeRegisterKernel(Name, Fn, Context);
   }
+  /// The fake driver runs launches through the GPU kernel's own code
+  /// compiled for the host (kernels/GpuEmulation.h) instead, unless told
+  /// to use the host kernels (VF_FAKE_CUDA_KERNELS=host).
+  bool emulatesKernels() const {
+    return Fn_fakeEmulates && Fn_fakeEmulates() && Fn_fakeRegisterEmulated;
+  }
+  void registerEmulatedKernel(const char *Name, vf_gpu_emu_bind_fn Bind,
+                              vf_gpu_emu_kernel_fn Fn) const {
+    if (Fn_fakeRegisterEmulated)
+      Fn_fakeRegisterEmulated(Name, Bind, Fn);
+  }
 
   /// "CUDA_ERROR_X: text" for a result code.
   std::string describe(CUresult R) const;
@@ -75,6 +87,9 @@ private:
   int Devices = 0;
   CUresult (*Fn_eventElapsedTime)(float *, CUevent, CUevent) = nullptr;
   void (*Fn_fakeRegisterKernel)(const char *, HostKernel, void *) = nullptr;
+  int (*Fn_fakeEmulates)() = nullptr;
+  void (*Fn_fakeRegisterEmulated)(const char *, vf_gpu_emu_bind_fn,
+                                  vf_gpu_emu_kernel_fn) = nullptr;
 #define VF_CUDA_FN(Name, Symbol, Params) CUresult(*Fn_##Name) Params = nullptr;
 #include "devices/cuda/cuda_functions.inc"
 #undef VF_CUDA_FN

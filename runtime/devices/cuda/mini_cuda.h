@@ -46,6 +46,7 @@ enum CUjit_option_vf : int {
 };
 
 enum : unsigned { CU_STREAM_NON_BLOCKING = 1 };
+enum : unsigned { CU_EVENT_DISABLE_TIMING = 2 };
 }
 
 #endif // VF_RUNTIME_DEVICES_CUDA_MINI_CUDA_H

@@ -20,9 +20,19 @@
 extern "C" {
 struct vf_sampler_args;
 struct vf_tile_outputs;
+struct vf_gpu_emu_ops;
 }
 
 namespace vf {
+
+/// The GPU kernels compiled for the host under warp emulation
+/// (kernels/GpuEmulation.h): the entry points the fake CUDA driver of the
+/// tests runs launches through.
+struct EmulatedGpuKernels {
+  void (*Bind)(const vf_gpu_emu_ops *Ops) = nullptr;
+  void (*Sample)(void **Params) = nullptr; ///< vf_sample_tiles_emu_NAME
+  void (*Fold)(void **Params) = nullptr;   ///< vf_fold_groups_emu
+};
 
 struct IntegrandInfo {
   std::string Name;
@@ -54,6 +64,10 @@ struct IntegrandInfo {
   /// (a native integrand); GPUs then refuse it.
   std::string GpuKernel;
   std::function<Expected<std::string>(const std::string &Arch)> Ptx;
+  /// The same GPU kernel compiled for the host under warp emulation, on
+  /// demand (only the fake driver asks); empty without GPU code. Each call
+  /// compiles a module of its own, so each device binds its own.
+  std::function<Expected<EmulatedGpuKernels>()> EmulatedGpu;
   /// Identifies the compiled code (source, options, compiler): checkpoints
   /// refuse a state from another integrand.
   std::string ModuleHash;

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+#===- tests/gpu/carry_test.sh - The GPU carry, as it would run there -------===#
+#
+# Usage: carry_test.sh SOURCE_DIR WORK_DIR LIBFAKECUDA
+#
+# Builds the carry with scripts/gpu-pack.sh (its build tree and carry under
+# WORK_DIR), checks its size, copies it alone into an empty temporary
+# folder, and runs its gpu-check.sh there with nothing but a minimal PATH,
+# the fake driver (VF_CUDA_LIBRARY) and small budgets: the exact script
+# and binary that would go to a GPU machine, end to end, with the GPU
+# kernel under warp emulation. It must pass, compare every known integral
+# bit for bit, and say why the steps a fake GPU cannot do were skipped.
+#
+#===------------------------------------------------------------------------===#
+set -euo pipefail
+SRC=$1 WORK=$2 FAKE=$3
+mkdir -p "$WORK"
+GPU_CARRY="$WORK/carry" GPU_PACK_BUILD="$WORK/build" "$SRC/scripts/gpu-pack.sh" > "$WORK/pack.log" 2>&1 ||
+  { cat "$WORK/pack.log"; exit 1; }
+size=$(du -sb "$WORK/carry" | cut -f1)
+echo "carry: $size bytes"
+[ "$size" -le $((60 * 1024 * 1024)) ] || { echo "FAIL: the carry exceeds 60 MiB"; exit 1; }
+ls "$WORK/carry/suite"/*.vf > /dev/null
+BARE=$(mktemp -d)
+trap 'rm -rf "$BARE"' EXIT
+cp -r "$WORK/carry/." "$BARE/"
+cp "$FAKE" "$BARE/libcuda-fake.so"
+cd "$BARE"
+rc=0
+env -i PATH=/usr/bin:/bin HOME="$BARE" OUT="$BARE/out" GPU_CHECK_QUICK=1 \
+  VF_CUDA_LIBRARY="$BARE/libcuda-fake.so" VF_FAKE_CUDA_DEVICES=1 \
+  bash ./gpu-check.sh > check.log 2>&1 || rc=$?
+cat check.log
+[ "$rc" -eq 0 ] || { echo "FAIL: gpu-check.sh exited $rc"; exit 1; }
+for want in "16 of 16 integrals bitwise equal on gpu and cpu" \
+            "16 of 16 integrals bitwise equal on all and cpu" \
+            "compute-sanitizer: skipped: no compute-sanitizer" \
+            "nvidia-smi: skipped: " "samples/s"; do
+  grep -qF "$want" check.log || { echo "FAIL: no '$want' in the output"; exit 1; }
+done
+[ -s out/summary.txt ] || { echo "FAIL: no summary under \$OUT"; exit 1; }
+echo "PASS"
