@@ -71,6 +71,15 @@ std::string resultToJson(const Result &R, const std::string &Name,
   Res["error"] = components(R.Error, R.Outputs);
   Res["chi2_dof"] = number(R.Chi2Dof);
   Res["Q"] = number(R.Q);
+  Res["variance_unstable"] = R.Variance.Unstable;
+  Res["max_share"] = number(R.Variance.Share);
+  if (R.Variance.Unstable) {
+    Res["variance_warning"] = R.Variance.Message;
+    json Point = json::array();
+    for (double V : R.Variance.Point)
+      Point.push_back(number(V));
+    Res["largest_weight_at"] = Point;
+  }
   if (R.Outputs > 1) {
     json Cov = json::array();
     for (unsigned I = 0; I < R.Outputs; ++I) {
@@ -97,6 +106,7 @@ std::string resultToJson(const Result &R, const std::string &Name,
     It["Q"] = number(Row.Q);
     It["samples"] = Row.Samples;
     It["nonfinite"] = Row.NonFinite;
+    It["max_share"] = number(Row.MaxShare);
     It["time_s"] = Row.Seconds;
     It["devices"] = devicesJson(Row.Devices);
     if (!Row.Ranks.empty())

@@ -284,6 +284,9 @@ void BatchRunner::integrate(Job &J) {
     return Fail(Error{"the estimate is not finite (every sample was NaN or "
                       "infinite, or they overflowed)"});
   J.Status = RunStatus::Ok;
+  if (J.Res.Variance.Unstable && !O.NoWarnings && !O.Quiet)
+    errs() << "vegasc: warning: " << describe(J) << ": "
+           << J.Res.Variance.Message << "\n";
   if (J.Res.Q < 0.05 && !O.NoWarnings && !O.Quiet)
     errs() << "vegasc: warning: " << describe(J)
            << ": Q = " << printfDouble("%.3g", J.Res.Q)

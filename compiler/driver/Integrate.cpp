@@ -300,6 +300,8 @@ int integrate(const DriverOptions &O, RunSetup &S) {
              << "; that device was left out from then on, and the tiles it "
                 "had not finished were computed by the other devices (the "
                 "result is the same)\n";
+  if (R->Variance.Unstable && !O.NoWarnings)
+    errs() << "vegasc: warning: " << R->Variance.Message << "\n";
   if (R->Q < 0.05 && !O.NoWarnings)
     errs() << "vegasc: warning: Q = " << printfDouble("%.3g", R->Q)
            << " < 0.05: the iterations disagree more than their errors "

@@ -108,29 +108,33 @@ void AdaptiveMap::clear() {
 }
 
 /// Added to every normalised r_i before damping, as Lepage's vegas does
-/// (its TINY). The damping function falls off only like
-/// (1/ln(1/r))^alpha, so an increment where the integrand vanished keeps
-/// a small but non-zero weight (about 0.04 of a typical one for alpha =
-/// 0.5) instead of collapsing: without it, the increment straddling a
-/// discontinuity next to a region where f = 0 (genz6, cuba_f11) swells to
-/// cover the whole zero region, the samples that land on the non-zero
-/// side get huge weights, and the iterations drift low with an error
-/// estimate that is too small.
-///
-/// The floor is a density, not a per-increment weight: an increment with no
-/// data at all (f = 0 on it and on both neighbours) gets the floor's weight
-/// times its width relative to the average width. A per-increment floor
-/// would let increments of zero width (which cover no x) attract new edges
-/// forever, while the whole zero region, however wide, got the weight of
-/// one increment: the straddling increment then grew to span it (seen on a
-/// step at the integrand's maximum, drifting 10 sigma low).
+/// (its TINY), so that an increment with little data is not damped to 0.
 static constexpr double DampFloor = 1e-257;
-/// The floor's weight per average-width increment of an empty region,
-/// relative to damp(DampFloor): with alpha = 0.5 an empty region keeps
-/// about 1% of the density of a typical one. Tuned on genz6 (two steps,
-/// one at the maximum): 1 wastes samples on the zero region, 0.1 lets the
-/// straddling increment swell again (pulls of -3).
-static constexpr double EmptyShare = 0.3;
+/// The weight of an empty region (f = 0 on an increment and both its
+/// neighbours) decays away from the data: at distance d from the nearest
+/// increment with data (weight D_n, width w_n) its density is
+///   EmptyDecay * D_n / (d + w_n),
+/// the neighbour's own density at d = 0, falling like 1/d. Integrated, an
+/// empty increment spanning distances [d1, d2] gets
+///   EmptyDecay * D_n * ln((d2 + w_n) / (d1 + w_n)),
+/// from each side that has data. The new increments then grow
+/// geometrically away from the edge of the data, by e^(1/EmptyDecay)
+/// each, so a zero region Z wide keeps about EmptyDecay ln(Z / w_n)
+/// increments (10-20 of 1000, not a fixed share of its width).
+///
+/// Why a floor at all: with r_i = 0 giving d_i = 0 (ALGORITHM.md) a region
+/// where f = 0 collapses into one increment, and the increment straddling
+/// its edge swells over all of it: the few samples that land on its
+/// non-zero side get huge weights and the iterations drift low with too
+/// small an error (seen on genz6 and on a step at the integrand's
+/// maximum: -10 sigma). Why a decaying one: the previous floor, a density
+/// proportional to width (0.3 damp(DampFloor) per average-width
+/// increment), kept the straddling increment narrow but left every empty
+/// region a share of the increments in proportion to its size (on genz6,
+/// whose x[1] is 96.5% zero, 1.9 times vegas's error); here the increment
+/// next to the edge is about as wide as its neighbour with data, whatever
+/// the size of the region (docs/algorithm.md, "The map").
+static constexpr double EmptyDecay = 1.0;
 
 /// ((1 - r)/ln(1/r))^alpha for r in (0, 1]; r = 1 leaves the weight at 1.
 static double damp(double R, double Alpha) {
@@ -139,6 +143,31 @@ static double damp(double R, double Alpha) {
   if (R >= 1)
     return 1.0;
   return std::pow((1 - R) / -std::log(R), Alpha);
+}
+
+/// Adds to each empty increment (Empty[i]) of one axis the decaying floor
+/// from the nearest increment with data in the direction walked: \p Step
+/// +1 walks left to right (data on the left), -1 right to left.
+static void addEmptyFloor(std::vector<double> &W, const std::vector<bool> &Empty,
+                          const double *Widths, int Step) {
+  const std::ptrdiff_t N = std::ptrdiff_t(W.size());
+  double Dn = 0, Wn = 0, Dist = 0; // Dist: from the data's edge so far
+  bool Seen = false;
+  for (std::ptrdiff_t K = 0; K < N; ++K) {
+    const std::ptrdiff_t I = Step > 0 ? K : N - 1 - K;
+    if (!Empty[I]) {
+      Seen = true;
+      Dn = W[I];
+      Wn = std::max(Widths[I], 1e-12);
+      Dist = 0;
+      continue;
+    }
+    if (!Seen)
+      continue;
+    const double Next = Dist + Widths[I];
+    W[I] += EmptyDecay * Dn * std::log((Next + Wn) / (Dist + Wn));
+    Dist = Next;
+  }
 }
 
 void AdaptiveMap::smoothAndDamp(std::vector<double> &Avg, double Alpha,
@@ -156,10 +185,18 @@ void AdaptiveMap::smoothAndDamp(std::vector<double> &Avg, double Alpha,
   double Sum = 0;
   for (double S : Smooth)
     Sum += S;
+  std::vector<bool> Empty(N);
+  for (std::size_t I = 0; I < N; ++I) {
+    Empty[I] = !(Smooth[I] > 0);
+    Avg[I] = Empty[I] ? 0.0 : damp(Smooth[I] / Sum + DampFloor, Alpha);
+  }
+  // Both directions read only the weights of increments with data.
+  std::vector<double> FromRight(Avg);
+  addEmptyFloor(Avg, Empty, Widths, +1);
+  addEmptyFloor(FromRight, Empty, Widths, -1);
   for (std::size_t I = 0; I < N; ++I)
-    Avg[I] = Smooth[I] > 0 ? damp(Smooth[I] / Sum + DampFloor, Alpha)
-                           : damp(DampFloor, Alpha) * EmptyShare * Widths[I] *
-                                 double(N);
+    if (Empty[I])
+      Avg[I] += FromRight[I];
 }
 
 void AdaptiveMap::regridAxis(unsigned D, const std::vector<double> &W,

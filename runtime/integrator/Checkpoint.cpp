@@ -150,7 +150,7 @@ private:
 
 /// The checkpoint's fields in file order (Checkpoint.h), for a Writer
 /// (State const) or a Reader. Minimum sizes bound the reader's counts:
-/// a parameter is at least 16 bytes, a row 60, a device 48.
+/// a parameter is at least 16 bytes, a row 76, a device 48.
 template <typename Io, typename State>
 void checkpointFields(Io &F, State &S) {
   F.str(S.Name);
@@ -182,7 +182,7 @@ void checkpointFields(Io &F, State &S) {
   F.f64s(S.Edges);
   F.u64(S.StrataNeval);
   F.u64s(S.Offsets);
-  for (std::uint64_t K = 0, N = F.count(60, S.Rows, S.Covs); K < N; ++K) {
+  for (std::uint64_t K = 0, N = F.count(76, S.Rows, S.Covs); K < N; ++K) {
     auto &R = S.Rows[K];
     F.u32(R.Index);
     F.u8(R.Warmup);
@@ -194,6 +194,8 @@ void checkpointFields(Io &F, State &S) {
     F.f64(R.Q);
     F.u64(R.Samples);
     F.u64(R.NonFinite);
+    F.f64(R.MaxShare);
+    F.f64s(R.MaxPoint);
     F.f64(R.Seconds);
     F.f64s(S.Covs[K]);
   }

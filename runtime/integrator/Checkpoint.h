@@ -18,7 +18,8 @@
 //     identical;
 //   - evaluations, wall time and per-device statistics (informational).
 //
-// Format, version 1 (CheckpointVersion). Little-endian binary: the 8-byte
+// Format, version 2 (CheckpointVersion; 2 added each row's largest-weight
+// share and point). Little-endian binary: the 8-byte
 // magic "VFSTATE\0", a u32 version, the fields in the order of
 // CheckpointState (integers as u8/u32/u64, doubles as their IEEE-754 bits
 // in a u64, so they round-trip exactly; strings and arrays as a u64 count
@@ -46,7 +47,7 @@
 
 namespace vf {
 
-inline constexpr std::uint32_t CheckpointVersion = 1;
+inline constexpr std::uint32_t CheckpointVersion = 2;
 inline constexpr std::uint32_t GridVersion = 1;
 
 /// An integrator's whole state, as plain data.

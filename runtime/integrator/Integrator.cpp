@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "integrator/IntegratorImpl.h"
+#include "integrator/VarianceCheck.h"
 
 #include <cmath>
 
@@ -137,6 +138,10 @@ Result Integrator::result() const {
   R.Covariance = P->Average->cov();
   R.Chi2Dof = P->Average->chi2dof();
   R.Q = P->Average->Q();
+  std::vector<double> Lo, Hi;
+  if (!P->I.Domain(P->Params, Lo, Hi))
+    Lo.clear(), Hi.clear(); // No ends to name; the share still counts.
+  R.Variance = checkVariance(P->Rows, Lo, Hi);
   R.Iterations = P->Rows;
   R.Devices = P->Devices;
   R.Ranks = P->RankTotals;

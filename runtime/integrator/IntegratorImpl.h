@@ -84,8 +84,16 @@ struct Integrator::Impl {
   vf_sampler_args samplerArgs(std::uint64_t Calls,
                               const std::vector<double> &Lo,
                               const std::vector<double> &Width);
+  /// Sample \p Index's point x (in the integrand's box), as the kernel
+  /// drew it.
+  std::vector<double> samplePoint(const vf_sampler_args &A,
+                                  std::uint64_t Index) const;
   Status nonFiniteError(const vf_sampler_args &A, std::uint64_t Index,
                         std::uint64_t Count);
+  /// The iteration's largest weight: its share of \p Variance (component
+  /// 0's) and its point, into \p Row (Result.h).
+  void largestWeight(const vf_sampler_args &A, double Variance,
+                     IterationRow &Row) const;
   void estimate(const vf_sampler_args &A, std::vector<double> &Mean,
                 std::vector<double> &Cov);
   DeviceStats &deviceTotals(const Device &D);

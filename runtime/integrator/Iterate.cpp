@@ -56,15 +56,21 @@ void Integrator::Impl::prepare(std::uint64_t Calls) {
         I.Dim, AdaptiveMap::chooseNinc(Calls, Str->nstrat(), O.MaxNinc));
 }
 
-Status Integrator::Impl::nonFiniteError(const vf_sampler_args &A,
-                                        std::uint64_t Index,
-                                        std::uint64_t Count) {
-  // Recompute the bad sample's point exactly as the kernel drew it.
+std::vector<double> Integrator::Impl::samplePoint(const vf_sampler_args &A,
+                                                 std::uint64_t Index) const {
+  // Exactly as the kernel drew it: this iteration's map and allocation.
   std::uint64_t H = Strata::findHcube(Str->offsets(), Index);
-  std::vector<double> K(I.Dim), X(I.Dim), F(I.Outputs);
+  std::vector<double> K(I.Dim), X(I.Dim);
   std::vector<vf_u32> Bin(I.Dim);
   vf_hcube_coords(H, I.Dim, A.nstrat, K.data());
   vf_sample_point(&A, I.Dim, Index, K.data(), X.data(), Bin.data());
+  return X;
+}
+
+Status Integrator::Impl::nonFiniteError(const vf_sampler_args &A,
+                                        std::uint64_t Index,
+                                        std::uint64_t Count) {
+  std::vector<double> X = samplePoint(A, Index), F(I.Outputs);
   std::string Point, Value;
   for (unsigned D = 0; D < I.Dim; ++D)
     Point += (D ? ", " : "") + formatDouble(X[D]);
@@ -169,6 +175,46 @@ void Integrator::Impl::estimate(const vf_sampler_args &A,
   }
 }
 
+/// Sample \p Index (value \p V = J f_0) of hypercube \p H: its term of
+/// the iteration's variance, n / (n - 1) ((V - v_h) / (n N_h))^2 with n
+/// and v_h the hypercube's count and mean.
+static double varianceTerm(const double *Seg, unsigned Outputs, double V,
+                           double Nhcube) {
+  const double N = Seg[0];
+  if (!(N > 1))
+    return 0;
+  const double Dev = (V - (Seg[1] + Seg[1 + Outputs] / N)) / (N * Nhcube);
+  return N / (N - 1) * Dev * Dev;
+}
+
+void Integrator::Impl::largestWeight(const vf_sampler_args &A,
+                                     double Variance, IterationRow &Row) const {
+  if (!(Variance > 0))
+    return;
+  // Each tile's candidate, and the first sample of its hypercube (the
+  // segment's shift, which the kernel's deviations are taken from); in
+  // tile order, the first largest wins: the same sample whatever device
+  // ran which tile.
+  const unsigned Stride = segmentStride(I.Outputs);
+  double Best = 0;
+  std::uint64_t BestIndex = 0;
+  for (const vf_tile_result &R : Buffers.Results) {
+    const std::uint64_t H = Strata::findHcube(Str->offsets(), R.max_index);
+    const double *Seg = Buffers.Segs.data() + H * Stride;
+    const double Nh = double(A.nhcube);
+    const double Term = varianceTerm(Seg, I.Outputs, R.max_value, Nh),
+                 First = varianceTerm(Seg, I.Outputs, Seg[1], Nh);
+    if (Term > Best || First > Best) {
+      Best = std::max(Term, First);
+      BestIndex = Term >= First ? R.max_index : Str->offsets()[H];
+    }
+  }
+  if (!(Best > 0))
+    return;
+  Row.MaxShare = std::min(1.0, Best / Variance);
+  Row.MaxPoint = samplePoint(A, BestIndex);
+}
+
 Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   Clock::time_point Start = Clock::now();
   std::vector<double> Lo, Hi;
@@ -249,6 +295,8 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
 
   std::vector<double> Mean, Cov;
   estimate(A, Mean, Cov);
+  IterationRow Row;
+  largestWeight(A, Cov[0], Row);
   std::vector<DeviceStats> ThisIteration = recordDevices(Times, NewFailures);
 
   if (!Frozen) {
@@ -258,7 +306,6 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
       Str->adapt();
   }
   Evaluations += A.nsamples;
-  IterationRow Row;
   Row.Index = Iteration;
   Row.Warmup = Warmup;
   Row.Samples = A.nsamples;

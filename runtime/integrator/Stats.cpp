@@ -91,36 +91,51 @@ static bool agreeExactly(double A, double B) {
   return std::fabs(A - B) <= RoundingTol * std::max(std::fabs(A), std::fabs(B));
 }
 
+/// Whether a previous iteration's variance can weight the next one: known
+/// (a predecessor exists), not exact and finite.
+static bool usablePrediction(double Sdev) {
+  return Sdev > 0 && std::isfinite(Sdev);
+}
+
 void RAvg::add(double mean, double sdev, bool warmup) {
   assert(!(sdev < 0) && "a standard deviation is not negative");
   if (!warmup) {
-    Itns.push_back({mean, sdev});
+    Itns.push_back({mean, sdev, usablePrediction(LastSdev) ? LastSdev : sdev});
     recompute();
   }
+  LastSdev = sdev;
   Rows.push_back({mean, sdev, warmup, Mean, Sdev, chi2dof(), Q()});
 }
 
 void RAvg::recompute() {
   double Inf = std::numeric_limits<double>::infinity();
   std::size_t NumExact = 0;
-  double SumExact = 0, SumW = 0, SumWI = 0;
+  double SumExact = 0, Smallest = Inf;
   for (const Itn &K : Itns) {
     if (K.Sdev == 0) {
       ++NumExact;
       SumExact += K.Mean;
-    } else {
-      double W = 1 / (K.Sdev * K.Sdev);
-      SumW += W;
-      SumWI += W * K.Mean;
     }
+    Smallest = std::min(Smallest, K.Pred);
   }
-  // First pass: the mean; exact iterations outweigh all others.
+  // First pass: the mean; exact iterations outweigh all others. Weights
+  // are relative to the smallest predicted sigma (in (0, 1]), so that
+  // neither their sum nor their squares leave the range of doubles.
   if (NumExact > 0) {
     Mean = SumExact / double(NumExact);
     Sdev = 0;
   } else {
+    double SumW = 0, SumWI = 0, SumW2V = 0;
+    for (const Itn &K : Itns) {
+      double R = Smallest / K.Pred, W = R * R;
+      if (W == 0) // An infinite prediction: no weight, and no 0 * inf.
+        continue;
+      SumW += W;
+      SumWI += W * K.Mean;
+      SumW2V += (W * K.Sdev) * (W * K.Sdev);
+    }
     Mean = SumWI / SumW;
-    Sdev = 1 / std::sqrt(SumW);
+    Sdev = std::sqrt(SumW2V) / SumW;
   }
   // Second pass: chi2 from deviations, not from power sums.
   Chi2 = 0;
@@ -242,8 +257,10 @@ void RAvgArray::add(std::span<const double> mean, std::span<const double> cov,
   if (!warmup) {
     Means.emplace_back(mean.begin(), mean.end());
     Covs.emplace_back(cov.begin(), cov.end());
+    Preds.push_back(LastCov);
     recompute();
   }
+  LastCov.assign(cov.begin(), cov.end());
   Rows.push_back({std::vector<double>(mean.begin(), mean.end()),
                   sqrtDiag(cov, N), warmup, Mean, sdev(), chi2dof(), Q()});
 }
@@ -268,11 +285,12 @@ namespace {
 struct Scaled {
   unsigned N;
   std::vector<int> S;
-  std::vector<std::vector<double>> Means, Covs;
+  std::vector<std::vector<double>> Means, Covs, Preds;
 
   Scaled(const std::vector<std::vector<double>> &M,
-         const std::vector<std::vector<double>> &C, unsigned N)
-      : N(N), S(N, 0), Means(M), Covs(C) {
+         const std::vector<std::vector<double>> &C,
+         const std::vector<std::vector<double>> &P, unsigned N)
+      : N(N), S(N, 0), Means(M), Covs(C), Preds(P) {
     for (unsigned I = 0; I < N; ++I) {
       double Largest = 0;
       for (const std::vector<double> &Ck : C)
@@ -286,8 +304,11 @@ struct Scaled {
     for (std::size_t K = 0; K < M.size(); ++K)
       for (unsigned I = 0; I < N; ++I) {
         Means[K][I] = std::ldexp(M[K][I], S[I]);
-        for (unsigned J = 0; J < N; ++J)
+        for (unsigned J = 0; J < N; ++J) {
           Covs[K][I * N + J] = std::ldexp(C[K][I * N + J], S[I] + S[J]);
+          if (!P[K].empty())
+            Preds[K][I * N + J] = std::ldexp(P[K][I * N + J], S[I] + S[J]);
+        }
       }
   }
   /// Component i's variance is 0 in iteration k: known exactly there (its
@@ -295,6 +316,16 @@ struct Scaled {
   /// semi-definite).
   bool exact(std::size_t K, unsigned I) const {
     return Covs[K][I * N + I] == 0;
+  }
+  /// The covariance that weights iteration k's components \p Idx: the
+  /// previous iteration's, unless there is none or one of its variances
+  /// there is 0 or not finite; then iteration k's own.
+  const std::vector<double> &prediction(std::size_t K,
+                                        const std::vector<unsigned> &Idx) const {
+    bool Usable = !Preds[K].empty();
+    for (unsigned I : Idx)
+      Usable = Usable && usablePrediction(Preds[K][I * N + I]);
+    return Usable ? Preds[K] : Covs[K];
   }
   double chi2Term(std::size_t K, const std::vector<unsigned> &Idx,
                   const std::vector<double> &Mean) const;
@@ -335,7 +366,20 @@ static void combineExact(const Scaled &D, unsigned I, std::vector<double> &Mean,
     Cov[I * D.N + J] = Cov[J * D.N + I] = 0;
 }
 
-/// The components \p Idx, exact in no iteration, by inverse covariance.
+/// A * B for M x M matrices.
+static std::vector<double> matmul(const std::vector<double> &A,
+                                  const std::vector<double> &B, std::size_t M) {
+  std::vector<double> P(M * M, 0.0);
+  for (std::size_t I = 0; I < M; ++I)
+    for (std::size_t K = 0; K < M; ++K)
+      for (std::size_t J = 0; J < M; ++J)
+        P[I * M + J] += A[I * M + K] * B[K * M + J];
+  return P;
+}
+
+/// The components \p Idx, exact in no iteration, weighted by the inverse
+/// of each iteration's predicted covariance W_k: Ibar = (sum W_k)^-1 sum
+/// W_k I_k and Cov(Ibar) = (sum W_k)^-1 (sum W_k C_k W_k) (sum W_k)^-1.
 static void combineWeighted(const Scaled &D, const std::vector<unsigned> &Idx,
                             std::vector<double> &Mean,
                             std::vector<double> &Cov) {
@@ -345,24 +389,32 @@ static void combineWeighted(const Scaled &D, const std::vector<unsigned> &Idx,
   for (const std::vector<double> &Mk : D.Means)
     for (std::size_t I = 0; I < M; ++I)
       Ref[I] += Mk[Idx[I]] / double(Nitn);
-  std::vector<double> SumInv(MM, 0.0), SumInvDev(M, 0.0), Mk(M);
+  std::vector<double> SumW(MM, 0.0), SumWCW(MM, 0.0), SumWDev(M, 0.0), Mk(M);
   for (std::size_t K = 0; K < Nitn; ++K) {
     for (std::size_t I = 0; I < M; ++I)
       Mk[I] = D.Means[K][Idx[I]];
-    const std::vector<double> Inv = robustInverse(
-        submatrix(D.Covs[K], D.N, Idx), unsigned(M), varianceFloor(Mk));
-    for (std::size_t J = 0; J < MM; ++J)
-      SumInv[J] += Inv[J];
+    const std::vector<double> W = robustInverse(
+        submatrix(D.prediction(K, Idx), D.N, Idx), unsigned(M), varianceFloor(Mk));
+    const std::vector<double> WCW =
+        matmul(matmul(W, submatrix(D.Covs[K], D.N, Idx), M), W, M);
+    for (std::size_t J = 0; J < MM; ++J) {
+      SumW[J] += W[J];
+      SumWCW[J] += WCW[J];
+    }
     for (std::size_t I = 0; I < M; ++I)
       for (std::size_t J = 0; J < M; ++J)
-        SumInvDev[I] += Inv[I * M + J] * (Mk[J] - Ref[J]);
+        SumWDev[I] += W[I * M + J] * (Mk[J] - Ref[J]);
   }
-  const std::vector<double> C =
-      robustInverse(SumInv, unsigned(M), std::vector<double>(M, 1e-300));
+  const std::vector<double> Inv =
+      robustInverse(SumW, unsigned(M), std::vector<double>(M, 1e-300));
+  std::vector<double> C = matmul(matmul(Inv, SumWCW, M), Inv, M);
+  for (std::size_t I = 0; I < M; ++I) // Symmetric, whatever the rounding.
+    for (std::size_t J = 0; J < I; ++J)
+      C[I * M + J] = C[J * M + I] = (C[I * M + J] + C[J * M + I]) / 2;
   for (std::size_t I = 0; I < M; ++I) {
     double S = 0;
     for (std::size_t J = 0; J < M; ++J) {
-      S += C[I * M + J] * SumInvDev[J];
+      S += Inv[I * M + J] * SumWDev[J];
       Cov[Idx[I] * D.N + Idx[J]] = C[I * M + J];
     }
     Mean[Idx[I]] = Ref[I] + S;
@@ -375,7 +427,7 @@ static void combineWeighted(const Scaled &D, const std::vector<unsigned> &Idx,
 /// non-exact components and +inf for an exact value that disagrees. All of
 /// it on the rescaled iterations (Scaled), then scaled back.
 void RAvgArray::recompute() {
-  const Scaled D(Means, Covs, N);
+  const Scaled D(Means, Covs, Preds, N);
   std::vector<unsigned> Weighted;
   for (unsigned I = 0; I < N; ++I) {
     bool Exact = false;

@@ -1,13 +1,23 @@
 //===- runtime/integrator/Stats.h - Combining iterations --------*- C++ -*-===//
 //
-// Running averages over VEGAS iterations (ALGORITHM.md section 4), after
-// vegas's RAvg and RAvgArray: each iteration's estimate I_k +- sigma_k is
-// weighted by its inverse variance,
-//   Ibar = sum(I_k / sigma_k^2) / sum(1 / sigma_k^2),
-//   sigma_Ibar = (sum 1 / sigma_k^2)^(-1/2),
+// Running averages over VEGAS iterations (ALGORITHM.md section 4, with the
+// weights changed as docs/algorithm.md derives): each iteration's estimate
+// I_k +- sigma_k is weighted by the inverse of a variance predicted before
+// its samples were drawn, p_k = sigma_{k-1}^2 (the previous iteration's,
+// the last warm-up's for the first measured one; its own when there is no
+// previous one or that one is exact or not finite):
+//   w_k = 1 / p_k,   Ibar = sum(w_k I_k) / sum(w_k),
+//   sigma_Ibar = sqrt(sum(w_k^2 sigma_k^2)) / sum(w_k),
 //   chi2 = sum (I_k - Ibar)^2 / sigma_k^2,  dof = nitn - 1,
 //   Q = Gamma(dof/2, chi2/2) / Gamma(dof/2)  (regularised upper incomplete
 //       gamma: the probability that consistent iterations scatter more).
+// Weighting by the iteration's own sigma_k^2 (vegas's RAvg, ALGORITHM.md)
+// is biased when sigma_k is estimated from the same samples as I_k and the
+// two are correlated, as they are for a heavy-tailed integrand: an
+// iteration that missed the tail is low with a small error and gets a
+// large weight. A weight fixed before the iteration's samples keeps
+// E[w_k (I_k - I)] = 0. For a well-behaved integrand sigma_{k-1} ~ sigma_k
+// and the rule is the inverse-variance one.
 // Q < 0.05 means the iterations disagree (the map was still adapting, or
 // the integrand has a spike the samples have not resolved).
 //
@@ -22,8 +32,11 @@
 // otherwise (exact results that disagree: Q = 0); the others contribute
 // (I_k - Ibar)^2 / sigma_k^2 as usual. No division by zero anywhere.
 //
-// Vector-valued integrands (RAvgArray) weight by inverse covariance:
-//   Cov(Ibar) = (sum C_k^-1)^-1,  Ibar = Cov(Ibar) sum C_k^-1 I_k,
+// Vector-valued integrands (RAvgArray) weight by the inverse of the
+// predicted covariance P_k (C_{k-1}, as for scalars; C_k when C_{k-1} has
+// a diagonal entry that is 0 or not finite), W_k = P_k^-1:
+//   Ibar = (sum W_k)^-1 sum W_k I_k,
+//   Cov(Ibar) = (sum W_k)^-1 (sum W_k C_k W_k) (sum W_k)^-1,
 //   chi2 = sum (I_k - Ibar)^T C_k^-1 (I_k - Ibar),  dof = n (nitn - 1).
 // A component with variance 0 in an iteration (a cut that removes every
 // sample, a component that is constant) is known exactly there, like a
@@ -101,8 +114,11 @@ private:
 
   struct Itn {
     double Mean, Sdev;
+    double Pred; ///< The predicted sigma_k that weights it.
   };
   std::vector<Itn> Itns;
+  /// sigma of the last iteration added, warm-up included (NaN: none yet).
+  double LastSdev = std::numeric_limits<double>::quiet_NaN();
   std::vector<Row> Rows;
   double Mean = std::numeric_limits<double>::quiet_NaN();
   double Sdev = std::numeric_limits<double>::quiet_NaN();
@@ -149,9 +165,13 @@ private:
   void recompute();
 
   unsigned N;
-  /// Counted iterations: means (n each) and covariances (n x n each).
+  /// Counted iterations: means (n each), covariances and the predicted
+  /// covariances that weight them (n x n each).
   std::vector<std::vector<double>> Means;
   std::vector<std::vector<double>> Covs;
+  std::vector<std::vector<double>> Preds;
+  /// The last iteration's covariance, warm-up included (empty: none yet).
+  std::vector<double> LastCov;
   std::vector<Row> Rows;
   std::vector<double> Mean;
   std::vector<double> Cov;

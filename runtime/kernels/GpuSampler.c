@@ -108,7 +108,8 @@ static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
   double seg[VF_SEGMENT_STRIDE(VF_SAMPLER_MAX_OUT)];
   vf_u64 h = vf_find_hcube(a->hcube_offsets, a->nhcube, begin);
   const vf_u64 first = h;
-  vf_u64 seg_h = h, nonfinite = 0, first_bad = 0;
+  vf_u64 seg_h = h, nonfinite = 0, first_bad = 0, max_index = begin;
+  double max_dev = -1.0, max_value = 0.0; // as in Sampler.c
   int seg_open = 0;
 
   for (vf_u64 j0 = begin; j0 < end; j0 += 32) {
@@ -137,9 +138,11 @@ static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
     for (unsigned c = 0; c < nout; ++c)
       v[c] = jac * (finite ? f[c] : 0.0);
 
-    // Segments, in sample order: the same steps on every lane.
+    // Segments and the largest deviation, in sample order: the same steps
+    // on every lane.
     for (vf_u32 s = 0; s < nb; ++s) {
       const vf_u64 hs = vf_shfl_u64(hl, s);
+      const double inv_s = vf_shfl_f64(inv_nh, s);
       for (unsigned c = 0; c < nout; ++c)
         vs[c] = vf_shfl_f64(v[c], s);
       if (hs != seg_h) {
@@ -156,6 +159,12 @@ static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
         seg_open = 1;
       }
       vf_segment_add(seg, vs, nout);
+      const double dev = __builtin_fabs(vs[0] - seg[1]) * inv_s;
+      if (dev > max_dev) {
+        max_dev = dev;
+        max_value = vs[0];
+        max_index = j0 + s;
+      }
     }
 
     if (a->train) {
@@ -174,6 +183,8 @@ static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
     r->last_hcube = seg_h;
     r->nonfinite = nonfinite;
     r->first_bad = first_bad;
+    r->max_value = max_value;
+    r->max_index = max_index;
     if (seg_open)
       vf_segment_store(seg_h == first ? edge : edge + stride, seg, nout);
   }

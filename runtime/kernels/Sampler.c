@@ -106,6 +106,9 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   vf_tile_result *r = out->result;
   r->nonfinite = 0;
   r->first_bad = 0;
+  // The largest deviation so far; below any, so the first sample sets it.
+  double max_dev = -1.0, max_value = 0.0;
+  vf_u64 max_index = begin;
   vf_u64 h = vf_find_hcube(a->hcube_offsets, a->nhcube, begin);
   const vf_u64 first = h;
   r->first_hcube = h;
@@ -182,6 +185,12 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
         seg_open = 1;
       }
       vf_segment_add(seg, v, nout);
+      const double dev = __builtin_fabs(v[0] - seg[1]) * invnb[b];
+      if (dev > max_dev) {
+        max_dev = dev;
+        max_value = v[0];
+        max_index = j0 + b;
+      }
       if (a->train) {
         const double t2 = t2b[b], w = invnb[b];
         for (unsigned d = 0; d < dim; ++d) {
@@ -193,6 +202,8 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
     }
   }
   r->last_hcube = seg_h;
+  r->max_value = max_value;
+  r->max_index = max_index;
   if (seg_open)
     vf_segment_store(seg_h == first ? out->edge_segments
                                     : out->edge_segments +

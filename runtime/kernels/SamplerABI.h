@@ -58,6 +58,13 @@ typedef struct vf_tile_result {
   vf_u64 last_hcube;   /* hypercube of the tile's last sample */
   vf_u64 nonfinite;    /* samples whose value was NaN or +-inf */
   vf_u64 first_bad;    /* index of the first of them (if nonfinite > 0) */
+  /* The tile's sample of largest |J f_0 - shift| / n_h (shift: its
+     segment's first value; kernels/SegmentSums.h), the first such in
+     sample order: its J f_0 and its index. The candidate for the one
+     sample that carries a hypercube's variance (docs/algorithm.md,
+     "Unstable variance"). */
+  double max_value;
+  vf_u64 max_index;
 } vf_tile_result;
 
 /// Per-worker outputs of one tile.

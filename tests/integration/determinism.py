@@ -26,7 +26,7 @@ def fingerprint(doc):
     res = {k: v for k, v in doc["result"].items() if k != "wall_s"}
     its = [(it["index"], it["warmup"], it["mean"], it["error"],
             it["cumulative_mean"], it["cumulative_error"], it["chi2_dof"],
-            it["Q"], it["samples"], it["nonfinite"])
+            it["Q"], it["samples"], it["nonfinite"], it["max_share"])
            for it in doc["iterations"]]
     return res, its
 

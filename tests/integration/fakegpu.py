@@ -36,7 +36,9 @@ MOMENTS = ("integrand m(x in [0, 1]^3) -> [3] = "
 def fingerprint(doc):
     res = doc["result"]
     return (res["mean"], res["error"], res.get("covariance"),
-            [(it["mean"], it["error"], it["samples"]) for it in doc["iterations"]])
+            res["max_share"], res.get("largest_weight_at"),
+            [(it["mean"], it["error"], it["samples"], it["max_share"])
+             for it in doc["iterations"]])
 
 
 def with_env(**kw):

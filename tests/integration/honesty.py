@@ -16,7 +16,8 @@
 import statistics
 import sys
 
-from vftest import budget_args, check, finish, load_known, vegasc, write_source
+from vftest import budget_args, check, finish, load_known, run_seed, \
+    write_source
 
 
 def main():
@@ -26,10 +27,8 @@ def main():
     src = write_source(name, entry["source"])
     pulls = []
     for seed in range(1, nseeds + 1):
-        r = vegasc(exe, [src, "-q", "--seed", seed] + budget_args(entry))
-        if not check(r.rc == 0 and r.doc is not None,
-                     f"{name} seed {seed}: vegasc succeeds"):
-            print(r)
+        r = run_seed(exe, src, name, seed, budget_args(entry))
+        if r is None:
             continue
         res = r.doc["result"]
         pull = (res["mean"] - entry["exact"]) / res["error"]

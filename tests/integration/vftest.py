@@ -91,6 +91,17 @@ def budget_args(entry, warmup=5):
             "--warmup", warmup]
 
 
+def run_seed(exe, src, name, seed, args):
+    """vegasc on SRC with --seed SEED and ARGS, quiet: the run, or None
+    (a recorded failure) if it failed or wrote no JSON."""
+    r = vegasc(exe, [src, "-q", "--seed", seed] + list(args))
+    if not check(r.rc == 0 and r.doc is not None,
+                 f"{name} seed {seed}: vegasc succeeds"):
+        print(r)
+        return None
+    return r
+
+
 def check(cond, what):
     """Records a failed expectation (the test keeps going, then fails)."""
     if cond:

@@ -50,6 +50,15 @@ struct IterationRow {
   double Q = 1;
   std::uint64_t Samples = 0;
   std::uint64_t NonFinite = 0; ///< samples whose value was NaN or +-inf
+  /// The largest term one sample contributes to this iteration's variance
+  /// (component 0), n_h/(n_h - 1) ((v - v_h)/(n_h N_h))^2 for v = J f_0
+  /// and its hypercube's mean v_h, over sigma^2 (0 when sigma is 0).
+  /// About 1/N for a well-behaved integrand; a sizeable fraction when a
+  /// few samples carry the error estimate (docs/algorithm.md, "Unstable
+  /// variance").
+  double MaxShare = 0;
+  /// That sample's point x (empty when MaxShare is 0).
+  std::vector<double> MaxPoint;
   double Seconds = 0;
   /// Each device's share of this iteration (same order as
   /// Result::Devices).
@@ -58,12 +67,28 @@ struct IterationRow {
   std::vector<RankStats> Ranks;
 };
 
+/// Whether the error bar can be trusted: the variance estimate is unstable
+/// when single samples carry much of it (docs/algorithm.md, "Unstable
+/// variance"), as they do when the integrand's variance or fourth moment
+/// is infinite.
+struct VarianceCheck {
+  bool Unstable = false;
+  /// The median over the measured iterations of IterationRow::MaxShare.
+  double Share = 0;
+  /// Where the largest such sample of the measured iterations lay.
+  std::vector<double> Point;
+  /// What to tell the user when Unstable (empty otherwise): the share, the
+  /// coordinates near an end of the domain, and a change of variables.
+  std::string Message;
+};
+
 struct Result {
   std::vector<double> Mean;
   std::vector<double> Error;
   std::vector<double> Covariance; ///< Outputs x Outputs, row-major
   double Chi2Dof = 0;
   double Q = 1;
+  VarianceCheck Variance;
   unsigned Outputs = 1;
   std::vector<IterationRow> Iterations;
   std::vector<DeviceStats> Devices;

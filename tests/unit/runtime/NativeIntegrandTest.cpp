@@ -97,9 +97,11 @@ TEST(NativeIntegrandTest, ParamsAndVectorOutput) {
   ASSERT_TRUE(bool((*Integ)->setParam("a", 3.0)));
   auto R = (*Integ)->run(3, 10000);
   ASSERT_TRUE(bool(R)) << R.message();
-  // int_0^2 3x dx = 6; int_0^2 1 dx = 2 (exactly: constant).
+  // int_0^2 3x dx = 6; int_0^2 1 dx = 2 (J f_1 = J is not constant once
+  // the map has adapted to x, so component 1 has an error too).
   EXPECT_LT(std::abs(R->Mean[0] - 6.0), 5 * R->Error[0] + 1e-12);
-  EXPECT_NEAR(R->Mean[1], 2.0, 1e-12);
+  EXPECT_LT(std::abs(R->Mean[1] - 2.0), 5 * R->Error[1] + 1e-12);
+  EXPECT_LT(R->Error[1], 1e-5);
 }
 
 /// A callback that throws: NaN values, reported as non-finite.
