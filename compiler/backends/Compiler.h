@@ -58,6 +58,9 @@ struct CompiledIntegrand {
 struct CompiledModule {
   std::vector<CompiledIntegrand> Integrands;
   std::string PTX;
+  /// Clang's warnings on the program's C/C++ code (a file that runs on
+  /// the CPU only says so here).
+  std::string Warnings;
   bool HostFromCache = false, PTXFromCache = false;
   const CompiledIntegrand *find(llvm::StringRef Name) const;
 };

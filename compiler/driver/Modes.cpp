@@ -8,6 +8,7 @@
 #include "driver/Driver.h"
 
 #include "backends/Compiler.h"
+#include "clang/CxxIntegrands.h"
 #include "frontend/ASTDump.h"
 #include "frontend/Diagnostics.h"
 #include "frontend/Frontend.h"
@@ -183,6 +184,7 @@ static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
   auto CM = C.compile(P, CO);
   if (!CM)
     return fail(toString(CM.takeError()));
+  errs() << (*CM)->Warnings;
   const CompiledIntegrand *CI = (*CM)->find(I->Name);
   std::vector<double> Out(I->Outputs);
   CI->Batch(X.data(), 1, Params.data(), Out.data());
@@ -207,9 +209,13 @@ int runCompilerModes(const DriverOptions &O) {
     Diags.finish();
     return Ok ? ExitOk : ExitInputError;
   }
-  bool Ok = loadProgramFile(P, O.File, Diags);
+  bool Ok = loadIntegrandFile(P, O.File, Diags, errs());
   Diags.finish();
   if (!Ok)
+    return ExitInputError;
+  // The C/C++ files as a GPU would need them: --check promises a file that
+  // runs on every device.
+  if (O.Check && !checkForeignSources(P, /*Gpu=*/true, errs()))
     return ExitInputError;
   if (O.Check) {
     outs() << O.File << ": ok (" << P.Integrands.size() << " integrand"
