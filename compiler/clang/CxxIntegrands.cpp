@@ -73,8 +73,8 @@ Expected<std::string> entryProgram(StringRef Path) {
   if (Scan->Entries.empty())
     return createStringError(
         inconvertibleErrorCode(),
-        "%s defines no integrand: mark one with VF_INTEGRAND(name, dim, "
-        "outputs, \"params\") from vf/integrand.h",
+        "%s: error: the file defines no integrand: mark one with "
+        "VF_INTEGRAND(name, dim, outputs, \"params\") from vf/integrand.h\n",
         Path.str().c_str());
   const std::string File = sys::path::filename(Path).str();
   std::string Text = "# The integrands of " + File + " (VF_INTEGRAND).\n";
@@ -87,8 +87,8 @@ Expected<std::string> entryProgram(StringRef Path) {
       else if (It->second != Default)
         return createStringError(
             inconvertibleErrorCode(),
-            "%s: parameter '%s' has two defaults (%s and %s); the file's "
-            "integrands share their parameters",
+            "%s: error: parameter '%s' has two defaults (%s and %s); the "
+            "file's integrands share their parameters\n",
             Path.str().c_str(), Name.c_str(), number(It->second).c_str(),
             number(Default).c_str());
     }

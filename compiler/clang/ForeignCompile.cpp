@@ -149,9 +149,11 @@ private:
   bool Gpu;
 };
 
-/// The module as the integrand module needs it (see the file comment);
-/// the functions the .vf program calls are always inlined, as a .vf fn is.
-void prepareForLinking(Module &M, const ForeignSource &S) {
+/// The module as the integrand module needs it (see the file comment).
+/// Every function is always inlined, as a .vf fn is: a call left in the
+/// sampling loop would keep it from vectorizing on the CPU and costs a
+/// stack frame per sample on a GPU.
+void prepareForLinking(Module &M) {
   for (Function &F : M) {
     for (StringRef A : {"target-cpu", "target-features", "tune-cpu",
                         "no-builtins"})
@@ -161,10 +163,10 @@ void prepareForLinking(Module &M, const ForeignSource &S) {
           A.getKindAsString().starts_with("no-builtin-"))
         F.removeFnAttr(A.getKindAsString());
   }
-  for (const ForeignFunction &FF : S.Functions)
-    if (Function *F = M.getFunction(FF.Name)) {
-      F->removeFnAttr(Attribute::NoInline);
-      F->addFnAttr(Attribute::AlwaysInline);
+  for (Function &F : M)
+    if (!F.isDeclaration()) {
+      F.removeFnAttr(Attribute::NoInline);
+      F.addFnAttr(Attribute::AlwaysInline);
     }
 }
 
@@ -199,7 +201,7 @@ compileForeignSource(const ForeignSource &S, ForeignTarget T,
   if (!M)
     return clangError(Job, S);
   Warnings += Job.diagnostics();
-  prepareForLinking(*M, S);
+  prepareForLinking(*M);
   return std::move(M);
 }
 

@@ -131,6 +131,7 @@ public:
   /// the note saying so. Returns true when a GPU rule fired.
   bool finish() {
     recursion();
+    emit();
     if (GpuFindings && !Gpu) {
       SourceLocation Main = SM.getLocForStartOfFile(SM.getMainFileID());
       Diags.Report(Main, Diags.getCustomDiagID(
@@ -147,6 +148,7 @@ private:
     return SM.getFilename(SM.getSpellingLoc(L)).starts_with(ForeignIncludeRoot);
   }
 
+  /// Records a finding; finish() reports them in source order.
   void report(Rule R, SourceLocation L, SourceRange Range,
               llvm::StringRef Msg) {
     if (L.isInvalid() || inHeader(L) ||
@@ -154,12 +156,21 @@ private:
       return;
     const bool GpuOnly = isGpuRule(R);
     GpuFindings |= GpuOnly;
-    auto Level = GpuOnly && !Gpu ? DiagnosticsEngine::Warning
-                                 : DiagnosticsEngine::Error;
-    std::string Text = Msg.str();
-    if (GpuOnly)
-      Text = "cannot run on a GPU: " + Text;
-    Diags.Report(L, Diags.getCustomDiagID(Level, "%0")) << Text << Range;
+    Findings.push_back({L, Range, GpuOnly, unsigned(Findings.size()),
+                        (GpuOnly ? "cannot run on a GPU: " : "") + Msg.str()});
+  }
+
+  void emit() {
+    llvm::sort(Findings, [&](const Finding &A, const Finding &B) {
+      return A.Loc == B.Loc ? A.Order < B.Order
+                            : SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
+    });
+    for (const Finding &F : Findings) {
+      auto Level = F.GpuOnly && !Gpu ? DiagnosticsEngine::Warning
+                                     : DiagnosticsEngine::Error;
+      Diags.Report(F.Loc, Diags.getCustomDiagID(Level, "%0"))
+          << F.Text << F.Range;
+    }
   }
 
   void call(const CallExpr &C, const FunctionDecl &Callee,
@@ -287,6 +298,14 @@ private:
   SourceManager &SM;
   const bool Gpu;
   bool GpuFindings = false;
+  struct Finding {
+    SourceLocation Loc;
+    SourceRange Range;
+    bool GpuOnly;
+    unsigned Order; // of reporting, between findings at one place
+    std::string Text;
+  };
+  std::vector<Finding> Findings;
   std::set<std::pair<unsigned, int>> Reported;
   /// Direct calls between the file's functions, in source order.
   llvm::MapVector<const FunctionDecl *,

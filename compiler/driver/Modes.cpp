@@ -182,8 +182,10 @@ static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
       !parsePoint(O, I->Dim, X))
     return ExitUsage;
   auto CM = C.compile(P, CO);
-  if (!CM)
-    return fail(toString(CM.takeError()));
+  if (!CM) {
+    printCompileError(toString(CM.takeError())); // Clang's text as it is
+    return ExitInputError;
+  }
   errs() << (*CM)->Warnings;
   const CompiledIntegrand *CI = (*CM)->find(I->Name);
   std::vector<double> Out(I->Outputs);
@@ -233,8 +235,10 @@ int runCompilerModes(const DriverOptions &O) {
   int Code;
   if (!O.Emit.empty()) {
     auto Text = (*C)->emitText(P, *emitKind(O.Emit), CO);
-    if (!Text)
-      return fail(toString(Text.takeError()));
+    if (!Text) {
+      printCompileError(toString(Text.takeError()));
+      return ExitInputError;
+    }
     outs() << *Text;
     Code = ExitOk;
   } else {

@@ -174,6 +174,7 @@ std::unique_ptr<Item> Parser::parseExtern() {
   if (!tok().is(TokenKind::String)) {
     error(tok(), "expected the C or C++ file in quotes after 'extern', found " +
                      describe(tok()));
+    accept(TokenKind::KwFn); // the rest of the declaration is skipped
     return nullptr;
   }
   auto D = std::make_unique<FnDecl>();
