@@ -15,8 +15,8 @@ using namespace llvm;
 namespace vf {
 
 static const char *const NotBuilt =
-    "this vegasflow was built without C and C++ integrands "
-    "(-DVF_CLANG_INTEGRANDS=OFF); rebuild with them to compile '%s'";
+    "%s: error: this vegasflow was built without C and C++ integrands "
+    "(-DVF_CLANG_INTEGRANDS=OFF); rebuild with them to compile it\n";
 
 bool clangIntegrandsBuilt() { return false; }
 
@@ -28,7 +28,7 @@ Expected<ForeignScan> scanForeignSource(StringRef Path, ForeignTarget) {
 ForeignCheck checkForeignSource(const ForeignSource &S, bool) {
   char Buf[512];
   std::snprintf(Buf, sizeof Buf, NotBuilt, S.Path.c_str());
-  return {false, std::string("error: ") + Buf + "\n"};
+  return {false, Buf};
 }
 
 Expected<std::unique_ptr<Module>>
