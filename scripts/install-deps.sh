@@ -12,6 +12,9 @@ set -euo pipefail
 packages=(
   # toolchain and LLVM 19 (static components, headers, lit tools)
   cmake ninja-build ccache clang-19 lld-19 llvm-19-dev llvm-19-tools libclang-rt-19-dev
+  # Clang in the process for C/C++ integrands (compiler/clang: the static
+  # archives of libclang-19-dev, the headers of libclang-cpp19-dev)
+  libclang-19-dev libclang-cpp19-dev
   # compression libraries the static LLVM components link against
   zlib1g-dev libzstd-dev
   # libraries the project uses

@@ -11,6 +11,7 @@
 
 #include "backends/Compiler.h"
 #include "backends/IntegrandBinding.h"
+#include "clang/CxxIntegrands.h"
 #include "frontend/Diagnostics.h"
 #include "frontend/Frontend.h"
 
@@ -56,7 +57,8 @@ compile(bool IsFile, const std::string &PathOrSource, const std::string &Name,
   DiagEngine Diags(I->P->SM, OS);
   Diags.setWarningsEnabled(S.Warnings);
   Diags.setErrorLimit(S.ErrorLimit);
-  bool Ok = IsFile ? loadProgramFile(*I->P, PathOrSource, Diags)
+  // A C/C++ file stands for the .vf program of its VF_INTEGRAND entries.
+  bool Ok = IsFile ? loadIntegrandFile(*I->P, PathOrSource, Diags, OS)
                    : loadProgramSource(*I->P, Name, PathOrSource, Diags);
   Diags.finish();
   if (!Ok)
@@ -71,6 +73,7 @@ compile(bool IsFile, const std::string &PathOrSource, const std::string &Name,
   auto CM = (*C)->compile(*I->P, CO);
   if (!CM)
     return Error{toString(CM.takeError())};
+  I->Warnings += (*CM)->Warnings;
   I->Code = std::move(*CM);
   I->Options = CO;
   return std::make_shared<Module>(I);

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "backends/Compiler.h"
+#include "backends/ForeignLink.h"
 #include "backends/Optimizer.h"
 #include "bitcode/EmulatedKernel.h"
 #include "bitcode/LLVMDiagnostics.h"
@@ -72,6 +73,8 @@ std::string compileCacheKey(const Program &P, StringRef Target) {
     K.add(M->IsMain ? "<main>" : M->Path);
     K.add(P.SM.getMemoryBuffer(M->BufferID)->getBuffer());
   }
+  K.add(foreignDigest(P, Target.starts_with("ptx") ? CodeTarget::NVPTX
+                                                   : CodeTarget::Host));
   return K.finish();
 }
 
@@ -145,13 +148,17 @@ static void dumpModule(const Module &M, StringRef Stage) {
     M.print(OS, nullptr);
 }
 
-/// Codegen, math library, internalize, and (unless \p Raw) O3.
+/// Codegen, C/C++ code, math library, internalize, and (unless \p Raw)
+/// O3.
 static Expected<std::unique_ptr<Module>>
 buildModule(const Program &P, LLVMContext &Ctx, CodeTarget T,
-            TargetMachine &TM, bool Raw, bool Sampler, bool Emulated = false) {
+            TargetMachine &TM, bool Raw, bool Sampler, std::string &Warnings,
+            bool Emulated = false) {
   std::unique_ptr<Module> M = generateModule(P, Ctx, T);
   M->setTargetTriple(TM.getTargetTriple().str());
   M->setDataLayout(TM.createDataLayout());
+  if (Error E = linkForeignSources(P, *M, T, Warnings))
+    return std::move(E);
   if (Raw)
     return std::move(M);
   if (Error E = linkMathLibrary(*M, T == CodeTarget::Host
@@ -223,11 +230,13 @@ enum class Output { Object, Assembly, IR, RawIR };
 /// The one pipeline of every target and output: \p P for \p T (\p Arch on
 /// NVPTX) as a host object for the JIT, PTX or assembly text, or IR
 /// (unoptimised with RawIR); LLVM's diagnostics become an error naming
-/// \p What. With \p GpuEmulation the host module also carries the GPU
-/// kernel built for the fake driver's warp emulator.
+/// \p What, Clang's warnings on C/C++ code go to \p Warnings. With
+/// \p GpuEmulation the host module also carries the GPU kernel built for
+/// the fake driver's warp emulator.
 static Expected<std::string> generate(const Program &P, CodeTarget T,
                                       StringRef Arch, Output Out,
                                       bool Sampler, StringRef What,
+                                      std::string &Warnings,
                                       bool GpuEmulation = false) {
   LLVMContext Ctx;
   LLVMDiagnosticCapture Diags(Ctx);
@@ -236,7 +245,7 @@ static Expected<std::string> generate(const Program &P, CodeTarget T,
   if (!TM)
     return TM.takeError();
   auto M = buildModule(P, Ctx, T, **TM, Out == Output::RawIR, Sampler,
-                       Sampler && GpuEmulation);
+                       Warnings, Sampler && GpuEmulation);
   if (!M)
     return M.takeError();
   Expected<std::string> Text = std::string();
@@ -327,29 +336,42 @@ Compiler::compile(const Program &P, const CompileOptions &O) {
   if (O.PTX) {
     if (Expected<std::string> F = ptxFeatureFor(O.GpuArch); !F)
       return F.takeError();
+    std::string Unused; // the host build reports them
     auto PTX = Cached("ptx;" + O.GpuArch + (O.Sampler ? ";sampler" : ""),
                       "ptx", CM->PTXFromCache,
                       [&] {
                         return generate(P, CodeTarget::NVPTX, O.GpuArch,
                                         Output::Assembly, O.Sampler,
-                                        "PTX code generation");
+                                        "PTX code generation", Unused);
                       });
     if (!PTX)
       return PTX.takeError();
     CM->PTX = std::move(*PTX);
   }
   if (O.Host) {
+    // With C/C++ code, Clang's warnings are kept with the object, so that a
+    // cached run says what a fresh one does.
+    const bool Foreign = hasForeignSources(P);
     auto Obj = Cached("host;" + hostTargetDescription() +
                           (O.Sampler ? ";sampler" : "") +
                           (O.Sampler && O.GpuEmulation ? ";gpuemu" : ""),
                       "obj", CM->HostFromCache,
-                      [&] {
-                        return generate(P, CodeTarget::Host, "", Output::Object,
-                                        O.Sampler, "host code generation",
-                                        O.GpuEmulation);
+                      [&]() -> Expected<std::string> {
+                        std::string W;
+                        auto Built = generate(P, CodeTarget::Host, "",
+                                              Output::Object, O.Sampler,
+                                              "host code generation", W,
+                                              O.GpuEmulation);
+                        if (Built && Foreign)
+                          return packWarnings(W, *Built);
+                        return Built;
                       });
     if (!Obj)
       return Obj.takeError();
+    if (Foreign && !unpackWarnings(*Obj, CM->Warnings))
+      return createStringError(inconvertibleErrorCode(),
+                               "internal error: a host object without its "
+                               "warnings");
     if (Error E = linkHostObject(std::move(*Obj), *CM, O))
       return std::move(E);
   }
@@ -369,8 +391,9 @@ Expected<std::string> Compiler::emitText(const Program &P, EmitKind K,
   const Output Out = K == EmitKind::LLVMRaw ? Output::RawIR
                      : K == EmitKind::LLVM  ? Output::IR
                                             : Output::Assembly;
+  std::string Warnings; // --emit prints the code only
   return generate(P, K == EmitKind::PTX ? CodeTarget::NVPTX : CodeTarget::Host,
-                  O.GpuArch, Out, O.Sampler, "code generation");
+                  O.GpuArch, Out, O.Sampler, "code generation", Warnings);
 }
 
 CacheStats Compiler::cacheStats() const {

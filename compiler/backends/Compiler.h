@@ -69,6 +69,9 @@ struct CompiledModule {
   /// (CompileOptions::GpuEmulation).
   vf_gpu_emu_kernel_fn EmulatedFold = nullptr;
   vf_gpu_emu_bind_fn EmulatedBind = nullptr;
+  /// Clang's warnings on the program's C/C++ code (a file that runs on
+  /// the CPU only says so here).
+  std::string Warnings;
   bool HostFromCache = false, PTXFromCache = false;
   const CompiledIntegrand *find(llvm::StringRef Name) const;
 };

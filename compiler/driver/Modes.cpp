@@ -8,6 +8,7 @@
 #include "driver/Driver.h"
 
 #include "backends/Compiler.h"
+#include "clang/CxxIntegrands.h"
 #include "frontend/ASTDump.h"
 #include "frontend/Diagnostics.h"
 #include "frontend/Frontend.h"
@@ -181,8 +182,11 @@ static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
       !parsePoint(O, I->Dim, X))
     return ExitUsage;
   auto CM = C.compile(P, CO);
-  if (!CM)
-    return fail(toString(CM.takeError()));
+  if (!CM) {
+    printCompileError(toString(CM.takeError())); // Clang's text as it is
+    return ExitInputError;
+  }
+  errs() << (*CM)->Warnings;
   const CompiledIntegrand *CI = (*CM)->find(I->Name);
   std::vector<double> Out(I->Outputs);
   CI->Batch(X.data(), 1, Params.data(), Out.data());
@@ -207,9 +211,13 @@ int runCompilerModes(const DriverOptions &O) {
     Diags.finish();
     return Ok ? ExitOk : ExitInputError;
   }
-  bool Ok = loadProgramFile(P, O.File, Diags);
+  bool Ok = loadIntegrandFile(P, O.File, Diags, errs());
   Diags.finish();
   if (!Ok)
+    return ExitInputError;
+  // The C/C++ files as a GPU would need them: --check promises a file that
+  // runs on every device.
+  if (O.Check && !checkForeignSources(P, /*Gpu=*/true, errs()))
     return ExitInputError;
   if (O.Check) {
     outs() << O.File << ": ok (" << P.Integrands.size() << " integrand"
@@ -227,8 +235,10 @@ int runCompilerModes(const DriverOptions &O) {
   int Code;
   if (!O.Emit.empty()) {
     auto Text = (*C)->emitText(P, *emitKind(O.Emit), CO);
-    if (!Text)
-      return fail(toString(Text.takeError()));
+    if (!Text) {
+      printCompileError(toString(Text.takeError()));
+      return ExitInputError;
+    }
     outs() << *Text;
     Code = ExitOk;
   } else {

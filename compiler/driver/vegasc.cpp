@@ -56,6 +56,8 @@ int main(int argc, char **argv) {
   vegasc examples/batch.toml                 run every [[run]] of a batch file
   vegasc runs.toml --csv runs.csv            a batch, with a CSV of the results
   vegasc --check examples/lepage.vf          check a file, report every error
+  vegasc examples/cpp/ee_ll.cpp --integrand sigma
+                                             a C++ integrand (vf/integrand.h)
   vegasc --emit=ast examples/lepage.vf       print the parsed program
   vegasc --emit=ptx examples/lepage.vf       print the GPU code (PTX)
   mpirun -np 4 vegasc examples/lepage.vf     share every iteration among 4
@@ -76,7 +78,9 @@ Exit codes: 0 success; 1 errors in the input, a failed run, or a checkpoint
 or grid that cannot be used (another integrand, other options, damaged);
 2 usage error (bad options or values).)");
   vf::DriverOptions O;
-  App.add_option("file", O.File, "the .vf source file");
+  App.add_option("file", O.File,
+                 "the .vf source file, or a C/C++ file of VF_INTEGRAND "
+                 "entries (docs/user-guide.md)");
   App.add_flag("--list-devices", O.ListDevices,
                "list the CPU and GPUs (or why there is no GPU) and exit");
   App.add_flag("--check", O.Check, "check the file and report every error");

@@ -285,7 +285,12 @@ struct FnArg {
 struct FnDecl : Item {
   std::vector<FnArg> Args;
   ExprPtr ResultSizeExpr; // `-> [n]`; null for a real result
-  Body B;
+  Body B; // empty for an extern fn
+  /// `extern "file.cpp" fn ...`: defined in C or C++ (compiler/clang).
+  bool Extern = false;
+  std::string ExternPath;    // as written, without quotes
+  llvm::SMRange ExternRange; // the string
+  std::string ExternFile;    // the loader's resolution of ExternPath
   unsigned ResultSize = 0; // Sema: 0 for a real result
   FnDecl() : Item(ItemKind::Fn) {}
 };

@@ -153,6 +153,8 @@ public:
     }
     case ItemKind::Fn: {
       const auto &F = static_cast<const FnDecl &>(I);
+      if (F.Extern)
+        OS << "(extern \"" << F.ExternPath << "\" ";
       OS << "(fn " << F.Name << " (";
       for (size_t K = 0; K < F.Args.size(); ++K) {
         OS << (K ? " " : "") << F.Args[K].Name;
@@ -168,7 +170,10 @@ public:
         expr(F.ResultSizeExpr.get());
         OS << "] ";
       }
-      body(F.B);
+      if (F.Extern)
+        OS << ')';
+      else
+        body(F.B);
       break;
     }
     case ItemKind::Integrand:

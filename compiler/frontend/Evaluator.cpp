@@ -216,7 +216,8 @@ private:
   }
 
   std::vector<double> call(const CallExpr &E) {
-    if (!E.Fn || Ev.Frames.size() > 256)
+    // An extern fn is C/C++ code, which only the compiled module runs.
+    if (!E.Fn || E.Fn->Extern || Ev.Frames.size() > 256)
       return std::vector<double>(std::max(1u, E.Size), NAN);
     std::vector<std::vector<double>> Args;
     for (const ExprPtr &A : E.Args)

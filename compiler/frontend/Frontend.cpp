@@ -54,9 +54,12 @@ private:
     P.Modules.push_back(std::move(M));
     Loaded[Key] = Raw;
     Stack.push_back(Key);
-    for (auto &I : Raw->Items)
+    for (auto &I : Raw->Items) {
       if (I->Kind == ItemKind::Import)
         loadImport(static_cast<ImportDecl &>(*I), *Raw);
+      if (I->Kind == ItemKind::Fn && static_cast<FnDecl &>(*I).Extern)
+        resolveExtern(static_cast<FnDecl &>(*I), *Raw);
+    }
     Stack.pop_back();
     return Raw;
   }
@@ -82,6 +85,38 @@ private:
     if (Loaded.count(Key))
       return;
     load(std::move(Buf), Key, /*IsMain=*/false);
+  }
+
+  /// An extern fn's file, relative to the file that declares it; compiled
+  /// by the C/C++ front end (compiler/clang) with the module.
+  void resolveExtern(FnDecl &F, const SourceModule &From) {
+    if (!isForeignSourcePath(F.ExternPath)) {
+      Diags.error(F.ExternRange.Start,
+                  "an extern function is defined in a C or C++ file (.c, "
+                  ".cc, .cpp, .cxx), not '" + F.ExternPath + "'",
+                  F.ExternRange);
+      return;
+    }
+    SmallString<256> Full(F.ExternPath);
+    if (!sys::path::is_absolute(Full)) {
+      Full = From.Path;
+      sys::path::remove_filename(Full);
+      sys::path::append(Full, F.ExternPath);
+    }
+    SmallString<256> Real;
+    if (std::error_code EC = sys::fs::real_path(Full, Real)) {
+      Diags.error(F.ExternRange.Start,
+                  "cannot find '" + F.ExternPath + "' (looked for '" + Full +
+                      "': " + EC.message() + ")",
+                  F.ExternRange);
+      return;
+    }
+    if (!sys::fs::is_regular_file(Real)) {
+      Diags.error(F.ExternRange.Start,
+                  "'" + Real + "' is not a regular file", F.ExternRange);
+      return;
+    }
+    F.ExternFile = Full.str().str();
   }
 
   bool resolve(const ImportDecl &Imp, const SourceModule &From,
@@ -152,6 +187,11 @@ private:
 };
 
 } // namespace
+
+bool isForeignSourcePath(StringRef Path) {
+  StringRef Ext = sys::path::extension(Path);
+  return Ext == ".c" || Ext == ".cc" || Ext == ".cpp" || Ext == ".cxx";
+}
 
 bool parseProgramFile(Program &P, StringRef Path, DiagEngine &Diags) {
   if (sys::fs::is_directory(Path)) {

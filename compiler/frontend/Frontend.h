@@ -32,6 +32,11 @@ bool loadProgramFile(Program &P, llvm::StringRef Path, DiagEngine &Diags);
 bool loadProgramSource(Program &P, llvm::StringRef Name,
                        llvm::StringRef Source, DiagEngine &Diags);
 
+/// .c (C11) or .cc, .cpp, .cxx (C++17): a file for the C/C++ front end
+/// (compiler/clang), named by `extern "file.cpp" fn` or given as the main
+/// file.
+bool isForeignSourcePath(llvm::StringRef Path);
+
 /// The text of `import "std/NAME"` (embedded at build time), or false.
 bool lookupStdModule(const char *Name, const char **Text, unsigned long *Len);
 

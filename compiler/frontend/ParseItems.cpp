@@ -18,7 +18,7 @@ namespace {
 bool isItemStart(TokenKind K) {
   return K == TokenKind::KwIntegrand || K == TokenKind::KwFn ||
          K == TokenKind::KwParam || K == TokenKind::KwConst ||
-         K == TokenKind::KwImport;
+         K == TokenKind::KwImport || K == TokenKind::KwExtern;
 }
 
 } // namespace
@@ -129,6 +129,8 @@ std::unique_ptr<Item> Parser::parseItem() {
     return parseFn();
   case TokenKind::KwIntegrand:
     return parseIntegrand();
+  case TokenKind::KwExtern:
+    return parseExtern();
   default:
     return parseImport();
   }
@@ -165,11 +167,35 @@ bool Parser::parseSize(ExprPtr &Size, StringRef What) {
   return expect(TokenKind::RBracket, ("after " + What).str());
 }
 
+/// extern -> 'extern' STRING 'fn' NAME '(' (arg (',' arg)*)? ')'
+///             ('->' size)?
+std::unique_ptr<Item> Parser::parseExtern() {
+  consume();
+  if (!tok().is(TokenKind::String)) {
+    error(tok(), "expected the C or C++ file in quotes after 'extern', found " +
+                     describe(tok()));
+    accept(TokenKind::KwFn); // the rest of the declaration is skipped
+    return nullptr;
+  }
+  auto D = std::make_unique<FnDecl>();
+  D->Extern = true;
+  D->ExternPath = tok().Text.drop_front().drop_back().str();
+  D->ExternRange = tok().range();
+  consume();
+  if (!tok().is(TokenKind::KwFn)) {
+    error(tok(), "expected 'fn' after the file of an extern function, found " +
+                     describe(tok()));
+    return nullptr;
+  }
+  return parseFn(std::move(D));
+}
+
 /// fn -> 'fn' NAME '(' (arg (',' arg)*)? ')' ('->' size)? body
 /// arg -> NAME (':' size)?
-std::unique_ptr<Item> Parser::parseFn() {
+std::unique_ptr<Item> Parser::parseFn(std::unique_ptr<FnDecl> D) {
   consume();
-  auto D = std::make_unique<FnDecl>();
+  if (!D)
+    D = std::make_unique<FnDecl>();
   if (!expectIdentifier(D->Name, D->NameRange, "a function name") ||
       !expect(TokenKind::LParen, "after the function's name"))
     return nullptr;
@@ -189,6 +215,8 @@ std::unique_ptr<Item> Parser::parseFn() {
   if (accept(TokenKind::Arrow) &&
       !parseSize(D->ResultSizeExpr, "the result's array size"))
     return nullptr;
+  if (D->Extern)
+    return D; // the body is in the C or C++ file
   if (!parseBody(D->B, "the function"))
     return nullptr;
   return D;

@@ -101,7 +101,8 @@ private:
   std::unique_ptr<Item> parseItem();
   std::unique_ptr<Item> parseConst();
   std::unique_ptr<Item> parseParam();
-  std::unique_ptr<Item> parseFn();
+  std::unique_ptr<Item> parseFn(std::unique_ptr<FnDecl> D = nullptr);
+  std::unique_ptr<Item> parseExtern();
   std::unique_ptr<Item> parseIntegrand();
   std::unique_ptr<Item> parseImport();
   bool parseSize(ExprPtr &Size, llvm::StringRef What);

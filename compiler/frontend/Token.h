@@ -34,6 +34,7 @@ namespace vf {
   KW(KwNot, "not")                                                             \
   KW(KwIn, "in")                                                               \
   KW(KwImport, "import")                                                       \
+  KW(KwExtern, "extern")                                                       \
   KW(KwInf, "inf")                                                             \
   X(LParen, "(")                                                               \
   X(RParen, ")")                                                               \

@@ -1,0 +1,49 @@
+//===- backends/ForeignLink.h - C/C++ code in an integrand module -*- C++ -*-===//
+//
+// The backends' side of the C/C++ front end (compiler/clang): the digest of
+// a program's C/C++ files for the compile cache's key, and the link of
+// their modules into the integrand module, before the math library and the
+// sampler are linked and everything is internalized and optimised
+// together, so that the C/C++ functions inline into the sampling loop.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_BACKENDS_FOREIGNLINK_H
+#define VF_COMPILER_BACKENDS_FOREIGNLINK_H
+
+#include "codegen/IRGen.h"
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace vf {
+
+struct Program;
+
+/// Whether \p P calls C/C++ code.
+bool hasForeignSources(const Program &P);
+
+/// The C/C++ part of \p P's cache key for \p T: per file, Clang's digest of
+/// it and its includes, flags and version ("" for a .vf-only program). A
+/// file that cannot be preprocessed gives a digest of its error, so the
+/// compile that follows reports it.
+std::string foreignDigest(const Program &P, CodeTarget T);
+
+/// Compiles \p P's C/C++ files for \p T and links them into \p M (whose
+/// triple and data layout are set). Warnings (a host build of a file a GPU
+/// cannot run) are appended to \p Warnings.
+llvm::Error linkForeignSources(const Program &P, llvm::Module &M, CodeTarget T,
+                               std::string &Warnings);
+
+/// A host object with the warnings of its compile, as one cache payload
+/// (for programs with C/C++ files), and back.
+std::string packWarnings(llvm::StringRef Warnings, llvm::StringRef Object);
+bool unpackWarnings(std::string &Payload, std::string &Warnings);
+
+} // namespace vf
+
+#endif // VF_COMPILER_BACKENDS_FOREIGNLINK_H

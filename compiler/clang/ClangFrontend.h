@@ -1,0 +1,100 @@
+//===- clang/ClangFrontend.h - C and C++ integrands through Clang -*- C++ -*-===//
+//
+// The C/C++ front end: a translation unit compiled by Clang, in this
+// process, to LLVM IR for the host or for nvptx64-nvidia-cuda, after the
+// portability checker (clang/PortabilityChecker.h) has looked at its AST.
+// The rest of the compiler sees a C/C++ file only through these functions:
+// codegen declares the functions a .vf file names `extern "file.cpp" fn`,
+// the backends link compileForeignSource's module into the integrand's
+// module before internalizing and optimising, so the C++ code inlines into
+// the fused sampler like a .vf body.
+//
+// Built without Clang (-DVF_CLANG_INTEGRANDS=OFF, as the GPU pack is), the
+// same functions exist and refuse with a message saying so.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_CLANG_CLANGFRONTEND_H
+#define VF_COMPILER_CLANG_CLANGFRONTEND_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace vf {
+
+/// Whether this build has the C/C++ front end.
+bool clangIntegrandsBuilt();
+
+enum class ForeignTarget { Host, NVPTX };
+
+/// A function a .vf file calls in a C/C++ file, with its .vf signature: an
+/// argument of size 0 is a real (C `double`), of size n an array (C
+/// `const double *`); ResultSize 0 returns a double, n writes to a last
+/// `double *out`.
+struct ForeignFunction {
+  std::string Name;
+  std::vector<unsigned> ArgSizes;
+  unsigned ResultSize = 0;
+  std::string DeclaredAt; ///< "file.vf:3:1", for messages
+};
+
+/// One C/C++ translation unit and what the .vf program expects of it.
+struct ForeignSource {
+  std::string Path; ///< as the .vf file resolved it
+  std::vector<ForeignFunction> Functions;
+};
+
+/// An integrand defined in C/C++ by VF_INTEGRAND (vf/integrand.h).
+struct ForeignEntry {
+  std::string Name;   ///< the integrand's name; its C symbol is vf_cxx_NAME
+  unsigned Dim = 0, Outputs = 1;
+  std::vector<std::pair<std::string, double>> Params; ///< name, default
+};
+
+/// What the preprocessor saw of a translation unit: its cache digest (the
+/// file, every file it includes, the flags for the target, and Clang's
+/// version) and its VF_INTEGRAND entries. Diagnostics (a missing include,
+/// a malformed VF_INTEGRAND) are Clang's text.
+struct ForeignScan {
+  std::string Digest;
+  std::vector<ForeignEntry> Entries;
+  std::vector<std::string> Includes; ///< paths of the included files
+};
+llvm::Expected<ForeignScan> scanForeignSource(llvm::StringRef Path,
+                                              ForeignTarget T);
+
+/// The checker's verdict on a translation unit: Diagnostics is Clang's
+/// text (file:line:col, source line, caret). With \p Gpu, what cannot run
+/// on a GPU is an error; without, a warning followed by a note that the
+/// file runs on the CPU only. What breaks the engine's guarantees on any
+/// device (mutable global state, exceptions, long double, inline asm) is
+/// always an error.
+struct ForeignCheck {
+  bool Ok = false;
+  std::string Diagnostics;
+};
+ForeignCheck checkForeignSource(const ForeignSource &S, bool Gpu);
+
+/// Checks \p S (GPU rules as errors on NVPTX, as warnings on the host,
+/// which go to \p Warnings) and compiles it to a module for \p T in \p Ctx,
+/// with the expected functions' signatures verified, the math calls bound
+/// to the math library (vf_exp, ...), and no per-function target
+/// attributes (the module takes the integrand module's target).
+llvm::Expected<std::unique_ptr<llvm::Module>>
+compileForeignSource(const ForeignSource &S, ForeignTarget T,
+                     llvm::LLVMContext &Ctx, std::string &Warnings);
+
+/// The text of the shipped header vf/integrand.h.
+llvm::StringRef integrandHeaderText();
+
+} // namespace vf
+
+#endif // VF_COMPILER_CLANG_CLANGFRONTEND_H

@@ -1,0 +1,122 @@
+//===- clang/ClangJob.cpp - One Clang run over a translation unit ---------===//
+
+#include "clang/ClangJob.h"
+#include "clang/PortabilityChecker.h"
+
+#include "PtxTargets.h"
+
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/Version.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+extern "C" const unsigned char vf_text_integrand_h[];
+extern "C" const unsigned long vf_text_integrand_h_len;
+
+using namespace llvm;
+
+/// Debian's Clang registers the statically linked pass plugins it was built
+/// with (Polly) in its optimisation pipeline. vegasflow runs no Clang
+/// pipeline (-disable-llvm-passes: the integrand module is optimised by
+/// the backends), so it links no Polly; this is the plugin Clang asks for.
+llvm::PassPluginLibraryInfo getPollyPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "polly (not linked)", "0",
+          [](llvm::PassBuilder &) {}};
+}
+
+namespace vf {
+
+#define VF_STR2(X) #X
+#define VF_STR(X) VF_STR2(X)
+
+bool clangIntegrandsBuilt() { return true; }
+
+StringRef integrandHeaderText() {
+  return StringRef(reinterpret_cast<const char *>(vf_text_integrand_h),
+                   vf_text_integrand_h_len);
+}
+
+std::string clangVersion() { return clang::getClangFullVersion(); }
+
+static std::vector<std::string> cc1Arguments(StringRef Path, ForeignTarget T,
+                                             ClangPurpose P) {
+  const bool IsC = sys::path::extension(Path) == ".c";
+  std::vector<std::string> A = {
+      "-triple", T == ForeignTarget::Host ? "x86_64-unknown-linux-gnu"
+                                          : "nvptx64-nvidia-cuda"};
+  if (T == ForeignTarget::NVPTX)
+    A.insert(A.end(), {"-target-cpu", VF_STR(VF_BITCODE_GPU_ARCH),
+                       "-target-feature",
+                       "+ptx" VF_STR(VF_BITCODE_PTX_ISA)});
+  A.insert(A.end(), {"-x", IsC ? "c" : "c++", IsC ? "-std=c11" : "-std=c++17",
+                     // Optimised IR without LLVM's passes: the integrand
+                     // module is optimised once, with the sampler.
+                     "-O2", "-disable-llvm-passes", "-ffreestanding",
+                     "-fno-builtin", "-ffp-contract=off",
+                     "-nostdsysteminc", "-nobuiltininc", "-I",
+                     ForeignIncludeRoot.str(), "-D__VEGASFLOW__=1",
+                     "-fno-rtti", "-fno-threadsafe-statics",
+                     // Bounded compile time for runaway templates and
+                     // constexpr evaluation.
+                     "-ftemplate-depth=128", "-fconstexpr-depth=128",
+                     "-fconstexpr-steps=1000000", "-ferror-limit", "20",
+                     "-fmessage-length=0"});
+  if (P == ClangPurpose::Check && !IsC)
+    A.insert(A.end(), {"-fcxx-exceptions", "-fexceptions"});
+  if (T == ForeignTarget::NVPTX)
+    A.push_back("-D__VF_GPU__=1");
+  A.push_back(Path.str());
+  return A;
+}
+
+/// The real file system with vf/integrand.h at ForeignIncludeRoot.
+static IntrusiveRefCntPtr<vfs::FileSystem> fileSystem() {
+  auto Overlay =
+      makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+  auto Mem = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
+  Mem->addFile(ForeignIncludeRoot.str() + "/vf/integrand.h", 0,
+               MemoryBuffer::getMemBuffer(integrandHeaderText(),
+                                          "vf/integrand.h", false));
+  Overlay->pushOverlay(Mem);
+  return Overlay;
+}
+
+ClangJob::ClangJob(StringRef Path, ForeignTarget T, ClangPurpose P)
+    : Args(cc1Arguments(Path, T, P)) {
+  std::vector<const char *> Argv;
+  for (const std::string &S : Args)
+    Argv.push_back(S.c_str());
+  auto Opts = makeIntrusiveRefCnt<clang::DiagnosticOptions>();
+  clang::DiagnosticsEngine ArgDiags(
+      makeIntrusiveRefCnt<clang::DiagnosticIDs>(), Opts,
+      new clang::TextDiagnosticPrinter(OS, Opts.get()), true);
+  auto Inv = std::make_shared<clang::CompilerInvocation>();
+  if (!clang::CompilerInvocation::CreateFromArgs(*Inv, Argv, ArgDiags))
+    return;
+  Inv->getDiagnosticOpts().ShowColors = false;
+  Inv->getFrontendOpts().DisableFree = false;
+  CI = std::make_unique<clang::CompilerInstance>();
+  CI->setInvocation(std::move(Inv));
+  CI->createDiagnostics(
+      new clang::TextDiagnosticPrinter(OS, &CI->getDiagnosticOpts()), true);
+  CI->createFileManager(fileSystem());
+  // Not "N errors generated." on stderr: the diagnostics are the message.
+  CI->setVerboseOutputStream(std::make_unique<raw_null_ostream>());
+}
+
+std::string ClangJob::diagnostics() {
+  if (CI)
+    CI->getDiagnosticClient().finish();
+  return OS.str();
+}
+
+bool ClangJob::hasErrors() const {
+  return !CI || CI->getDiagnostics().hasErrorOccurred();
+}
+
+} // namespace vf

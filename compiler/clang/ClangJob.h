@@ -1,0 +1,61 @@
+//===- clang/ClangJob.h - One Clang run over a translation unit -*- C++ -*-===//
+//
+// A CompilerInstance built from cc1 arguments (never through Clang's
+// driver, which would look for a CUDA installation for nvptx64 and for
+// system headers for the host), over the real file system with
+// vf/integrand.h overlaid at ForeignIncludeRoot, its diagnostics printed
+// as text (file:line:col, the line, a caret) into a string.
+//
+// The flags are those of the project's bitcode (cmake/Bitcode.cmake): no
+// system or builtin headers, freestanding, no math errno, no FP
+// contraction, and for the GPU the whole target stated (nvptx64-nvidia-cuda,
+// VF_BITCODE_GPU_ARCH and VF_BITCODE_PTX_ISA of runtime/kernels/PtxTargets.h;
+// the functions later take the integrand module's sm_XX).
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_CLANG_CLANGJOB_H
+#define VF_COMPILER_CLANG_CLANGJOB_H
+
+#include "clang/ClangFrontend.h"
+
+#include "clang/Frontend/CompilerInstance.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace vf {
+
+enum class ClangPurpose {
+  Scan,    ///< preprocess only
+  Check,   ///< parse with exceptions on, so the checker sees them
+  Compile, ///< parse and generate IR
+};
+
+class ClangJob {
+public:
+  ClangJob(llvm::StringRef Path, ForeignTarget T, ClangPurpose P);
+
+  /// Null when the arguments were refused (a bug; diagnostics() says).
+  clang::CompilerInstance *instance() { return CI.get(); }
+  /// Everything Clang printed so far.
+  std::string diagnostics();
+  bool hasErrors() const;
+  /// The flags, for cache digests.
+  const std::vector<std::string> &arguments() const { return Args; }
+
+private:
+  std::string Text;
+  llvm::raw_string_ostream OS{Text};
+  std::vector<std::string> Args;
+  std::unique_ptr<clang::CompilerInstance> CI;
+};
+
+/// Clang's full version string, for cache digests.
+std::string clangVersion();
+
+} // namespace vf
+
+#endif // VF_COMPILER_CLANG_CLANGJOB_H

@@ -1,0 +1,208 @@
+//===- clang/ForeignCompile.cpp - Check and compile a translation unit ----===//
+//
+// One Clang run per target: parse, then (before code generation finishes)
+// the portability checker and the check of the functions the .vf program
+// calls against their .vf signatures; any error stops the run with Clang's
+// diagnostics as the message, and no module. The module that comes out
+// loses its per-function target attributes and "no-builtins", as the math
+// library's bitcode does, so it inlines into the integrand module's code
+// for the host CPU or the chosen sm_XX.
+//
+//===----------------------------------------------------------------------===//
+
+#include "clang/ClangJob.h"
+#include "clang/PortabilityChecker.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/CodeGen/CodeGenAction.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace vf {
+
+namespace {
+
+/// The C declaration a .vf signature calls for.
+std::string expectedDeclaration(const ForeignFunction &F) {
+  std::string S = (F.ResultSize ? "void " : "double ") + F.Name + "(";
+  for (size_t K = 0; K < F.ArgSizes.size(); ++K)
+    S += (K ? ", " : "") + std::string(F.ArgSizes[K] ? "const double *" : "double");
+  if (F.ResultSize)
+    S += std::string(F.ArgSizes.empty() ? "" : ", ") + "double *out";
+  return S + ")";
+}
+
+bool isDouble(clang::ASTContext &Ctx, clang::QualType T) {
+  return Ctx.hasSameUnqualifiedType(T, Ctx.DoubleTy);
+}
+
+bool isPointerToDouble(clang::ASTContext &Ctx, clang::QualType T, bool Const) {
+  if (!T->isPointerType())
+    return false;
+  clang::QualType P = T->getPointeeType();
+  return isDouble(Ctx, P) && (Const || !P.isConstQualified());
+}
+
+bool matches(clang::ASTContext &Ctx, const clang::FunctionDecl &D,
+             const ForeignFunction &F) {
+  const size_t N = F.ArgSizes.size() + (F.ResultSize ? 1 : 0);
+  if (D.getNumParams() != N ||
+      !(F.ResultSize ? D.getReturnType()->isVoidType()
+                     : isDouble(Ctx, D.getReturnType())))
+    return false;
+  for (size_t K = 0; K < F.ArgSizes.size(); ++K) {
+    clang::QualType T = D.getParamDecl(K)->getType();
+    if (F.ArgSizes[K] ? !isPointerToDouble(Ctx, T, true) : !isDouble(Ctx, T))
+      return false;
+  }
+  return !F.ResultSize ||
+         isPointerToDouble(Ctx, D.getParamDecl(N - 1)->getType(), false);
+}
+
+/// Each function the .vf program calls is defined here, with C linkage
+/// and the C form of its .vf signature.
+void verifySignatures(clang::ASTContext &Ctx, const ForeignSource &S) {
+  clang::DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  clang::SourceManager &SM = Ctx.getSourceManager();
+  const unsigned ErrorID =
+      Diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
+  for (const ForeignFunction &F : S.Functions) {
+    const clang::FunctionDecl *Def = nullptr;
+    for (clang::NamedDecl *D :
+         Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(F.Name)))
+      if (auto *FD = dyn_cast<clang::FunctionDecl>(D))
+        if (const clang::FunctionDecl *X = FD->getDefinition())
+          Def = X;
+    const std::string Want = expectedDeclaration(F);
+    if (!Def) {
+      Diags.Report(SM.getLocForStartOfFile(SM.getMainFileID()), ErrorID)
+          << "no definition of '" + F.Name + "', which " + F.DeclaredAt +
+                 " declares extern; define 'VF_FUNCTION " + Want + "'";
+      continue;
+    }
+    if (!Def->isExternC())
+      Diags.Report(Def->getLocation(), ErrorID)
+          << "'" + F.Name + "' is called from " + F.DeclaredAt +
+                 " and needs C linkage: declare it 'VF_FUNCTION' (extern "
+                 "\"C\")";
+    else if (!matches(Ctx, *Def, F))
+      Diags.Report(Def->getLocation(), ErrorID)
+          << "'" + F.Name + "' does not match its extern declaration at " +
+                 F.DeclaredAt + ", which calls for '" + Want + "'";
+  }
+}
+
+class CheckConsumer : public clang::ASTConsumer {
+public:
+  CheckConsumer(const ForeignSource &S, bool Gpu) : S(S), Gpu(Gpu) {}
+
+  void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return; // the syntax errors say enough
+    runPortabilityChecker(Ctx, Gpu);
+    verifySignatures(Ctx, S);
+  }
+
+private:
+  const ForeignSource &S;
+  bool Gpu;
+};
+
+class CheckAction : public clang::ASTFrontendAction {
+public:
+  CheckAction(const ForeignSource &S, bool Gpu) : S(S), Gpu(Gpu) {}
+
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &, StringRef) override {
+    return std::make_unique<CheckConsumer>(S, Gpu);
+  }
+
+private:
+  const ForeignSource &S;
+  bool Gpu;
+};
+
+/// Code generation with the checker in front: the multiplexer hands the
+/// finished AST to the checker first, and Clang's code generator emits
+/// nothing once an error has been reported.
+class CheckedCodeGenAction : public clang::EmitLLVMOnlyAction {
+public:
+  CheckedCodeGenAction(LLVMContext &Ctx, const ForeignSource &S, bool Gpu)
+      : EmitLLVMOnlyAction(&Ctx), S(S), Gpu(Gpu) {}
+
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &CI, StringRef InFile) override {
+    std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
+    Consumers.push_back(std::make_unique<CheckConsumer>(S, Gpu));
+    Consumers.push_back(EmitLLVMOnlyAction::CreateASTConsumer(CI, InFile));
+    return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
+  }
+
+private:
+  const ForeignSource &S;
+  bool Gpu;
+};
+
+/// The module as the integrand module needs it (see the file comment).
+/// Every function is always inlined, as a .vf fn is: a call left in the
+/// sampling loop would keep it from vectorizing on the CPU and costs a
+/// stack frame per sample on a GPU.
+void prepareForLinking(Module &M) {
+  for (Function &F : M) {
+    for (StringRef A : {"target-cpu", "target-features", "tune-cpu",
+                        "no-builtins"})
+      F.removeFnAttr(A);
+    for (const Attribute &A : F.getAttributes().getFnAttrs())
+      if (A.isStringAttribute() &&
+          A.getKindAsString().starts_with("no-builtin-"))
+        F.removeFnAttr(A.getKindAsString());
+  }
+  for (Function &F : M)
+    if (!F.isDeclaration()) {
+      F.removeFnAttr(Attribute::NoInline);
+      F.addFnAttr(Attribute::AlwaysInline);
+    }
+}
+
+Error clangError(ClangJob &Job, const ForeignSource &S) {
+  std::string Text = Job.diagnostics();
+  if (Text.empty())
+    Text = "Clang could not compile '" + S.Path + "'\n";
+  return createStringError(inconvertibleErrorCode(), Text);
+}
+
+} // namespace
+
+ForeignCheck checkForeignSource(const ForeignSource &S, bool Gpu) {
+  ClangJob Job(S.Path, ForeignTarget::Host, ClangPurpose::Check);
+  CheckAction Act(S, Gpu);
+  ForeignCheck R;
+  R.Ok = Job.instance() && Job.instance()->ExecuteAction(Act) &&
+         !Job.hasErrors();
+  R.Diagnostics = Job.diagnostics();
+  return R;
+}
+
+Expected<std::unique_ptr<Module>>
+compileForeignSource(const ForeignSource &S, ForeignTarget T,
+                     LLVMContext &Ctx, std::string &Warnings) {
+  ClangJob Job(S.Path, T, ClangPurpose::Compile);
+  CheckedCodeGenAction Act(Ctx, S, T == ForeignTarget::NVPTX);
+  if (!Job.instance() || !Job.instance()->ExecuteAction(Act) ||
+      Job.hasErrors())
+    return clangError(Job, S);
+  std::unique_ptr<Module> M = Act.takeModule();
+  if (!M)
+    return clangError(Job, S);
+  Warnings += Job.diagnostics();
+  prepareForLinking(*M);
+  return std::move(M);
+}
+
+} // namespace vf

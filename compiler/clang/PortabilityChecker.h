@@ -1,0 +1,40 @@
+//===- clang/PortabilityChecker.h - What a GPU cannot run -------*- C++ -*-===//
+//
+// AST matchers (libTooling's ASTMatchers) over a translation unit, each
+// rule reported as a Clang diagnostic at its place (file:line:col, the
+// line, a caret). Two kinds of rule:
+//
+//  - the engine's guarantees, errors on every device: mutable global state
+//    (non-const globals, function-local statics, thread_local) makes a
+//    sample depend on the ones before it and races across threads;
+//    exceptions cannot leave the fused kernel; long double is 80 bits on
+//    the CPU and 64 on a GPU, so the devices would disagree; inline asm is
+//    for one target only.
+//  - what a GPU cannot run: calls to functions without a definition (other
+//    than vf/integrand.h's math), new/delete and malloc/free, I/O,
+//    virtual calls through unknown types, recursion. Errors for a GPU
+//    build; for a host build warnings, and a note that the file runs on
+//    the CPU only.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_CLANG_PORTABILITYCHECKER_H
+#define VF_COMPILER_CLANG_PORTABILITYCHECKER_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace clang {
+class ASTContext;
+} // namespace clang
+
+namespace vf {
+
+/// Where vf/integrand.h lives in Clang's (virtual) file system.
+constexpr llvm::StringLiteral ForeignIncludeRoot = "/vegasflow-include";
+
+/// Reports every finding in \p Ctx through its DiagnosticsEngine; GPU
+/// rules as errors when \p Gpu. Returns true when a GPU rule fired.
+bool runPortabilityChecker(clang::ASTContext &Ctx, bool Gpu);
+
+} // namespace vf
+
+#endif // VF_COMPILER_CLANG_PORTABILITYCHECKER_H

@@ -1,0 +1,109 @@
+/*===- vf/integrand.h - C and C++ integrands for vegasflow ------*- C++ -*-===//
+//
+// The one header a C or C++ integrand includes. vegasc compiles such a file
+// with Clang in its own process, for the host and for nvptx64-nvidia-cuda,
+// and sees no system header: this header declares what a GPU can run.
+//
+//  - The math functions (exp, log, sin, pow, sqrt, ... and std:: in C++)
+//    are vegasflow's own math library (docs/math.md), the functions a .vf
+//    integrand calls, so CPU and GPU compute the same values.
+//  - VF_INTEGRAND(NAME, DIM, OUTPUTS, "p = 1.0, q = 2") opens the definition
+//    of an integrand on the unit cube [0, 1]^DIM with OUTPUTS values and the
+//    listed run-time parameters and their defaults; its body reads x[0..DIM),
+//    params[k] (the k-th parameter, in the listed order) and writes
+//    out[0..OUTPUTS). DIM and OUTPUTS are integer literals.
+//  - VF_FUNCTION marks a function a .vf file calls through
+//    `extern "file.cpp" fn NAME(...)`: arrays arrive as `const double *`,
+//    reals as `double`; an array result `-> [n]` is written to a last
+//    `double *out` argument (the function returns void), a real result is
+//    returned.
+//  - vf::array<N> (C++): a fixed-size array of doubles with value semantics.
+//
+// Compiled by anything but vegasflow (no __VEGASFLOW__), the header takes
+// <math.h> instead, so the same file builds in an ordinary host program.
+//
+//===----------------------------------------------------------------------===*/
+#ifndef VF_INTEGRAND_H
+#define VF_INTEGRAND_H
+
+#ifdef __cplusplus
+#define VF_EXTERN_C extern "C"
+#else
+#define VF_EXTERN_C
+#endif
+
+#define VF_FUNCTION VF_EXTERN_C
+
+/* The symbol of an integrand's entry (vf_cxx_NAME), which vegasc calls. */
+#define VF_INTEGRAND(NAME, DIM, OUTPUTS, PARAMS)                               \
+  VF_EXTERN_C void vf_cxx_##NAME(const double *x, const double *params,        \
+                                 double *out)
+
+#ifdef __VEGASFLOW__
+/* Each function is the math library's vf_NAME (stdlib/math/vfmath.h). */
+#define VF_MATH1(F) double F(double) __asm__("vf_" #F);
+#define VF_MATH2(F) double F(double, double) __asm__("vf_" #F);
+#ifdef __cplusplus
+extern "C" {
+#endif
+VF_MATH1(exp) VF_MATH1(expm1) VF_MATH1(log) VF_MATH1(log1p) VF_MATH1(log10)
+VF_MATH2(pow) VF_MATH1(sqrt) VF_MATH1(cbrt) VF_MATH1(sin) VF_MATH1(cos)
+VF_MATH1(tan) VF_MATH1(asin) VF_MATH1(acos) VF_MATH1(atan) VF_MATH2(atan2)
+VF_MATH1(sinh) VF_MATH1(cosh) VF_MATH1(tanh) VF_MATH1(erf) VF_MATH1(erfc)
+VF_MATH1(floor) VF_MATH1(ceil) VF_MATH1(fabs)
+#ifdef __cplusplus
+}
+#endif
+#undef VF_MATH1
+#undef VF_MATH2
+#define M_PI 3.14159265358979323846
+#define M_E 2.7182818284590452354
+#define NAN __builtin_nan("")
+#define INFINITY __builtin_inf()
+#else
+#include <math.h>
+#endif
+
+#ifdef __cplusplus
+#ifdef __VEGASFLOW__
+namespace std {
+using ::acos; using ::asin; using ::atan; using ::atan2; using ::cbrt;
+using ::ceil; using ::cos; using ::cosh; using ::erf; using ::erfc;
+using ::exp; using ::expm1; using ::fabs; using ::floor; using ::log;
+using ::log10; using ::log1p; using ::pow; using ::sin; using ::sinh;
+using ::sqrt; using ::tan; using ::tanh;
+inline double abs(double X) { return ::fabs(X); }
+} // namespace std
+#endif
+
+namespace vf {
+
+/// N doubles with value semantics (copy, return), indexable; what a .vf
+/// `[N]` is. Loops over it with constant bounds unroll to registers.
+template <int N> struct array {
+  double v[N];
+  constexpr double &operator[](int I) { return v[I]; }
+  constexpr const double &operator[](int I) const { return v[I]; }
+  static constexpr int size() { return N; }
+  double *data() { return v; }
+  const double *data() const { return v; }
+};
+
+/// The first N values at P, as an array (for `const double *` arguments).
+template <int N> constexpr array<N> load(const double *P) {
+  array<N> A{};
+  for (int I = 0; I < N; ++I)
+    A[I] = P[I];
+  return A;
+}
+
+/// Writes A to P (for an `out` argument).
+template <int N> constexpr void store(const array<N> &A, double *P) {
+  for (int I = 0; I < N; ++I)
+    P[I] = A[I];
+}
+
+} // namespace vf
+#endif
+
+#endif /* VF_INTEGRAND_H */

@@ -1,0 +1,2 @@
+#include "vf/integrand.h"
+double f(double x) { return x; }

@@ -1,0 +1,1 @@
+static double width(double a) { return a; }

@@ -1,0 +1,141 @@
+#===- tests/python/test_cpp.py - C++ integrands against .vf ones -----------===#
+#
+# examples/cpp: the helicity-amplitude C++ (ee_ll.cpp, the whole integrand
+# in C++, and ee_mumu_extern.vf, .vf kinematics calling C++) against the
+# closed formulas in .vf (examples/physics/ee_mumu.vf, examples/cpp/
+# drell_yan.vf): equal to 1e-12 relative at 500 points of the unit square,
+# integrals within 5 sigma of each other and of the exact cross section
+# (computed here from Ellis, Stirling and Webber's formula); C++ integrands
+# bitwise the same result for any CPU thread count and schedule and with
+# fake GPUs (tests/fakecuda, which run the GPU kernel's host build, behind
+# the PTX compiled from the C++).
+#
+#===------------------------------------------------------------------------===#
+import json
+import math
+import os
+import subprocess
+
+import numpy as np
+import pytest
+
+import vegasflow as vf
+
+from conftest import SOURCE_DIR
+
+CPP = SOURCE_DIR / "examples" / "cpp"
+PHYSICS = SOURCE_DIR / "examples" / "physics"
+
+
+@pytest.fixture(scope="module")
+def modules():
+    try:
+        vf.compile(CPP / "ee_ll.cpp")
+    except vf.CompileError as e:
+        if "built without C and C++ integrands" in str(e):
+            pytest.skip("vegasflow built with -DVF_CLANG_INTEGRANDS=OFF")
+        raise
+    return {"cpp": vf.compile(CPP / "ee_ll.cpp"),
+            "extern": vf.compile(CPP / "ee_mumu_extern.vf"),
+            "formula": vf.compile(PHYSICS / "ee_mumu.vf"),
+            "dy": vf.compile(CPP / "drell_yan.vf")}
+
+
+def points(n=500):
+    # Away from the poles c = +-1 only by what the generator draws.
+    return np.random.default_rng(20).random((n, 2))
+
+
+def assert_close(got, want):
+    got, want = np.asarray(got), np.asarray(want)
+    scale = np.maximum(np.abs(want), 1e-300)
+    worst = np.max(np.abs(got - want) / scale)
+    assert worst <= 1e-12, f"relative difference {worst:.3g}"
+
+
+def test_sigma_three_ways_agree_pointwise(modules):
+    x = points()
+    want = modules["formula"]["sigma"](x)
+    assert np.all(want > 0)
+    assert_close(modules["cpp"]["sigma"](x), want)
+    assert_close(modules["cpp"]["sigma_spinors"](x), want)
+    assert_close(modules["extern"]["sigma"](x), want)
+
+
+def test_sigma_agrees_off_the_peak(modules):
+    x = points(200)
+    for rs in (10.0, 60.0, 200.0):
+        want = modules["formula"]["sigma"](x, rs=rs)
+        assert_close(modules["cpp"]["sigma"](x, rs=rs), want)
+        assert_close(modules["extern"]["sigma"](x, rs=rs), want)
+
+
+def test_bins_agree_pointwise(modules):
+    x = points()
+    want = modules["formula"]["bins"](x)
+    assert want.shape == (500, 10)
+    assert np.count_nonzero(want) > 400
+    assert_close(modules["cpp"]["bins"](x), want)
+    assert_close(modules["extern"]["bins"](x), want)
+
+
+def test_drell_yan_agrees_with_its_formula(modules):
+    x = points()
+    for name in ("uubar_ll", "ddbar_ll"):
+        want = modules["dy"][name](x)
+        assert_close(modules["cpp"][name](x), want)
+
+
+def exact_sigma(rs):
+    alpha, gf, mz, gz, sw2 = 1 / 128, 1.1663787e-5, 91.1876, 2.4952, 0.2312
+    s = rs * rs
+    k = math.sqrt(2) * gf * mz**2 / (4 * math.pi * alpha)
+    d = (s - mz**2)**2 + gz**2 * mz**2
+    chi1, chi2 = k * s * (s - mz**2) / d, k**2 * s**2 / d
+    v, a = -0.5 + 2 * sw2, -0.5
+    a0 = 1 + 2 * v**2 * chi1 + (v**2 + a**2)**2 * chi2
+    return 0.3893794e9 * 4 * math.pi * alpha**2 / (3 * s) * a0
+
+
+def test_integrals_within_five_sigma(modules):
+    exact = exact_sigma(91.19)
+    results = {}
+    for way in ("cpp", "extern", "formula"):
+        r = vf.Integrator(modules[way]["sigma"], calls=20000, warmup=1,
+                          iterations=5, devices="cpu:2", seed=3)()
+        assert abs(r.mean - exact) < 5 * r.sdev, (way, r.mean, r.sdev)
+        results[way] = r
+    # The same points and the same values to rounding: the same estimate.
+    assert abs(results["cpp"].mean - results["formula"].mean) < \
+        1e-9 * exact
+    assert abs(results["extern"].mean - results["formula"].mean) < \
+        1e-9 * exact
+
+
+def run_json(vegasc, source, *args, env=None):
+    out = subprocess.run([vegasc, str(source), "--integrand", "sigma",
+                          "--calls", "20000", "--iterations", "4",
+                          "--json", "-", "-q", *args],
+                         capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout[out.stdout.index("{"):])
+    res = doc["result"]
+    return (res["mean"], res["error"],
+            [(it["mean"], it["error"]) for it in doc["iterations"]])
+
+
+@pytest.mark.parametrize("source", ["ee_ll.cpp", "ee_mumu_extern.vf"])
+def test_bitwise_across_threads_schedules_and_fake_gpus(vegasc, modules,
+                                                        source):
+    path = CPP / source
+    base = run_json(vegasc, path, "--devices", "cpu:1")
+    for args in (["--devices", "cpu:2"],
+                 ["--devices", "cpu:2", "--schedule", "static"],
+                 ["--devices", "cpu:2", "--schedule", "dynamic:3"]):
+        assert run_json(vegasc, path, *args) == base, args
+    fake = os.path.join(os.environ["VF_BUILD_DIR"], "lib",
+                        "libvf_fakecuda.so")
+    env = dict(os.environ, VF_CUDA_LIBRARY=fake, VF_FAKE_CUDA_DEVICES="2")
+    for devices in ("gpu", "gpu:0,cpu:1", "all"):
+        assert run_json(vegasc, path, "--devices", devices, env=env) == \
+            base, devices
