@@ -119,6 +119,7 @@ Error instantiateSampler(Module &M, BitcodeTarget T,
   Function *HoleF = M.getFunction("vf_user_integrand");
   Function *HoleDim = M.getFunction("vf_user_dim");
   Function *HoleOut = M.getFunction("vf_user_nout");
+  Function *HoleHist = M.getFunction("vf_user_nhist");
   if (!Kernel || Kernel->isDeclaration())
     return createStringError(inconvertibleErrorCode(),
                              "the embedded sampler lacks %s", Generic);
@@ -148,6 +149,9 @@ Error instantiateSampler(Module &M, BitcodeTarget T,
     if (HoleOut)
       VMap[HoleOut] =
           constantFunction(M, I.EntryName + ".nout", I.Outputs);
+    if (HoleHist)
+      VMap[HoleHist] =
+          constantFunction(M, I.EntryName + ".nhist", I.Histograms);
     Function *Clone = CloneFunction(Kernel, VMap);
     Clone->setName(I.EntryName);
     if (I.Dim > MaxUnrolledDim)
@@ -162,7 +166,7 @@ Error instantiateSampler(Module &M, BitcodeTarget T,
     Fold->setLinkage(GlobalValue::ExternalLinkage);
     Fold->setCallingConv(CallingConv::PTX_Kernel);
   }
-  for (Function *Hole : {HoleF, HoleDim, HoleOut})
+  for (Function *Hole : {HoleF, HoleDim, HoleOut, HoleHist})
     if (Hole && Hole->use_empty())
       Hole->eraseFromParent();
   return Error::success();

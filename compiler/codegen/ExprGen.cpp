@@ -216,7 +216,42 @@ public:
     if (Infinite)
       for (Value *&F : Out)
         F = mappedWeight(F, Jac, AtEnd);
+    for (const HistStmt *H : I.Histograms)
+      Out.push_back(B.CreateUIToFP(histCell(*H), F64));
     return Out;
+  }
+
+  /// The cell of \p H the sample falls in (its layout: HistStmt), as the
+  /// reference evaluator computes it (Evaluator::histCell): bin
+  /// floor((v - lo) / (hi - lo) * n), at most n - 1, for v in [lo, hi).
+  Value *histCell(const HistStmt &H) {
+    Value *In = B.getTrue(), *Flat = B.getInt64(0);
+    Value *Below = B.getFalse();
+    for (unsigned A = 0; A < H.Axes; ++A) {
+      Value *V = visit(H.value(A)), *Lo = visit(H.lo(A)), *Hi = visit(H.hi(A));
+      const unsigned N = H.Bins[A];
+      Value *T = B.CreateFMul(
+          B.CreateFDiv(B.CreateFSub(V, Lo), B.CreateFSub(Hi, Lo)),
+          fp(double(N)));
+      // In range, T is in [0, N]; out of range the select discards it.
+      Value *Safe = B.CreateSelect(B.CreateFCmpOLT(T, fp(double(N))), T,
+                                   fp(double(N - 1)));
+      Value *Bin = B.CreateFPToUI(
+          B.CreateSelect(B.CreateFCmpOGE(Safe, fp(0.0)), Safe, fp(0.0)), I64);
+      Bin = B.CreateSelect(B.CreateICmpULT(Bin, B.getInt64(N)), Bin,
+                           B.getInt64(N - 1));
+      In = B.CreateAnd(In, B.CreateAnd(B.CreateFCmpOGE(V, Lo),
+                                       B.CreateFCmpOLT(V, Hi)));
+      Below = B.CreateFCmpOLT(V, Lo);
+      Flat = B.CreateAdd(B.CreateMul(Flat, B.getInt64(N)), Bin);
+    }
+    // 1-D: underflow 0, bins 1..n, overflow n + 1 (NaN included);
+    // 2-D: outside 0, bins 1 + ix n_y + iy.
+    Value *Out = H.Axes == 1 ? B.CreateSelect(Below, B.getInt64(0),
+                                              B.getInt64(H.Bins[0] + 1))
+                             : B.getInt64(0);
+    Value *Cell = B.CreateSelect(In, B.CreateAdd(Flat, B.getInt64(1)), Out);
+    return B.CreateAdd(Cell, B.getInt64(H.Base));
   }
 
   /// The value of \p E, a real as one element.

@@ -63,6 +63,7 @@ private:
   explicit CudaDevice(std::string Name);
   Status reserveInputs(const vf_sampler_args &A, std::size_t Nparams);
   Status reserveSlots();
+  Status reserveHistograms(Slot &S);
   Status launch(Slot &S, std::uint64_t First, std::uint64_t N,
                 const TrainingSums *Training);
   Status commit(Slot &S, const TileSink &Sink, TileScheduler::Chunk &C);
@@ -91,6 +92,9 @@ private:
   std::vector<std::unique_ptr<Slot>> Slots;
   std::uint64_t SlotTiles = 0; ///< tiles one slot holds
   std::uint64_t SlotBins = 0;  ///< histogram bins a slot's tiles hold
+  /// Histograms of observables (kernels/HistSums.h): the integrand's cells
+  /// and those a slot's tiles hold.
+  std::uint64_t Cells = 0, SlotCells = 0;
 
   Status grow(Buffer &B, std::size_t Bytes);
 };
