@@ -21,7 +21,7 @@ failure and requeue.
 import os
 import sys
 
-from vftest import check, finish, vegasc, workdir, write_source
+from vftest import check, finish, vegasc, with_env, workdir, write_source
 
 LEPAGE = ("param a = 0.1\n"
           "integrand f(x in [0, 1]^4) = prod(i in 0..4: "
@@ -35,15 +35,6 @@ def fingerprint(doc):
     res = doc["result"]
     return (res["mean"], res["error"], res.get("covariance"),
             [(it["mean"], it["error"], it["samples"]) for it in doc["iterations"]])
-
-
-def with_env(**kw):
-    """Sets (or with None removes) environment variables for the next runs."""
-    for k, v in kw.items():
-        if v is None:
-            os.environ.pop(k, None)
-        else:
-            os.environ[k] = str(v)
 
 
 def determinism(exe, name, text):

@@ -15,6 +15,8 @@
    is dsigma/dcos(theta) ~ 3/8 (1 + c^2) times a factor in a second
    variable that VEGAS must adapt to, binned on [-0.8, 0.8) so both flows
    are populated; the exact bin contents are 3/8 [(b - a) + (b^3 - a^3)/3].
+4. Outputs: --hist-csv has the JSON's cells bit for bit, the table a
+   summary line per histogram.
 """
 import math
 import os
@@ -22,7 +24,7 @@ import statistics
 import subprocess
 import sys
 
-from vftest import check, finish, vegasc, workdir, write_source
+from vftest import check, finish, vegasc, with_env, workdir, write_source
 
 SOURCE = """# The angular distribution of e+e- -> mu+mu- (QED) times a peak in y
 # whose integral over [0, 1] is 1.
@@ -48,14 +50,6 @@ def fingerprint(doc):
     return (res["mean"], res["error"],
             [(it["mean"], it["error"]) for it in doc["iterations"]],
             doc["histograms"])
-
-
-def with_env(**kw):
-    for k, v in kw.items():
-        if v is None:
-            os.environ.pop(k, None)
-        else:
-            os.environ[k] = str(v)
 
 
 def flat(values):
@@ -134,6 +128,45 @@ def bitwise(exe, fake, mpiexec):
               "mpirun -np 2: histograms bitwise the single process's")
 
 
+def outputs(exe):
+    """--hist-csv has every cell of the JSON, bit for bit; the table has a
+    summary line per histogram; --json - with --hist-csv - is refused."""
+    import csv
+    src = write_source("ee_hist_csv", SOURCE)
+    path = os.path.join(workdir(), "hists.csv")
+    r = vegasc(exe, [src, "--calls", 20000, "--iterations", 2, "--warmup", 1,
+                     "--hist-csv", path])
+    if not check(r.rc == 0 and r.doc and os.path.exists(path),
+                 "--hist-csv writes the file"):
+        print(r)
+        return
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    want = []
+    for h in r.doc["histograms"]:
+        two = len(h["axes"]) == 2
+        for i, v in enumerate(flat(h["values"])):
+            cell = f"{i // 2},{i % 2}" if two else str(i)
+            want.append((h["name"], cell, v, flat(h["errors"])[i]))
+        for k in ("underflow", "overflow", "outside"):
+            if k in h:
+                want.append((h["name"], k, h[k]["value"], h[k]["error"]))
+    got = [(x["histogram"], x["cell"], float(x["value"]), float(x["error"]))
+           for x in rows]
+    check(got == want, f"--hist-csv: {len(got)} rows, the JSON's cells bit "
+                       f"for bit")
+    check(rows[0]["x_lo"] == "-0.80000000000000004" and rows[0]["y_lo"] == ""
+          and rows[8]["cell"] == "underflow",
+          "--hist-csv: the edges of each bin, empty y edges in 1-D")
+    check("hist costheta: 8 bins on [-0.8, 0.8), sum " in r.out and
+          "hist map2: 3 bins on [-1, 1) x 2 bins on [0.3, 0.7)" in r.out and
+          ", outside " in r.out,
+          "the table ends with a summary line per histogram")
+    r = vegasc(exe, [src, "--json", "-", "--hist-csv", "-"], json_out=False)
+    check(r.rc == 2 and "cannot both write to standard output" in r.err,
+          "--json - with --hist-csv - is a usage error")
+
+
 def honesty(exe):
     src = write_source("ee_hist_honesty", SOURCE)
     edges = [LO + (HI - LO) * i / BINS for i in range(BINS + 1)]
@@ -167,6 +200,7 @@ def main():
     exe, fake = sys.argv[1:3]
     mpiexec = sys.argv[3] if len(sys.argv) > 3 else None
     bitwise(exe, fake, mpiexec)
+    outputs(exe)
     honesty(exe)
     finish()
 

@@ -91,6 +91,15 @@ def budget_args(entry, warmup=5):
             "--warmup", warmup]
 
 
+def with_env(**kw):
+    """Sets (or with None removes) environment variables for the next runs."""
+    for k, v in kw.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = str(v)
+
+
 def check(cond, what):
     """Records a failed expectation (the test keeps going, then fails)."""
     if cond:
