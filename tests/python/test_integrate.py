@@ -321,3 +321,25 @@ def test_histograms_are_numpy_arrays():
 
 def test_no_histograms_is_an_empty_dict(gauss):
     assert vf.Integrator(gauss, **FAST).run().histograms == {}
+
+
+def test_histograms_resume_bitwise(tmp_path):
+    """ a state saved midway continues to the same histograms, bit for bit """
+    ee = vf.compile(HIST, name="hist.vf").ee
+    full = vf.Integrator(ee, seed=3, **FAST)
+    full.run(iterations=2)
+    full.save_state(tmp_path / "mid.state")
+    a = full.run(iterations=2)
+    resumed = vf.Integrator(ee, seed=3, **FAST)
+    resumed.load_state(tmp_path / "mid.state")
+    assert resumed.result.histograms["costheta"].underflow == \
+        vf.Integrator(ee, seed=3, **FAST).run(iterations=2) \
+        .histograms["costheta"].underflow
+    b = resumed.run(iterations=2)
+    for name in ("costheta", "plane"):
+        ha, hb = a.histograms[name], b.histograms[name]
+        assert ha.mean.tobytes() == hb.mean.tobytes()
+        assert ha.sdev.tobytes() == hb.sdev.tobytes()
+        assert (ha.underflow, ha.overflow, ha.outside) == \
+            (hb.underflow, hb.overflow, hb.outside)
+        np.testing.assert_array_equal(ha.edges[0], hb.edges[0])
