@@ -223,7 +223,9 @@ public:
 
   /// The cell of \p H the sample falls in (its layout: HistStmt), as the
   /// reference evaluator computes it (Evaluator::histCell): bin
-  /// floor((v - lo) / (hi - lo) * n), at most n - 1, for v in [lo, hi).
+  /// floor((v - lo) / (hi - lo) * n), at most n - 1, for v in [lo, hi),
+  /// moved by one where rounding put a value on the wrong side of an edge
+  /// lo + (hi - lo) i / n (the edges vf::HistogramAxis reports).
   Value *histCell(const HistStmt &H) {
     Value *In = B.getTrue(), *Flat = B.getInt64(0);
     Value *Below = B.getFalse();
@@ -240,6 +242,23 @@ public:
           B.CreateSelect(B.CreateFCmpOGE(Safe, fp(0.0)), Safe, fp(0.0)), I64);
       Bin = B.CreateSelect(B.CreateICmpULT(Bin, B.getInt64(N)), Bin,
                            B.getInt64(N - 1));
+      // Rounding can put a value on a bin edge into the bin below or above
+      // it: one step toward the bin whose reported edges hold it.
+      auto Edge = [&](Value *I) {
+        return B.CreateFAdd(
+            Lo, B.CreateFDiv(B.CreateFMul(B.CreateFSub(Hi, Lo),
+                                          B.CreateUIToFP(I, F64)),
+                             fp(double(N))));
+      };
+      Value *Next = B.CreateAdd(Bin, B.getInt64(1));
+      Bin = B.CreateSelect(
+          B.CreateAnd(B.CreateICmpULT(Next, B.getInt64(N)),
+                      B.CreateFCmpOGE(V, Edge(Next))),
+          Next, Bin);
+      Bin = B.CreateSelect(
+          B.CreateAnd(B.CreateICmpUGT(Bin, B.getInt64(0)),
+                      B.CreateFCmpOLT(V, Edge(Bin))),
+          B.CreateSub(Bin, B.getInt64(1)), Bin);
       In = B.CreateAnd(In, B.CreateAnd(B.CreateFCmpOGE(V, Lo),
                                        B.CreateFCmpOLT(V, Hi)));
       Below = B.CreateFCmpOLT(V, Lo);

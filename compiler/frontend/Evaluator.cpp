@@ -244,6 +244,13 @@ double Evaluator::histCell(const HistStmt &H) {
     Safe = Safe >= 0.0 ? Safe : 0.0;
     unsigned long long Bin = static_cast<unsigned long long>(Safe);
     Bin = Bin < N ? Bin : N - 1;
+    auto Edge = [&](unsigned long long I) {
+      return Lo + (Hi - Lo) * double(I) / double(N);
+    };
+    if (Bin + 1 < N && V >= Edge(Bin + 1))
+      ++Bin;
+    if (Bin > 0 && V < Edge(Bin))
+      --Bin;
     In = In && V >= Lo && V < Hi;
     Below = V < Lo;
     Flat = Flat * N + Bin;

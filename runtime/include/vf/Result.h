@@ -62,11 +62,12 @@ struct IterationRow {
 struct HistogramAxis {
   double Lo = 0, Hi = 1;
   unsigned Bins = 1;
-  /// The Bins + 1 bin edges, Lo + i (Hi - Lo) / Bins.
+  /// The Bins + 1 bin edges, Lo + (Hi - Lo) i / Bins, exactly those the
+  /// compiled code bins by.
   std::vector<double> edges() const {
     std::vector<double> E;
     for (unsigned I = 0; I <= Bins; ++I)
-      E.push_back(I == Bins ? Hi : Lo + (Hi - Lo) * I / Bins);
+      E.push_back(I == Bins ? Hi : Lo + (Hi - Lo) * double(I) / double(Bins));
     return E;
   }
 };
