@@ -6,7 +6,8 @@
 1. Bitwise: a 1-D and a 2-D histogram (and the integral) are the same bits
    for 1, 2 and 3 CPU threads, every schedule, simulated devices, fake
    GPUs (tests/fakecuda runs the GPU launches with the host kernel) alone
-   and mixed with CPU threads, and mpirun -np 2 (when MPIEXEC is given).
+   and mixed with CPU threads, and mpirun -np 2 (when MPIEXEC is given);
+   also in 20 dimensions, where one hypercube spans every tile.
 2. The bins with their under/overflow add up to the integral to rounding,
    for every seed below.
 3. Honesty: over 30 seeds at a small budget, each bin's pull
@@ -128,6 +129,34 @@ def bitwise(exe, fake, mpiexec):
               "mpirun -np 2: histograms bitwise the single process's")
 
 
+def one_hypercube(exe, fake):
+    """In 20 dimensions there is one hypercube, spanning every tile: its
+    cells are merged across all tiles and groups before they are folded."""
+    src = write_source("hd_hist", "integrand g(x in [0, 1]^20) {\n"
+                       "    hist one(x[0], 0, 1, 3)\n"
+                       "    return 2 * x[0]\n}\n")
+    base = ["-q", "--seed", 4, "--calls", 100000, "--iterations", 3,
+            "--warmup", 1]
+    ref = vegasc(exe, [src, "--devices", "cpu:1"] + base)
+    if not check(ref.rc == 0 and ref.doc, "20-D reference run"):
+        print(ref)
+        return
+    h = ref.doc["histograms"][0]
+    exact = [1 / 9, 3 / 9, 5 / 9]
+    check(all(abs(v - x) <= 5 * e
+              for v, e, x in zip(h["values"], h["errors"], exact)),
+          f"20-D: the bins {h['values']} within 5 sigma of {exact}")
+    check(abs(total(h) - ref.doc["result"]["mean"]) <= 1e-13,
+          "20-D: the bins add up to the integral")
+    with_env(VF_CUDA_LIBRARY=fake, VF_FAKE_CUDA_DEVICES=1)
+    for devices in ("cpu:3", "cpu:1,gpu:0"):
+        r = vegasc(exe, [src, "--devices", devices] + base)
+        check(r.rc == 0 and r.doc and fingerprint(r.doc) ==
+              fingerprint(ref.doc), f"20-D --devices {devices}: bitwise")
+    with_env(VF_CUDA_LIBRARY="/nonexistent/libcuda.so.1",
+             VF_FAKE_CUDA_DEVICES=None)
+
+
 def outputs(exe):
     """--hist-csv has every cell of the JSON, bit for bit; the table has a
     summary line per histogram; --json - with --hist-csv - is refused."""
@@ -162,6 +191,15 @@ def outputs(exe):
           "hist map2: 3 bins on [-1, 1) x 2 bins on [0.3, 0.7)" in r.out and
           ", outside " in r.out,
           "the table ends with a summary line per histogram")
+    bad = write_source("hist_param", "param top = 1\n"
+                       "integrand f(x in [0, 1]) {\n"
+                       "    hist h(x, 0, top, 4)\n"
+                       "    return x\n}\n")
+    r = vegasc(exe, [bad, "--param", "top=0", "--calls", 10000], json_out=False)
+    check(r.rc == 1 and "hist_param.vf:3:5: the range [0, 0] of histogram "
+          "'h' is empty or not finite" in r.err,
+          "a parameter that empties a histogram's range is an error at the "
+          "statement")
     r = vegasc(exe, [src, "--json", "-", "--hist-csv", "-"], json_out=False)
     check(r.rc == 2 and "cannot both write to standard output" in r.err,
           "--json - with --hist-csv - is a usage error")
@@ -200,6 +238,7 @@ def main():
     exe, fake = sys.argv[1:3]
     mpiexec = sys.argv[3] if len(sys.argv) > 3 else None
     bitwise(exe, fake, mpiexec)
+    one_hypercube(exe, fake)
     outputs(exe)
     honesty(exe)
     finish()
