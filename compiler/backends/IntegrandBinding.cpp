@@ -16,9 +16,9 @@ namespace {
 std::string sourcePlace(const Program &P, SMLoc Loc) {
   auto [Line, Col] = P.SM.getLineAndColumn(Loc);
   unsigned Buf = P.SM.FindBufferContainingLoc(Loc);
-  std::string File = Buf
-                         ? P.SM.getMemoryBuffer(Buf)->getBufferIdentifier().str()
-                         : std::string("<input>");
+  std::string File =
+      Buf ? P.SM.getMemoryBuffer(Buf)->getBufferIdentifier().str()
+          : std::string("<input>");
   return File + ":" + std::to_string(Line) + ":" + std::to_string(Col);
 }
 } // namespace

@@ -54,14 +54,14 @@ py::dict resultRow(const vf::IterationRow &R) {
                   py::arg("ranks") = ranks(R.Ranks));
 }
 
-/// Each histogram as a dict: name, axes [(lo, hi, bins)], values and
+/// Each histogram as a dict: name, axes [(lo, hi, bins, edges)], values and
 /// errors (flat, row-major), flow and flow_errors.
 py::list histograms(const std::vector<vf::Histogram> &Hs) {
   py::list L;
   for (const vf::Histogram &H : Hs) {
     py::list Axes;
     for (const vf::HistogramAxis &A : H.Axes)
-      Axes.append(py::make_tuple(A.Lo, A.Hi, A.Bins));
+      Axes.append(py::make_tuple(A.Lo, A.Hi, A.Bins, A.edges()));
     L.append(py::dict(py::arg("name") = H.Name, py::arg("axes") = Axes,
                       py::arg("values") = H.Values,
                       py::arg("errors") = H.Errors, py::arg("flow") = H.Flow,

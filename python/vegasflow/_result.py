@@ -120,8 +120,9 @@ class Histogram:
 
     @classmethod
     def _from(cls, d):
-        edges = [np.linspace(lo, hi, bins + 1) for lo, hi, bins in d["axes"]]
-        shape = tuple(bins for _, _, bins in d["axes"])
+        # The library's edges, exactly those the samples were binned by.
+        edges = [np.array(e, dtype=float) for _, _, _, e in d["axes"]]
+        shape = tuple(bins for _, _, bins, _ in d["axes"])
         mean = np.array(d["values"], dtype=float).reshape(shape)
         sdev = np.array(d["errors"], dtype=float).reshape(shape)
         flows = list(zip(d["flow"], d["flow_errors"]))

@@ -305,6 +305,8 @@ def test_histograms_are_numpy_arrays():
     h = r.histograms["costheta"]
     assert isinstance(h, vf.Histogram)
     np.testing.assert_array_equal(h.edges[0], [-0.5, -0.25, 0, 0.25, 0.5])
+    assert h.edges[0].tobytes() == np.array(json.loads(r.to_json())[
+        "histograms"][0]["axes"][0]["edges"]).tobytes()
     assert h.mean.shape == h.sdev.shape == (4,) and h.outside is None
     exact = lambda a, b: 3 / 8 * ((b - a) + (b**3 - a**3) / 3)
     cells = list(zip(h.mean, h.sdev)) + [h.underflow, h.overflow]
