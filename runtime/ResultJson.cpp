@@ -59,6 +59,54 @@ static json ranksJson(const std::vector<RankStats> &Ranks) {
   return A;
 }
 
+static json valueError(double V, double E) {
+  return {{"value", number(V)}, {"error", number(E)}};
+}
+
+/// 1-D: an array per bin; 2-D: an array per bin of the first axis, each
+/// an array over the second.
+static json binArray(const std::vector<double> &V, const Histogram &H) {
+  const std::size_t Inner = H.Axes.size() == 2 ? H.Axes[1].Bins : V.size();
+  json Out = json::array();
+  for (std::size_t Row = 0; Row * Inner < V.size(); ++Row) {
+    json A = json::array();
+    for (std::size_t I = 0; I < Inner; ++I)
+      A.push_back(number(V[Row * Inner + I]));
+    if (H.Axes.size() == 1)
+      return A;
+    Out.push_back(std::move(A));
+  }
+  return Out;
+}
+
+static json histogramsJson(const std::vector<Histogram> &Hs) {
+  json All = json::array();
+  for (const Histogram &H : Hs) {
+    json Axes = json::array();
+    for (const HistogramAxis &A : H.Axes) {
+      json Edges = json::array();
+      for (double E : A.edges())
+        Edges.push_back(number(E));
+      Axes.push_back({{"lo", number(A.Lo)},
+                      {"hi", number(A.Hi)},
+                      {"bins", A.Bins},
+                      {"edges", Edges}});
+    }
+    json J = {{"name", H.Name},
+              {"axes", Axes},
+              {"values", binArray(H.Values, H)},
+              {"errors", binArray(H.Errors, H)}};
+    if (H.Axes.size() == 1 && H.Flow.size() == 2) {
+      J["underflow"] = valueError(H.Flow[0], H.FlowErrors[0]);
+      J["overflow"] = valueError(H.Flow[1], H.FlowErrors[1]);
+    } else if (H.Flow.size() == 1) {
+      J["outside"] = valueError(H.Flow[0], H.FlowErrors[0]);
+    }
+    All.push_back(std::move(J));
+  }
+  return All;
+}
+
 std::string resultToJson(const Result &R, const std::string &Name,
                          const std::string &SettingsJson, int Indent) {
   json Doc;
@@ -93,6 +141,8 @@ std::string resultToJson(const Result &R, const std::string &Name,
   Res["evaluations"] = R.Evaluations;
   Res["wall_s"] = R.WallSeconds;
   Doc["result"] = Res;
+  if (!R.Histograms.empty())
+    Doc["histograms"] = histogramsJson(R.Histograms);
   json Its = json::array();
   for (const IterationRow &Row : R.Iterations) {
     json It;

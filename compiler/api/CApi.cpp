@@ -271,6 +271,63 @@ int vf_result_json(const vf_integrator *It, char *Buf, size_t Size,
   return copyOut(J, Buf, Size);
 }
 
+int vf_histogram_count(const vf_integrator *It) {
+  return It ? int(It->I->integrand().Histograms.size()) : 0;
+}
+
+namespace {
+/// Histogram \p H of the integrand, or an error for \p Fn.
+int checkHistogram(const vf_integrator *It, int32_t H, const char *Fn) {
+  if (!It)
+    return nullHandle(Fn, "integrator");
+  const size_t N = It->I->integrand().Histograms.size();
+  if (H < 0 || size_t(H) >= N)
+    return fail(VF_ERR_ARGUMENT, std::string(Fn) + ": histogram " +
+                                     std::to_string(H) + " of " +
+                                     std::to_string(N));
+  return VF_OK;
+}
+} // namespace
+
+int vf_histogram_info(const vf_integrator *It, int32_t H, char *Name,
+                      size_t Size, int32_t *Axes, int32_t *Bins,
+                      double *Range) {
+  if (int E = checkHistogram(It, H, "vf_histogram_info"); E != VF_OK)
+    return E;
+  const vf::Histogram Hist = It->I->result().Histograms[size_t(H)];
+  if (Axes)
+    *Axes = int32_t(Hist.Axes.size());
+  for (size_t A = 0; A < 2; ++A) {
+    const bool Has = A < Hist.Axes.size();
+    if (Bins)
+      Bins[A] = Has ? int32_t(Hist.Axes[A].Bins) : 0;
+    if (Range) {
+      Range[2 * A] = Has ? Hist.Axes[A].Lo : 0;
+      Range[2 * A + 1] = Has ? Hist.Axes[A].Hi : 0;
+    }
+  }
+  return Name ? copyOut(Hist.Name, Name, Size) : VF_OK;
+}
+
+int vf_histogram(const vf_integrator *It, int32_t H, double *Values,
+                 double *Errors, double *Flow, double *FlowErrors) {
+  if (int E = checkHistogram(It, H, "vf_histogram"); E != VF_OK)
+    return E;
+  vf::Result R = It->I->result();
+  if (R.Iterations.empty())
+    return fail(VF_ERR_STATE, "vf_histogram: no iteration has run yet");
+  const vf::Histogram &Hist = R.Histograms[size_t(H)];
+  auto Copy = [](const std::vector<double> &V, double *Out) {
+    if (Out)
+      std::copy(V.begin(), V.end(), Out);
+  };
+  Copy(Hist.Values, Values);
+  Copy(Hist.Errors, Errors);
+  Copy(Hist.Flow, Flow);
+  Copy(Hist.FlowErrors, FlowErrors);
+  return VF_OK;
+}
+
 int vf_freeze(vf_integrator *It) {
   if (!It)
     return nullHandle("vf_freeze", "integrator");

@@ -99,6 +99,8 @@ static std::vector<std::string> entrySymbols(const Program &P, CodeTarget T,
   for (const IntegrandDecl *I : P.Integrands) {
     bool Host = T == CodeTarget::Host;
     Names.push_back(Host ? batchSymbol(I->Name) : gpuEvalSymbol(I->Name));
+    if (Host && !I->Histograms.empty())
+      Names.push_back(cellsSymbol(I->Name));
     if (Sampler)
       Names.push_back(Host ? sampleTileSymbol(I->Name)
                            : gpuSampleSymbol(I->Name));
@@ -121,7 +123,7 @@ static Error addSamplers(const Program &P, Module &M, CodeTarget T,
     if (I->Dim > VF_SAMPLER_MAX_DIM || I->Outputs > VF_SAMPLER_MAX_OUT)
       continue; // the runtime refuses to integrate these, with a message
     Instances.push_back({M.getFunction(integrandSymbol(I->Name)), I->Dim,
-                         I->Outputs,
+                         I->Outputs, unsigned(I->Histograms.size()),
                          T == CodeTarget::Host ? sampleTileSymbol(I->Name)
                                                : gpuSampleSymbol(I->Name)});
     EmulatedInstances.push_back(Instances.back());
@@ -281,6 +283,12 @@ Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
     if (!Addr)
       return Addr.takeError();
     I.Batch = Addr->toPtr<BatchEntry>();
+    if (I.Histograms) {
+      auto Cells = JIT->lookup(*JD, cellsSymbol(I.Name));
+      if (!Cells)
+        return Cells.takeError();
+      I.Cells = Cells->toPtr<BatchEntry>();
+    }
     if (!Sampler || I.Dim > VF_SAMPLER_MAX_DIM ||
         I.Outputs > VF_SAMPLER_MAX_OUT)
       continue;
@@ -313,8 +321,9 @@ Compiler::compile(const Program &P, const CompileOptions &O) {
   auto CM = std::make_unique<CompiledModule>();
   for (const IntegrandDecl *I : P.Integrands)
     CM->Integrands.push_back(
-        {I->Name, I->Dim, I->Outputs, nullptr, nullptr,
-         gpuEvalSymbol(I->Name), gpuSampleSymbol(I->Name)});
+        {I->Name, I->Dim, I->Outputs, unsigned(I->Histograms.size()),
+         I->HistCells, nullptr, nullptr, nullptr, gpuEvalSymbol(I->Name),
+         gpuSampleSymbol(I->Name)});
   std::optional<CompileCache> Cache;
   if (O.UseCache)
     Cache.emplace(O.CacheDir);

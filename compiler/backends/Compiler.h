@@ -54,7 +54,11 @@ struct CompiledIntegrand {
   std::string Name;
   unsigned Dim = 0;
   unsigned Outputs = 1;
+  unsigned Histograms = 0;     ///< how many; their cells in all:
+  unsigned HistCells = 0;
   BatchEntry Batch = nullptr;  ///< host entry point (when Host was asked)
+  /// vf_cells_NAME: each point's histogram cells (when there are any).
+  BatchEntry Cells = nullptr;
   vf_sample_tile_fn SampleTile = nullptr; ///< the fused kernel (host)
   std::string GpuEvalKernel;   ///< kernel names in the PTX
   std::string GpuSampleKernel;

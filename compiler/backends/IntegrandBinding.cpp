@@ -11,6 +11,18 @@ using namespace llvm;
 
 namespace vf {
 
+namespace {
+/// "file:line:col" of \p Loc, for run-time errors about the source.
+std::string sourcePlace(const Program &P, SMLoc Loc) {
+  auto [Line, Col] = P.SM.getLineAndColumn(Loc);
+  unsigned Buf = P.SM.FindBufferContainingLoc(Loc);
+  std::string File =
+      Buf ? P.SM.getMemoryBuffer(Buf)->getBufferIdentifier().str()
+          : std::string("<input>");
+  return File + ":" + std::to_string(Line) + ":" + std::to_string(Col);
+}
+} // namespace
+
 IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
                             const CompiledModule &M, const IntegrandDecl &I,
                             Compiler *GpuCompiler,
@@ -63,6 +75,31 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
   }
   Info.ModuleHash = compileCacheKey(*P, "integrand;" + I.Name);
   const IntegrandDecl *Decl = &I;
+  for (const HistStmt *H : I.Histograms) {
+    HistogramSpec S{H->Name, {H->Bins[0]}, H->Base};
+    if (H->Axes == 2)
+      S.Bins.push_back(H->Bins[1]);
+    Info.Histograms.push_back(S);
+  }
+  Info.HistCells = I.HistCells;
+  Info.HistRanges = [P, Decl](std::span<const double> Params,
+                              std::vector<double> &Ranges) -> Status {
+    Evaluator Ev(ArrayRef<double>(Params.data(), Params.size()));
+    Ranges.clear();
+    for (const HistStmt *H : Decl->Histograms)
+      for (unsigned A = 0; A < H->Axes; ++A) {
+        double L = Ev.eval(H->lo(A)), Hi = Ev.eval(H->hi(A));
+        if (!(Hi > L) || !std::isfinite(L) || !std::isfinite(Hi))
+          return Error{sourcePlace(*P, H->Range.Start) + ": the range [" +
+                       formatNumber(L) + ", " + formatNumber(Hi) +
+                       "] of histogram '" + H->Name +
+                       "' is empty or not finite with the current parameter "
+                       "values; its upper bound must exceed its lower bound"};
+        Ranges.push_back(L);
+        Ranges.push_back(Hi);
+      }
+    return Status::ok();
+  };
   Info.Domain = [P, Decl](std::span<const double> Params,
                           std::vector<double> &Lo,
                           std::vector<double> &Hi) -> Status {
@@ -77,13 +114,7 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
       }
       double L = Ev.eval(*Iv.Lo), H = Ev.eval(*Iv.Hi);
       if (!(H > L) || !std::isfinite(L) || !std::isfinite(H)) {
-        auto [Line, Col] = P->SM.getLineAndColumn(Iv.Range.Start);
-        unsigned Buf = P->SM.FindBufferContainingLoc(Iv.Range.Start);
-        std::string File =
-            Buf ? P->SM.getMemoryBuffer(Buf)->getBufferIdentifier().str()
-                : std::string("<input>");
-        return Error{File + ":" + std::to_string(Line) + ":" +
-                     std::to_string(Col) + ": the interval [" +
+        return Error{sourcePlace(*P, Iv.Range.Start) + ": the interval [" +
                      formatNumber(L) + ", " + formatNumber(H) +
                      "] of integrand '" + Decl->Name +
                      "' is empty or not finite with the current parameter "

@@ -135,6 +135,7 @@ Error cloneKernel(Module &M, StringRef Generic,
   Function *HoleF = M.getFunction("vf_user_integrand");
   Function *HoleDim = M.getFunction("vf_user_dim");
   Function *HoleOut = M.getFunction("vf_user_nout");
+  Function *HoleHist = M.getFunction("vf_user_nhist");
   if (!Kernel || Kernel->isDeclaration())
     return createStringError(inconvertibleErrorCode(),
                              "the embedded sampler lacks %s",
@@ -165,6 +166,9 @@ Error cloneKernel(Module &M, StringRef Generic,
     if (HoleOut)
       VMap[HoleOut] =
           constantFunction(M, I.EntryName + ".nout", I.Outputs);
+    if (HoleHist)
+      VMap[HoleHist] =
+          constantFunction(M, I.EntryName + ".nhist", I.Histograms);
     Function *Clone = CloneFunction(Kernel, VMap);
     Clone->setName(I.EntryName);
     if (I.Dim > MaxUnrolledDim)
@@ -173,7 +177,7 @@ Error cloneKernel(Module &M, StringRef Generic,
     Clone->setCallingConv(CC);
   }
   Kernel->eraseFromParent();
-  for (Function *Hole : {HoleF, HoleDim, HoleOut})
+  for (Function *Hole : {HoleF, HoleDim, HoleOut, HoleHist})
     if (Hole && Hole->use_empty())
       Hole->eraseFromParent();
   return Error::success();

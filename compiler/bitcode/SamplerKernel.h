@@ -30,6 +30,7 @@ struct SamplerInstance {
   llvm::Function *Integrand; ///< void(const double*, const double*, double*)
   unsigned Dim;
   unsigned Outputs;
+  unsigned Histograms;       ///< cells written after the outputs
   std::string EntryName;     ///< the entry point to create
 };
 

@@ -25,6 +25,7 @@ std::string integrandSymbol(StringRef Name) {
 }
 std::string batchSymbol(StringRef Name) { return ("vf_batch_" + Name).str(); }
 std::string gpuEvalSymbol(StringRef Name) { return ("vf_eval_" + Name).str(); }
+std::string cellsSymbol(StringRef Name) { return ("vf_cells_" + Name).str(); }
 std::string sampleTileSymbol(StringRef Name) {
   return ("vf_sample_tile_" + Name).str();
 }
@@ -61,9 +62,38 @@ Function *emitIntegrand(Module &M, const IntegrandDecl &I) {
   return F;
 }
 
-/// for (i = Begin; i < N; i += Step) integrand(xs + i*dim, params, out + i*nout)
+/// Which of the integrand's results a point loop stores: [First, First +
+/// Count) of the values followed by the histogram cells.
+struct Stored {
+  unsigned First, Count;
+};
+
+/// Calls \p Integrand for one point and stores \p What of its results at
+/// \p OPtr. The rest go to a scratch array, which the optimiser removes
+/// with the computations that only it reads.
+void emitPointCall(IRBuilder<> &B, Function *Integrand, const IntegrandDecl &I,
+                   Value *XPtr, Value *Params, Value *OPtr, Stored What) {
+  const unsigned All = I.Outputs + unsigned(I.Histograms.size());
+  if (What.First == 0 && What.Count == All) {
+    B.CreateCall(Integrand, {XPtr, Params, OPtr});
+    return;
+  }
+  BasicBlock &EntryBB = B.GetInsertBlock()->getParent()->getEntryBlock();
+  IRBuilder<> Entry(&EntryBB, EntryBB.begin());
+  Value *Tmp = Entry.CreateAlloca(ArrayType::get(B.getDoubleTy(), All));
+  B.CreateCall(Integrand, {XPtr, Params, Tmp});
+  for (unsigned K = 0; K < What.Count; ++K)
+    B.CreateStore(B.CreateLoad(B.getDoubleTy(),
+                               B.CreateConstInBoundsGEP1_64(
+                                   B.getDoubleTy(), Tmp, What.First + K)),
+                  B.CreateConstInBoundsGEP1_64(B.getDoubleTy(), OPtr, K));
+}
+
+/// for (i = Begin; i < N; i += Step)
+///   integrand(xs + i*dim, params, out + i*What.Count)
 void emitPointLoop(IRBuilder<> &B, Function *F, Function *Integrand,
-                   const IntegrandDecl &I, Value *Begin, Value *Step) {
+                   const IntegrandDecl &I, Value *Begin, Value *Step,
+                   Stored What) {
   LLVMContext &Ctx = F->getContext();
   Value *Xs = F->getArg(0), *N = F->getArg(1), *Params = F->getArg(2),
         *Out = F->getArg(3);
@@ -78,8 +108,8 @@ void emitPointLoop(IRBuilder<> &B, Function *F, Function *Integrand,
       B.getDoubleTy(), Xs, B.CreateMul(Idx, B.getInt64(I.Dim), "", true, true));
   Value *OPtr = B.CreateInBoundsGEP(
       B.getDoubleTy(), Out,
-      B.CreateMul(Idx, B.getInt64(I.Outputs), "", true, true));
-  B.CreateCall(Integrand, {XPtr, Params, OPtr});
+      B.CreateMul(Idx, B.getInt64(What.Count), "", true, true));
+  emitPointCall(B, Integrand, I, XPtr, Params, OPtr, What);
   Value *Next = B.CreateAdd(Idx, Step, "", true, true);
   Idx->addIncoming(Next, Loop);
   B.CreateCondBr(B.CreateICmpSLT(Next, N), Loop, Exit);
@@ -93,16 +123,16 @@ FunctionType *batchType(LLVMContext &Ctx) {
                            {Ptr, Type::getInt64Ty(Ctx), Ptr, Ptr}, false);
 }
 
-void emitHostBatch(Module &M, const IntegrandDecl &I, Function *Integrand) {
+void emitHostBatch(Module &M, const IntegrandDecl &I, Function *Integrand,
+                   const std::string &Name, Stored What) {
   Function *F = Function::Create(batchType(M.getContext()),
-                                 GlobalValue::ExternalLinkage,
-                                 batchSymbol(I.Name), M);
+                                 GlobalValue::ExternalLinkage, Name, M);
   F->addFnAttr(Attribute::NoUnwind);
   F->addParamAttr(0, Attribute::NoAlias);
   F->addParamAttr(2, Attribute::NoAlias);
   F->addParamAttr(3, Attribute::NoAlias);
   IRBuilder<> B(BasicBlock::Create(M.getContext(), "entry", F));
-  emitPointLoop(B, F, Integrand, I, B.getInt64(0), B.getInt64(1));
+  emitPointLoop(B, F, Integrand, I, B.getInt64(0), B.getInt64(1), What);
 }
 
 void emitGpuEval(Module &M, const IntegrandDecl &I, Function *Integrand) {
@@ -125,7 +155,7 @@ void emitGpuEval(Module &M, const IntegrandDecl &I, Function *Integrand) {
   Value *Nctaid = Sreg(Intrinsic::nvvm_read_ptx_sreg_nctaid_x);
   Value *Begin = B.CreateAdd(B.CreateMul(Ctaid, Ntid), Tid);
   Value *Step = B.CreateMul(Ntid, Nctaid);
-  emitPointLoop(B, F, Integrand, I, Begin, Step);
+  emitPointLoop(B, F, Integrand, I, Begin, Step, {0, I.Outputs});
   // Older drivers find kernels through nvvm.annotations.
   LLVMContext &Ctx = M.getContext();
   Metadata *MD[] = {ValueAsMetadata::get(F), MDString::get(Ctx, "kernel"),
@@ -141,9 +171,12 @@ std::unique_ptr<Module> generateModule(const Program &P, LLVMContext &Ctx,
   auto M = std::make_unique<Module>("vegasflow", Ctx);
   for (const IntegrandDecl *I : P.Integrands) {
     Function *F = emitIntegrand(*M, *I);
-    if (Target == CodeTarget::Host)
-      emitHostBatch(*M, *I, F);
-    else
+    if (Target == CodeTarget::Host) {
+      emitHostBatch(*M, *I, F, batchSymbol(I->Name), {0, I->Outputs});
+      if (!I->Histograms.empty())
+        emitHostBatch(*M, *I, F, cellsSymbol(I->Name),
+                      {I->Outputs, unsigned(I->Histograms.size())});
+    } else
       emitGpuEval(*M, *I, F);
   }
   assert(!verifyModule(*M, &errs()) && "codegen produced invalid IR");

@@ -2,11 +2,16 @@
 //
 // Builds the LLVM module for a checked Program: per integrand NAME,
 //   vf_integrand_NAME(const double *x, const double *params, double *out)
-// (internal, always inlined) and a batch entry point evaluating it over an
-// array of points (x stride = dimension, out stride = number of outputs):
+// (internal, always inlined; out[0, outputs) are the values, followed by
+// the cell of each histogram as a whole number, which only the fused
+// sampler reads) and a batch entry point evaluating it over an array of
+// points (x stride = dimension, out stride = number of outputs, no cells):
 //   host: void vf_batch_NAME(const double *xs, i64 n, const double *params,
 //                            double *out)
-//   GPU:  kernel vf_eval_NAME(same arguments), one point per thread.
+//   GPU:  kernel vf_eval_NAME(same arguments), one point per thread;
+// and, on the host for an integrand with histograms,
+//   void vf_cells_NAME(same arguments), out stride = number of histograms,
+// each point's histogram cells (for --eval and the differential test).
 // The math library is not linked here; the backends link it for their
 // target.
 //
@@ -37,6 +42,7 @@ std::unique_ptr<llvm::Module> generateModule(const Program &P,
 std::string integrandSymbol(llvm::StringRef Name);
 std::string batchSymbol(llvm::StringRef Name);
 std::string gpuEvalSymbol(llvm::StringRef Name);
+std::string cellsSymbol(llvm::StringRef Name);
 /// The fused sampling kernel instantiated for an integrand (host).
 std::string sampleTileSymbol(llvm::StringRef Name);
 /// ... and its GPU kernel.

@@ -45,6 +45,7 @@ struct DriverOptions {
   RunSettings Run;
   bool NoAdaptStrata = false; ///< applied to Run.Beta once parsed
   std::string Json;
+  std::string HistCsv; ///< the histograms as CSV (vf/HistogramCsv.h)
   bool Quiet = false;
   bool Stats = false;
   bool ListDevices = false;

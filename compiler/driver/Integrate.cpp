@@ -15,6 +15,7 @@
 #include "driver/Format.h"
 #include "driver/ProgressBar.h"
 
+#include "vf/HistogramCsv.h"
 #include "vf/Integrator.h"
 #include "vf/Module.h"
 #include "vf/ResultJson.h"
@@ -22,6 +23,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <nlohmann/json.hpp>
+
+#include <cmath>
 
 using namespace llvm;
 
@@ -47,6 +50,36 @@ void printDeviceStats(raw_ostream &OS, const Result &R) {
       Line(D, std::to_string(Row.Index) + (Row.Warmup ? "w" : ""));
   for (const DeviceStats &D : R.Devices)
     Line(D, "all");
+}
+
+/// After the result, a line per histogram: its shape, the sum of its bins
+/// and its flow cells, and its largest relative error (the JSON and
+/// --hist-csv have every bin).
+void printHistograms(raw_ostream &OS, const Result &R) {
+  for (const Histogram &H : R.Histograms) {
+    double Sum = 0, Worst = 0;
+    std::size_t WorstBin = 0;
+    for (std::size_t B = 0; B < H.Values.size(); ++B) {
+      Sum += H.Values[B];
+      double Rel = H.Values[B] != 0 ? std::fabs(H.Errors[B] / H.Values[B]) : 0;
+      if (Rel > Worst) {
+        Worst = Rel;
+        WorstBin = B;
+      }
+    }
+    OS << "hist " << H.Name << ": ";
+    for (std::size_t A = 0; A < H.Axes.size(); ++A)
+      OS << (A ? " x " : "") << H.Axes[A].Bins << " bins on ["
+         << printfDouble("%g", H.Axes[A].Lo) << ", "
+         << printfDouble("%g", H.Axes[A].Hi) << ")";
+    OS << ", sum " << printfDouble("%.6g", Sum);
+    const char *Flow1[] = {"underflow", "overflow"};
+    for (std::size_t F = 0; F < H.Flow.size(); ++F)
+      OS << ", " << (H.Axes.size() == 2 ? "outside" : Flow1[F]) << " "
+         << printfDouble("%.3g", H.Flow[F]);
+    OS << "; largest relative error " << printfDouble("%.2g", 100 * Worst)
+       << "% (bin " << WorstBin << ")\n";
+  }
 }
 
 void printRow(raw_ostream &OS, const IterationRow &R, unsigned Outputs) {
@@ -217,9 +250,11 @@ int integrate(const DriverOptions &O, RunSetup &S) {
   Integrator *Int = S.Int.get();
   const unsigned Resumed = Int->plan().Done;
 
-  // With --json -, standard output carries the JSON document alone; the
-  // table and the result lines go to standard error.
-  raw_ostream &Out = !Rank0 ? nulls() : O.Json == "-" ? errs() : outs();
+  // With --json - (or --hist-csv -), standard output carries that document
+  // alone; the table and the result lines go to standard error.
+  raw_ostream &Out = !Rank0                               ? nulls()
+                     : O.Json == "-" || O.HistCsv == "-" ? errs()
+                                                         : outs();
   const unsigned ActualThreads = cpuThreadsOf(*Int);
   std::string Gpus;
   for (const WorkerInfo &W : Int->devices())
@@ -292,6 +327,7 @@ int integrate(const DriverOptions &O, RunSetup &S) {
         << printfDouble("%.3g", R->Error[K])
         << "   chi2/dof = " << printfDouble("%.3g", R->Chi2Dof)
         << "   Q = " << printfDouble("%.3g", R->Q) << "\n";
+  printHistograms(Out, *R);
   if (O.Stats)
     printDeviceStats(Out, *R);
   for (const DeviceStats &D : R->Devices)
@@ -312,11 +348,17 @@ int integrate(const DriverOptions &O, RunSetup &S) {
                    resultToJson(*R, I->Name,
                                 settingsJson(O, *I, S.Params, ActualThreads))))
     return ExitInputError;
+  if (!O.HistCsv.empty() && !writeOutput(O.HistCsv, histogramsToCsv(*R)))
+    return ExitInputError;
   return ExitOk;
 }
 } // namespace
 
 int runIntegrate(const DriverOptions &Given) {
+  if (Given.Json == "-" && Given.HistCsv == "-") {
+    fail("--json and --hist-csv cannot both write to standard output");
+    return ExitUsage;
+  }
   const DriverOptions O = forRank(Given);
   RunSetup S;
   // Compile warnings as before the split by rank: every rank's.

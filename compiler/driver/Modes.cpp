@@ -166,6 +166,31 @@ static std::optional<EmitKind> emitKind(StringRef S) {
   return std::nullopt;
 }
 
+/// After --eval's values, where the point falls in each histogram:
+/// "hist NAME: bin 3", "bin (1, 0)", "underflow", "overflow", "outside".
+static void printCells(const IntegrandDecl &I, const CompiledIntegrand &CI,
+                const std::vector<double> &X,
+                const std::vector<double> &Params) {
+  if (!CI.Cells)
+    return;
+  std::vector<double> Cells(I.Histograms.size());
+  CI.Cells(X.data(), 1, Params.data(), Cells.data());
+  for (size_t K = 0; K < Cells.size(); ++K) {
+    const HistStmt &H = *I.Histograms[K];
+    unsigned C = unsigned(Cells[K]) - H.Base;
+    outs() << "hist " << H.Name << ": ";
+    if (H.Axes == 1 && (C == 0 || C == H.Bins[0] + 1))
+      outs() << (C == 0 ? "underflow" : "overflow") << "\n";
+    else if (H.Axes == 2 && C == 0)
+      outs() << "outside\n";
+    else if (H.Axes == 1)
+      outs() << "bin " << C - 1 << "\n";
+    else
+      outs() << "bin (" << (C - 1) / H.Bins[1] << ", " << (C - 1) % H.Bins[1]
+             << ")\n";
+  }
+}
+
 static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
                    const CompileOptions &CO) {
   std::vector<std::string> Names, ParamNames;
@@ -195,6 +220,7 @@ static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
     std::snprintf(Buf, sizeof(Buf), "%.17g", V);
     outs() << Buf << "\n";
   }
+  printCells(*I, *CI, X, Params);
   return ExitOk;
 }
 

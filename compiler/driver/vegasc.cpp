@@ -136,6 +136,10 @@ or grid that cannot be used (another integrand, other options, damaged);
                "imbalance)");
   App.add_option("--json", O.Json, "write the result as JSON to FILE (- for "
                                    "standard output)");
+  App.add_option("--hist-csv", O.HistCsv,
+                 "write the integrand's histograms as CSV to FILE (- for "
+                 "standard output)")
+      ->type_name("FILE");
   App.add_option("--alpha", Run.Alpha, "map damping alpha (default 0.5)");
   App.add_option("--beta", Run.Beta,
                  "stratification exponent beta (default 0.75; 0: classic "

@@ -226,14 +226,29 @@ struct LetStmt {
   bool Used = false; // Sema
 };
 
-/// `hist NAME(value, lo, hi, bins, ...)`: parsed so that the statement has
-/// its place in a body; Sema rejects it until histograms are implemented.
+/// `hist NAME(value, lo, hi, bins)` or the 2-D
+/// `hist NAME(vx, lo, hi, bins, vy, lo2, hi2, bins2)`: fills a histogram of
+/// the observables with the sample's weight. Its cells, counted from Base
+/// in the integrand's cell array: 1-D: underflow, the bins, overflow
+/// (bins + 2); 2-D: outside, then the bins row-major with x outer
+/// (1 + bins_x bins_y).
 struct HistStmt {
   std::string Name;
-  llvm::SMRange Range; // the whole statement
+  llvm::SMRange Range;     // the whole statement
+  llvm::SMRange NameRange;
   std::vector<ExprPtr> Args;
   /// How many of the body's lets precede it (its scope).
   unsigned LetsBefore = 0;
+  // Sema results.
+  unsigned Axes = 0;       // 1 or 2 (0 after an error)
+  unsigned Bins[2] = {0, 0};
+  unsigned Base = 0;       // the first cell
+  const Expr &value(unsigned Axis) const { return *Args[4 * Axis]; }
+  const Expr &lo(unsigned Axis) const { return *Args[4 * Axis + 1]; }
+  const Expr &hi(unsigned Axis) const { return *Args[4 * Axis + 2]; }
+  unsigned long long cells() const {
+    return Axes == 1 ? Bins[0] + 2ull : 1 + 1ull * Bins[0] * Bins[1];
+  }
 };
 
 /// `= expr`, or `{ let ...; hist ...; return expr }`.
@@ -317,6 +332,9 @@ struct IntegrandDecl : Item {
   // Sema results.
   unsigned Dim = 0;
   unsigned Outputs = 1;
+  /// The body's histograms in source order, and their cells in all.
+  std::vector<const HistStmt *> Histograms;
+  unsigned HistCells = 0;
   IntegrandDecl() : Item(ItemKind::Integrand) {}
 };
 

@@ -233,8 +233,36 @@ private:
 
 double Evaluator::eval(const Expr &E) { return EvalVisitor(*this).visit(E); }
 
+/// As codegen's ExprGen::histCell, operation for operation.
+double Evaluator::histCell(const HistStmt &H) {
+  bool In = true, Below = false;
+  unsigned long long Flat = 0;
+  for (unsigned A = 0; A < H.Axes; ++A) {
+    double V = eval(H.value(A)), Lo = eval(H.lo(A)), Hi = eval(H.hi(A));
+    const unsigned N = H.Bins[A];
+    double T = (V - Lo) / (Hi - Lo) * double(N);
+    double Safe = T < double(N) ? T : double(N - 1);
+    Safe = Safe >= 0.0 ? Safe : 0.0;
+    unsigned long long Bin = static_cast<unsigned long long>(Safe);
+    Bin = Bin < N ? Bin : N - 1;
+    auto Edge = [&](unsigned long long I) {
+      return Lo + (Hi - Lo) * double(I) / double(N);
+    };
+    if (Bin + 1 < N && V >= Edge(Bin + 1))
+      ++Bin;
+    if (Bin > 0 && V < Edge(Bin))
+      --Bin;
+    In = In && V >= Lo && V < Hi;
+    Below = V < Lo;
+    Flat = Flat * N + Bin;
+  }
+  unsigned long long Out = H.Axes == 1 && !Below ? H.Bins[0] + 1 : 0;
+  return double((In ? Flat + 1 : Out) + H.Base);
+}
+
 std::vector<double> Evaluator::evalIntegrand(const IntegrandDecl &I,
-                                             ArrayRef<double> Point) {
+                                             ArrayRef<double> Point,
+                                             std::vector<double> *Cells) {
   std::vector<double> Mapped(Point.begin(), Point.end());
   double Jac = 1;
   bool AtEnd = false, Infinite = false;
@@ -253,6 +281,11 @@ std::vector<double> Evaluator::evalIntegrand(const IntegrandDecl &I,
   X = Mapped;
   EvalVisitor V(*this);
   std::vector<double> Out = V.bodyValue(I.B);
+  if (Cells) {
+    Cells->clear();
+    for (const HistStmt *H : I.Histograms)
+      Cells->push_back(histCell(*H));
+  }
   X = {};
   if (Infinite)
     for (double &F : Out)

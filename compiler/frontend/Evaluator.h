@@ -27,8 +27,11 @@ public:
   /// the user's coordinates on finite axes, t in (0, 1) on infinite ones,
   /// which are mapped and their Jacobian multiplied in (DomainMap.h), as
   /// the compiled integrand does.
+  /// With \p Cells, also the cell of each of its histograms there (the
+  /// layout of HistStmt), computed as the compiled code computes it.
   std::vector<double> evalIntegrand(const IntegrandDecl &I,
-                                    llvm::ArrayRef<double> X);
+                                    llvm::ArrayRef<double> X,
+                                    std::vector<double> *Cells = nullptr);
 
   /// Lower and upper bound of each dimension of the box the runtime
   /// samples for \p I: [0, 1] on an infinite axis.
@@ -42,6 +45,7 @@ public:
 
 private:
   friend class EvalVisitor;
+  double histCell(const HistStmt &H);
   llvm::ArrayRef<double> Params;
   llvm::ArrayRef<double> X;
   /// Each let's value; a real is an array of one.

@@ -375,6 +375,7 @@ bool Parser::parseHist(Body &B) {
   auto H = std::make_unique<HistStmt>();
   consume();
   H->Name = tok().Text.str();
+  H->NameRange = tok().range();
   consume();
   consume(); // '('
   do {

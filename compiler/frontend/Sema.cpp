@@ -214,15 +214,6 @@ void SemaImpl::checkBody(Body &B, const SemaContext &Ctx, unsigned Declared,
   Locals.resize(Mark);
 }
 
-void SemaImpl::checkHist(HistStmt &H, const SemaContext &Ctx) {
-  Diags.error(H.Range.Start,
-              Ctx.Integrand ? Twine("histograms ('hist') are not "
-                                    "implemented yet")
-                            : Twine("'hist' may only appear in the body of "
-                                    "an integrand"),
-              H.Range);
-}
-
 void SemaImpl::checkResult(Expr &R, unsigned Declared, bool OneIsScalar,
                            StringRef What) {
   requireValue(R, "the result");
@@ -363,6 +354,7 @@ void SemaImpl::checkIntegrand(IntegrandDecl &D) {
   // so a forgotten `-> [n]` gets the message that suggests it.
   checkBody(D.B, Ctx, D.Outputs, "integrand '" + D.Name + "'");
   Locals.clear();
+  layOutHistograms(D);
 }
 
 void SemaImpl::checkRecursion() {

@@ -25,6 +25,12 @@ constexpr unsigned MaxArraySize = 1024;
 /// A reduction that indexes an array by its index is unrolled; at most this
 /// many iterations.
 constexpr long long MaxUnrolled = 1024;
+/// Histograms per integrand, bins per histogram axis, and cells (bins with
+/// their under/overflow) of all an integrand's histograms together: each
+/// cell costs six doubles per tile in flight (docs/algorithm.md).
+constexpr unsigned MaxHistograms = 16;
+constexpr unsigned MaxHistBins = 100000;
+constexpr unsigned MaxHistCells = 1u << 20;
 
 } // namespace vf
 

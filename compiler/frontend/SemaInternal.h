@@ -88,7 +88,11 @@ public:
   const LocalSym *lookupLocal(llvm::StringRef Name) const;
   void checkBody(Body &B, const SemaContext &Ctx, unsigned Declared,
                  llvm::StringRef What);
+
+  // Histograms (SemaHist.cpp).
   void checkHist(HistStmt &H, const SemaContext &Ctx);
+  /// Assigns each of \p D's histograms its cells, after its body is checked.
+  void layOutHistograms(IntegrandDecl &D);
 
   Program &P;
   DiagEngine &Diags;

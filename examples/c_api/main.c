@@ -1,8 +1,9 @@
 /*===- examples/c_api/main.c - vegasflow from C -------------------------===//
 //
 // The C API (vf/vf_c.h) step by step: compile an integrand from a string,
-// integrate it, read the result, draw weighted and unweighted events, wrap
-// a C function as a native integrand, and read an error message. Exits 1
+// integrate it, read the result, draw weighted and unweighted events, read
+// a histogram, wrap a C function as a native integrand, and read an error
+// message. Exits 1
 // if any step fails or an estimate is more than 5 sigma off.
 //
 //===--------------------------------------------------------------------===*/
@@ -90,7 +91,39 @@ int main(void) {
   vf_integrator_free(it);
   vf_module_free(module);
 
-  /* (7) A C function as the integrand. */
+  /* (7) A histogram: dsigma/dc ~ 3/8 (1 + c^2), its bins filled on the
+     samples of the integral. Bin [a, b] holds 3/8 [(b - a) + (b^3 - a^3)/3];
+     the underflow and overflow are c < -0.5 and c >= 0.5. */
+  check(vf_compile_string("integrand ee(x in [-1, 1]) {\n"
+                          "    hist c(x, -0.5, 0.5, 4)\n"
+                          "    return 3/8 * (1 + x^2)\n"
+                          "}\n",
+                          "ee.vf", &module),
+        "vf_compile_string");
+  check(vf_integrator_create(module, "ee", &opts, &it), "vf_integrator_create");
+  check(vf_run(it, 5, 20000, 2), "vf_run");
+  char hname[16];
+  int32_t axes, bins[2];
+  double range[4], values[4], errors[4], flow[2], flow_errors[2];
+  check(vf_histogram_info(it, 0, hname, sizeof hname, &axes, bins, range),
+        "vf_histogram_info");
+  check(vf_histogram(it, 0, values, errors, flow, flow_errors),
+        "vf_histogram");
+  bad |= vf_histogram_count(it) != 1 || axes != 1 || bins[0] != 4;
+  for (int b = 0; b < 6; ++b) {
+    double lo_c = b < 4 ? range[0] + 0.25 * b : b == 4 ? -1 : 0.5;
+    double hi_c = b < 4 ? lo_c + 0.25 : b == 4 ? -0.5 : 1;
+    double want = 0.375 * ((hi_c - lo_c) + (pow(hi_c, 3) - pow(lo_c, 3)) / 3);
+    double got = b < 4 ? values[b] : flow[b - 4];
+    double e = b < 4 ? errors[b] : flow_errors[b - 4];
+    printf("hist %s cell %d: %.6f +- %.6f (exact %.6f)\n", hname, b, got, e,
+           want);
+    bad |= fabs(got - want) > 5 * e;
+  }
+  vf_integrator_free(it);
+  vf_module_free(module);
+
+  /* (8) A C function as the integrand. */
   double lo[1] = {0}, hi[1] = {1};
   check(vf_integrator_create_native("cubic", 1, 1, lo, hi, cubic, NULL,
                                     &opts, &it),
@@ -101,7 +134,7 @@ int main(void) {
   bad |= fabs(mean - 1) > 5 * err;
   vf_integrator_free(it);
 
-  /* (8) Errors come back as a status and a message. */
+  /* (9) Errors come back as a status and a message. */
   if (vf_compile_string("integrand f(x in [0, 1]) = y", "bad.vf", &module) ==
       VF_ERR_COMPILE)
     printf("expected error:\n%s\n", vf_last_error());

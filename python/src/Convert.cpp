@@ -54,6 +54,22 @@ py::dict resultRow(const vf::IterationRow &R) {
                   py::arg("ranks") = ranks(R.Ranks));
 }
 
+/// Each histogram as a dict: name, axes [(lo, hi, bins, edges)], values and
+/// errors (flat, row-major), flow and flow_errors.
+py::list histograms(const std::vector<vf::Histogram> &Hs) {
+  py::list L;
+  for (const vf::Histogram &H : Hs) {
+    py::list Axes;
+    for (const vf::HistogramAxis &A : H.Axes)
+      Axes.append(py::make_tuple(A.Lo, A.Hi, A.Bins, A.edges()));
+    L.append(py::dict(py::arg("name") = H.Name, py::arg("axes") = Axes,
+                      py::arg("values") = H.Values,
+                      py::arg("errors") = H.Errors, py::arg("flow") = H.Flow,
+                      py::arg("flow_errors") = H.FlowErrors));
+  }
+  return L;
+}
+
 py::dict resultToDict(const vf::Result &R) {
   py::list Rows;
   for (const vf::IterationRow &Row : R.Iterations)
@@ -66,7 +82,8 @@ py::dict resultToDict(const vf::Result &R) {
                   py::arg("evaluations") = R.Evaluations,
                   py::arg("wall_s") = R.WallSeconds,
                   py::arg("ranks") = ranks(R.Ranks),
-                  py::arg("exchange_bytes") = R.ExchangeBytes);
+                  py::arg("exchange_bytes") = R.ExchangeBytes,
+                  py::arg("histograms") = histograms(R.Histograms));
 }
 
 } // namespace vfpy

@@ -30,7 +30,7 @@ from ._compile import CompileError, Diagnostic, Integrand, Module, compile
 from ._events import Events, UnweightedEvents, UnweightStats
 from ._integrator import Integrator
 from ._progress import Progress
-from ._result import DeviceStats, IterationRow, Result
+from ._result import DeviceStats, Histogram, IterationRow, Result
 from . import _vegasflow
 
 __version__ = _vegasflow.version()
@@ -45,6 +45,7 @@ def devices():
 
 __all__ = [
     "CompileError", "DeviceStats", "Diagnostic", "Error", "Events",
-    "Integrand", "Integrator", "IterationRow", "Module", "Progress",
-    "Result", "UnweightStats", "UnweightedEvents", "compile", "devices",
+    "Histogram", "Integrand", "Integrator", "IterationRow", "Module",
+    "Progress", "Result", "UnweightStats", "UnweightedEvents", "compile",
+    "devices",
 ]

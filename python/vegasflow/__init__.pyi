@@ -84,6 +84,15 @@ class IterationRow:
     seconds: float
     devices: List[DeviceStats]
 
+class Histogram:
+    name: str
+    edges: List[npt.NDArray[np.float64]]
+    mean: npt.NDArray[np.float64]
+    sdev: npt.NDArray[np.float64]
+    underflow: Optional[Tuple[float, float]]
+    overflow: Optional[Tuple[float, float]]
+    outside: Optional[Tuple[float, float]]
+
 class Result:
     name: str
     outputs: int
@@ -101,6 +110,7 @@ class Result:
     devices: List[DeviceStats]
     evaluations: int
     wall_s: float
+    histograms: Dict[str, Histogram]
     def summary(self) -> str: ...
     def to_json(self, indent: Optional[int] = ...) -> str: ...
     def _repr_html_(self) -> str: ...

@@ -5,10 +5,12 @@
 # nitn, the covariance matrix, one IterationRow per iteration (warm-up
 # rows included, marked) and DeviceStats per worker; str() is the value
 # with its error in gvar notation, summary() vegas's table, _repr_html_
-# the same table for Jupyter, to_json() vegasc's JSON document.
+# the same table for Jupyter, to_json() vegasc's JSON document;
+# histograms maps each `hist` statement's name to a Histogram of numpy
+# arrays.
 #
 #===------------------------------------------------------------------------===#
-"""Integration results: Result, IterationRow, DeviceStats."""
+"""Integration results: Result, IterationRow, DeviceStats, Histogram."""
 
 import json
 from dataclasses import dataclass, field
@@ -93,6 +95,42 @@ class IterationRow:
                    _devices(d["devices"]))
 
 
+@dataclass(frozen=True)
+class Histogram:
+    """A histogram the integrand fills (a `hist` statement), combined over
+    the measured iterations like the integral (docs/algorithm.md).
+
+    Attributes:
+        name: the statement's name.
+        edges: per axis, the bin edges (an array of bins + 1).
+        mean, sdev: each bin's integral of the integrand's component 0 and
+            its standard deviation; shape (bins,) or (bins_x, bins_y).
+        underflow, overflow: (mean, sdev) of the samples below and above
+            the range (1-D; a NaN observable counts as overflow), else None.
+        outside: (mean, sdev) of the samples outside the rectangle (2-D),
+            else None.
+    """
+    name: str
+    edges: list
+    mean: np.ndarray = field(repr=False)
+    sdev: np.ndarray = field(repr=False)
+    underflow: object = None
+    overflow: object = None
+    outside: object = None
+
+    @classmethod
+    def _from(cls, d):
+        # The library's edges, exactly those the samples were binned by.
+        edges = [np.array(e, dtype=float) for _, _, _, e in d["axes"]]
+        shape = tuple(bins for _, _, bins, _ in d["axes"])
+        mean = np.array(d["values"], dtype=float).reshape(shape)
+        sdev = np.array(d["errors"], dtype=float).reshape(shape)
+        flows = list(zip(d["flow"], d["flow_errors"]))
+        if len(shape) == 1:
+            return cls(d["name"], edges, mean, sdev, flows[0], flows[1])
+        return cls(d["name"], edges, mean, sdev, outside=flows[0])
+
+
 class Result:
     """The combined result of the measured iterations so far.
 
@@ -111,6 +149,8 @@ class Result:
         evaluations: integrand evaluations (warm-up included).
         wall_s: seconds spent in the iterations.
         name: the integrand's name; outputs: its number of components.
+        histograms: {name: Histogram} for the integrand's `hist`
+            statements, in source order ({} without any).
     """
 
     def __init__(self, handle, name, settings):
@@ -138,6 +178,8 @@ class Result:
         self.devices = _devices(d["devices"])
         self.evaluations = d["evaluations"]
         self.wall_s = d["wall_s"]
+        self.histograms = {h["name"]: Histogram._from(h)
+                           for h in d["histograms"]}
 
     def _vectors(self):
         return np.atleast_1d(self.mean), np.atleast_1d(self.sdev)

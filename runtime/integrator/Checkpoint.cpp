@@ -208,6 +208,8 @@ void checkpointFields(Io &F, State &S) {
     F.f64(D.BusySeconds);
     F.f64(D.IdleSeconds);
   }
+  F.f64s(S.Histograms);
+  F.f64s(S.HistRanges);
 }
 
 /// The grid file's fields in file order.

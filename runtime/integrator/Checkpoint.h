@@ -16,10 +16,12 @@
 //   - every iteration's row and covariance: Stats is rebuilt by adding the
 //     same inputs again, so the combined mean, error, chi2 and Q come out
 //     identical;
-//   - evaluations, wall time and per-device statistics (informational).
+//   - evaluations, wall time and per-device statistics (informational);
+//   - the histograms' accumulators (HistogramAverage::state) and their
+//     ranges in the last iteration (version 2).
 //
-// Format, version 2 (CheckpointVersion; 2 added each row's largest-weight
-// share and point). Little-endian binary: the 8-byte
+// Format, version 3 (CheckpointVersion; 2 added each row's largest-weight
+// share and point, 3 the histograms' state). Little-endian binary: the 8-byte
 // magic "VFSTATE\0", a u32 version, the fields in the order of
 // CheckpointState (integers as u8/u32/u64, doubles as their IEEE-754 bits
 // in a u64, so they round-trip exactly; strings and arrays as a u64 count
@@ -47,7 +49,7 @@
 
 namespace vf {
 
-inline constexpr std::uint32_t CheckpointVersion = 2;
+inline constexpr std::uint32_t CheckpointVersion = 3;
 inline constexpr std::uint32_t GridVersion = 1;
 
 /// An integrator's whole state, as plain data.
@@ -78,6 +80,9 @@ struct CheckpointState {
   std::vector<IterationRow> Rows;
   std::vector<std::vector<double>> Covs;
   std::vector<DeviceStats> Devices;
+  // Histograms of observables: the combined cells' accumulators and the
+  // ranges (lo, hi per axis) they were binned with.
+  std::vector<double> Histograms, HistRanges;
 };
 
 /// Writes `S` to `Path` atomically.

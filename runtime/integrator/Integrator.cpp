@@ -148,7 +148,44 @@ Result Integrator::result() const {
   R.ExchangeBytes = P->ExchangeBytes;
   R.Evaluations = P->Evaluations;
   R.WallSeconds = P->Wall;
+  R.Histograms = P->histograms();
   return R;
+}
+
+std::vector<Histogram> Integrator::Impl::histograms() const {
+  std::vector<Histogram> Out;
+  std::size_t Range = 0;
+  for (const HistogramSpec &S : I.Histograms) {
+    Histogram H;
+    H.Name = S.Name;
+    for (unsigned B : S.Bins) {
+      HistogramAxis A;
+      A.Bins = B;
+      if (Range + 1 < HistRanges.size()) {
+        A.Lo = HistRanges[Range];
+        A.Hi = HistRanges[Range + 1];
+      }
+      Range += 2;
+      H.Axes.push_back(A);
+    }
+    // The cells' layout (HistogramSpec): the bins start after the first
+    // flow cell (underflow or outside).
+    const unsigned Bins = S.cells() - (S.Bins.size() == 1 ? 2 : 1);
+    const unsigned First = S.Base + 1;
+    for (unsigned C = First; C < First + Bins; ++C) {
+      H.Values.push_back(HistAverage.mean(C));
+      H.Errors.push_back(HistAverage.error(C));
+    }
+    std::vector<unsigned> Flow{S.Base};
+    if (S.Bins.size() == 1)
+      Flow.push_back(S.Base + S.Bins[0] + 1);
+    for (unsigned C : Flow) {
+      H.Flow.push_back(HistAverage.mean(C));
+      H.FlowErrors.push_back(HistAverage.error(C));
+    }
+    Out.push_back(std::move(H));
+  }
+  return Out;
 }
 
 void Integrator::onIteration(std::function<void(const IterationRow &)> F) {

@@ -18,8 +18,10 @@
 #include "integrator/AdaptiveMap.h"
 #include "integrator/Checkpoint.h"
 #include "integrator/DeviceSet.h"
+#include "integrator/HistogramAverage.h"
 #include "integrator/Stats.h"
 #include "integrator/Strata.h"
+#include "reduction/HistogramSums.h"
 #include "reduction/TrainingSums.h"
 #include "scheduler/TileScheduler.h"
 
@@ -62,8 +64,13 @@ struct Integrator::Impl {
     std::vector<double> Segs, Edges;
     std::vector<vf_tile_result> Results;
     TrainingSums Training{0, 1};
+    HistogramSums Histograms;
     std::vector<std::uint64_t> Send, Receive;
   } Buffers;
+  /// Histograms of observables: the cells combined over the measured
+  /// iterations, and the ranges (lo, hi per axis) of the last iteration.
+  HistogramAverage HistAverage;
+  std::vector<double> HistRanges;
   /// MPI ranks' samples/s in the last iteration (empty: none measured).
   std::vector<double> RankRates;
   std::vector<RankStats> RankTotals;
@@ -73,7 +80,7 @@ struct Integrator::Impl {
        std::vector<IntegratorNote> N)
       : I(std::move(In)), O(std::move(Opt)), Params(I.ParamDefaults),
         Average(IterationAverage::create(I.Outputs)), Workers(std::move(D)),
-        Schedule(S), Notes(std::move(N)) {}
+        Schedule(S), Notes(std::move(N)), HistAverage(I.HistCells) {}
 
   /// Whether several MPI ranks share the run.
   bool shared() const { return O.Ranks && O.Ranks->size() > 1; }
@@ -102,6 +109,8 @@ struct Integrator::Impl {
                 const std::vector<std::string> &Failures);
   void record(IterationRow Row, std::span<const double> Mean,
               std::span<const double> Cov);
+  /// The histograms of the result (Integrator::result).
+  std::vector<Histogram> histograms() const;
 
   // RankExchange.cpp
   /// This rank's part of the iteration's tiles (in Buffers), claimed group

@@ -8,7 +8,9 @@
 //      hypercube to the tile's edge slots, map-training sums to a histogram
 //      of the tile's own, added to the total in tile order.
 //   3. Edge segments are merged in tile order; hypercubes give the estimate
-//      and its (co)variance; the average combines iterations.
+//      and its (co)variance; the average combines iterations. Histogram
+//      cells are reduced alike (HistogramSums) and combined with the
+//      integral's weights (HistogramAverage).
 //   4. The map and the allocation adapt, unless frozen.
 // Every floating-point reduction happens in an order fixed by tile and
 // hypercube indices, never by timing: the result is bitwise the same for
@@ -116,6 +118,7 @@ vf_sampler_args Integrator::Impl::samplerArgs(std::uint64_t Calls,
   for (double W : Width)
     A.box_volume *= W;
   A.params = Params.data();
+  A.hist_cells = I.HistCells;
   return A;
 }
 
@@ -220,6 +223,9 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   std::vector<double> Lo, Hi;
   if (Status S = I.Domain(Params, Lo, Hi); !S)
     return S;
+  if (I.HistCells)
+    if (Status S = I.HistRanges(Params, HistRanges); !S)
+      return S;
   prepare(Calls);
   ++Iteration;
   const unsigned Stride = segmentStride(I.Outputs);
@@ -235,7 +241,14 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   Buffers.Edges.assign(Ntiles * 2 * Stride, 0.0);
   Buffers.Results.assign(Ntiles, vf_tile_result{});
   TrainingSums &Training = Buffers.Training;
-  Training.reset(A.train ? std::size_t(I.Dim) * A.ninc : 0, Ntiles);
+  const std::size_t TrainBins = A.train ? std::size_t(I.Dim) * A.ninc : 0;
+  // Histograms share the training's groups, sized for both partials.
+  Training.reset(TrainBins, Ntiles,
+                 TrainingSums::groupCount(TrainBins + 3 * std::size_t(I.HistCells),
+                                          Ntiles));
+  HistogramSums &Hists = Buffers.Histograms;
+  Hists.reset(I.HistCells, Ntiles, Training.groups(), A,
+              Buffers.Results.data());
 
   std::vector<std::string> NewFailures(Workers.size());
   Workers.begin(A, Params.size(), NewFailures);
@@ -251,7 +264,7 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   };
   const TileSink Sink{Buffers.Segs.data(), Buffers.Edges.data(),
                       Buffers.Results.data(), A.train ? &Training : nullptr,
-                      TileDone};
+                      TileDone, I.HistCells ? &Hists : nullptr};
   // Tiles [Tb, Te) on this process's devices; false if some are left
   // because every device failed.
   std::vector<WorkerTimes> Times(Workers.size());
@@ -295,6 +308,11 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
 
   std::vector<double> Mean, Cov;
   estimate(A, Mean, Cov);
+  if (I.HistCells) {
+    Hists.finish();
+    if (!Warmup)
+      HistAverage.add(Hists.totals(), Average->predictedVariance(Cov[0]));
+  }
   IterationRow Row;
   largestWeight(A, Cov[0], Row);
   std::vector<DeviceStats> ThisIteration = recordDevices(Times, NewFailures);

@@ -135,12 +135,14 @@ Expected<std::uint64_t> Integrator::Impl::exchangeGroups(Cluster &C,
   const std::uint64_t G = Training.groups();
   std::span<double> Partials = Training.partials();
   const std::size_t PartialSize = Partials.size() / G;
+  std::span<double> Hists = Buffers.Histograms.partials();
+  const std::size_t HistSize = Buffers.Histograms.cells() ? Hists.size() / G : 0;
   // A group's inner hypercubes: only its owner wrote them.
   auto Inside = [&](std::uint64_t Tb, std::uint64_t Te) {
     return innerHypercubes(Results[Tb].first_hcube, Results[Te - 1].last_hcube);
   };
   // Each group: its tiles' results and edge segments, its hypercubes'
-  // segments, its training partial.
+  // segments, its training partial and its histograms' partial.
   auto Walk = [&](std::uint64_t Mask, Packer &P, bool Put) {
     for (std::uint64_t Grp = 0; Grp < G; ++Grp) {
       if (!(Mask >> Grp & 1))
@@ -154,6 +156,8 @@ Expected<std::uint64_t> Integrator::Impl::exchangeGroups(Cluster &C,
       auto [First, Count] = Inside(Tb, Te);
       Move(Segs.data() + First * Stride, Count * Stride);
       Move(Partials.data() + Grp * PartialSize, PartialSize);
+      if (HistSize)
+        Move(Hists.data() + Grp * HistSize, HistSize);
     }
   };
   std::vector<std::uint64_t> &Mine = Buffers.Send, &All = Buffers.Receive;

@@ -46,6 +46,8 @@ CheckpointState Integrator::Impl::snapshot(bool WithState) const {
   S.Rows = Rows;
   S.Covs = Covs;
   S.Devices = Devices;
+  S.Histograms = HistAverage.state();
+  S.HistRanges = HistRanges;
   return S;
 }
 
@@ -74,6 +76,10 @@ Status Integrator::Impl::restore(CheckpointState S) {
     const IterationRow &R = S.Rows[K];
     Average->add(R.Mean, R.Error, S.Covs[K], R.Warmup);
   }
+  if (!HistAverage.setState(S.Histograms))
+    return Error{"the checkpoint's histograms do not fit the integrand's " +
+                 std::to_string(I.HistCells) + " histogram cells"};
+  HistRanges = std::move(S.HistRanges);
   Rows = std::move(S.Rows);
   Covs = std::move(S.Covs);
   Devices = std::move(S.Devices);

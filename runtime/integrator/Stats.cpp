@@ -479,6 +479,10 @@ public:
   }
   double chi2dof() const override { return Avg.chi2dof(); }
   double Q() const override { return Avg.Q(); }
+  double predictedVariance(double Own) const override {
+    const double S = Avg.lastSdev();
+    return usablePrediction(S) ? S * S : Own;
+  }
 
 private:
   RAvg Avg;
@@ -497,6 +501,10 @@ public:
   std::vector<double> cov() const override { return Avg.cov(); }
   double chi2dof() const override { return Avg.chi2dof(); }
   double Q() const override { return Avg.Q(); }
+  double predictedVariance(double Own) const override {
+    const std::vector<double> &C = Avg.lastCov();
+    return !C.empty() && usablePrediction(std::sqrt(C[0])) ? C[0] : Own;
+  }
 
 private:
   RAvgArray Avg;

@@ -119,6 +119,12 @@ private:
   std::vector<Itn> Itns;
   /// sigma of the last iteration added, warm-up included (NaN: none yet).
   double LastSdev = std::numeric_limits<double>::quiet_NaN();
+
+public:
+  /// The previous iteration's sigma (warm-up included), NaN before any.
+  double lastSdev() const { return LastSdev; }
+
+private:
   std::vector<Row> Rows;
   double Mean = std::numeric_limits<double>::quiet_NaN();
   double Sdev = std::numeric_limits<double>::quiet_NaN();
@@ -172,6 +178,13 @@ private:
   std::vector<std::vector<double>> Preds;
   /// The last iteration's covariance, warm-up included (empty: none yet).
   std::vector<double> LastCov;
+
+public:
+  /// The previous iteration's covariance (warm-up included), empty before
+  /// any.
+  const std::vector<double> &lastCov() const { return LastCov; }
+
+private:
   std::vector<Row> Rows;
   std::vector<double> Mean;
   std::vector<double> Cov;
@@ -196,6 +209,11 @@ public:
   virtual std::vector<double> cov() const = 0;
   virtual double chi2dof() const = 0;
   virtual double Q() const = 0;
+  /// The variance that weights component 0 of the next measured iteration
+  /// whose own variance is \p Own: the prediction p_k above. Histograms
+  /// weight their bins by it, so that bins and flows add up to the
+  /// integral's combined estimate.
+  virtual double predictedVariance(double Own) const = 0;
 };
 
 } // namespace vf

@@ -15,7 +15,10 @@
 //     same step; samples sharing an increment take turns in lane order,
 //     ranked with match.any, so each bin still sees its samples in order.
 //     The tile's histogram lives in global memory (no atomics: a bin is
-//     touched by one lane at a time).
+//     touched by one lane at a time);
+//   - histograms of observables (HistSums.h): lane 0 adds the samples in
+//     order as it walks them for the segments, into the tile's buffer in
+//     global memory.
 //
 // Compiled for nvptx64, and for the host only under warp emulation
 // (VF_GPU_EMULATION: GpuEmulation.h turns the intrinsics into calls to the
@@ -29,6 +32,7 @@
 #ifdef VF_GPU_EMULATION
 #include "GpuEmulation.h"
 #endif
+#include "HistSums.h"
 #include "SamplePoint.h"
 #include "SegmentSums.h"
 
@@ -36,6 +40,7 @@ extern void vf_user_integrand(const double *x, const double *params,
                               double *out);
 extern unsigned vf_user_dim(void);
 extern unsigned vf_user_nout(void);
+extern unsigned vf_user_nhist(void);
 
 #define VF_FULL_WARP 0xffffffffu
 
@@ -104,13 +109,28 @@ static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
 
   double k[VF_SAMPLER_MAX_DIM], x[VF_SAMPLER_MAX_DIM];
   vf_u32 bin[VF_SAMPLER_MAX_DIM];
-  double f[VF_SAMPLER_MAX_OUT], v[VF_SAMPLER_MAX_OUT], vs[VF_SAMPLER_MAX_OUT];
+  double f[VF_SAMPLER_MAX_OUT + VF_SAMPLER_MAX_HIST];
+  double v[VF_SAMPLER_MAX_OUT], vs[VF_SAMPLER_MAX_OUT];
   double seg[VF_SEGMENT_STRIDE(VF_SAMPLER_MAX_OUT)];
   vf_u64 h = vf_find_hcube(a->hcube_offsets, a->nhcube, begin);
   const vf_u64 first = h;
   vf_u64 seg_h = h, nonfinite = 0, first_bad = 0, max_index = begin;
   double max_dev = -1.0, max_value = 0.0; // as in Sampler.c
   int seg_open = 0;
+  // Histograms: the tile's buffer and workspace, zeroed by the warp.
+  const unsigned nhist = vf_user_nhist();
+  vf_hist_state hist = {0};
+  if (nhist) {
+    const vf_u32 cells = a->hist_cells;
+    double *hb = co->hist + VF_HIST_TILE(cells) * t;
+    vf_u32 *hw = co->hist_work + VF_HIST_WORK(cells) * t;
+    for (vf_u64 i = lane; i < VF_HIST_TILE(cells); i += 32)
+      hb[i] = 0.0;
+    for (vf_u64 i = lane; i < VF_HIST_WORK(cells); i += 32)
+      hw[i] = 0;
+    __nvvm_bar_warp_sync(VF_FULL_WARP);
+    vf_hist_begin(&hist, hb, hw, cells, first);
+  }
 
   for (vf_u64 j0 = begin; j0 < end; j0 += 32) {
     const vf_u32 nb = end - j0 < 32 ? (vf_u32)(end - j0) : 32u;
@@ -165,7 +185,16 @@ static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
         max_value = vs[0];
         max_index = j0 + s;
       }
+      if (nhist) {
+        double cs[VF_SAMPLER_MAX_HIST];
+        for (unsigned i = 0; i < nhist; ++i)
+          cs[i] = vf_shfl_f64(f[nout + i], s);
+        if (lane == 0)
+          vf_hist_add(&hist, a, hs, vs[0], cs, nhist);
+      }
     }
+    if (nhist)
+      __nvvm_bar_warp_sync(VF_FULL_WARP);
 
     if (a->train) {
       const double t2 = v[0] * v[0] * inv_nh;
@@ -185,6 +214,8 @@ static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
     r->first_bad = first_bad;
     r->max_value = max_value;
     r->max_index = max_index;
+    if (nhist)
+      vf_hist_end(&hist);
     if (seg_open)
       vf_segment_store(seg_h == first ? edge : edge + stride, seg, nout);
   }

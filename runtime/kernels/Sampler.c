@@ -25,6 +25,7 @@
 // host's, and empty in the nvptx64 bitcode.
 #ifndef __NVPTX__
 
+#include "HistSums.h"
 #include "SamplePoint.h"
 #include "SegmentSums.h"
 
@@ -34,6 +35,7 @@
 #define VF_TILE_EXTRA_PARAMS , const vf_native_integrand *native
 #define VF_TILE_DIM a->dim
 #define VF_TILE_NOUT a->nout
+#define VF_TILE_NHIST 0u
 /// Per-batch arrays are sized for the actual dimension (VLAs).
 #define VF_BATCH_DIM dim
 #else
@@ -41,10 +43,13 @@ extern void vf_user_integrand(const double *x, const double *params,
                               double *out);
 extern unsigned vf_user_dim(void);
 extern unsigned vf_user_nout(void);
+extern unsigned vf_user_nhist(void);
 #define VF_TILE_FUNCTION vf_sample_tile
 #define VF_TILE_EXTRA_PARAMS
 #define VF_TILE_DIM vf_user_dim()
 #define VF_TILE_NOUT vf_user_nout()
+/// The integrand writes each histogram's cell after its outputs.
+#define VF_TILE_NHIST vf_user_nhist()
 #define VF_BATCH_DIM VF_SAMPLER_MAX_DIM
 #endif
 
@@ -81,6 +86,7 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
                       const vf_tile_outputs *out VF_TILE_EXTRA_PARAMS) {
   const unsigned dim = VF_TILE_DIM;
   const unsigned nout = VF_TILE_NOUT;
+  const unsigned nhist = VF_TILE_NHIST, nvals = nout + nhist;
   const vf_u32 ninc = a->ninc;
   const vf_u64 begin = tile * a->tile_size;
   vf_u64 end = begin + a->tile_size;
@@ -98,7 +104,8 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   // takes it.
   double kb[VF_BATCH * VF_BATCH_DIM], xb[VF_BATCH * VF_BATCH_DIM];
   vf_u32 binb[VF_BATCH * VF_BATCH_DIM];
-  double jacb[VF_BATCH], fb[VF_BATCH * VF_SAMPLER_MAX_OUT], invnb[VF_BATCH];
+  double jacb[VF_BATCH], invnb[VF_BATCH];
+  double fb[VF_BATCH * (VF_SAMPLER_MAX_OUT + VF_SAMPLER_MAX_HIST)];
   double vb[VF_BATCH * VF_SAMPLER_MAX_OUT], t2b[VF_BATCH];
   int finb[VF_BATCH];
   vf_u64 hb[VF_BATCH];
@@ -118,6 +125,10 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   vf_u64 seg_h = h;
   int seg_open = 0;
   const double *params = a->params;
+  // Histograms (HistSums.h): the tile's cells, in sample order.
+  vf_hist_state hist = {0};
+  if (nhist)
+    vf_hist_begin(&hist, out->hist, out->hist_work, a->hist_cells, first);
 
   for (vf_u64 j0 = begin; j0 < end; j0 += VF_BATCH) {
     const unsigned nb = end - j0 < VF_BATCH ? (unsigned)(end - j0) : VF_BATCH;
@@ -155,13 +166,13 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
 #else
     VF_VECTORIZE_ACROSS_SAMPLES
     for (unsigned b = 0; b < VF_BATCH; ++b)
-      vf_user_integrand(xb + b * dim, params, fb + b * nout);
+      vf_user_integrand(xb + b * dim, params, fb + b * nvals);
 #endif
     // (4a) Each sample's v = J f (f taken as 0 where it is not finite) and
     // map-training value (J f_0)^2 / n_h, outside the ordered loop: no
     // cross-sample dependence. The sums below add exactly these numbers.
     for (unsigned b = 0; b < nb; ++b) {
-      const double *f = fb + b * nout;
+      const double *f = fb + b * nvals;
       int finite = 1;
       for (unsigned c = 0; c < nout; ++c)
         finite &= vf_isfinite(f[c]);
@@ -191,6 +202,8 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
         max_value = v[0];
         max_index = j0 + b;
       }
+      if (nhist)
+        vf_hist_add(&hist, a, hb[b], v[0], fb + b * nvals + nout, nhist);
       if (a->train) {
         const double t2 = t2b[b], w = invnb[b];
         for (unsigned d = 0; d < dim; ++d) {
@@ -204,6 +217,8 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   r->last_hcube = seg_h;
   r->max_value = max_value;
   r->max_index = max_index;
+  if (nhist)
+    vf_hist_end(&hist);
   if (seg_open)
     vf_segment_store(seg_h == first ? out->edge_segments
                                     : out->edge_segments +

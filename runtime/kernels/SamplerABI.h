@@ -28,9 +28,14 @@ extern "C" {
 #endif
 
 #define VF_SEGMENT_STRIDE(k) (1 + 2 * (k) + (k) * ((k) + 1) / 2)
+/// A tile's histogram doubles and workspace words for `cells` cells.
+#define VF_HIST_TILE(cells) (6 * (vf_u64)(cells))
+#define VF_HIST_WORK(cells) (2 * (vf_u64)(cells))
 /// Largest dimension and output count the sampler supports.
 #define VF_SAMPLER_MAX_DIM 1024
 #define VF_SAMPLER_MAX_OUT 16
+/// Largest number of histograms of one integrand (`hist` statements).
+#define VF_SAMPLER_MAX_HIST 16
 
 /// Read-only inputs of one iteration.
 typedef struct vf_sampler_args {
@@ -50,6 +55,8 @@ typedef struct vf_sampler_args {
   const double *box_width;     /* dim */
   double box_volume;
   const double *params;
+  /* Histograms (HistSums.h): cells of all the integrand's histograms. */
+  vf_u32 hist_cells;
 } vf_sampler_args;
 
 /// What one tile reports besides its segments.
@@ -82,6 +89,11 @@ typedef struct vf_tile_outputs {
   double *train_sums;
   double *train_counts;
   vf_tile_result *result;
+  /* Histograms (HistSums.h; null without any): VF_HIST_TILE(cells)
+     doubles, zero on entry, and VF_HIST_WORK(cells) words of workspace,
+     zero on entry and left zero. */
+  double *hist;
+  vf_u32 *hist_work;
 } vf_tile_outputs;
 
 /// Outputs of a chunk of consecutive tiles on a GPU: the tile outputs of
@@ -93,6 +105,10 @@ typedef struct vf_chunk_outputs {
   double *edge_segments;
   double *train;
   vf_tile_result *results;
+  /* Histograms: tile first_tile + t writes hist + t VF_HIST_TILE(cells)
+     (overwritten) and uses hist_work + t VF_HIST_WORK(cells). */
+  double *hist;
+  vf_u32 *hist_work;
 } vf_chunk_outputs;
 
 /// The entry point the compiler instantiates per integrand NAME as

@@ -21,12 +21,14 @@ TrainingSums::TrainingSums(std::size_t Bins, std::uint64_t Ntiles) {
   reset(Bins, Ntiles);
 }
 
-void TrainingSums::reset(std::size_t NewBins, std::uint64_t NewNtiles) {
+void TrainingSums::reset(std::size_t NewBins, std::uint64_t NewNtiles,
+                         std::uint64_t NewGroups, AddTile NewAdd) {
   if (NewBins != Bins)
     Free.clear(); // recycled buffers have the old size
   Bins = NewBins;
   Ntiles = NewNtiles;
-  Groups = groupCount(Bins, Ntiles);
+  Groups = NewGroups ? NewGroups : groupCount(Bins, Ntiles);
+  Add = std::move(NewAdd);
   Partials.assign(Groups * 2 * Bins, 0.0);
   Total.assign(2 * Bins, 0.0);
   Next.clear();
@@ -64,9 +66,14 @@ void TrainingSums::submit(std::uint64_t Tile, std::vector<double> Buffer) {
     // Add and clear in one pass, so the buffer goes back to Free zeroed
     // and acquire() need not write it again.
     double *B = It->second.data();
-    for (std::size_t I = 0; I < 2 * Bins; ++I) {
-      P[I] += B[I];
-      B[I] = 0.0;
+    if (Add) {
+      Add(G, It->first, P, B);
+      std::fill(It->second.begin(), It->second.end(), 0.0);
+    } else {
+      for (std::size_t I = 0; I < 2 * Bins; ++I) {
+        P[I] += B[I];
+        B[I] = 0.0;
+      }
     }
     Free.push_back(std::move(It->second));
     Waiting.erase(It);

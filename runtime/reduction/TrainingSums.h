@@ -17,11 +17,16 @@
 // the earlier tiles of its group are added; tiles are claimed in increasing
 // order, so only a few wait at a time, and their buffers are recycled.
 //
+// The same ordering serves any per-tile buffer: HistogramSums gives its own
+// way of adding a tile to its group's partial (AddTile) and the groups of
+// the training histograms, so both reduce over the same groups.
+//
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_REDUCTION_TRAININGSUMS_H
 #define VF_RUNTIME_REDUCTION_TRAININGSUMS_H
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <span>
@@ -34,8 +39,15 @@ public:
   /// \p Bins histogram entries per tile (each a sum and a weight), for an
   /// iteration of \p Ntiles tiles.
   TrainingSums(std::size_t Bins, std::uint64_t Ntiles);
-  /// As constructed anew for \p Bins and \p Ntiles, keeping the memory.
-  void reset(std::size_t Bins, std::uint64_t Ntiles);
+  /// Adds tile \p Tile's buffer to group \p Group's partial (both 2 Bins
+  /// doubles), in tile order within the group; the buffer is cleared after.
+  using AddTile = std::function<void(std::uint64_t Group, std::uint64_t Tile,
+                                     double *Partial, const double *Buffer)>;
+  /// As constructed anew for \p Bins and \p Ntiles, keeping the memory;
+  /// \p Groups (0: groupCount) and \p Add (empty: element-wise sums) as
+  /// given.
+  void reset(std::size_t Bins, std::uint64_t Ntiles, std::uint64_t Groups = 0,
+             AddTile Add = {});
 
   /// The number of groups for \p Ntiles tiles of \p Bins bins.
   static std::uint64_t groupCount(std::size_t Bins, std::uint64_t Ntiles);
@@ -72,6 +84,7 @@ public:
 private:
   std::size_t Bins = 0;
   std::uint64_t Ntiles = 1, Groups = 1;
+  AddTile Add;
   std::vector<double> Partials, Total;
   std::mutex Mutex;
   std::vector<std::uint64_t> Next; ///< per group, the next tile to add

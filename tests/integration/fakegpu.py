@@ -23,7 +23,7 @@ are small but still span several launches, slots and groups.
 import os
 import sys
 
-from vftest import check, finish, vegasc, workdir, write_source
+from vftest import check, finish, vegasc, with_env, workdir, write_source
 
 LEPAGE = ("param a = 0.1\n"
           "integrand f(x in [0, 1]^4) = prod(i in 0..4: "
@@ -39,15 +39,6 @@ def fingerprint(doc):
             res["max_share"], res.get("largest_weight_at"),
             [(it["mean"], it["error"], it["samples"], it["max_share"])
              for it in doc["iterations"]])
-
-
-def with_env(**kw):
-    """Sets (or with None removes) environment variables for the next runs."""
-    for k, v in kw.items():
-        if v is None:
-            os.environ.pop(k, None)
-        else:
-            os.environ[k] = str(v)
 
 
 def determinism(exe, name, text):

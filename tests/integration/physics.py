@@ -6,9 +6,10 @@
 # Runs every integrand of examples/physics/ with a small budget (seed 1) and
 # requires each result within 5 sigma of its exact value, computed here
 # from the closed forms quoted in the examples' comments (independently of
-# the .vf code): e+e- -> mu+mu- (total and ten bins of cos theta), the
-# massless 3-, 4- and 5-body volumes from RAMBO and the sequential
-# generator, the muon width and its electron spectrum, a Z line shape
+# the .vf code): e+e- -> mu+mu- (total, and its histogram of cos theta in
+# ten bins with the under- and overflow, checked bin by bin), the massless
+# 3-, 4- and 5-body volumes from RAMBO and the sequential generator, the
+# muon width and its histogram of the electron spectrum, a Z line shape
 # through the Breit-Wigner map and on [0, inf], and the TOML scan across
 # the Z peak. RAMBO's weight is a constant, so its integrands carry a
 # rounding-level floor (1e-12 relative) besides the 5 sigma. Also: the
@@ -42,12 +43,14 @@ def ee_sigma(rs):
 
 
 def ee_bins(rs):
+    """The ten bins of |c| < 0.9, then the underflow and the overflow."""
     s = rs * rs
     a0, a1 = ee_couplings(s)
     f = lambda c: GEV2PB * math.pi * ALPHA**2 / (2 * s) * \
         (a0 * (c + c**3 / 3) + a1 * c * c)
     edges = [-0.9 + 0.18 * k for k in range(11)]
-    return [f(edges[k + 1]) - f(edges[k]) for k in range(10)]
+    return [f(edges[k + 1]) - f(edges[k]) for k in range(10)] + \
+        [f(-0.9) - f(-1), f(1) - f(0.9)]
 
 
 def volume(n, s):
@@ -62,7 +65,7 @@ def muon_width():
 def muon_bins():
     g = muon_width()
     f = lambda y: g * (2 * y**3 - y**4)
-    return [f(0.2 * (k + 1)) - f(0.2 * k) for k in range(5)]
+    return [f(0.2 * (k + 1)) - f(0.2 * k) for k in range(5)] + [0.0, 0.0]
 
 
 def check_result(tag, doc, exact, floor=0.0):
@@ -78,12 +81,35 @@ def check_result(tag, doc, exact, floor=0.0):
         check(abs(m - x) <= tol, f"{t}: within 5 sigma of the exact value")
 
 
-def run(exe, path, integrand, calls, exact, floor=0.0):
+def check_histogram(tag, doc, name, exact):
+    """Each bin, then the underflow and overflow, within 5 sigma of \p exact
+    (an empty flow: exactly 0); bins and flows add up to the integral."""
+    hs = [h for h in doc.get("histograms", []) if h["name"] == name]
+    if not check(len(hs) == 1, f"{tag}: histogram '{name}' in the JSON"):
+        return
+    h = hs[0]
+    got = h["values"] + [h["underflow"]["value"], h["overflow"]["value"]]
+    err = h["errors"] + [h["underflow"]["error"], h["overflow"]["error"]]
+    check(len(got) == len(exact), f"{tag}: {len(exact) - 2} bins and 2 flows")
+    names = [f"bin {k}" for k in range(len(exact) - 2)] + ["underflow",
+                                                           "overflow"]
+    for n, m, e, x in zip(names, got, err, exact):
+        print(f"{tag} {name} {n}: {m!r} +- {e:.3g}, exact {x!r}")
+        ok = m == 0 and e == 0 if x == 0 else e > 0 and abs(m - x) <= 5 * e
+        check(ok, f"{tag} {name} {n}: within 5 sigma of the exact value")
+    mean = doc["result"]["mean"]
+    check(abs(math.fsum(got) - mean) <= 1e-12 * abs(mean),
+          f"{tag} {name}: bins and flows add up to the integral")
+
+
+def run(exe, path, integrand, calls, exact, floor=0.0, hist=None):
     r = vegasc(exe, [path, "--integrand", integrand, "-q", "--seed", 1,
                      "--calls", calls, "--iterations", 5, "--warmup", 3])
     tag = f"{os.path.basename(path)}:{integrand}"
     if check(r.rc == 0 and r.doc is not None, f"{tag}: vegasc succeeds"):
         check_result(tag, r.doc, exact, floor)
+        if hist:
+            check_histogram(tag, r.doc, *hist)
     else:
         print(r)
 
@@ -91,8 +117,8 @@ def run(exe, path, integrand, calls, exact, floor=0.0):
 def main():
     exe, folder = sys.argv[1:3]
     ee = os.path.join(folder, "ee_mumu.vf")
-    run(exe, ee, "sigma", 2e4, [ee_sigma(91.19)])
-    run(exe, ee, "bins", 4e4, ee_bins(91.19))
+    run(exe, ee, "sigma", 4e4, [ee_sigma(91.19)],
+        hist=("costheta", ee_bins(91.19)))
 
     ps = os.path.join(folder, "phasespace.vf")
     for n in (3, 4, 5):
@@ -100,8 +126,7 @@ def main():
         run(exe, ps, f"volume_seq{n}", 2e4, [volume(n, 100.0)])
 
     mu = os.path.join(folder, "muon_decay.vf")
-    run(exe, mu, "width", 2e4, [muon_width()])
-    run(exe, mu, "spectrum", 4e4, muon_bins())
+    run(exe, mu, "width", 4e4, [muon_width()], hist=("energy", muon_bins()))
 
     ls = os.path.join(folder, "lineshape.vf")
     exact = 0.5 + math.atan(MZ / GZ) / math.pi

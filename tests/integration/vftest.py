@@ -102,6 +102,15 @@ def run_seed(exe, src, name, seed, args):
     return r
 
 
+def with_env(**kw):
+    """Sets (or with None removes) environment variables for the next runs."""
+    for k, v in kw.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = str(v)
+
+
 def check(cond, what):
     """Records a failed expectation (the test keeps going, then fails)."""
     if cond:

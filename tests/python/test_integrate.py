@@ -285,3 +285,63 @@ def test_module_level_names():
     assert d["cpu_threads"] >= 1
     assert d["gpus"] or d["no_gpu_reason"]
     assert vf.__version__.count(".") == 2
+
+
+HIST = """
+integrand ee(x in [-1, 1] * [0, 1]) {
+    let c = x[0]
+    hist costheta(c, -0.5, 0.5, 4)
+    hist plane(c, -1, 1, 2, x[1], 0, 0.5, 3)
+    return 3/8 * (1 + c^2) * 2 * x[1]
+}
+"""
+
+
+def test_histograms_are_numpy_arrays():
+    """ result.histograms[name]: edges, mean, sdev, flows """
+    integ = vf.Integrator(vf.compile(HIST, name="hist.vf").ee, **FAST)
+    r = integ.run()
+    assert list(r.histograms) == ["costheta", "plane"]
+    h = r.histograms["costheta"]
+    assert isinstance(h, vf.Histogram)
+    np.testing.assert_array_equal(h.edges[0], [-0.5, -0.25, 0, 0.25, 0.5])
+    assert h.edges[0].tobytes() == np.array(json.loads(r.to_json())[
+        "histograms"][0]["axes"][0]["edges"]).tobytes()
+    assert h.mean.shape == h.sdev.shape == (4,) and h.outside is None
+    exact = lambda a, b: 3 / 8 * ((b - a) + (b**3 - a**3) / 3)
+    cells = list(zip(h.mean, h.sdev)) + [h.underflow, h.overflow]
+    want = [exact(-0.5 + 0.25 * k, -0.25 + 0.25 * k) for k in range(4)] + \
+        [exact(-1, -0.5), exact(0.5, 1)]
+    for (m, e), w in zip(cells, want):
+        assert within(m, e, w)
+    total = h.mean.sum() + h.underflow[0] + h.overflow[0]
+    assert total == pytest.approx(r.mean, rel=1e-13)
+    p = r.histograms["plane"]
+    assert p.mean.shape == (2, 3) and p.underflow is None
+    assert len(p.edges) == 2 and len(p.edges[1]) == 4
+    assert p.mean.sum() + p.outside[0] == pytest.approx(r.mean, rel=1e-13)
+
+def test_no_histograms_is_an_empty_dict(gauss):
+    assert vf.Integrator(gauss, **FAST).run().histograms == {}
+
+
+def test_histograms_resume_bitwise(tmp_path):
+    """ a state saved midway continues to the same histograms, bit for bit """
+    ee = vf.compile(HIST, name="hist.vf").ee
+    full = vf.Integrator(ee, seed=3, **FAST)
+    full.run(iterations=2)
+    full.save_state(tmp_path / "mid.state")
+    a = full.run(iterations=2)
+    resumed = vf.Integrator(ee, seed=3, **FAST)
+    resumed.load_state(tmp_path / "mid.state")
+    assert resumed.result.histograms["costheta"].underflow == \
+        vf.Integrator(ee, seed=3, **FAST).run(iterations=2) \
+        .histograms["costheta"].underflow
+    b = resumed.run(iterations=2)
+    for name in ("costheta", "plane"):
+        ha, hb = a.histograms[name], b.histograms[name]
+        assert ha.mean.tobytes() == hb.mean.tobytes()
+        assert ha.sdev.tobytes() == hb.sdev.tobytes()
+        assert (ha.underflow, ha.overflow, ha.outside) == \
+            (hb.underflow, hb.overflow, hb.outside)
+        np.testing.assert_array_equal(ha.edges[0], hb.edges[0])

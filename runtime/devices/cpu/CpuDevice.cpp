@@ -2,6 +2,7 @@
 
 #include "devices/cpu/CpuDevice.h"
 
+#include "reduction/HistogramSums.h"
 #include "reduction/TrainingSums.h"
 
 #include <algorithm>
@@ -13,6 +14,7 @@ namespace vf {
 
 Status CpuDevice::begin(const vf_sampler_args &A, std::size_t) {
   Args = &A;
+  HistWork.assign(VF_HIST_WORK(A.hist_cells), 0);
   return Status::ok();
 }
 
@@ -36,10 +38,18 @@ Status CpuDevice::run(TileScheduler::Chunk &C, const TileSink &Sink) {
       Hist = Sink.Training->acquire();
     vf_tile_outputs Out{Sink.Segments, Sink.Edges + Tile * 2 * Stride,
                         Hist.data(), Sink.Training ? Hist.data() + Bins : nullptr,
-                        &Sink.Results[Tile]};
+                        &Sink.Results[Tile], nullptr, nullptr};
+    std::vector<double> Cells;
+    if (Sink.Histograms) {
+      Cells = Sink.Histograms->acquire();
+      Out.hist = Cells.data();
+      Out.hist_work = HistWork.data();
+    }
     SampleTile(&A, Tile, &Out);
     if (Sink.Training)
       Sink.Training->submit(Tile, std::move(Hist));
+    if (Sink.Histograms)
+      Sink.Histograms->submit(Tile, std::move(Cells));
     if (Sink.TileDone)
       Sink.TileDone(Tile);
   }

@@ -14,6 +14,7 @@
 #include "devices/Device.h"
 
 #include <functional>
+#include <vector>
 
 namespace vf {
 
@@ -42,6 +43,8 @@ protected:
 private:
   SampleTileFn SampleTile;
   const vf_sampler_args *Args = nullptr;
+  /// The kernel's histogram workspace (it leaves it zero after a tile).
+  std::vector<vf_u32> HistWork;
 };
 
 class SimulatedDevice : public CpuDevice {

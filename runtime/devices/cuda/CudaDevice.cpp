@@ -7,6 +7,9 @@
 // from the device memory (a quarter of it, at most 2 GiB, for both), since
 // a tile's histogram (2 x dim x ninc doubles) dominates. Each slot's host
 // copies are page-locked, so its copy-back overlaps the other's kernel.
+// Histograms of observables add a buffer and a workspace per tile
+// (VF_HIST_TILE and VF_HIST_WORK of the cells); every tile's buffer comes
+// back and is submitted like a CPU thread's.
 //
 // Uploads: the kernels run on non-blocking streams, which do not wait for
 // the legacy NULL stream, and a pageable cuMemcpyHtoD may return before its
@@ -21,6 +24,7 @@
 
 #include "PtxTargets.h"
 #include "devices/cuda/CudaDriver.h"
+#include "reduction/HistogramSums.h"
 #include "reduction/Segments.h"
 #include "reduction/TileSink.h"
 #include "reduction/TrainingSums.h"
@@ -69,7 +73,15 @@ void runOnHost(void *Context, void **Params, unsigned Grid, unsigned Block) {
       std::fill(Train, Train + 2 * Bins, 0.0);
     vf_tile_outputs Out{O->hcube_segments, O->edge_segments + 2 * Stride * T,
                         Train, Train ? Train + Bins : nullptr,
-                        O->results + T};
+                        O->results + T, nullptr, nullptr};
+    // Histograms: the GPU kernel zeroes the tile's buffer and workspace.
+    if (O->hist) {
+      Out.hist = O->hist + VF_HIST_TILE(A->hist_cells) * T;
+      Out.hist_work = O->hist_work + VF_HIST_WORK(A->hist_cells) * T;
+      std::fill(Out.hist, Out.hist + VF_HIST_TILE(A->hist_cells), 0.0);
+      std::fill(Out.hist_work, Out.hist_work + VF_HIST_WORK(A->hist_cells),
+                0u);
+    }
     K->SampleTile(A, First + T, &Out);
   }
 }
@@ -170,6 +182,8 @@ struct CudaDevice::Slot {
   CUstream Stream = nullptr;
   Buffer Edge, Train, Results, Out, GroupList, Partials;
   PinnedBuffer HostEdge, HostTrain, HostPartials, HostResults, HostGroups;
+  Buffer Hist, HistWork; ///< histograms of observables
+  PinnedBuffer HostHist;
   std::uint64_t First = 0, N = 0;
   /// Whole groups of the piece, folded on the device: groups [G0, G0 + NG)
   /// covering tiles [FoldBegin, FoldEnd).
@@ -303,11 +317,11 @@ CudaDevice::~CudaDevice() {
     if (S->Stream)
       (void)D.streamSynchronize(S->Stream);
     for (Buffer *B : {&S->Edge, &S->Train, &S->Results, &S->Out,
-                      &S->GroupList, &S->Partials})
+                      &S->GroupList, &S->Partials, &S->Hist, &S->HistWork})
       if (B->Ptr)
         (void)D.memFree(B->Ptr);
     for (PinnedBuffer *B : {&S->HostEdge, &S->HostTrain, &S->HostPartials,
-                            &S->HostResults, &S->HostGroups})
+                            &S->HostResults, &S->HostGroups, &S->HostHist})
       if (B->Ptr)
         (void)D.memFreeHost(B->Ptr);
     if (S->Stream)
@@ -413,14 +427,17 @@ Status CudaDevice::upload() {
 /// every iteration, as the segments buffer may have grown.
 Status CudaDevice::reserveSlots(std::uint64_t Ntiles) {
   const CudaDriver &D = CudaDriver::get();
-  if (Slots.empty() || SlotBins < Bins) {
+  if (Slots.empty() || SlotBins < Bins || SlotCells < Cells) {
     const std::uint64_t TileBytes =
-        sizeof(double) * (2 * Stride + 2 * Bins) + sizeof(vf_tile_result);
+        sizeof(double) * (2 * Stride + 2 * Bins) + sizeof(vf_tile_result) +
+        2 * sizeof(double) * VF_HIST_TILE(Cells) +
+        sizeof(vf_u32) * VF_HIST_WORK(Cells);
     const std::uint64_t Budget =
         std::min<std::uint64_t>(MemoryBytes / 4, std::uint64_t(2) << 30) / 2;
     // 2048 tiles per slot: two slots hold the largest iteration (4096).
     SlotTiles = std::clamp<std::uint64_t>(Budget / TileBytes, 1, 2048);
     SlotBins = Bins;
+    SlotCells = Cells;
   }
   // Whole groups a piece can fold: TrainingSums' most for these bins.
   const std::uint64_t MaxGroups =
@@ -455,11 +472,17 @@ Status CudaDevice::reserveSlots(std::uint64_t Ntiles) {
             growPinned(S->HostGroups, sizeof(std::uint64_t) * 2 * MaxGroups);
         !St)
       return St;
+    if (Status St = reserveHistograms(*S); !St)
+      return St;
     vf_chunk_outputs O{reinterpret_cast<double *>(Segments.Ptr),
                        reinterpret_cast<double *>(S->Edge.Ptr),
                        Bins ? reinterpret_cast<double *>(S->Train.Ptr)
                             : nullptr,
-                       reinterpret_cast<vf_tile_result *>(S->Results.Ptr)};
+                       reinterpret_cast<vf_tile_result *>(S->Results.Ptr),
+                       Cells ? reinterpret_cast<double *>(S->Hist.Ptr)
+                             : nullptr,
+                       Cells ? reinterpret_cast<vf_u32 *>(S->HistWork.Ptr)
+                             : nullptr};
     Upload->add(S->Out.Ptr, &O, sizeof(O));
     if (Status St =
             growPinned(S->HostEdge, sizeof(double) * 2 * Stride * SlotTiles);
@@ -482,6 +505,22 @@ Status CudaDevice::reserveSlots(std::uint64_t Ntiles) {
   return Status::ok();
 }
 
+/// A slot's histogram buffers, its workspace and their host copy.
+Status CudaDevice::reserveHistograms(Slot &S) {
+  if (!SlotCells)
+    return Status::ok();
+  if (Status St =
+          grow(S.Hist, sizeof(double) * VF_HIST_TILE(SlotCells) * SlotTiles);
+      !St)
+    return St;
+  if (Status St = grow(S.HistWork,
+                       sizeof(vf_u32) * VF_HIST_WORK(SlotCells) * SlotTiles);
+      !St)
+    return St;
+  return growPinned(S.HostHist,
+                    sizeof(double) * VF_HIST_TILE(SlotCells) * SlotTiles);
+}
+
 Status CudaDevice::begin(const vf_sampler_args &A, std::size_t Nparams) {
   const CudaDriver &D = CudaDriver::get();
   if (Status S = D.ctxSetCurrent(Ctx); !S)
@@ -496,6 +535,7 @@ Status CudaDevice::begin(const vf_sampler_args &A, std::size_t Nparams) {
       return S;
   Upload->Bytes.clear();
   Upload->Copies.clear();
+  Cells = A.hist_cells;
   if (Status S = reserveInputs(A, Nparams); !S)
     return S;
   if (Status S = reserveSlots((A.nsamples + A.tile_size - 1) / A.tile_size);
@@ -528,6 +568,12 @@ Status CudaDevice::launch(Slot &S, std::uint64_t First, std::uint64_t N,
                                     sizeof(vf_tile_result) * N, S.Stream);
       !St)
     return St;
+  if (Cells)
+    if (Status St = D.memcpyDtoHAsync(
+            S.HostHist.as<double>(), S.Hist.Ptr,
+            sizeof(double) * VF_HIST_TILE(Cells) * N, S.Stream);
+        !St)
+      return St;
   if (!Training)
     return Status::ok();
   if (Status St = foldGroups(S, *Training); !St)
@@ -624,6 +670,12 @@ Status CudaDevice::commit(Slot &S, const TileSink &Sink,
                   S.HostTrain.as<double>() + unfoldedIndex(S, Tile) * 2 * Bins,
                   sizeof(double) * 2 * Bins);
       Sink.Training->submit(Tile, std::move(H));
+    }
+    if (Sink.Histograms) {
+      std::vector<double> H = Sink.Histograms->acquire();
+      std::memcpy(H.data(), S.HostHist.as<double>() + T * VF_HIST_TILE(Cells),
+                  sizeof(double) * VF_HIST_TILE(Cells));
+      Sink.Histograms->submit(Tile, std::move(H));
     }
     if (Sink.Training && Tile + 1 == S.FoldEnd)
       for (std::uint64_t G = 0; G < S.NG; ++G)

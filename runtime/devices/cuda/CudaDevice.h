@@ -66,6 +66,7 @@ private:
   Status reserveInputs(const vf_sampler_args &A, std::size_t Nparams);
   Status reserveSlots(std::uint64_t Ntiles);
   Status upload();
+  Status reserveHistograms(Slot &S);
   Status launch(Slot &S, std::uint64_t First, std::uint64_t N,
                 const TrainingSums *Training);
   Status commit(Slot &S, const TileSink &Sink, TileScheduler::Chunk &C);
@@ -96,6 +97,9 @@ private:
   std::unique_ptr<Staging> Upload; ///< the iteration's inputs on their way
   std::uint64_t SlotTiles = 0; ///< tiles one slot holds
   std::uint64_t SlotBins = 0;  ///< histogram bins a slot's tiles hold
+  /// Histograms of observables (kernels/HistSums.h): the integrand's cells
+  /// and those a slot's tiles hold.
+  std::uint64_t Cells = 0, SlotCells = 0;
 
   Status grow(Buffer &B, std::size_t Bytes);
 };

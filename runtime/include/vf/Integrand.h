@@ -34,6 +34,18 @@ struct EmulatedGpuKernels {
   void (*Fold)(void **Params) = nullptr;   ///< vf_fold_groups_emu
 };
 
+/// A histogram the integrand fills (a `hist` statement): its bins per
+/// axis (one or two axes) and its first cell among the integrand's cells
+/// (1-D: underflow, the bins, overflow; 2-D: outside, the bins row-major).
+struct HistogramSpec {
+  std::string Name;
+  std::vector<unsigned> Bins;
+  unsigned Base = 0;
+  unsigned cells() const {
+    return Bins.size() == 1 ? Bins[0] + 2 : 1 + Bins[0] * Bins[1];
+  }
+};
+
 struct IntegrandInfo {
   std::string Name;
   unsigned Dim = 0;
@@ -46,6 +58,16 @@ struct IntegrandInfo {
   std::function<Status(std::span<const double> Params, std::vector<double> &Lo,
                        std::vector<double> &Hi)>
       Domain;
+
+  /// The histograms, in the order of their cells, and the cells in all.
+  std::vector<HistogramSpec> Histograms;
+  unsigned HistCells = 0;
+  /// Each histogram's ranges for the given parameter values: lo and hi of
+  /// each axis, histogram after histogram; an error names the statement
+  /// whose range is empty.
+  std::function<Status(std::span<const double> Params,
+                       std::vector<double> &Ranges)>
+      HistRanges;
 
   /// f at Npoints points (x stride Dim, out stride Outputs). Called
   /// concurrently from worker threads.

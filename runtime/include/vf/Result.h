@@ -82,6 +82,33 @@ struct VarianceCheck {
   std::string Message;
 };
 
+/// One axis of a histogram: Bins equal bins over [Lo, Hi).
+struct HistogramAxis {
+  double Lo = 0, Hi = 1;
+  unsigned Bins = 1;
+  /// The Bins + 1 bin edges, Lo + (Hi - Lo) i / Bins, exactly those the
+  /// compiled code bins by.
+  std::vector<double> edges() const {
+    std::vector<double> E;
+    for (unsigned I = 0; I <= Bins; ++I)
+      E.push_back(I == Bins ? Hi : Lo + (Hi - Lo) * double(I) / double(Bins));
+    return E;
+  }
+};
+
+/// A histogram's bins, each the integral of the integrand's component 0
+/// over the samples whose observables fall in it, combined over the
+/// measured iterations like the integral (docs/algorithm.md).
+struct Histogram {
+  std::string Name;
+  std::vector<HistogramAxis> Axes; ///< one or two
+  /// Per bin (row-major: the first axis outer), value and error.
+  std::vector<double> Values, Errors;
+  /// 1-D: underflow then overflow (a NaN observable counts as overflow);
+  /// 2-D: one entry, outside (either observable out of its range).
+  std::vector<double> Flow, FlowErrors;
+};
+
 struct Result {
   std::vector<double> Mean;
   std::vector<double> Error;
@@ -99,6 +126,8 @@ struct Result {
   /// above are this process's.
   std::vector<RankStats> Ranks;
   std::uint64_t ExchangeBytes = 0;
+  /// The integrand's histograms (`hist` statements), in source order.
+  std::vector<Histogram> Histograms;
 };
 
 } // namespace vf

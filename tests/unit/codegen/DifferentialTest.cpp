@@ -50,6 +50,8 @@ protected:
   static Compiler *TheCompiler;
   /// Points where the evaluator gave NaN (and so did the JIT).
   unsigned NaNsSeen = 0;
+  /// Histograms whose cells were compared.
+  unsigned HistogramsSeen = 0;
 };
 
 Compiler *DifferentialTest::TheCompiler = nullptr;
@@ -124,6 +126,29 @@ void DifferentialTest::checkSource(const std::string &Name,
     else
       Sites.assign(I->Outputs, LetSites + countMathSites(Result));
     ASSERT_EQ(Sites.size(), I->Outputs);
+
+    // Histogram cells: the same whole numbers on both sides, bit for bit.
+    const size_t NH = I->Histograms.size();
+    std::vector<double> Cells(NPoints * NH, -1.0);
+    ASSERT_EQ(CI->Cells != nullptr, NH > 0);
+    if (NH)
+      CI->Cells(Xs.data(), static_cast<int64_t>(NPoints), Params.data(),
+                Cells.data());
+    unsigned CellFailures = 0;
+    for (size_t N = 0; N < NPoints && NH && CellFailures < 10; ++N) {
+      std::vector<double> Want;
+      Ev.evalIntegrand(*I, llvm::ArrayRef<double>(&Xs[N * I->Dim], I->Dim),
+                       &Want);
+      ASSERT_EQ(Want.size(), NH);
+      for (size_t H = 0; H < NH; ++H)
+        if (Cells[N * NH + H] != Want[H]) {
+          ++CellFailures;
+          ADD_FAILURE() << "histogram '" << I->Histograms[H]->Name
+                        << "' at point " << N << ": JIT cell "
+                        << Cells[N * NH + H] << " vs evaluator " << Want[H];
+        }
+    }
+    HistogramsSeen += NH;
 
     unsigned Failures = 0, NaNs = 0;
     std::vector<uint64_t> MaxUlp(I->Outputs, 0);
@@ -298,4 +323,40 @@ integrand maps(x in [0, 1]) -> [2] = bw_map(x, 91, 2.5, 8000, 8500) + power_map(
   checkSource("v2-params", "param m = 0.3\n"
                            "integrand up(x in [m, inf]) = exp(-x)\n",
               {1.75});
+}
+
+// Histograms: every point's cell from the JIT's vf_cells_NAME equals the
+// evaluator's, for 1-D and 2-D histograms, several per integrand, ranges
+// that are parameters, ranges equal to the domain (the corners land on lo,
+// which is in, and on hi, which is overflow), observables that are NaN
+// (overflow, or outside) and infinite domains (the observable is the
+// mapped coordinate, infinite at the end).
+TEST_F(DifferentialTest, Histograms) {
+  checkSource("hists", R"(
+param top = 0.75
+integrand h(x in [-1, 1] * [0, 2]) {
+    let c = x[0]
+    hist whole(c, -1, 1, 7)
+    hist part(c, -0.5, top, 5)
+    hist plane(c, -1, 1, 3, x[1], 0.5, 2, 4)
+    hist nan(sqrt(c), 0, 1, 4)
+    hist nan2(c, -1, 1, 2, log(c), -3, 0, 3)
+    hist fine(c * x[1], -2, 2, 1000)
+    return c * x[1]
+}
+integrand tail(x in [0, inf] * [-inf, inf]) {
+    hist r(x[0], 0, 5, 10)
+    hist rz(x[0], 0, 5, 5, x[1], -2, 2, 4)
+    return exp(-x[0] - x[1]^2)
+}
+)");
+  checkSource("hists-other-params", R"(
+param top = 0.75
+integrand h(x in [-1, 1]) {
+    hist part(x, -0.5, top, 5)
+    return x
+}
+)",
+              {-0.25});
+  EXPECT_EQ(HistogramsSeen, 9u);
 }

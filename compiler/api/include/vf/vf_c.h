@@ -116,6 +116,23 @@ int vf_result_component(const vf_integrator *it, int32_t c, double *mean,
 int vf_result_json(const vf_integrator *it, char *buf, size_t size,
                    size_t *needed);
 
+/* --- Histograms (`hist` statements) --------------------------------------*/
+/* How many histograms the integrand fills (0 for a native integrand). */
+int vf_histogram_count(const vf_integrator *it);
+/* Histogram h's name (into name[size], like vf_module_integrand_name),
+   its axes (1 or 2), bins per axis (bins[2]; bins[1] = 0 in 1-D) and
+   ranges (range[4]: lo, hi, lo2, hi2, from the last iteration). Any
+   pointer may be NULL. */
+int vf_histogram_info(const vf_integrator *it, int32_t h, char *name,
+                      size_t size, int32_t *axes, int32_t *bins,
+                      double *range);
+/* Histogram h's combined bins, bins[0] x bins[1] of them in 2-D (row-major,
+   the first axis outer), with their errors, and its flow cells: 1-D:
+   underflow then overflow (flow[2]); 2-D: outside (flow[1]). Any pointer
+   may be NULL. VF_ERR_STATE before any iteration. */
+int vf_histogram(const vf_integrator *it, int32_t h, double *values,
+                 double *errors, double *flow, double *flow_errors);
+
 /* --- Events (after training) ---------------------------------------------*/
 /* Stops adapting; needed before sampling. */
 int vf_freeze(vf_integrator *it);
