@@ -385,7 +385,7 @@ bool BatchRunner::writeJson(const std::string &Path) const {
     Runs.push_back(runJson(J));
   Doc["runs"] = std::move(Runs);
   std::string Text = Doc.dump(2) + "\n";
-  return writeOutput(Path, Text);
+  return writeOutput(Path, Text, "the JSON results");
 }
 
 /// RFC 4180: quote fields holding a comma, a quote or a line break.
@@ -454,7 +454,7 @@ bool BatchRunner::writeCsv(const std::string &Path) const {
       Text += "," + csvField(J.Error) + "\n";
     }
   }
-  return writeOutput(Path, Text);
+  return writeOutput(Path, Text, "the CSV table");
 }
 
 int BatchRunner::run() {
@@ -464,6 +464,12 @@ int BatchRunner::run() {
     return fail("the JSON document and the CSV file cannot both go to "
                 "standard output",
                 ExitUsage);
+  // Checked before the runs, not after them (checkOutput).
+  if (!checkOutput(JsonPath, "the JSON results",
+                   O.Json.empty() ? "'output' in [defaults]" : "--json") ||
+      !checkOutput(CsvPath, "the CSV table",
+                   B.Csv.empty() ? "'csv' in [defaults]" : "--csv"))
+    return ExitInputError;
   // With a document on standard output, the table goes to standard error.
   raw_ostream &Table = (JsonPath == "-" || CsvPath == "-") ? errs() : outs();
 

@@ -73,9 +73,19 @@ int runIntegrate(const DriverOptions &O);
 
 // Shared by the modes (Modes.cpp).
 int fail(const std::string &Msg, int Code = ExitInputError);
-/// Writes \p Text to the file \p Path ("-": standard output); reports a
-/// failure with fail() and returns false.
-bool writeOutput(const std::string &Path, const std::string &Text);
+/// Writes \p Text to the file \p Path atomically (files/SafeFiles.h) or,
+/// for "-", to standard output; \p What names it ("the JSON result").
+/// Reports a failure with fail() and returns false: the caller goes on
+/// with its other outputs.
+bool writeOutput(const std::string &Path, const std::string &Text,
+                 const std::string &What);
+/// Whether \p Path ("" and "-" always are) can be written by writeOutput,
+/// checked before a run so that a FIFO, a device, a directory or a missing
+/// folder is refused before the work rather than after it; if not, says
+/// why, headed by \p Source (the flag or key), with fail() (exit 1, as a
+/// checkpoint or grid that cannot be used).
+bool checkOutput(const std::string &Path, const std::string &What,
+                 const std::string &Source);
 /// The integrand named by --integrand, or the file's only one, among
 /// \p Names; "" when there is none such (reported with fail()).
 std::string selectIntegrand(const std::vector<std::string> &Names,

@@ -147,6 +147,12 @@ int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
   if (!IO)
     return fail(flagMessage(IO.error()), ExitUsage);
   S.IO = std::move(*IO);
+  // Every output is checked before the work it would hold: a directory, a
+  // FIFO or a device is refused now, never replaced after the run.
+  if (!checkOutput(O.Json, "the JSON result", "--json") ||
+      !checkOutput(O.Checkpoint, "the checkpoint", "--checkpoint") ||
+      !checkOutput(O.SaveGrid, "the grid", "--save-grid"))
+    return ExitInputError;
   S.IO.Ranks = O.Ranks;
   // Ranks on one machine split its threads and GPUs (IntegratorOptions).
   if (O.Ranks) {
@@ -283,9 +289,6 @@ int integrate(const DriverOptions &O, RunSetup &S) {
       O.Ranks->abort(ExitInputError);
     return ExitInputError;
   }
-  if (!O.SaveGrid.empty())
-    if (Status S = Int->saveGrid(O.SaveGrid); !S)
-      return fail(S.message());
   for (unsigned K = 0; K < I->Outputs; ++K)
     Out << "result" << (I->Outputs > 1 ? "[" + std::to_string(K) + "]" : "")
         << " = " << printfDouble("%.15g", R->Mean[K]) << " +- "
@@ -305,12 +308,18 @@ int integrate(const DriverOptions &O, RunSetup &S) {
            << " < 0.05: the iterations disagree more than their errors "
               "allow; the error may be underestimated. Try more --calls or "
               "--warmup\n";
-  if (!O.Json.empty() &&
-      !writeOutput(O.Json,
-                   resultToJson(*R, I->Name,
-                                settingsJson(O, *I, S.Params, ActualThreads))))
-    return ExitInputError;
-  return ExitOk;
+  // The result is said above whatever happens to the files; each output
+  // that fails is reported, and the others are still written.
+  bool Written = true;
+  if (!O.SaveGrid.empty())
+    if (Status St = Int->saveGrid(O.SaveGrid); !St)
+      Written = (fail(St.message()), false);
+  if (!O.Json.empty())
+    Written &= writeOutput(
+        O.Json,
+        resultToJson(*R, I->Name, settingsJson(O, *I, S.Params, ActualThreads)),
+        "the JSON result");
+  return Written ? ExitOk : ExitInputError;
 }
 } // namespace
 

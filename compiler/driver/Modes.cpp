@@ -13,6 +13,7 @@
 #include "frontend/Frontend.h"
 #include "frontend/Lexer.h"
 
+#include "files/SafeFiles.h"
 #include "vf/Integrator.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -20,6 +21,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
 #include <cstdio>
 
 using namespace llvm;
@@ -49,22 +51,35 @@ int runEmitTokens(const DriverOptions &O) {
   return Diags.hasErrors() ? ExitInputError : ExitOk;
 }
 
-bool writeOutput(const std::string &Path, const std::string &Text) {
+bool writeOutput(const std::string &Path, const std::string &Text,
+                 const std::string &What) {
   if (Path == "-") {
     outs() << Text;
     outs().flush();
+    if (!outs().has_error())
+      return true;
+    std::string Why = outs().error().message();
+    outs().clear_error(); // said here, not again at exit
+    fail("cannot write " + What + " to standard output: " + Why);
+    return false;
+  }
+  // Atomically: a full disk or a kill leaves the old file as it was.
+  if (Status S = writeFileAtomically(Path, Text, What); !S) {
+    fail(S.message());
+    return false;
+  }
+  return true;
+}
+
+bool checkOutput(const std::string &Path, const std::string &What,
+                 const std::string &Source) {
+  if (Path.empty() || Path == "-")
     return true;
+  if (Status S = checkWritable(Path, What); !S) {
+    fail(Source + ": " + S.message());
+    return false;
   }
-  std::error_code EC;
-  raw_fd_ostream OS(Path, EC);
-  if (!EC) {
-    OS << Text;
-    OS.close();
-    EC = OS.error();
-  }
-  if (EC)
-    fail("cannot write '" + Path + "': " + EC.message());
-  return !EC;
+  return true;
 }
 
 std::string selectIntegrand(const std::vector<std::string> &Names,
@@ -98,6 +113,12 @@ bool parseParams(const std::vector<std::string> &Names,
     double V;
     if (Val.empty() || Val.trim().getAsDouble(V)) {
       fail("--param '" + S + "': expected NAME=VALUE with a number",
+           ExitUsage);
+      return false;
+    }
+    // As in a source or a batch file: 1e999 is not a value.
+    if (!std::isfinite(V)) {
+      fail("--param '" + S + "': the value must be a finite number",
            ExitUsage);
       return false;
     }
@@ -138,8 +159,9 @@ static bool parsePoint(const DriverOptions &O, unsigned Dim,
     StringRef(O.At).split(Parts, ',');
   for (StringRef Part : Parts) {
     double V;
-    if (Part.trim().getAsDouble(V)) {
-      fail("--at: '" + Part.trim().str() + "' is not a number", ExitUsage);
+    if (Part.trim().getAsDouble(V) || !std::isfinite(V)) {
+      fail("--at: '" + Part.trim().str() + "' is not a finite number",
+           ExitUsage);
       return false;
     }
     X.push_back(V);
