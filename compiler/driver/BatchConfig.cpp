@@ -14,6 +14,7 @@
 
 #include "driver/BatchSettings.h"
 #include "frontend/Diagnostics.h"
+#include "frontend/Frontend.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -369,10 +370,10 @@ void Parser::parse(const toml::table &Top) {
 bool parseBatchConfig(StringRef Path, BatchConfig &C, DiagEngine &Diags) {
   C.Path = Path.str();
   C.Dir = sys::path::parent_path(Path).str();
-  auto BufOr = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  // As a source is read: a regular file, bounded (readSourceFile).
+  auto BufOr = readSourceFile(Path);
   if (!BufOr) {
-    Diags.errorNoLoc("cannot read '" + Path +
-                     "': " + BufOr.getError().message());
+    Diags.errorNoLoc(toString(BufOr.takeError()));
     return false;
   }
   std::string Text = (*BufOr)->getBuffer().str();

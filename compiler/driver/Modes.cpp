@@ -36,9 +36,9 @@ int fail(const std::string &Msg, int Code) {
 int runEmitTokens(const DriverOptions &O) {
   Program P;
   DiagEngine Diags(P.SM, errs());
-  auto BufOr = MemoryBuffer::getFile(O.File, /*IsText=*/true);
+  auto BufOr = readSourceFile(O.File);
   if (!BufOr)
-    return fail("cannot read '" + O.File + "': " + BufOr.getError().message());
+    return fail(toString(BufOr.takeError()));
   StringRef Text = (*BufOr)->getBuffer();
   P.SM.AddNewSourceBuffer(std::move(*BufOr), SMLoc());
   for (const Token &T : lexBuffer(Text, Diags)) {
