@@ -133,7 +133,7 @@ void SemaImpl::foldConst(ConstDecl &C) {
   }
   C.CheckState = ConstDecl::State::Checking;
   // A const is checked in the global scope only, whatever body asked for it.
-  std::vector<LocalSym> Saved;
+  LocalScope Saved;
   Saved.swap(Locals);
   SemaContext Ctx;
   Ctx.ConstReason = "the value of a constant";
@@ -173,15 +173,12 @@ bool SemaImpl::declareLocal(const LocalSym &S) {
     Diags.note(Prev->Range.Start, "previous definition is here", Prev->Range);
     return false;
   }
-  Locals.push_back(S);
+  Locals.push(S);
   return true;
 }
 
 const LocalSym *SemaImpl::lookupLocal(StringRef Name) const {
-  for (auto It = Locals.rbegin(); It != Locals.rend(); ++It)
-    if (It->Name == Name)
-      return &*It;
-  return nullptr;
+  return Locals.lookup(Name);
 }
 
 void SemaImpl::checkBody(Body &B, const SemaContext &Ctx, unsigned Declared,
@@ -211,7 +208,7 @@ void SemaImpl::checkBody(Body &B, const SemaContext &Ctx, unsigned Declared,
     if (!L->Used)
       Diags.warning(L->NameRange.Start, "unused let '" + L->Name + "'",
                     L->NameRange);
-  Locals.resize(Mark);
+  Locals.truncate(Mark);
 }
 
 void SemaImpl::checkHist(HistStmt &H, const SemaContext &Ctx) {

@@ -261,7 +261,7 @@ public:
     visit(*E.Body);
     S.requireReal(*E.Body, "the body of a reduction");
     if (Declared)
-      S.Locals.pop_back();
+      S.Locals.pop();
     SmallVector<const ReduceExpr *, 4> Deps;
     if (RangeOk && S.collectIndexDeps(E, Deps) && Deps.empty()) {
       // Fold only what evaluates in a moment: `sum(i in 0..1e12: i)` stays

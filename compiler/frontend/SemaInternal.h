@@ -14,6 +14,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <cstdint>
 #include <string>
@@ -31,6 +32,42 @@ struct LocalSym {
   const ReduceExpr *Reduce = nullptr;
   unsigned ArgIndex = 0;
   unsigned Size = 0; // an array's size (fn arguments); 0 for a real
+};
+
+/// The locals in scope, innermost last, with an index by name, so that
+/// declaring, finding and leaving a name take constant time however many
+/// there are (100,000 lets once took Sema 40 s scanning a vector). Names do
+/// not shadow one another (a redefinition is an error, never pushed), so
+/// each name in scope has exactly one place.
+class LocalScope {
+public:
+  const LocalSym *lookup(llvm::StringRef Name) const {
+    auto It = Index.find(Name);
+    return It == Index.end() ? nullptr : &Syms[It->second];
+  }
+  /// \p S, whose name is not in scope, becomes the innermost.
+  void push(const LocalSym &S) {
+    Index[S.Name] = Syms.size();
+    Syms.push_back(S);
+  }
+  /// Leaves every local declared after the first \p Mark.
+  void truncate(size_t Mark) {
+    for (; Syms.size() > Mark; Syms.pop_back())
+      Index.erase(Syms.back().Name);
+  }
+  void pop() { truncate(Syms.size() - 1); }
+  void clear() { truncate(0); }
+  void swap(LocalScope &Other) {
+    Syms.swap(Other.Syms);
+    Index.swap(Other.Index);
+  }
+  size_t size() const { return Syms.size(); }
+  auto begin() const { return Syms.begin(); }
+  auto end() const { return Syms.end(); }
+
+private:
+  std::vector<LocalSym> Syms;
+  llvm::StringMap<size_t> Index;
 };
 
 /// What an index selects from, for its range check and messages.
@@ -92,7 +129,7 @@ public:
 
   Program &P;
   DiagEngine &Diags;
-  std::vector<LocalSym> Locals;
+  LocalScope Locals;
   /// Call graph among user fns, for recursion detection.
   llvm::DenseMap<const FnDecl *, llvm::SmallVector<const CallExpr *, 4>> Calls;
 
