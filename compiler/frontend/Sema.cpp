@@ -66,6 +66,9 @@ bool SemaImpl::run() {
     }
   }
   checkRecursion();
+  // Sizes are only meaningful, and only needed, for a program that checks.
+  if (!Diags.hasErrors())
+    checkInlinedSizes();
   warnUnusedParams();
   return !Diags.hasErrors();
 }

@@ -79,6 +79,40 @@ struct IndexTarget {
 };
 
 uint64_t satMul(uint64_t A, uint64_t B);
+inline uint64_t satAdd(uint64_t A, uint64_t B) {
+  return A > UINT64_MAX - B ? UINT64_MAX : A + B;
+}
+
+/// A saturating count of an expression's nodes, for the sizes Sema bounds
+/// (evaluation steps, inlined code): one per node, children through
+/// Derived::visit; Derived adds calls, conditionals and reductions.
+template <typename Derived>
+class NodeCounter : public ExprVisitor<Derived, uint64_t> {
+public:
+  uint64_t visitNumber(const NumberExpr &) { return 1; }
+  uint64_t visitName(const NameExpr &) { return 1; }
+  uint64_t visitIndex(const IndexExpr &E) {
+    return satAdd(1, satAdd(self().visit(*E.Base), self().visit(*E.Idx)));
+  }
+  uint64_t visitSlice(const SliceExpr &E) {
+    return satAdd(1, self().visit(*E.Base));
+  }
+  uint64_t visitUnary(const UnaryExpr &E) {
+    return satAdd(1, self().visit(*E.Operand));
+  }
+  uint64_t visitBinary(const BinaryExpr &E) {
+    return satAdd(1, satAdd(self().visit(*E.LHS), self().visit(*E.RHS)));
+  }
+  uint64_t visitVector(const VectorExpr &E) {
+    uint64_t N = 1;
+    for (const ExprPtr &X : E.Elements)
+      N = satAdd(N, self().visit(*X));
+    return N;
+  }
+
+private:
+  Derived &self() { return *static_cast<Derived *>(this); }
+};
 
 /// Where an expression is being checked; decides what is in scope.
 struct SemaContext {
@@ -152,6 +186,12 @@ public:
       EvalBudget -= Steps;
     return Why.empty();
   }
+
+  /// Integrands whose code, every fn call inlined and every unrolled
+  /// reduction repeated, would exceed this many expression nodes are
+  /// refused (SemaInline.cpp): codegen's time and memory follow that size.
+  static constexpr uint64_t MaxInlinedSize = uint64_t(1) << 20;
+  void checkInlinedSizes();
 
 private:
   void collectGlobals();
