@@ -236,7 +236,9 @@ bool BatchRunner::prepare(const BatchRun &R, std::vector<Job> &Out) {
   if (!Bad.empty())
     return FailWith(Bad);
 
-  for (const std::vector<double> &Values : scanPoints(R)) {
+  const std::uint64_t Points = scanCount(R); // bounded by the reader
+  for (std::uint64_t P = 0; P < Points; ++P) {
+    const std::vector<double> Values = scanPoint(R, P);
     Job J;
     J.R = &R;
     J.Info = Shared;
