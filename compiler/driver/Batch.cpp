@@ -319,9 +319,9 @@ void BatchRunner::printRow(raw_ostream &OS, const Job &J) {
     std::string Name =
         J.R->Name + (N > 1 ? "[" + std::to_string(K) + "]" : std::string());
     OS << padRight(Name, NameW) << "  " << Point << "  "
-       << printfDouble("%-22.15g", J.Res.Mean[K]) << printfDouble("%-10.3g", J.Res.Error[K])
-       << printfDouble(" %10.3g", J.Res.Chi2Dof) << printfDouble(" %10.3g", J.Res.Q)
-       << printfDouble(" %10.3f", J.Res.WallSeconds) << "\n";
+       << cell("%-22.15g", J.Res.Mean[K]) << cell("%-10.3g", J.Res.Error[K])
+       << " " << cell("%10.3g", J.Res.Chi2Dof) << " " << cell("%10.3g", J.Res.Q)
+       << " " << cell("%10.3f", J.Res.WallSeconds) << "\n";
   }
   OS.flush();
 }

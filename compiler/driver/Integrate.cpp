@@ -56,13 +56,13 @@ void printRow(raw_ostream &OS, const IterationRow &R, unsigned Outputs) {
       Itn += "[" + std::to_string(C) + "]";
     std::string Line =
         std::string(Itn.size() < 8 ? 8 - Itn.size() : 0, ' ') + Itn + "  " +
-        printfDouble("%-22.15g", R.Mean[C]) + printfDouble("%-10.3g", R.Error[C]) + "  " +
+        cell("%-22.15g", R.Mean[C]) + cell("%-10.3g", R.Error[C]) + "  " +
         // Warm-up rows precede any measured iteration: no cumulative yet.
         (R.Warmup
              ? std::string(32 + 8, ' ') + "-" + std::string(7, ' ') + "-"
-             : printfDouble("%-22.15g", R.CumMean[C]) + printfDouble("%-10.3g", R.CumError[C]) +
-                   printfDouble("%9.3g", R.Chi2Dof) + printfDouble("%8.3g", R.Q)) +
-        printfDouble("%12.0f", double(R.Samples)) + printfDouble("%9.3f", R.Seconds);
+             : cell("%-22.15g", R.CumMean[C]) + cell("%-10.3g", R.CumError[C]) +
+                   cell("%9.3g", R.Chi2Dof) + cell("%8.3g", R.Q)) +
+        cell("%12.0f", double(R.Samples)) + cell("%9.3f", R.Seconds);
     OS << Line << "\n";
   }
   OS.flush();

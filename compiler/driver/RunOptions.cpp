@@ -51,7 +51,7 @@ std::string parseWholeNumber(StringRef Text, std::uint64_t Max,
       "a whole number from 0 to " + std::to_string(Max) + ", got '" +
       Text.str() + "'";
   StringRef T = Text.trim();
-  if (T.empty() || !isDigit(T[0]) ||
+  if (T.empty() || !isDigit(T[0]) || !isDigit(T.back()) ||
       T.find_first_not_of("0123456789.eE+-") != StringRef::npos)
     return Want; // a sign, a space, "inf", "nan", "0x..": never wrapped
   if (T.find_first_not_of("0123456789") == StringRef::npos)
