@@ -32,6 +32,7 @@ struct DriverOptions {
   std::string Emit;
   bool Eval = false;
   std::string At;
+  bool EvalOutside = false; ///< --at outside the domain: a warning only
   std::string Integrand;
   std::vector<std::string> Params; // "name=value"
   std::string GpuArch; ///< --emit=ptx only; empty: DefaultGpuArch

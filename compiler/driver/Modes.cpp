@@ -7,9 +7,12 @@
 
 #include "driver/Driver.h"
 
+#include "driver/Format.h"
+
 #include "backends/Compiler.h"
 #include "frontend/ASTDump.h"
 #include "frontend/Diagnostics.h"
+#include "frontend/Evaluator.h"
 #include "frontend/Frontend.h"
 #include "frontend/Lexer.h"
 
@@ -175,6 +178,41 @@ static bool parsePoint(const DriverOptions &O, unsigned Dim,
   return true;
 }
 
+/// Whether the --at point \p X lies in \p I's domain (the box the runtime
+/// samples: the user's bounds on a finite axis, t in [0, 1] on an infinite
+/// one); a point outside is refused, naming the coordinate, or with
+/// --eval-outside only warned about.
+static bool insideDomain(const IntegrandDecl &I, ArrayRef<double> Params,
+                         const DriverOptions &O, ArrayRef<double> X) {
+  std::vector<double> Lo, Hi;
+  Evaluator(Params).evalDomain(I, Lo, Hi);
+  std::vector<bool> Infinite;
+  for (const Interval &Iv : I.Domain)
+    Infinite.insert(Infinite.end(), Iv.Count, Iv.isInfinite());
+  for (size_t K = 0; K < X.size(); ++K) {
+    if (Lo[K] <= X[K] && X[K] <= Hi[K])
+      continue;
+    std::string Msg =
+        "--at: coordinate " + std::to_string(K) + " (" + I.Var +
+        (I.Dim > 1 ? "[" + std::to_string(K) + "]" : std::string()) +
+        ") is " + printfDouble("%.15g", X[K]) + ", outside [" +
+        printfDouble("%.15g", Lo[K]) + ", " + printfDouble("%.15g", Hi[K]) +
+        "]" +
+        (Infinite[K] ? " (an infinite axis: --eval takes t in [0, 1], which "
+                       "the integrand maps to x)"
+                     : std::string(" of the domain of '") + I.Name + "'");
+    if (!O.EvalOutside) {
+      fail(Msg + "; give a point of the domain, or --eval-outside to "
+                 "evaluate there anyway",
+           ExitUsage);
+      return false;
+    }
+    if (!O.NoWarnings)
+      errs() << "vegasc: warning: " << Msg << "\n";
+  }
+  return true;
+}
+
 static std::optional<EmitKind> emitKind(StringRef S) {
   if (S == "llvm-raw")
     return EmitKind::LLVMRaw;
@@ -200,7 +238,7 @@ static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
   const IntegrandDecl *I = P.findIntegrand(Name);
   std::vector<double> Params, X;
   if (!parseParams(ParamNames, P.defaultParams(), O, Params) ||
-      !parsePoint(O, I->Dim, X))
+      !parsePoint(O, I->Dim, X) || !insideDomain(*I, Params, O, X))
     return ExitUsage;
   auto CM = C.compile(P, CO);
   if (!CM)

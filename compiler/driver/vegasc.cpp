@@ -142,7 +142,12 @@ or grid that cannot be used (another integrand, other options, damaged);
       ->check(CLI::IsMember({"tokens", "ast", "llvm-raw", "llvm", "asm", "ptx"}));
   App.add_flag("--eval", O.Eval,
                "print the integrand's value(s) at the point given by --at");
-  App.add_option("--at", O.At, "a point of the domain: x0,x1,...");
+  App.add_option("--at", O.At,
+                 "a point of the domain: x0,x1,... (t in [0, 1] on an "
+                 "infinite axis)");
+  App.add_flag("--eval-outside", O.EvalOutside,
+               "--eval at a point outside the domain: a warning, not an "
+               "error");
   App.add_option("--integrand", O.Integrand,
                  "which integrand of the file (default: its only one)");
   App.add_option("--param", O.Params, "set a parameter: NAME=VALUE")
@@ -284,7 +289,8 @@ or grid that cannot be used (another integrand, other options, damaged);
     // Integration settings live in the TOML file, for every run alike;
     // checkpoints and grids belong to single runs.
     for (const char *Name :
-         {"--check", "--emit", "--eval", "--at", "--integrand", "--param",
+         {"--check", "--emit", "--eval", "--at", "--eval-outside",
+          "--integrand", "--param",
           "--calls", "--iterations", "--warmup", "--seed", "--devices",
           "--alpha", "--beta", "--ninc", "--no-adapt-strata",
           "--on-nonfinite", "--gpu-arch", "--checkpoint", "--resume",

@@ -288,8 +288,9 @@ void SemaImpl::checkFn(FnDecl &D) {
   Locals.clear();
 }
 
-void SemaImpl::checkInterval(Interval &Iv) {
+void SemaImpl::checkInterval(Interval &Iv, const IntegrandDecl &D) {
   SemaContext Ctx; // bounds may use consts and params, not the variable
+  Ctx.BoundsOf = &D;
   for (Expr *Bound : {Iv.Lo.get(), Iv.Hi.get()}) {
     if (!Bound)
       continue;
@@ -327,7 +328,7 @@ void SemaImpl::checkInterval(Interval &Iv) {
 void SemaImpl::checkDomain(IntegrandDecl &D) {
   unsigned Dim = 0;
   for (Interval &Iv : D.Domain) {
-    checkInterval(Iv);
+    checkInterval(Iv, D);
     Dim += Iv.Count;
   }
   if (Dim > MaxDimension) {

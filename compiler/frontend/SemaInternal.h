@@ -121,6 +121,9 @@ struct SemaContext {
   /// Why a constant is required here, e.g. "a constant"; empty when the
   /// context allows run-time values.
   llvm::StringRef ConstReason;
+  /// The integrand whose domain bounds are being checked: its variable is
+  /// not in scope there, and naming it gets a message that says so.
+  const IntegrandDecl *BoundsOf = nullptr;
 };
 
 class SemaImpl {
@@ -198,7 +201,7 @@ private:
   void checkParam(ParamDecl &D);
   void checkSignature(FnDecl &D);
   void checkFn(FnDecl &D);
-  void checkInterval(Interval &Iv);
+  void checkInterval(Interval &Iv, const IntegrandDecl &D);
   void checkIntegrand(IntegrandDecl &D);
   void checkDomain(IntegrandDecl &D);
   void checkRecursion();
