@@ -96,8 +96,8 @@ std::string selectIntegrand(const std::vector<std::string> &Names,
 bool parseParams(const std::vector<std::string> &Names,
                  const std::vector<double> &Defaults, const DriverOptions &O,
                  std::vector<double> &Values);
-/// Prints what a compile refused: diagnostics (text ending in a newline) as
-/// they are, any other failure as a "vegasc: error:" line.
+/// Prints what a compile refused: located diagnostics as they are, any
+/// other failure (a message without a location) as a "vegasc: error:" line.
 void printCompileError(const std::string &Msg);
 /// With -v: the compile cache's hits, misses and corrupt entries.
 void printCacheStats(unsigned Hits, unsigned Misses, unsigned Corrupt);

@@ -142,10 +142,12 @@ bool parseParams(const std::vector<std::string> &Names,
 }
 
 void printCompileError(const std::string &Msg) {
-  if (StringRef(Msg).ends_with("\n"))
+  // Located diagnostics are printed as they are; a message without one
+  // (a file that cannot be read) gets vegasc's heading.
+  if (StringRef(Msg).contains(": error: "))
     errs() << Msg;
   else
-    fail(Msg);
+    fail(StringRef(Msg).rtrim().str());
 }
 
 void printCacheStats(unsigned Hits, unsigned Misses, unsigned Corrupt) {

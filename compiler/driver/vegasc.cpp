@@ -163,20 +163,9 @@ or grid that cannot be used (another integrand, other options, damaged);
   // The integration settings: read here, checked with a batch's by
   // integratorOptions() (the library's checks), which names the flag.
   vf::RunSettings &Run = O.Run;
-  App.add_option_function<std::string>(
-         "--calls",
-         [&Run](const std::string &S) {
-           // Accept 1e7 as well as 10000000: a whole number of samples.
-           char *End = nullptr;
-           double V = std::strtod(S.c_str(), &End);
-           if (End == S.c_str() || *End || !(V >= 0) || V != std::floor(V))
-             throw CLI::ValidationError(
-                 "--calls", "expected a whole number of samples (e.g. "
-                            "1000000 or 1e6), got '" + S + "'");
-           // Beyond 2^64 is beyond any plan: saturate, for the check to say.
-           Run.Calls = V < 0x1p64 ? static_cast<std::uint64_t>(V) : ~0ull;
-         },
-         "samples per iteration, e.g. 1e6 (default 1000000)");
+  // 1e7 as well as 10000000; the library says the range (2 to 1e18).
+  addWholeNumber(App, "--calls", Run.Calls,
+                 "samples per iteration, e.g. 1e6 (default 1000000)");
   addWholeNumber(App, "--iterations", Run.Iterations,
                  "measured iterations (default 10)");
   addWholeNumber(App, "--warmup", Run.Warmup,

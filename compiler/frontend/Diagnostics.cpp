@@ -20,8 +20,10 @@ void DiagEngine::emit(SMLoc Loc, SourceMgr::DiagKind Kind, const Twine &Msg,
                       ArrayRef<SMRange> Ranges) {
   if (Loc.isValid())
     SM.PrintMessage(OS, Loc, Kind, Msg, Ranges);
+  else if (Tool.empty())
+    OS << Msg << "\n";
   else
-    SM.PrintMessage(OS, SMDiagnostic("vegasc", Kind, Msg.str()));
+    SM.PrintMessage(OS, SMDiagnostic(Tool, Kind, Msg.str()));
 }
 
 void DiagEngine::error(SMLoc Loc, const Twine &Msg, ArrayRef<SMRange> Ranges) {

@@ -51,6 +51,9 @@ public:
   bool hasErrors() const { return Errors != 0; }
   void setErrorLimit(unsigned N) { ErrorLimit = N; }
   void setWarningsEnabled(bool On) { WarningsEnabled = On; }
+  /// The name an error without a location is headed with ("vegasc: error:
+  /// ..."); empty, as the library's messages are, for the bare message.
+  void setTool(llvm::StringRef Name) { Tool = Name.str(); }
   /// Prints "N errors generated" and "N more warnings like ..." summary
   /// lines where useful.
   void finish();
@@ -67,6 +70,7 @@ private:
   unsigned Warnings = 0;
   unsigned ErrorLimit = DefaultErrorLimit;
   bool WarningsEnabled = true;
+  std::string Tool = "vegasc";
   bool LastPrinted = false;
   bool LimitReported = false;
   /// Warnings by kind, in the order each kind first appeared.
