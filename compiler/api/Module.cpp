@@ -55,6 +55,9 @@ compile(bool IsFile, const std::string &PathOrSource, const std::string &Name,
   std::string Text;
   raw_string_ostream OS(Text);
   DiagEngine Diags(I->P->SM, OS);
+  // A library's message names no program ("vegasc: error:"); vegasc adds
+  // its own heading (printCompileError).
+  Diags.setTool("");
   Diags.setWarningsEnabled(S.Warnings);
   Diags.setErrorLimit(S.ErrorLimit);
   // A C/C++ file stands for the .vf program of its VF_INTEGRAND entries.

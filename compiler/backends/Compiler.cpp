@@ -146,8 +146,13 @@ static void dumpModule(const Module &M, StringRef Stage) {
     return;
   std::error_code EC;
   raw_fd_ostream OS(*Dir + "/" + Stage.str() + ".ll", EC);
-  if (!EC)
-    M.print(OS, nullptr);
+  if (EC)
+    return;
+  M.print(OS, nullptr);
+  // A full disk loses the dump, not the process: a stream destroyed with an
+  // error pending ends it (report_fatal_error).
+  OS.close();
+  OS.clear_error();
 }
 
 /// Codegen, C/C++ code, math library, internalize, and (unless \p Raw)

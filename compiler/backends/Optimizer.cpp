@@ -5,6 +5,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopAnalysisManager.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -12,6 +13,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
 #include "llvm/Transforms/IPO/GlobalDCE.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
@@ -68,6 +70,53 @@ struct DropUnusedVariantsPass : PassInfoMixin<DropUnusedVariantsPass> {
   }
 };
 
+// The loop vectorizer's analysis grows with the square of a loop's size:
+// a batch loop around an integrand of 40,000 lets took it 3 s of an 8 s
+// compile, 100,000 lets minutes. A body that large gains nothing from
+// vectorizing across samples next to its own length, so loops beyond this
+// many instructions are marked not to be vectorized, which the vectorizer
+// reads before any analysis. Every integrand of the test suite is far
+// below it, so no compiled code changes.
+constexpr size_t MaxVectorizedLoopSize = 8192;
+
+struct SkipHugeLoopsPass : PassInfoMixin<SkipHugeLoopsPass> {
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
+    bool Changed = false;
+    for (Loop *L : FAM.getResult<LoopAnalysis>(F).getLoopsInPreorder()) {
+      size_t N = 0;
+      for (BasicBlock *BB : L->blocks())
+        N += BB->size();
+      if (N > MaxVectorizedLoopSize) {
+        addStringMetadataToLoop(L, "llvm.loop.vectorize.enable", 0);
+        Changed = true;
+      }
+    }
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+};
+
+// The machine scheduler is quadratic in a block where one value has many
+// uses (the constant of `let a{i} = a{i-1} + 1`, 40,000 times: 70% of the
+// compile in ScheduleDAGMILive::collectVRegUses). A function still this
+// large after optimisation is generated as at -O0 (optnone: fast
+// instruction selection, no scheduling), which is linear; the values it
+// computes are the same, without fast-math nothing is reassociated, and
+// no integrand of the test suite comes near it.
+constexpr size_t MaxScheduledFunctionSize = 32768;
+
+struct UnscheduleHugeFunctionsPass
+    : PassInfoMixin<UnscheduleHugeFunctionsPass> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    for (Function &F : M)
+      if (!F.isDeclaration() &&
+          F.getInstructionCount() > MaxScheduledFunctionSize) {
+        F.addFnAttr(Attribute::NoInline);
+        F.addFnAttr(Attribute::OptimizeNone);
+      }
+    return PreservedAnalyses::all();
+  }
+};
+
 } // namespace
 
 void optimizeModule(Module &M, TargetMachine &TM) {
@@ -90,11 +139,16 @@ void optimizeModule(Module &M, TargetMachine &TM) {
   // paths into calls of their masked vector variants; those are
   // alwaysinline, and this late inliner puts their "any lane?" test into
   // the loop (bitcode/MathLibrary.cpp, addMaskedVariants).
+  PB.registerVectorizerStartEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel) {
+        FPM.addPass(SkipHugeLoopsPass());
+      });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(AlwaysInlinerPass(/*InsertLifetime=*/false));
         MPM.addPass(DropUnusedVariantsPass());
         MPM.addPass(GlobalDCEPass());
+        MPM.addPass(UnscheduleHugeFunctionsPass());
       });
   ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
   MPM.run(M, MAM);

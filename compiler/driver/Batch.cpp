@@ -236,7 +236,9 @@ bool BatchRunner::prepare(const BatchRun &R, std::vector<Job> &Out) {
   if (!Bad.empty())
     return FailWith(Bad);
 
-  for (const std::vector<double> &Values : scanPoints(R)) {
+  const std::uint64_t Points = scanCount(R); // bounded by the reader
+  for (std::uint64_t P = 0; P < Points; ++P) {
+    const std::vector<double> Values = scanPoint(R, P);
     Job J;
     J.R = &R;
     J.Info = Shared;
@@ -320,9 +322,9 @@ void BatchRunner::printRow(raw_ostream &OS, const Job &J) {
     std::string Name =
         J.R->Name + (N > 1 ? "[" + std::to_string(K) + "]" : std::string());
     OS << padRight(Name, NameW) << "  " << Point << "  "
-       << printfDouble("%-22.15g", J.Res.Mean[K]) << printfDouble("%-10.3g", J.Res.Error[K])
-       << printfDouble(" %10.3g", J.Res.Chi2Dof) << printfDouble(" %10.3g", J.Res.Q)
-       << printfDouble(" %10.3f", J.Res.WallSeconds) << "\n";
+       << cell("%-22.15g", J.Res.Mean[K]) << cell("%-10.3g", J.Res.Error[K])
+       << " " << cell("%10.3g", J.Res.Chi2Dof) << " " << cell("%10.3g", J.Res.Q)
+       << " " << cell("%10.3f", J.Res.WallSeconds) << "\n";
   }
   OS.flush();
 }
@@ -388,7 +390,7 @@ bool BatchRunner::writeJson(const std::string &Path) const {
     Runs.push_back(runJson(J));
   Doc["runs"] = std::move(Runs);
   std::string Text = Doc.dump(2) + "\n";
-  return writeOutput(Path, Text);
+  return writeOutput(Path, Text, "the JSON results");
 }
 
 /// RFC 4180: quote fields holding a comma, a quote or a line break.
@@ -457,7 +459,7 @@ bool BatchRunner::writeCsv(const std::string &Path) const {
       Text += "," + csvField(J.Error) + "\n";
     }
   }
-  return writeOutput(Path, Text);
+  return writeOutput(Path, Text, "the CSV table");
 }
 
 int BatchRunner::run() {
@@ -467,6 +469,12 @@ int BatchRunner::run() {
     return fail("the JSON document and the CSV file cannot both go to "
                 "standard output",
                 ExitUsage);
+  // Checked before the runs, not after them (checkOutput).
+  if (!checkOutput(JsonPath, "the JSON results",
+                   O.Json.empty() ? "'output' in [defaults]" : "--json") ||
+      !checkOutput(CsvPath, "the CSV table",
+                   B.Csv.empty() ? "'csv' in [defaults]" : "--csv"))
+    return ExitInputError;
   // With a document on standard output, the table goes to standard error.
   raw_ostream &Table = (JsonPath == "-" || CsvPath == "-") ? errs() : outs();
 

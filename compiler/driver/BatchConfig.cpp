@@ -14,6 +14,7 @@
 
 #include "driver/BatchSettings.h"
 #include "frontend/Diagnostics.h"
+#include "frontend/Frontend.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -58,7 +59,10 @@ private:
   void parseScan(const toml::node &N, BatchRun &R);
   bool parseRange(const toml::key &K, const toml::table &T,
                   std::vector<double> &Values);
+  void checkRunCount(const BatchRun &R);
   std::string resolve(StringRef P) const;
+  /// Runs of the entries read so far, their scans expanded.
+  std::uint64_t Runs = 0;
   void padInlineSource(const toml::node &N, BatchRun &R);
 };
 
@@ -172,8 +176,9 @@ bool Parser::parseRange(const toml::key &K, const toml::table &T,
   bool IsLog = false;
   Ok &= number(toml::key("from"), *From, A);
   Ok &= number(toml::key("to"), *To, B);
-  Ok &= integer(toml::key("steps"), *Steps, 2, 1000000, NSteps,
-                "an integer from 2 to 1000000");
+  Ok &= integer(toml::key("steps"), *Steps, 2, std::int64_t(MaxBatchRuns),
+                NSteps,
+                ("an integer from 2 to " + std::to_string(MaxBatchRuns)).c_str());
   if (Log) {
     if (auto Bo = Log->as_boolean())
       IsLog = Bo->get();
@@ -244,6 +249,35 @@ void Parser::parseScan(const toml::node &N, BatchRun &R) {
   }
 }
 
+/// Refuses a scan that would take the batch beyond MaxBatchRuns, before
+/// any point is made, saying how the count comes about.
+void Parser::checkRunCount(const BatchRun &R) {
+  const std::uint64_t N = scanCount(R);
+  const std::uint64_t Total = N > UINT64_MAX - Runs ? UINT64_MAX : Runs + N;
+  if (Total <= MaxBatchRuns) {
+    Runs = Total; // a refused entry is not counted: one error, not a cascade
+    return;
+  }
+  auto Count = [](std::uint64_t V) {
+    return V == UINT64_MAX ? std::string("more than 2^64") : std::to_string(V);
+  };
+  const std::string Limit = "a batch may have at most " +
+                            std::to_string(MaxBatchRuns) +
+                            " runs: scan fewer values or split the batch";
+  if (R.Scan.empty()) {
+    error(R.Loc, "this run makes " + Count(Total) + " in the batch; " + Limit);
+    return;
+  }
+  std::string Product;
+  for (const BatchScanAxis &A : R.Scan)
+    Product += (Product.empty() ? "" : " x ") + A.Name + ": " +
+               std::to_string(A.Values.size());
+  error(R.ScanLoc, "the scan expands to " + Count(N) + " runs (" + Product +
+                       ")" +
+                       (Total != N ? ", " + Count(Total) + " in the batch" : "") +
+                       "; " + Limit);
+}
+
 void Parser::parseRun(const toml::node &N, unsigned Index) {
   const toml::table *T = N.as_table();
   if (!T) {
@@ -304,8 +338,11 @@ void Parser::parseRun(const toml::node &N, unsigned Index) {
   // both is caught.
   if (ParamsNode)
     parseParams(*ParamsNode, R);
-  if (ScanNode)
+  if (ScanNode) {
+    R.ScanLoc = loc(*ScanNode);
     parseScan(*ScanNode, R);
+  }
+  checkRunCount(R);
 
   if (!HasName) {
     R.Name = !R.File.empty()
@@ -369,10 +406,10 @@ void Parser::parse(const toml::table &Top) {
 bool parseBatchConfig(StringRef Path, BatchConfig &C, DiagEngine &Diags) {
   C.Path = Path.str();
   C.Dir = sys::path::parent_path(Path).str();
-  auto BufOr = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  // As a source is read: a regular file, bounded (readSourceFile).
+  auto BufOr = readSourceFile(Path);
   if (!BufOr) {
-    Diags.errorNoLoc("cannot read '" + Path +
-                     "': " + BufOr.getError().message());
+    Diags.errorNoLoc(toString(BufOr.takeError()));
     return false;
   }
   std::string Text = (*BufOr)->getBuffer().str();
@@ -395,18 +432,24 @@ bool parseBatchConfig(StringRef Path, BatchConfig &C, DiagEngine &Diags) {
   return Diags.errorCount() == Before;
 }
 
-std::vector<std::vector<double>> scanPoints(const BatchRun &R) {
-  std::vector<std::vector<double>> Points(1);
-  for (const BatchScanAxis &A : R.Scan) {
-    std::vector<std::vector<double>> Next;
-    for (const std::vector<double> &P : Points)
-      for (double V : A.Values) {
-        Next.push_back(P);
-        Next.back().push_back(V);
-      }
-    Points = std::move(Next);
+std::uint64_t scanCount(const BatchRun &R) {
+  std::uint64_t N = 1;
+  for (const BatchScanAxis &A : R.Scan)
+    N = A.Values.size() && N > UINT64_MAX / A.Values.size()
+            ? UINT64_MAX
+            : N * A.Values.size();
+  return N;
+}
+
+std::vector<double> scanPoint(const BatchRun &R, std::uint64_t Index) {
+  std::vector<double> Point(R.Scan.size());
+  // Mixed radix, the last axis the fastest digit.
+  for (size_t K = R.Scan.size(); K-- > 0;) {
+    const std::vector<double> &V = R.Scan[K].Values;
+    Point[K] = V[Index % V.size()];
+    Index /= V.size();
   }
-  return Points;
+  return Point;
 }
 
 } // namespace vf

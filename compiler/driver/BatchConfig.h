@@ -65,6 +65,7 @@ struct BatchRun {
   llvm::SMLoc IntegrandLoc;
   std::vector<BatchParam> Params;
   std::vector<BatchScanAxis> Scan; ///< in the order written
+  llvm::SMLoc ScanLoc;             ///< the `scan` key
   BatchSettings Settings;
   IntegratorOptions Options; ///< Settings, converted (integratorOptions)
 };
@@ -84,10 +85,19 @@ struct BatchConfig {
 /// has any error; every error has been reported.
 bool parseBatchConfig(llvm::StringRef Path, BatchConfig &C, DiagEngine &Diags);
 
-/// All points of a run's scans, the first-written axis varying slowest
-/// (nested loops in the order written). One empty point when there is no
-/// scan. Each point lists (axis index, value) as values in axis order.
-std::vector<std::vector<double>> scanPoints(const BatchRun &R);
+/// The most runs a batch may expand to, all its scans together: a scan is
+/// a product of its axes, and five axes of 1000 steps once asked for 10^15
+/// runs (7 GB in 22 s before a run started).
+constexpr std::uint64_t MaxBatchRuns = 100000;
+
+/// How many runs \p R's scans expand to: the product of the axes' sizes
+/// (saturating), 1 without a scan.
+std::uint64_t scanCount(const BatchRun &R);
+/// The \p Index-th point of \p R's scans (Index < scanCount(R)), one value
+/// per axis in axis order, the first-written axis varying slowest (nested
+/// loops in the order written); empty without a scan. Computed from the
+/// index, so no list of every point is ever built.
+std::vector<double> scanPoint(const BatchRun &R, std::uint64_t Index);
 
 } // namespace vf
 

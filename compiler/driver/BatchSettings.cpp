@@ -42,11 +42,31 @@ void SettingsReader::convert(const BatchSettings &S,
     error(Where, keyMessage(IO.error()));
 }
 
+bool SettingsReader::wholeNumber(const toml::key &K, const toml::node &N,
+                                 std::uint64_t Max, std::uint64_t &V) {
+  // The command line's rule (parseWholeNumber) on the value as written:
+  // 1000 or 1e3, never -1 wrapped nor 1.5 rounded.
+  std::string Text = tomlTypeName(N);
+  if (auto In = N.as_integer())
+    Text = std::to_string(In->get());
+  else if (auto F = N.as_floating_point()) {
+    char Buf[40];
+    std::snprintf(Buf, sizeof(Buf), "%.17g", F->get());
+    Text = Buf;
+  }
+  std::string Why = N.is_number() ? parseWholeNumber(Text, Max, V)
+                                  : "a whole number from 0 to " +
+                                        std::to_string(Max) + ", got " + Text;
+  if (Why.empty())
+    return true;
+  error(loc(N), "'" + K.str() + "' must be " + Why);
+  return false;
+}
+
 bool SettingsReader::setting(const toml::key &K, const toml::node &N,
                              BatchSettings &S) {
   StringRef Key = K.str();
   constexpr std::int64_t MaxUnsigned = std::numeric_limits<unsigned>::max();
-  std::int64_t I;
   double D;
   std::string Str;
   // The value alone in vegasc's defaults (which the library accepts), so
@@ -83,15 +103,16 @@ bool SettingsReader::setting(const toml::key &K, const toml::node &N,
           V < 0x1p64 ? std::uint64_t(V)
                      : std::numeric_limits<std::uint64_t>::max());
   } else if (Key == "iterations" || Key == "warmup" || Key == "ninc") {
-    if (integer(K, N, 0, MaxUnsigned, I, "a non-negative integer"))
+    std::uint64_t W;
+    if (wholeNumber(K, N, MaxUnsigned, W))
       Check(Key == "iterations" ? &RunSettings::Iterations
             : Key == "warmup"   ? &RunSettings::Warmup
                                 : &RunSettings::Ninc,
-            unsigned(I));
+            unsigned(W));
   } else if (Key == "seed") {
-    if (integer(K, N, 0, std::numeric_limits<std::int64_t>::max(), I,
-                "a non-negative integer"))
-      S.Seed = std::uint64_t(I);
+    std::uint64_t W;
+    if (wholeNumber(K, N, MaxSeed, W))
+      S.Seed = W;
   } else if (Key == "alpha" || Key == "beta") {
     if (number(K, N, D))
       Check(Key == "alpha" ? &RunSettings::Alpha : &RunSettings::Beta, D);

@@ -29,6 +29,10 @@ protected:
                llvm::SMLoc Where);
 
 private:
+  /// \p N as a whole number from 0 to \p Max by the command line's rule
+  /// (parseWholeNumber); reported at \p N if not.
+  bool wholeNumber(const toml::key &K, const toml::node &N, std::uint64_t Max,
+                   std::uint64_t &V);
   /// Whether \p Probe (vegasc's defaults but for the value of \p N) passes
   /// the library; if not, its error is reported at \p N, with \p Hint.
   bool accepted(const toml::node &N, const RunSettings &Probe,

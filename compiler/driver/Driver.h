@@ -32,6 +32,7 @@ struct DriverOptions {
   std::string Emit;
   bool Eval = false;
   std::string At;
+  bool EvalOutside = false; ///< --at outside the domain: a warning only
   std::string Integrand;
   std::vector<std::string> Params; // "name=value"
   std::string GpuArch; ///< --emit=ptx only; empty: DefaultGpuArch
@@ -74,9 +75,19 @@ int runIntegrate(const DriverOptions &O);
 
 // Shared by the modes (Modes.cpp).
 int fail(const std::string &Msg, int Code = ExitInputError);
-/// Writes \p Text to the file \p Path ("-": standard output); reports a
-/// failure with fail() and returns false.
-bool writeOutput(const std::string &Path, const std::string &Text);
+/// Writes \p Text to the file \p Path atomically (files/SafeFiles.h) or,
+/// for "-", to standard output; \p What names it ("the JSON result").
+/// Reports a failure with fail() and returns false: the caller goes on
+/// with its other outputs.
+bool writeOutput(const std::string &Path, const std::string &Text,
+                 const std::string &What);
+/// Whether \p Path ("" and "-" always are) can be written by writeOutput,
+/// checked before a run so that a FIFO, a device, a directory or a missing
+/// folder is refused before the work rather than after it; if not, says
+/// why, headed by \p Source (the flag or key), with fail() (exit 1, as a
+/// checkpoint or grid that cannot be used).
+bool checkOutput(const std::string &Path, const std::string &What,
+                 const std::string &Source);
 /// The integrand named by --integrand, or the file's only one, among
 /// \p Names; "" when there is none such (reported with fail()).
 std::string selectIntegrand(const std::vector<std::string> &Names,
@@ -86,8 +97,8 @@ std::string selectIntegrand(const std::vector<std::string> &Names,
 bool parseParams(const std::vector<std::string> &Names,
                  const std::vector<double> &Defaults, const DriverOptions &O,
                  std::vector<double> &Values);
-/// Prints what a compile refused: diagnostics (text ending in a newline) as
-/// they are, any other failure as a "vegasc: error:" line.
+/// Prints what a compile refused: located diagnostics as they are, any
+/// other failure (a message without a location) as a "vegasc: error:" line.
 void printCompileError(const std::string &Msg);
 /// With -v: the compile cache's hits, misses and corrupt entries.
 void printCacheStats(unsigned Hits, unsigned Misses, unsigned Corrupt);

@@ -1,7 +1,8 @@
 //===- driver/Format.h - Numbers in vegasc's tables -------------*- C++ -*-===//
 //
 // The tables of a single run and of a batch print numbers with printf
-// formats ("%-22.15g" for an estimate, "%.3g" for Q), one column at a time.
+// formats ("%-22.15g" for an estimate, "%.3g" for Q), one column at a time;
+// cell() keeps the columns apart whatever the values' widths.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_COMPILER_DRIVER_FORMAT_H
@@ -17,6 +18,22 @@ inline std::string printfDouble(const char *Format, double V) {
   char Buf[64];
   std::snprintf(Buf, sizeof(Buf), Format, V);
   return Buf;
+}
+
+/// A table cell: \p V printed with \p Format, a printf conversion with a
+/// width ("%-22.15g" left-aligned, "%9.3g" right-aligned). A value as wide
+/// as its column or wider (-1.23456789012345e-300, a chi2/dof of 1e+300)
+/// gets a space on its open side, so that neighbouring cells never run
+/// together (a right-aligned cell is not followed by a left-aligned one in
+/// vegasc's tables); a value that fits is printed as before.
+inline std::string cell(const char *Format, double V) {
+  std::string S = printfDouble(Format, V);
+  const bool Left = Format[0] == '%' && Format[1] == '-';
+  if (Left && S.back() != ' ')
+    S += ' ';
+  else if (!Left && S.front() != ' ')
+    S.insert(S.begin(), ' ');
+  return S;
 }
 
 } // namespace vf

@@ -89,13 +89,13 @@ void printRow(raw_ostream &OS, const IterationRow &R, unsigned Outputs) {
       Itn += "[" + std::to_string(C) + "]";
     std::string Line =
         std::string(Itn.size() < 8 ? 8 - Itn.size() : 0, ' ') + Itn + "  " +
-        printfDouble("%-22.15g", R.Mean[C]) + printfDouble("%-10.3g", R.Error[C]) + "  " +
+        cell("%-22.15g", R.Mean[C]) + cell("%-10.3g", R.Error[C]) + "  " +
         // Warm-up rows precede any measured iteration: no cumulative yet.
         (R.Warmup
              ? std::string(32 + 8, ' ') + "-" + std::string(7, ' ') + "-"
-             : printfDouble("%-22.15g", R.CumMean[C]) + printfDouble("%-10.3g", R.CumError[C]) +
-                   printfDouble("%9.3g", R.Chi2Dof) + printfDouble("%8.3g", R.Q)) +
-        printfDouble("%12.0f", double(R.Samples)) + printfDouble("%9.3f", R.Seconds);
+             : cell("%-22.15g", R.CumMean[C]) + cell("%-10.3g", R.CumError[C]) +
+                   cell("%9.3g", R.Chi2Dof) + cell("%8.3g", R.Q)) +
+        cell("%12.0f", double(R.Samples)) + cell("%9.3f", R.Seconds);
     OS << Line << "\n";
   }
   OS.flush();
@@ -180,6 +180,13 @@ int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
   if (!IO)
     return fail(flagMessage(IO.error()), ExitUsage);
   S.IO = std::move(*IO);
+  // Every output is checked before the work it would hold: a directory, a
+  // FIFO or a device is refused now, never replaced after the run.
+  if (!checkOutput(O.Json, "the JSON result", "--json") ||
+      !checkOutput(O.Checkpoint, "the checkpoint", "--checkpoint") ||
+      !checkOutput(O.SaveGrid, "the grid", "--save-grid") ||
+      !checkOutput(O.HistCsv, "the histograms' CSV", "--hist-csv"))
+    return ExitInputError;
   S.IO.Ranks = O.Ranks;
   // Ranks on one machine split its threads and GPUs (IntegratorOptions).
   if (O.Ranks) {
@@ -318,9 +325,6 @@ int integrate(const DriverOptions &O, RunSetup &S) {
       O.Ranks->abort(ExitInputError);
     return ExitInputError;
   }
-  if (!O.SaveGrid.empty())
-    if (Status S = Int->saveGrid(O.SaveGrid); !S)
-      return fail(S.message());
   for (unsigned K = 0; K < I->Outputs; ++K)
     Out << "result" << (I->Outputs > 1 ? "[" + std::to_string(K) + "]" : "")
         << " = " << printfDouble("%.15g", R->Mean[K]) << " +- "
@@ -343,14 +347,21 @@ int integrate(const DriverOptions &O, RunSetup &S) {
            << " < 0.05: the iterations disagree more than their errors "
               "allow; the error may be underestimated. Try more --calls or "
               "--warmup\n";
-  if (!O.Json.empty() &&
-      !writeOutput(O.Json,
-                   resultToJson(*R, I->Name,
-                                settingsJson(O, *I, S.Params, ActualThreads))))
-    return ExitInputError;
-  if (!O.HistCsv.empty() && !writeOutput(O.HistCsv, histogramsToCsv(*R)))
-    return ExitInputError;
-  return ExitOk;
+  // The result is said above whatever happens to the files; each output
+  // that fails is reported, and the others are still written.
+  bool Written = true;
+  if (!O.SaveGrid.empty())
+    if (Status St = Int->saveGrid(O.SaveGrid); !St)
+      Written = (fail(St.message()), false);
+  if (!O.Json.empty())
+    Written &= writeOutput(
+        O.Json,
+        resultToJson(*R, I->Name, settingsJson(O, *I, S.Params, ActualThreads)),
+        "the JSON result");
+  if (!O.HistCsv.empty())
+    Written &= writeOutput(O.HistCsv, histogramsToCsv(*R),
+                           "the histograms' CSV");
+  return Written ? ExitOk : ExitInputError;
 }
 } // namespace
 

@@ -7,13 +7,17 @@
 
 #include "driver/Driver.h"
 
+#include "driver/Format.h"
+
 #include "backends/Compiler.h"
 #include "clang/CxxIntegrands.h"
 #include "frontend/ASTDump.h"
 #include "frontend/Diagnostics.h"
+#include "frontend/Evaluator.h"
 #include "frontend/Frontend.h"
 #include "frontend/Lexer.h"
 
+#include "files/SafeFiles.h"
 #include "vf/Integrator.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -21,6 +25,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
 #include <cstdio>
 
 using namespace llvm;
@@ -35,9 +40,9 @@ int fail(const std::string &Msg, int Code) {
 int runEmitTokens(const DriverOptions &O) {
   Program P;
   DiagEngine Diags(P.SM, errs());
-  auto BufOr = MemoryBuffer::getFile(O.File, /*IsText=*/true);
+  auto BufOr = readSourceFile(O.File);
   if (!BufOr)
-    return fail("cannot read '" + O.File + "': " + BufOr.getError().message());
+    return fail(toString(BufOr.takeError()));
   StringRef Text = (*BufOr)->getBuffer();
   P.SM.AddNewSourceBuffer(std::move(*BufOr), SMLoc());
   for (const Token &T : lexBuffer(Text, Diags)) {
@@ -50,22 +55,35 @@ int runEmitTokens(const DriverOptions &O) {
   return Diags.hasErrors() ? ExitInputError : ExitOk;
 }
 
-bool writeOutput(const std::string &Path, const std::string &Text) {
+bool writeOutput(const std::string &Path, const std::string &Text,
+                 const std::string &What) {
   if (Path == "-") {
     outs() << Text;
     outs().flush();
+    if (!outs().has_error())
+      return true;
+    std::string Why = outs().error().message();
+    outs().clear_error(); // said here, not again at exit
+    fail("cannot write " + What + " to standard output: " + Why);
+    return false;
+  }
+  // Atomically: a full disk or a kill leaves the old file as it was.
+  if (Status S = writeFileAtomically(Path, Text, What); !S) {
+    fail(S.message());
+    return false;
+  }
+  return true;
+}
+
+bool checkOutput(const std::string &Path, const std::string &What,
+                 const std::string &Source) {
+  if (Path.empty() || Path == "-")
     return true;
+  if (Status S = checkWritable(Path, What); !S) {
+    fail(Source + ": " + S.message());
+    return false;
   }
-  std::error_code EC;
-  raw_fd_ostream OS(Path, EC);
-  if (!EC) {
-    OS << Text;
-    OS.close();
-    EC = OS.error();
-  }
-  if (EC)
-    fail("cannot write '" + Path + "': " + EC.message());
-  return !EC;
+  return true;
 }
 
 std::string selectIntegrand(const std::vector<std::string> &Names,
@@ -102,6 +120,12 @@ bool parseParams(const std::vector<std::string> &Names,
            ExitUsage);
       return false;
     }
+    // As in a source or a batch file: 1e999 is not a value.
+    if (!std::isfinite(V)) {
+      fail("--param '" + S + "': the value must be a finite number",
+           ExitUsage);
+      return false;
+    }
     auto It = llvm::find(Names, Name.trim());
     if (It != Names.end()) {
       Values[It - Names.begin()] = V;
@@ -119,10 +143,12 @@ bool parseParams(const std::vector<std::string> &Names,
 }
 
 void printCompileError(const std::string &Msg) {
-  if (StringRef(Msg).ends_with("\n"))
+  // Located diagnostics are printed as they are; a message without one
+  // (a file that cannot be read) gets vegasc's heading.
+  if (StringRef(Msg).contains(": error: "))
     errs() << Msg;
   else
-    fail(Msg);
+    fail(StringRef(Msg).rtrim().str());
 }
 
 void printCacheStats(unsigned Hits, unsigned Misses, unsigned Corrupt) {
@@ -139,8 +165,9 @@ static bool parsePoint(const DriverOptions &O, unsigned Dim,
     StringRef(O.At).split(Parts, ',');
   for (StringRef Part : Parts) {
     double V;
-    if (Part.trim().getAsDouble(V)) {
-      fail("--at: '" + Part.trim().str() + "' is not a number", ExitUsage);
+    if (Part.trim().getAsDouble(V) || !std::isfinite(V)) {
+      fail("--at: '" + Part.trim().str() + "' is not a finite number",
+           ExitUsage);
       return false;
     }
     X.push_back(V);
@@ -150,6 +177,41 @@ static bool parsePoint(const DriverOptions &O, unsigned Dim,
              (Dim == 1 ? "" : "s") + ", got " + std::to_string(X.size()),
          ExitUsage);
     return false;
+  }
+  return true;
+}
+
+/// Whether the --at point \p X lies in \p I's domain (the box the runtime
+/// samples: the user's bounds on a finite axis, t in [0, 1] on an infinite
+/// one); a point outside is refused, naming the coordinate, or with
+/// --eval-outside only warned about.
+static bool insideDomain(const IntegrandDecl &I, ArrayRef<double> Params,
+                         const DriverOptions &O, ArrayRef<double> X) {
+  std::vector<double> Lo, Hi;
+  Evaluator(Params).evalDomain(I, Lo, Hi);
+  std::vector<bool> Infinite;
+  for (const Interval &Iv : I.Domain)
+    Infinite.insert(Infinite.end(), Iv.Count, Iv.isInfinite());
+  for (size_t K = 0; K < X.size(); ++K) {
+    if (Lo[K] <= X[K] && X[K] <= Hi[K])
+      continue;
+    std::string Msg =
+        "--at: coordinate " + std::to_string(K) + " (" + I.Var +
+        (I.Dim > 1 ? "[" + std::to_string(K) + "]" : std::string()) +
+        ") is " + printfDouble("%.15g", X[K]) + ", outside [" +
+        printfDouble("%.15g", Lo[K]) + ", " + printfDouble("%.15g", Hi[K]) +
+        "]" +
+        (Infinite[K] ? " (an infinite axis: --eval takes t in [0, 1], which "
+                       "the integrand maps to x)"
+                     : std::string(" of the domain of '") + I.Name + "'");
+    if (!O.EvalOutside) {
+      fail(Msg + "; give a point of the domain, or --eval-outside to "
+                 "evaluate there anyway",
+           ExitUsage);
+      return false;
+    }
+    if (!O.NoWarnings)
+      errs() << "vegasc: warning: " << Msg << "\n";
   }
   return true;
 }
@@ -204,7 +266,7 @@ static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
   const IntegrandDecl *I = P.findIntegrand(Name);
   std::vector<double> Params, X;
   if (!parseParams(ParamNames, P.defaultParams(), O, Params) ||
-      !parsePoint(O, I->Dim, X))
+      !parsePoint(O, I->Dim, X) || !insideDomain(*I, Params, O, X))
     return ExitUsage;
   auto CM = C.compile(P, CO);
   if (!CM) {

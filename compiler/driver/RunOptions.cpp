@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 
 using namespace llvm;
 
@@ -42,6 +43,26 @@ Expected<IntegratorOptions> integratorOptions(const RunSettings &S) {
   if (Status St = checkRunPlan(S.Iterations, S.Calls, S.Warmup); !St)
     return St.error();
   return IO;
+}
+
+std::string parseWholeNumber(StringRef Text, std::uint64_t Max,
+                             std::uint64_t &V) {
+  const std::string Want =
+      "a whole number from 0 to " + std::to_string(Max) + ", got '" +
+      Text.str() + "'";
+  StringRef T = Text.trim();
+  if (T.empty() || !isDigit(T[0]) || !isDigit(T.back()) ||
+      T.find_first_not_of("0123456789.eE+-") != StringRef::npos)
+    return Want; // a sign, a space, "inf", "nan", "0x..": never wrapped
+  if (T.find_first_not_of("0123456789") == StringRef::npos)
+    return T.getAsInteger(10, V) || V > Max ? Want : "";
+  // 1e6, 2.5e3: exact only where a double holds the integer exactly.
+  double D;
+  if (T.getAsDouble(D, /*AllowInexact=*/false) || !(D >= 0) ||
+      D != std::floor(D) || D > 0x1p53 || D > double(Max))
+    return Want;
+  V = std::uint64_t(D);
+  return "";
 }
 
 std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO) {

@@ -35,6 +35,18 @@ constexpr llvm::StringRef RunSettingKeys[] = {
     "devices",  "calls", "iterations", "warmup", "seed",
     "schedule", "alpha", "beta",       "ninc",   "on_nonfinite"};
 
+/// The largest seed either door accepts: a TOML integer is signed 64-bit,
+/// so the command line stops where a batch file must.
+constexpr std::uint64_t MaxSeed = 0x7fffffffffffffffull;
+
+/// \p Text as a whole number from 0 to \p Max, written in digits (123) or,
+/// where that is exact, in exponent notation (1e6) as both doors accept
+/// for counts. Returns "" or what is wrong ("a whole number from 0 to MAX,
+/// got 'TEXT'"); a sign, hex, inf, nan or a fraction is refused, never
+/// wrapped or rounded.
+std::string parseWholeNumber(llvm::StringRef Text, std::uint64_t Max,
+                             std::uint64_t &V);
+
 /// The integration settings of a run; the defaults are vegasc's.
 struct RunSettings {
   std::string Devices = "all"; ///< as --devices (parseDeviceList)

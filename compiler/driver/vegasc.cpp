@@ -16,9 +16,13 @@
 
 #include <CLI/CLI.hpp>
 
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 
 namespace {
 
@@ -36,6 +40,55 @@ Mode selectMode(const vf::DriverOptions &O, const vf::BatchOptions &B) {
   return vf::integrates(O) ? Mode::Integrate : Mode::Compile;
 }
 
+/// A flag whose value is a whole number, read by parseWholeNumber (so
+/// --seed -1 is refused, never wrapped) up to \p Max and the field's type.
+template <typename T>
+void addWholeNumber(CLI::App &App, const std::string &Flag, T &Field,
+                    const std::string &Help,
+                    std::uint64_t Max = std::numeric_limits<T>::max()) {
+  Max = std::min<std::uint64_t>(Max, std::numeric_limits<T>::max());
+  App.add_option_function<std::string>(
+      Flag,
+      [&Field, Flag, Max](const std::string &S) {
+        std::uint64_t V;
+        if (std::string Why = vf::parseWholeNumber(S, Max, V); !Why.empty())
+          throw CLI::ValidationError(Flag + " must be " + Why);
+        Field = T(V);
+      },
+      Help);
+}
+
+/// A file name given as '' would read as "not given": refused instead.
+const CLI::Validator NonEmptyPath(
+    [](std::string &S) {
+      return S.empty() ? std::string("needs a file name, got an empty string")
+                       : std::string();
+    },
+    "FILE");
+
+/// Standard output (and error) to a full disk or a closed pipe: the error
+/// is said once, as an error, and the exit code says it. LLVM's streams
+/// would otherwise end the process from a destructor ("LLVM ERROR: IO
+/// failure on output stream") after whatever else was to be written.
+int finishStreams(int Code) {
+  llvm::outs().flush();
+  if (llvm::outs().has_error()) {
+    std::string Why = llvm::outs().error().message();
+    llvm::outs().clear_error();
+    std::fprintf(stderr, "vegasc: error: cannot write standard output: %s\n",
+                 Why.c_str());
+    Code = Code == vf::ExitOk ? vf::ExitInputError : Code;
+  }
+  llvm::errs().flush();
+  if (llvm::errs().has_error()) {
+    llvm::errs().clear_error(); // nowhere left to say it
+    Code = Code == vf::ExitOk ? vf::ExitInputError : Code;
+  }
+  return Code;
+}
+
+int runMain(int argc, char **argv);
+
 } // namespace
 
 /// tests/gpu/GpuMathCheck.cpp: the math library's GPU vs CPU bit identity,
@@ -46,6 +99,16 @@ int vfGpuMathSelfTest(bool RequireGpu);
 int vfGpuCheckTool(const std::string &Spec);
 
 int main(int argc, char **argv) {
+  // Constructed before the handler is registered, so that the handler runs
+  // before their destructors whatever way the process exits.
+  llvm::outs();
+  llvm::errs();
+  std::atexit([] { finishStreams(vf::ExitOk); });
+  return finishStreams(runMain(argc, argv));
+}
+
+namespace {
+int runMain(int argc, char **argv) {
   CLI::App App{"vegasc: compile a .vf integrand and integrate it with VEGAS+ "
                "on every CPU core and GPU",
                "vegasc"};
@@ -80,7 +143,8 @@ or grid that cannot be used (another integrand, other options, damaged);
   vf::DriverOptions O;
   App.add_option("file", O.File,
                  "the .vf source file, or a C/C++ file of VF_INTEGRAND "
-                 "entries (docs/user-guide.md)");
+                 "entries (docs/user-guide.md)")
+      ->check(NonEmptyPath);
   App.add_flag("--list-devices", O.ListDevices,
                "list the CPU and GPUs (or why there is no GPU) and exit");
   App.add_flag("--check", O.Check, "check the file and report every error");
@@ -90,7 +154,12 @@ or grid that cannot be used (another integrand, other options, damaged);
       ->check(CLI::IsMember({"tokens", "ast", "llvm-raw", "llvm", "asm", "ptx"}));
   App.add_flag("--eval", O.Eval,
                "print the integrand's value(s) at the point given by --at");
-  App.add_option("--at", O.At, "a point of the domain: x0,x1,...");
+  App.add_option("--at", O.At,
+                 "a point of the domain: x0,x1,... (t in [0, 1] on an "
+                 "infinite axis)");
+  App.add_flag("--eval-outside", O.EvalOutside,
+               "--eval at a point outside the domain: a warning, not an "
+               "error");
   App.add_option("--integrand", O.Integrand,
                  "which integrand of the file (default: its only one)");
   App.add_option("--param", O.Params, "set a parameter: NAME=VALUE")
@@ -100,30 +169,21 @@ or grid that cannot be used (another integrand, other options, damaged);
                      ")");
   App.add_flag("--no-cache", O.NoCache, "do not read or write the compile cache");
   App.add_option("--cache-dir", O.CacheDir,
-                 "compile cache folder (default $XDG_CACHE_HOME/vegasflow)");
+                 "compile cache folder (default $XDG_CACHE_HOME/vegasflow)")
+      ->check(NonEmptyPath);
   App.add_flag("-v,--verbose", O.Verbose, "report compile-cache hits, and why there is no GPU");
   // The integration settings: read here, checked with a batch's by
   // integratorOptions() (the library's checks), which names the flag.
   vf::RunSettings &Run = O.Run;
-  App.add_option_function<std::string>(
-         "--calls",
-         [&Run](const std::string &S) {
-           // Accept 1e7 as well as 10000000: a whole number of samples.
-           char *End = nullptr;
-           double V = std::strtod(S.c_str(), &End);
-           if (End == S.c_str() || *End || !(V >= 0) || V != std::floor(V))
-             throw CLI::ValidationError(
-                 "--calls", "expected a whole number of samples (e.g. "
-                            "1000000 or 1e6), got '" + S + "'");
-           // Beyond 2^64 is beyond any plan: saturate, for the check to say.
-           Run.Calls = V < 0x1p64 ? static_cast<std::uint64_t>(V) : ~0ull;
-         },
-         "samples per iteration, e.g. 1e6 (default 1000000)");
-  App.add_option("--iterations", Run.Iterations,
+  // 1e7 as well as 10000000; the library says the range (2 to 1e18).
+  addWholeNumber(App, "--calls", Run.Calls,
+                 "samples per iteration, e.g. 1e6 (default 1000000)");
+  addWholeNumber(App, "--iterations", Run.Iterations,
                  "measured iterations (default 10)");
-  App.add_option("--warmup", Run.Warmup,
+  addWholeNumber(App, "--warmup", Run.Warmup,
                  "warm-up iterations, adapting but not averaged (default 5)");
-  App.add_option("--seed", Run.Seed, "random seed (default 1)");
+  addWholeNumber(App, "--seed", Run.Seed,
+                 "random seed, 0 to 2^63-1 (default 1)", vf::MaxSeed);
   App.add_option("--devices", Run.Devices,
                  "all, cpu, cpu:N, gpu, gpu:N[,M...], sim:R (a simulated "
                  "device at R million samples/s), comma-separated, e.g. "
@@ -135,16 +195,18 @@ or grid that cannot be used (another integrand, other options, damaged);
                "print per-device statistics (samples, chunks, busy, idle, "
                "imbalance)");
   App.add_option("--json", O.Json, "write the result as JSON to FILE (- for "
-                                   "standard output)");
+                                   "standard output)")
+      ->check(NonEmptyPath);
   App.add_option("--hist-csv", O.HistCsv,
                  "write the integrand's histograms as CSV to FILE (- for "
                  "standard output)")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(NonEmptyPath);
   App.add_option("--alpha", Run.Alpha, "map damping alpha (default 0.5)");
   App.add_option("--beta", Run.Beta,
                  "stratification exponent beta (default 0.75; 0: classic "
                  "VEGAS)");
-  App.add_option("--ninc", Run.Ninc,
+  addWholeNumber(App, "--ninc", Run.Ninc,
                  "most increments per axis of the map, 2 to 100000 (default "
                  "1000)");
   App.add_flag("--no-adapt-strata", O.NoAdaptStrata,
@@ -153,36 +215,42 @@ or grid that cannot be used (another integrand, other options, damaged);
                  "stop (default) or zero: what a NaN or infinite value does");
   App.add_flag("-q,--quiet", O.Quiet, "print only the result");
   App.add_flag("-w,--no-warnings", O.NoWarnings, "do not print warnings");
-  App.add_option("--error-limit", O.ErrorLimit,
+  addWholeNumber(App, "--error-limit", O.ErrorLimit,
                  "stop printing errors after this many (default 20)");
   // --- Checkpoints and grids: docs/user-guide.md ------------------------
   App.add_option("--checkpoint", O.Checkpoint,
                  "after every iteration, save the whole state to FILE "
                  "(atomically) for --resume")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(NonEmptyPath);
   App.add_option("--resume", O.Resume,
                  "continue the run saved in FILE by --checkpoint; give the "
                  "same file, integrand and options")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(NonEmptyPath);
   App.add_option("--save-grid", O.SaveGrid,
                  "after the run, write the trained map to FILE")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(NonEmptyPath);
   App.add_option("--load-grid", O.LoadGrid,
                  "start from the map in FILE (from --save-grid) instead of "
                  "a uniform one")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(NonEmptyPath);
   // --- end of checkpoints and grids -------------------------------------
   // --- Batch runs (TOML): driver/Batch.h -------------------------------
   vf::BatchOptions Batch;
   App.add_option("--config", Batch.Config,
                  "run the batch in this TOML file (also: vegasc FILE.toml)")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(NonEmptyPath);
   App.add_flag("--fail-fast", Batch.FailFast,
                "batch: stop at the first run that fails");
   App.add_option("--csv", Batch.Csv,
                  "batch: write one CSV row per run to FILE (- for standard "
                  "output)")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(NonEmptyPath);
   // --- end of batch runs ------------------------------------------------
   std::string SelfTest;
   bool SelfTestRequireGpu = false;
@@ -193,8 +261,12 @@ or grid that cannot be used (another integrand, other options, damaged);
   try {
     App.parse(argc, argv);
   } catch (const CLI::ParseError &E) {
-    int Code = App.exit(E);
-    return Code == 0 ? vf::ExitOk : vf::ExitUsage;
+    if (E.get_exit_code() == 0) // --help, --version
+      return App.exit(E);
+    // In vegasc's own format, like every other usage error.
+    std::fprintf(stderr, "vegasc: error: %s; try 'vegasc --help'\n",
+                 E.what());
+    return vf::ExitUsage;
   }
   if (!SelfTest.empty()) {
     if (SelfTest == "gpu-math")
@@ -237,7 +309,8 @@ or grid that cannot be used (another integrand, other options, damaged);
     // Integration settings live in the TOML file, for every run alike;
     // checkpoints and grids belong to single runs.
     for (const char *Name :
-         {"--check", "--emit", "--eval", "--at", "--integrand", "--param",
+         {"--check", "--emit", "--eval", "--at", "--eval-outside",
+          "--integrand", "--param",
           "--calls", "--iterations", "--warmup", "--seed", "--devices",
           "--alpha", "--beta", "--ninc", "--no-adapt-strata",
           "--on-nonfinite", "--gpu-arch", "--checkpoint", "--resume",
@@ -273,3 +346,4 @@ or grid that cannot be used (another integrand, other options, damaged);
     return vf::runIntegrate(O);
   return vf::runCompilerModes(O);
 }
+} // namespace

@@ -7,6 +7,7 @@
 
 #include "frontend/Diagnostics.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -19,8 +20,10 @@ void DiagEngine::emit(SMLoc Loc, SourceMgr::DiagKind Kind, const Twine &Msg,
                       ArrayRef<SMRange> Ranges) {
   if (Loc.isValid())
     SM.PrintMessage(OS, Loc, Kind, Msg, Ranges);
+  else if (Tool.empty())
+    OS << Msg << "\n";
   else
-    SM.PrintMessage(OS, SMDiagnostic("vegasc", Kind, Msg.str()));
+    SM.PrintMessage(OS, SMDiagnostic(Tool, Kind, Msg.str()));
 }
 
 void DiagEngine::error(SMLoc Loc, const Twine &Msg, ArrayRef<SMRange> Ranges) {
@@ -42,7 +45,15 @@ void DiagEngine::warning(SMLoc Loc, const Twine &Msg,
   if (!WarningsEnabled)
     return;
   ++Warnings;
-  emit(Loc, SourceMgr::DK_Warning, Msg, Ranges);
+  std::string Text = Msg.str();
+  std::string Kind = Text.substr(0, Text.find('\''));
+  auto It = llvm::find_if(WarningKinds,
+                          [&](const auto &K) { return K.first == Kind; });
+  if (It == WarningKinds.end())
+    It = WarningKinds.insert(It, {Kind, 0});
+  LastPrinted = ++It->second <= WarningsPerKind;
+  if (LastPrinted)
+    emit(Loc, SourceMgr::DK_Warning, Text, Ranges);
 }
 
 void DiagEngine::note(SMLoc Loc, const Twine &Msg, ArrayRef<SMRange> Ranges) {
@@ -53,6 +64,12 @@ void DiagEngine::note(SMLoc Loc, const Twine &Msg, ArrayRef<SMRange> Ranges) {
 void DiagEngine::errorNoLoc(const Twine &Msg) { error(SMLoc(), Msg); }
 
 void DiagEngine::finish() {
+  for (const auto &[Kind, N] : WarningKinds)
+    if (N > WarningsPerKind)
+      OS << "vegasc: " << N - WarningsPerKind << " more warning"
+         << (N - WarningsPerKind == 1 ? "" : "s") << " like '"
+         << StringRef(Kind).rtrim() << " ...' not shown\n";
+  WarningKinds.clear();
   if (Errors > 1)
     OS << Errors << " errors generated.\n";
 }

@@ -14,6 +14,10 @@
 #include "llvm/Support/SMLoc.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace llvm {
 class raw_ostream;
 }
@@ -24,6 +28,10 @@ class DiagEngine {
 public:
   /// Errors beyond this many are counted but not printed.
   static constexpr unsigned DefaultErrorLimit = 20;
+  /// Warnings of one kind (the same text before the first quote: "unused
+  /// let 'a'" and "unused let 'b'") beyond this many are counted, and
+  /// finish() says how many more there were, in one line per kind.
+  static constexpr unsigned WarningsPerKind = 20;
 
   DiagEngine(llvm::SourceMgr &SM, llvm::raw_ostream &OS);
 
@@ -43,7 +51,11 @@ public:
   bool hasErrors() const { return Errors != 0; }
   void setErrorLimit(unsigned N) { ErrorLimit = N; }
   void setWarningsEnabled(bool On) { WarningsEnabled = On; }
-  /// Prints "N errors generated" style summary lines where useful.
+  /// The name an error without a location is headed with ("vegasc: error:
+  /// ..."); empty, as the library's messages are, for the bare message.
+  void setTool(llvm::StringRef Name) { Tool = Name.str(); }
+  /// Prints "N errors generated" and "N more warnings like ..." summary
+  /// lines where useful.
   void finish();
 
   llvm::SourceMgr &sourceMgr() { return SM; }
@@ -58,8 +70,11 @@ private:
   unsigned Warnings = 0;
   unsigned ErrorLimit = DefaultErrorLimit;
   bool WarningsEnabled = true;
+  std::string Tool = "vegasc";
   bool LastPrinted = false;
   bool LimitReported = false;
+  /// Warnings by kind, in the order each kind first appeared.
+  std::vector<std::pair<std::string, unsigned>> WarningKinds;
 };
 
 /// The candidate closest to \p Name by edit distance, or "" when none is

@@ -12,14 +12,79 @@
 #include "frontend/Parser.h"
 #include "frontend/Sema.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+
 using namespace llvm;
 
 namespace vf {
+
+namespace {
+
+/// "a directory", "a FIFO", ... for what is not a regular file.
+StringRef kindOf(sys::fs::file_type T) {
+  switch (T) {
+  case sys::fs::file_type::directory_file:
+    return "a directory";
+  case sys::fs::file_type::fifo_file:
+    return "a FIFO";
+  case sys::fs::file_type::character_file:
+  case sys::fs::file_type::block_file:
+    return "a device";
+  case sys::fs::file_type::socket_file:
+    return "a socket";
+  default:
+    return "not a regular file";
+  }
+}
+
+llvm::Error readError(StringRef Path, const Twine &Why) {
+  return createStringError(inconvertibleErrorCode(),
+                           "cannot read '" + Path + "': " + Why);
+}
+
+} // namespace
+
+Expected<std::unique_ptr<MemoryBuffer>> readSourceFile(StringRef Path) {
+  if (Path.empty())
+    return readError(Path, "the file name is empty");
+  SmallString<256> P(Path);
+  const int FD = ::open(P.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (FD < 0)
+    return readError(Path, std::strerror(errno));
+  auto Close = make_scope_exit([FD] { ::close(FD); });
+  sys::fs::file_status St;
+  if (std::error_code EC = sys::fs::status(FD, St))
+    return readError(Path, EC.message());
+  if (St.type() != sys::fs::file_type::regular_file)
+    return readError(Path, "it is " + kindOf(St.type()) +
+                               ", not a regular file");
+  // Read to the end rather than trusting the size: a /proc file says 0
+  // and may still hold text, or fail on reading (/proc/self/mem).
+  std::string Text;
+  std::vector<char> Chunk(1 << 16);
+  for (;;) {
+    Expected<size_t> N = sys::fs::readNativeFile(FD, Chunk);
+    if (!N)
+      return readError(Path, toString(N.takeError()));
+    if (*N == 0)
+      break;
+    Text.append(Chunk.data(), *N);
+    if (Text.size() > MaxSourceBytes)
+      return readError(Path, "it is larger than " +
+                                 Twine(MaxSourceBytes >> 20) +
+                                 " MiB, more than any source should be");
+  }
+  return MemoryBuffer::getMemBufferCopy(Text, Path);
+}
 
 namespace {
 
@@ -161,18 +226,11 @@ private:
     if (Loaded.count(Key) || is_contained(Stack, Key))
       return true;
     // Devices and pipes (`import "/dev/zero"`) would never finish reading.
-    if (!sys::fs::is_regular_file(Real)) {
-      Diags.error(Imp.PathRange.Start,
-                  "cannot import '" + Imp.Path + "': '" + Real +
-                      "' is not a regular file",
-                  Imp.PathRange);
-      return false;
-    }
-    auto BufOr = MemoryBuffer::getFile(Full, /*IsText=*/true);
+    auto BufOr = readSourceFile(Full);
     if (!BufOr) {
       Diags.error(Imp.PathRange.Start,
-                  "cannot read module '" + Full +
-                      "': " + BufOr.getError().message(),
+                  "cannot import '" + Imp.Path +
+                      "': " + toString(BufOr.takeError()),
                   Imp.PathRange);
       return false;
     }
@@ -194,14 +252,9 @@ bool isForeignSourcePath(StringRef Path) {
 }
 
 bool parseProgramFile(Program &P, StringRef Path, DiagEngine &Diags) {
-  if (sys::fs::is_directory(Path)) {
-    Diags.errorNoLoc("'" + Path + "' is a directory, not a .vf file");
-    return false;
-  }
-  auto BufOr = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  auto BufOr = readSourceFile(Path);
   if (!BufOr) {
-    Diags.errorNoLoc("cannot read '" + Path +
-                     "': " + BufOr.getError().message());
+    Diags.errorNoLoc(toString(BufOr.takeError()));
     return false;
   }
   unsigned Before = Diags.errorCount();

@@ -12,12 +12,27 @@
 #include "frontend/Program.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
 
+#include <cstdint>
 #include <memory>
 
 namespace vf {
 
 class DiagEngine;
+
+/// A source or batch file larger than this is refused unread: no input is
+/// that large, and a generated one should not exhaust the machine.
+constexpr std::uint64_t MaxSourceBytes = std::uint64_t(64) << 20;
+
+/// Reads the input file \p Path whole: only a regular file (checked on the
+/// descriptor opened, non-blocking, so a FIFO never blocks), read to its
+/// end and at most MaxSourceBytes, so /dev/zero, a FIFO, a directory or an
+/// unreadable /proc file is an error, never an endless read or an empty
+/// program. The error names the path and says why.
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+readSourceFile(llvm::StringRef Path);
 
 /// Parses the file at \p Path and its imports into \p P (no Sema). Returns
 /// false when the file cannot be read or has syntax errors.

@@ -56,7 +56,11 @@ bool isIdentBody(char C) { return isAlnum(C) || C == '_'; }
 class Lexer {
 public:
   Lexer(StringRef Buf, DiagEngine &Diags)
-      : Buf(Buf), Cur(Buf.begin()), Diags(Diags) {}
+      : Buf(Buf), Cur(Buf.begin()), Diags(Diags) {
+    // A UTF-8 byte-order mark, as some editors write, is not text.
+    if (Buf.starts_with("\xEF\xBB\xBF"))
+      Cur += 3;
+  }
 
   std::vector<Token> run() {
     std::vector<Token> Tokens;

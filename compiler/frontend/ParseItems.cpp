@@ -351,6 +351,8 @@ bool Parser::parseBody(Body &B, StringRef What) {
       if (Failed)
         return false;
       if (!tok().is(TokenKind::RBrace)) {
+        if (tok().is(TokenKind::Eof) || isItemStart(tok().Kind))
+          return missingBrace(Open, What);
         error(tok(), "'return' must be the last statement of " + What +
                          "; found " + describe(tok()) + " after it");
         return false;
@@ -363,9 +365,23 @@ bool Parser::parseBody(Body &B, StringRef What) {
       Diags.note(Open.loc(), "body starts here", Open.range());
       return false;
     }
+    if (tok().is(TokenKind::Eof) || isItemStart(tok().Kind))
+      return missingBrace(Open, What);
     error(tok(), "expected 'let' or 'return' in the body of " + What +
                      ", found " + describe(tok()));
   }
+  return false;
+}
+
+/// A body that runs into the end of the file or the next item: the '}' is
+/// what is missing, said at the brace it should close (and the item that
+/// follows, if any, noted).
+bool Parser::missingBrace(const Token &Open, StringRef What) {
+  Token Next = tok();
+  const bool Reported = !Failed;
+  error(Open, "missing '}' to close the body of " + What + " opened here");
+  if (Reported && !Next.is(TokenKind::Eof))
+    Diags.note(Next.loc(), "the next item starts here", Next.range());
   return false;
 }
 

@@ -109,6 +109,7 @@ private:
   bool parseDomain(std::vector<Interval> &Domain);
   bool parseBound(ExprPtr &Bound, bool Upper);
   bool parseBody(Body &B, llvm::StringRef What);
+  bool missingBrace(const Token &Open, llvm::StringRef What);
   bool parseHist(Body &B);
 
   //===--------------------------------------------------------------------===//

@@ -66,6 +66,9 @@ bool SemaImpl::run() {
     }
   }
   checkRecursion();
+  // Sizes are only meaningful, and only needed, for a program that checks.
+  if (!Diags.hasErrors())
+    checkInlinedSizes();
   warnUnusedParams();
   return !Diags.hasErrors();
 }
@@ -133,7 +136,7 @@ void SemaImpl::foldConst(ConstDecl &C) {
   }
   C.CheckState = ConstDecl::State::Checking;
   // A const is checked in the global scope only, whatever body asked for it.
-  std::vector<LocalSym> Saved;
+  LocalScope Saved;
   Saved.swap(Locals);
   SemaContext Ctx;
   Ctx.ConstReason = "the value of a constant";
@@ -173,15 +176,12 @@ bool SemaImpl::declareLocal(const LocalSym &S) {
     Diags.note(Prev->Range.Start, "previous definition is here", Prev->Range);
     return false;
   }
-  Locals.push_back(S);
+  Locals.push(S);
   return true;
 }
 
 const LocalSym *SemaImpl::lookupLocal(StringRef Name) const {
-  for (auto It = Locals.rbegin(); It != Locals.rend(); ++It)
-    if (It->Name == Name)
-      return &*It;
-  return nullptr;
+  return Locals.lookup(Name);
 }
 
 void SemaImpl::checkBody(Body &B, const SemaContext &Ctx, unsigned Declared,
@@ -211,7 +211,7 @@ void SemaImpl::checkBody(Body &B, const SemaContext &Ctx, unsigned Declared,
     if (!L->Used)
       Diags.warning(L->NameRange.Start, "unused let '" + L->Name + "'",
                     L->NameRange);
-  Locals.resize(Mark);
+  Locals.truncate(Mark);
 }
 
 void SemaImpl::checkResult(Expr &R, unsigned Declared, bool OneIsScalar,
@@ -280,8 +280,9 @@ void SemaImpl::checkFn(FnDecl &D) {
   Locals.clear();
 }
 
-void SemaImpl::checkInterval(Interval &Iv) {
+void SemaImpl::checkInterval(Interval &Iv, const IntegrandDecl &D) {
   SemaContext Ctx; // bounds may use consts and params, not the variable
+  Ctx.BoundsOf = &D;
   for (Expr *Bound : {Iv.Lo.get(), Iv.Hi.get()}) {
     if (!Bound)
       continue;
@@ -319,7 +320,7 @@ void SemaImpl::checkInterval(Interval &Iv) {
 void SemaImpl::checkDomain(IntegrandDecl &D) {
   unsigned Dim = 0;
   for (Interval &Iv : D.Domain) {
-    checkInterval(Iv);
+    checkInterval(Iv, D);
     Dim += Iv.Count;
   }
   if (Dim > MaxDimension) {

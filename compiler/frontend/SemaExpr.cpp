@@ -261,7 +261,7 @@ public:
     visit(*E.Body);
     S.requireReal(*E.Body, "the body of a reduction");
     if (Declared)
-      S.Locals.pop_back();
+      S.Locals.pop();
     SmallVector<const ReduceExpr *, 4> Deps;
     if (RangeOk && S.collectIndexDeps(E, Deps) && Deps.empty()) {
       // Fold only what evaluates in a moment: `sum(i in 0..1e12: i)` stays
@@ -485,6 +485,14 @@ private:
   }
 
   void unknownName(const NameExpr &E) {
+    if (Ctx.BoundsOf && E.Name == Ctx.BoundsOf->Var) {
+      error(E, "a domain bound cannot depend on '" + E.Name +
+                   "', the integration variable: bounds must be constants "
+                   "or parameters (a region that depends on another "
+                   "coordinate is written as a condition in the body, "
+                   "'if ... then f else 0')");
+      return;
+    }
     std::vector<StringRef> Cands;
     for (const LocalSym &L : S.Locals)
       Cands.push_back(L.Name);

@@ -21,28 +21,12 @@ namespace vf {
 
 namespace {
 
-uint64_t satAdd(uint64_t A, uint64_t B) {
-  return A > UINT64_MAX - B ? UINT64_MAX : A + B;
-}
-
 /// How many nodes the Evaluator visits to evaluate an expression once
 /// (saturating); a folded subexpression costs one step.
-class StepCounter : public ExprVisitor<StepCounter, uint64_t> {
+class StepCounter : public NodeCounter<StepCounter> {
 public:
   uint64_t visit(const Expr &E) {
     return E.ConstValue ? 1 : ExprVisitor::visit(E);
-  }
-  uint64_t visitNumber(const NumberExpr &) { return 1; }
-  uint64_t visitName(const NameExpr &) { return 1; }
-  uint64_t visitIndex(const IndexExpr &E) {
-    return satAdd(1, satAdd(visit(*E.Base), visit(*E.Idx)));
-  }
-  uint64_t visitSlice(const SliceExpr &E) { return satAdd(1, visit(*E.Base)); }
-  uint64_t visitUnary(const UnaryExpr &E) {
-    return satAdd(1, visit(*E.Operand));
-  }
-  uint64_t visitBinary(const BinaryExpr &E) {
-    return satAdd(1, satAdd(visit(*E.LHS), visit(*E.RHS)));
   }
   uint64_t visitCall(const CallExpr &E) {
     if (!E.BuiltinFn)
@@ -59,12 +43,6 @@ public:
   uint64_t visitReduce(const ReduceExpr &E) {
     uint64_t Trips = static_cast<uint64_t>(E.HiValue - E.LoValue);
     return satAdd(1, satMul(Trips, satAdd(1, visit(*E.Body))));
-  }
-  uint64_t visitVector(const VectorExpr &E) {
-    uint64_t N = 1;
-    for (const ExprPtr &X : E.Elements)
-      N = satAdd(N, visit(*X));
-    return N;
   }
 };
 

@@ -10,6 +10,7 @@
 #include "scheduler/TileScheduler.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 
 namespace vf {
@@ -26,9 +27,12 @@ Expected<ScheduleSpec> ScheduleSpec::parse(const std::string &Text) {
     S.Policy = SchedulePolicy::Dynamic;
     std::string C = Text.size() > 8 && Text[7] == ':' ? Text.substr(8) : "";
     if (Text != "dynamic") {
+      // Digits only: strtoull alone would take "-1" as 2^64-1 and "+3".
       char *End = nullptr;
+      errno = 0;
       unsigned long long V = std::strtoull(C.c_str(), &End, 10);
-      if (C.empty() || *End || V == 0)
+      if (C.empty() || C.find_first_not_of("0123456789") != std::string::npos ||
+          errno == ERANGE || V == 0)
         return Error{optionRef("schedule") + " '" + Text +
                          "': dynamic:c needs a positive number of tiles c",
                      ErrorScope::Shared, "schedule"};
