@@ -273,7 +273,7 @@ void BatchRunner::integrate(Job &J) {
   for (size_t K = 0; K < J.Params.size(); ++K)
     if (Status St = (*Int)->setParam(J.Info->ParamNames[K], J.Params[K]); !St)
       return Fail(St.error());
-  auto R = (*Int)->run(S.Iterations, S.Calls, S.Warmup);
+  auto R = (*Int)->run(S.iterationCap(), S.Calls, S.Warmup);
   if (!R)
     return Fail(R.error());
   J.Res = std::move(*R);

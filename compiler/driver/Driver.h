@@ -47,6 +47,7 @@ struct DriverOptions {
   std::string Json;
   bool Quiet = false;
   bool Stats = false;
+  bool Summary = false; ///< --summary: the vegas-style table after the run
   bool ListDevices = false;
 
   // Checkpoints and grids (docs/user-guide.md, "Checkpoints, resuming and

@@ -18,6 +18,7 @@
 #include "vf/Integrator.h"
 #include "vf/Module.h"
 #include "vf/ResultJson.h"
+#include "vf/Summary.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -28,6 +29,16 @@ using namespace llvm;
 namespace vf {
 
 namespace {
+
+/// ", until rtol R / atol A" for a run with an accuracy target, else "".
+std::string targetText(const RunSettings &Run) {
+  std::string T;
+  if (Run.Rtol && *Run.Rtol > 0)
+    T += "rtol " + printfDouble("%g", *Run.Rtol);
+  if (Run.Atol && *Run.Atol > 0)
+    T += (T.empty() ? "" : " or ") + ("atol " + printfDouble("%g", *Run.Atol));
+  return T.empty() ? T : " (target " + T + ")";
+}
 
 /// --stats: per device and iteration, samples, chunks, busy and idle time
 /// and the imbalance idle / (busy + idle).
@@ -80,22 +91,18 @@ std::string settingsJson(const DriverOptions &O, const IntegrandInfo &I,
 }
 
 /// Restores --resume and --load-grid and arms --checkpoint; a message on
-/// failure. A resumed run must ask for the iterations it was saved with:
-/// said here, before the table starts, by the check run() makes.
+/// failure. A resumed run continues (or extends) the saved one only with
+/// its calls and warm-up: said here, before the table starts, by the check
+/// run() makes.
 std::string setUpCheckpoints(Integrator &Int, const DriverOptions &O) {
   if (!O.Resume.empty()) {
     if (Status S = Int.loadState(O.Resume); !S)
       return S.message() + "; start without --resume, or fix the options";
     const RunSettings &R = O.Run;
-    const RunPlan &Pl = Int.plan();
-    if (!checkResume(Pl, R.Iterations, R.Calls, R.Warmup))
-      return "checkpoint '" + O.Resume + "' is of a run with --warmup " +
-             std::to_string(Pl.Warmup) + " --iterations " +
-             std::to_string(Pl.Iterations) + " --calls " +
-             std::to_string(Pl.Calls) + "; this command has --warmup " +
-             std::to_string(R.Warmup) + " --iterations " +
-             std::to_string(R.Iterations) + " --calls " +
-             std::to_string(R.Calls) + ". Resume with the same numbers";
+    if (Status S =
+            checkResume(Int.plan(), R.iterationCap(), R.Calls, R.Warmup);
+        !S)
+      return "checkpoint '" + O.Resume + "': " + flagMessage(S.error());
   }
   if (!O.LoadGrid.empty())
     if (Status S = Int.loadGrid(O.LoadGrid); !S)
@@ -242,11 +249,12 @@ int integrate(const DriverOptions &O, RunSetup &S) {
     if (O.Ranks && O.Ranks->size() > 1)
       Out << ", on each of " << O.Ranks->size() << " MPI ranks";
     Out << ", schedule " << Run.Schedule << ": " << Run.Warmup
-        << " warm-up + " << Run.Iterations << " iterations of " << Run.Calls
-        << " calls, seed " << Run.Seed << "\n";
+        << " warm-up + " << (IO.hasTarget() ? "up to " : "")
+        << Run.iterationCap() << " iterations of " << Run.Calls
+        << " calls, seed " << Run.Seed << targetText(Run) << "\n";
     if (!O.Resume.empty())
       Out << "vegasc: resuming from '" << O.Resume << "': " << Resumed << " of "
-          << Run.Warmup + Run.Iterations << " iterations done\n";
+          << Run.Warmup + Run.iterationCap() << " iterations done\n";
     Out << "     itn  integral              error       cumulative"
            "            error        chi2/dof       Q     samples   "
            "time/s\n";
@@ -255,7 +263,8 @@ int integrate(const DriverOptions &O, RunSetup &S) {
   }
   // The progress line is erased before each row; rows go to stdout (or
   // stderr with --json -), the line to stderr.
-  ProgressBar Bar(!O.Quiet, Run.Warmup + Run.Iterations, Run.Calls, Resumed);
+  ProgressBar Bar(!O.Quiet, Run.Warmup + Run.iterationCap(), Run.Calls,
+                  Resumed);
   if (Bar.active())
     Int->onProgress([&](const IterationProgress &Pr) { Bar.update(Pr); });
   Int->onIteration([&](const IterationRow &R) {
@@ -263,10 +272,9 @@ int integrate(const DriverOptions &O, RunSetup &S) {
     if (!O.Quiet)
       printRow(Out, R, I->Outputs);
   });
-  // A finished checkpoint has nothing left to run: report its result.
-  bool Finished = !O.Resume.empty() && !Int->plan().unfinished();
-  auto R = Finished ? Expected<Result>(Int->result())
-                    : Int->run(Run.Iterations, Run.Calls, Run.Warmup);
+  // A resumed run continues (or is extended); one with nothing left to
+  // run reports its result.
+  auto R = Int->run(Run.iterationCap(), Run.Calls, Run.Warmup);
   Bar.clear();
   if (!R) {
     // Ranks agree on errors of the run (every rank returns the same one)
@@ -292,6 +300,16 @@ int integrate(const DriverOptions &O, RunSetup &S) {
         << printfDouble("%.3g", R->Error[K])
         << "   chi2/dof = " << printfDouble("%.3g", R->Chi2Dof)
         << "   Q = " << printfDouble("%.3g", R->Q) << "\n";
+  if (R->HasTarget && !O.Quiet)
+    Out << (R->TargetMet ? "vegasc: accuracy target met after "
+                         : "vegasc: accuracy target not met after ")
+        << Int->plan().measured() << " iterations\n";
+  if (R->Stopped == StopReason::Cap && !O.NoWarnings)
+    errs() << "vegasc: warning: the accuracy target was not met within "
+           << Run.iterationCap() << " iterations" << targetText(Run)
+           << "; raise --max-iterations or --calls\n";
+  if (O.Summary)
+    Out << summary(*R);
   if (O.Stats)
     printDeviceStats(Out, *R);
   for (const DeviceStats &D : R->Devices)

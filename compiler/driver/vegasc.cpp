@@ -46,6 +46,9 @@ int main(int argc, char **argv) {
   vegasc examples/lepage.vf                  integrate with the defaults
   vegasc examples/lepage.vf --calls 1e7 --iterations 20 --json out.json
   vegasc examples/lepage.vf --param a=0.05   change a parameter
+  vegasc examples/lepage.vf --rtol 1e-4 --max-iterations 50
+                                             iterate until the relative error
+                                             is 1e-4 (at most 50 iterations)
   vegasc examples/batch.toml                 run every [[run]] of a batch file
   vegasc runs.toml --csv runs.csv            a batch, with a CSV of the results
   vegasc --check examples/lepage.vf          check a file, report every error
@@ -60,6 +63,9 @@ int main(int argc, char **argv) {
   vegasc examples/lepage.vf --checkpoint run.ckpt --resume run.ckpt
                                              continue it after an interruption
                                              (same options; bitwise the same result)
+  vegasc examples/lepage.vf --resume run.ckpt --iterations 20
+                                             extend a finished run to 20
+                                             iterations (or give a new --rtol)
   vegasc examples/lepage.vf --save-grid lepage.grid
                                              train, and keep the trained map
   vegasc examples/lepage.vf --load-grid lepage.grid --warmup 0
@@ -112,6 +118,19 @@ or grid that cannot be used (another integrand, other options, damaged);
                  "measured iterations (default 10)");
   App.add_option("--warmup", Run.Warmup,
                  "warm-up iterations, adapting but not averaged (default 5)");
+  App.add_option_function<double>(
+      "--rtol", [&Run](double V) { Run.Rtol = V; },
+      "accuracy target: iterate until the cumulative error is at most "
+      "RTOL x |estimate| (or --atol), up to --max-iterations")
+      ->type_name("RTOL");
+  App.add_option_function<double>(
+      "--atol", [&Run](double V) { Run.Atol = V; },
+      "accuracy target: iterate until the cumulative error is at most ATOL "
+      "(or --rtol), up to --max-iterations")
+      ->type_name("ATOL");
+  App.add_option("--max-iterations", Run.MaxIterations,
+                 "with --rtol/--atol: the most measured iterations (default: "
+                 "--iterations)");
   App.add_option("--seed", Run.Seed, "random seed (default 1)");
   App.add_option("--devices", Run.Devices,
                  "all, cpu, cpu:N, gpu, gpu:N[,M...], sim:R (a simulated "
@@ -120,6 +139,9 @@ or grid that cannot be used (another integrand, other options, damaged);
   App.add_option("--schedule", Run.Schedule,
                  "adaptive (default), guided, static or dynamic:c: how "
                  "tiles are handed to devices (never changes the result)");
+  App.add_flag("--summary", O.Summary,
+               "after the run, print the vegas-style summary: every "
+               "iteration with the cumulative estimate, chi2/dof and Q");
   App.add_flag("--stats", O.Stats,
                "print per-device statistics (samples, chunks, busy, idle, "
                "imbalance)");
@@ -210,6 +232,7 @@ or grid that cannot be used (another integrand, other options, damaged);
     for (const char *Name :
          {"--check", "--emit", "--eval", "--at", "--integrand", "--param",
           "--calls", "--iterations", "--warmup", "--seed", "--devices",
+          "--rtol", "--atol", "--max-iterations", "--summary",
           "--alpha", "--beta", "--ninc", "--no-adapt-strata",
           "--on-nonfinite", "--gpu-arch", "--checkpoint", "--resume",
           "--save-grid", "--load-grid"}) {
@@ -217,7 +240,8 @@ or grid that cannot be used (another integrand, other options, damaged);
       if (Opt && Opt->count()) {
         bool InToml = std::string(Name).find("grid") == std::string::npos &&
                       std::string(Name) != "--checkpoint" &&
-                      std::string(Name) != "--resume";
+                      std::string(Name) != "--resume" &&
+                      std::string(Name) != "--summary";
         std::fprintf(stderr, "vegasc: error: %s does not apply to a batch%s\n",
                      Name,
                      InToml ? "; set it in the TOML file ([defaults] or a "

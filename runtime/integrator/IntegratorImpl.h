@@ -50,6 +50,9 @@ struct Integrator::Impl {
   std::uint64_t Evaluations = 0;
   double Wall = 0;
   RunPlan Plan;
+  /// loadState() restored Plan: the next run() may continue it (run()).
+  bool Restored = false;
+  StopReason Stopped = StopReason::None;
   std::string CheckpointPath;
   std::function<void(const IterationRow &)> Observer;
   std::function<void(const IterationProgress &)> Progress;
@@ -113,6 +116,13 @@ struct Integrator::Impl {
   /// The groups this rank claims next of the \p Left unclaimed.
   std::uint64_t rankChunk(const Cluster &C, std::uint64_t Left) const;
   void learnRankRates(const std::vector<RankStats> &Row);
+
+  // Integrator.cpp
+  /// Runs Plan's remaining iterations, stopping early at the target.
+  Expected<Result> runPlan(Integrator &Self);
+  /// Whether the accuracy target is set and met by the combined estimate
+  /// after a measured iteration of this plan (never in its warm-up).
+  bool targetReached() const;
 
   // State.cpp
   CheckpointState snapshot(bool WithState) const;

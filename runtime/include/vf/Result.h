@@ -58,6 +58,18 @@ struct IterationRow {
   std::vector<RankStats> Ranks;
 };
 
+/// Why the last run() ended.
+enum class StopReason {
+  None,       ///< no run yet
+  Iterations, ///< it ran every iteration asked for (no target)
+  Target,     ///< the accuracy target was met
+  Cap,        ///< the target was not met within the iterations allowed
+  Error,      ///< an error stopped it (a non-finite value, a checkpoint)
+};
+/// "none", "iterations", "target", "max_iterations", "error" (JSON's
+/// `stopped_because`).
+const char *stopReasonName(StopReason R);
+
 struct Result {
   std::vector<double> Mean;
   std::vector<double> Error;
@@ -74,6 +86,15 @@ struct Result {
   /// above are this process's.
   std::vector<RankStats> Ranks;
   std::uint64_t ExchangeBytes = 0;
+  /// Why the last run ended, and whether an accuracy target was set and
+  /// met (by the combined estimate, every component).
+  StopReason Stopped = StopReason::None;
+  bool HasTarget = false;
+  bool TargetMet = false;
+  /// Per component, the part of Error that floating-point rounding alone
+  /// accounts for (docs/user-guide.md, "Round-off"): each measured
+  /// iteration's variance includes it, so Error is never below it.
+  std::vector<double> RoundoffFloor;
 };
 
 } // namespace vf

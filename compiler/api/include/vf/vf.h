@@ -22,6 +22,7 @@
 #include "vf/Native.h"
 #include "vf/Result.h"
 #include "vf/ResultJson.h"
+#include "vf/Summary.h"
 #include "vf/Version.h"
 
 #endif // VF_VF_H
