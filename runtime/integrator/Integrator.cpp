@@ -196,8 +196,13 @@ Result Integrator::result() const {
   Result R;
   R.Outputs = P->I.Outputs;
   R.Mean = P->Average->mean();
-  R.Error = P->Average->sdev();
+  R.Error = P->withRoundoff(P->Average->sdev(), R.Mean);
   R.Covariance = P->Average->cov();
+  for (unsigned C = 0; C < R.Error.size(); ++C) {
+    R.RoundoffFloor.push_back(roundoffFloor(P->I.Dim, R.Mean[C]));
+    if (C * R.Outputs + C < R.Covariance.size() && std::isfinite(R.Error[C]))
+      R.Covariance[C * R.Outputs + C] = R.Error[C] * R.Error[C];
+  }
   R.Chi2Dof = P->Average->chi2dof();
   R.Q = P->Average->Q();
   R.Iterations = P->Rows;

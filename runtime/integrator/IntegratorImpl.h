@@ -96,7 +96,10 @@ struct Integrator::Impl {
   recordDevices(const std::vector<WorkerTimes> &Times,
                 const std::vector<std::string> &Failures);
   void record(IterationRow Row, std::span<const double> Mean,
-              std::span<const double> Cov);
+              std::span<const double> SampledCov);
+  /// \p Error with the round-off floor of \p Mean added in quadrature.
+  std::vector<double> withRoundoff(std::vector<double> Error,
+                                   const std::vector<double> &Mean) const;
 
   // RankExchange.cpp
   /// This rank's part of the iteration's tiles (in Buffers), claimed group
@@ -128,6 +131,13 @@ struct Integrator::Impl {
   CheckpointState snapshot(bool WithState) const;
   Status restore(CheckpointState S);
 };
+
+/// The round-off floor of an estimate \p Mean of a \p Dim-dimensional
+/// integral: sqrt(Dim + 2) eps |Mean|, eps = 2^-52 (docs/user-guide.md,
+/// "Round-off"). Each sample's weight is a product of Dim map Jacobians
+/// and the box volume, each rounded, and the estimate a sum: what the
+/// sampled variance cannot see when those roundings repeat.
+double roundoffFloor(unsigned Dim, double Mean);
 
 /// V with 17 significant digits (messages).
 std::string formatDouble(double V);
