@@ -57,6 +57,12 @@ struct DriverOptions {
   std::string SaveGrid;   // write the trained map here after the run
   std::string LoadGrid;   // start from this map instead of a uniform one
 
+  // Events after the run (docs/user-guide.md, "Events for generators").
+  std::uint64_t Events = 0; ///< --events N: draw N events after the run
+  std::string EventsOut;    ///< --events-out FILE.lhe | FILE.hepmc3
+  bool WeightedEvents = false; ///< weighted rather than unweighted
+  std::string EventRecord;  ///< the record integrand (default NAME_event)
+
   /// The MPI ranks when started by mpirun/srun (null otherwise): every
   /// rank integrates, rank 0 alone prints and writes files.
   std::shared_ptr<Cluster> Ranks;

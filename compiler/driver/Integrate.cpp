@@ -15,6 +15,7 @@
 #include "driver/Format.h"
 #include "driver/ProgressBar.h"
 
+#include "vf/EventFiles.h"
 #include "vf/Integrator.h"
 #include "vf/Module.h"
 #include "vf/ResultJson.h"
@@ -135,10 +136,67 @@ namespace {
 /// A run set up and ready: what runIntegrate needs after setUpRun.
 struct RunSetup {
   IntegrandInfo Info; ///< keeps its module's code alive
+  IntegrandInfo Record; ///< --events: the event record (NAME_event)
   std::vector<double> Params;
   IntegratorOptions IO;
   std::unique_ptr<Integrator> Int;
 };
+
+/// --events: the options' consistency and the event record; a message on
+/// failure, said before the run (a wrong file name costs no integration).
+std::string eventRecord(const Module &M, const DriverOptions &O,
+                        RunSetup &S) {
+  if (!O.Events && O.EventsOut.empty() && !O.WeightedEvents &&
+      O.EventRecord.empty())
+    return "";
+  if (!O.Events || O.EventsOut.empty())
+    return "--events N and --events-out FILE go together (the events are "
+           "drawn after the run from its trained map)";
+  if (auto F = eventFormatOf(O.EventsOut); !F)
+    return "--events-out: " + F.message();
+  if (!haveEventFiles())
+    return "--events-out: this vegasc was built without HepMC3 (install "
+           "libhepmc3-dev and rebuild)";
+  const std::string Name =
+      O.EventRecord.empty() ? S.Info.Name + "_event" : O.EventRecord;
+  auto Record = M.integrand(Name);
+  if (!Record)
+    return "--events: no event record '" + Name + "' in '" + O.File +
+           "': add an integrand " + Name + "(x in the same domain) -> [6n] "
+           "returning [pdg, status, E, px, py, pz] per particle, or name one "
+           "with --event-record (docs/user-guide.md, \"Events for "
+           "generators\")";
+  S.Record = *Record;
+  return "";
+}
+
+/// After the run and its outputs: draws the events and writes the file.
+int writeEvents(const DriverOptions &O, RunSetup &S, const Result &R,
+                raw_ostream &Out) {
+  S.Int->freeze();
+  EventFileOptions E;
+  E.Path = O.EventsOut;
+  E.Events = O.Events;
+  E.Weighted = O.WeightedEvents;
+  E.CrossSection = R.Mean[0];
+  E.CrossSectionError = R.Error[0];
+  auto Rep = writeEventFile(*S.Int, S.Record, E);
+  if (!Rep)
+    return fail("events: " + Rep.message() +
+                " (the integration's result above is complete)");
+  Out << "vegasc: wrote " << Rep->Written
+      << (O.WeightedEvents ? " weighted" : " unweighted") << " events to '"
+      << O.EventsOut << "' ("
+      << (Rep->Format == EventFormat::Lhe ? "LHE" : "HepMC3") << ")";
+  if (!O.WeightedEvents) {
+    const UnweightStats &U = Rep->Unweighting;
+    Out << ": efficiency " << printfDouble("%.4g", U.Efficiency)
+        << ", w_max " << printfDouble("%.6g", U.Wmax) << ", overshoot "
+        << printfDouble("%.3g", 100 * U.OvershootFraction) << "%";
+  }
+  Out << "\n";
+  return ExitOk;
+}
 
 /// Everything before the first iteration: options, compile, integrator,
 /// parameters, checkpoints. Returns an exit code (ExitOk when ready), the
@@ -179,6 +237,8 @@ int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
   if (!Info)
     return fail(Info.message());
   S.Info = *Info;
+  if (std::string Msg = eventRecord(**M, O, S); !Msg.empty())
+    return fail(Msg, ExitUsage);
   if (!parseParams(S.Info.ParamNames, S.Info.ParamDefaults, O, S.Params))
     return ExitUsage;
   // Options being valid, what create() refuses is the integrand or the
@@ -328,6 +388,8 @@ int integrate(const DriverOptions &O, RunSetup &S) {
                    resultToJson(*R, I->Name,
                                 settingsJson(O, *I, S.Params, ActualThreads))))
     return ExitInputError;
+  if (O.Events && Rank0)
+    return writeEvents(O, S, *R, Out);
   return ExitOk;
 }
 } // namespace

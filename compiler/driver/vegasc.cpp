@@ -66,6 +66,8 @@ int main(int argc, char **argv) {
   vegasc examples/lepage.vf --resume run.ckpt --iterations 20
                                              extend a finished run to 20
                                              iterations (or give a new --rtol)
+  vegasc examples/physics/ee_mumu.vf --integrand sigma --events 10000 --events-out ee.lhe
+                                             unweighted events as LHE (or .hepmc3)
   vegasc examples/lepage.vf --save-grid lepage.grid
                                              train, and keep the trained map
   vegasc examples/lepage.vf --load-grid lepage.grid --warmup 0
@@ -168,8 +170,9 @@ or grid that cannot be used (another integrand, other options, damaged);
                  "(atomically) for --resume")
       ->type_name("FILE");
   App.add_option("--resume", O.Resume,
-                 "continue the run saved in FILE by --checkpoint; give the "
-                 "same file, integrand and options")
+                 "continue the run saved in FILE by --checkpoint (same file, "
+                 "integrand, --calls and --warmup); more --iterations or a "
+                 "new --rtol extend a finished one")
       ->type_name("FILE");
   App.add_option("--save-grid", O.SaveGrid,
                  "after the run, write the trained map to FILE")
@@ -179,6 +182,20 @@ or grid that cannot be used (another integrand, other options, damaged);
                  "a uniform one")
       ->type_name("FILE");
   // --- end of checkpoints and grids -------------------------------------
+  App.add_option("--events", O.Events,
+                 "after the run, draw N events from the trained map (with "
+                 "--events-out)")
+      ->type_name("N");
+  App.add_option("--events-out", O.EventsOut,
+                 "write the events to FILE.lhe (Les Houches) or FILE.hepmc3 "
+                 "(HepMC3 ASCII)")
+      ->type_name("FILE");
+  App.add_flag("--weighted-events", O.WeightedEvents,
+               "write weighted events (default: unweighted)");
+  App.add_option("--event-record", O.EventRecord,
+                 "the integrand giving each event's particles (default: "
+                 "NAME_event)")
+      ->type_name("NAME");
   // --- Batch runs (TOML): driver/Batch.h -------------------------------
   vf::BatchOptions Batch;
   App.add_option("--config", Batch.Config,
@@ -232,7 +249,8 @@ or grid that cannot be used (another integrand, other options, damaged);
     for (const char *Name :
          {"--check", "--emit", "--eval", "--at", "--integrand", "--param",
           "--calls", "--iterations", "--warmup", "--seed", "--devices",
-          "--rtol", "--atol", "--max-iterations", "--summary",
+          "--rtol", "--atol", "--max-iterations", "--summary", "--events",
+          "--events-out", "--weighted-events", "--event-record",
           "--alpha", "--beta", "--ninc", "--no-adapt-strata",
           "--on-nonfinite", "--gpu-arch", "--checkpoint", "--resume",
           "--save-grid", "--load-grid"}) {
@@ -241,7 +259,8 @@ or grid that cannot be used (another integrand, other options, damaged);
         bool InToml = std::string(Name).find("grid") == std::string::npos &&
                       std::string(Name) != "--checkpoint" &&
                       std::string(Name) != "--resume" &&
-                      std::string(Name) != "--summary";
+                      std::string(Name) != "--summary" &&
+                      std::string(Name).find("event") == std::string::npos;
         std::fprintf(stderr, "vegasc: error: %s does not apply to a batch%s\n",
                      Name,
                      InToml ? "; set it in the TOML file ([defaults] or a "

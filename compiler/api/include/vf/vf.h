@@ -14,6 +14,7 @@
 #define VF_VF_H
 
 #include "vf/Devices.h"
+#include "vf/EventFiles.h"
 #include "vf/Events.h"
 #include "vf/Expected.h"
 #include "vf/Integrand.h"
