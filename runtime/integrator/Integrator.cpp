@@ -99,13 +99,14 @@ Expected<Result> Integrator::run(unsigned Iterations, std::uint64_t Calls,
   if (Status S = checkRunPlan(Iterations, Calls, Warmup); !S)
     return S.error();
   RunPlan &Plan = P->Plan;
-  // A restored run continues (and is extended) when it can; an unfinished
-  // one must, a finished one otherwise starts a new run on top.
-  const bool Restored = std::exchange(P->Restored, false);
+  // A restored or interrupted run continues (and is extended) when it
+  // can; an unfinished one must, a finished one otherwise starts a new run
+  // on top.
+  const bool Resumable = std::exchange(P->Restored, false) || Plan.unfinished();
   Status Continues = checkResume(Plan, Iterations, Calls, Warmup);
-  if (Restored && Plan.unfinished() && !Continues)
+  if (Plan.unfinished() && !Continues)
     return Continues.error();
-  if (Restored && Continues)
+  if (Resumable && Continues)
     Plan.Iterations = Iterations;
   else
     Plan = RunPlan{Iterations, Calls, Warmup, 0};

@@ -66,9 +66,9 @@ Status checkResume(const RunPlan &Saved, unsigned Iterations,
                  ErrorScope::Shared, "warmup"};
   if (Iterations < Saved.measured())
     return Error{Both + "it has already measured " +
-                     std::to_string(Saved.measured()) + " " +
-                     optionRef("iterations") +
-                     ", more than asked for; ask for at least that many",
+                     std::to_string(Saved.measured()) +
+                     " iterations, more than the " + optionRef("iterations") +
+                     " asked for; ask for at least that many",
                  ErrorScope::Shared, "iterations"};
   return Status::ok();
 }
