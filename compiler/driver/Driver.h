@@ -10,9 +10,13 @@
 #include "driver/RunOptions.h"
 
 #include "vf/Cluster.h"
+#include "vf/Report.h"
+
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -63,12 +67,14 @@ struct DriverOptions {
   bool WeightedEvents = false; ///< weighted rather than unweighted
   std::string EventRecord;  ///< the record integrand (default NAME_event)
 
+  std::string Report;           ///< --report FILE.html (runs and batches)
+  std::optional<double> Exact;  ///< --exact V: drawn in the report
+
   /// The MPI ranks when started by mpirun/srun (null otherwise): every
   /// rank integrates, rank 0 alone prints and writes files.
   std::shared_ptr<Cluster> Ranks;
 };
 
-class Integrator;
 struct Program;
 
 int runEmitTokens(const DriverOptions &O);
@@ -77,6 +83,12 @@ int runListDevices();
 /// Compiles the file through vf::Module, integrates the selected integrand
 /// with vf::Integrator and prints the table (Integrate.cpp).
 int runIntegrate(const DriverOptions &O);
+
+/// A section of --report's page (Report.cpp): \p Settings (a JSON object)
+/// as rows, the result and the map.
+ReportRun reportRun(std::string Title, const nlohmann::ordered_json &Settings,
+                    Result R, Integrator::Grid Grid,
+                    std::optional<double> Exact);
 
 // Shared by the modes (Modes.cpp).
 int fail(const std::string &Msg, int Code = ExitInputError);

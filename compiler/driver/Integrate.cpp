@@ -388,6 +388,15 @@ int integrate(const DriverOptions &O, RunSetup &S) {
                    resultToJson(*R, I->Name,
                                 settingsJson(O, *I, S.Params, ActualThreads))))
     return ExitInputError;
+  if (!O.Report.empty() && Rank0 &&
+      !writeOutput(O.Report,
+                   reportHtml("vegasflow: " + I->Name,
+                              {reportRun(I->Name + " (" + O.File + ")",
+                                         nlohmann::ordered_json::parse(
+                                             settingsJson(O, *I, S.Params,
+                                                          ActualThreads)),
+                                         *R, Int->grid(), O.Exact)})))
+    return ExitInputError;
   if (O.Events && Rank0)
     return writeEvents(O, S, *R, Out);
   return ExitOk;

@@ -190,6 +190,15 @@ or grid that cannot be used (another integrand, other options, damaged);
                  "write the events to FILE.lhe (Les Houches) or FILE.hepmc3 "
                  "(HepMC3 ASCII)")
       ->type_name("FILE");
+  App.add_option("--report", O.Report,
+                 "write a self-contained HTML report (settings, iterations, "
+                 "convergence, map, strata, devices; a batch: one section "
+                 "per run)")
+      ->type_name("FILE.html");
+  App.add_option_function<double>(
+         "--exact", [&O](double V) { O.Exact = V; },
+         "the exact value, drawn on the report's convergence plot")
+      ->type_name("V");
   App.add_flag("--weighted-events", O.WeightedEvents,
                "write weighted events (default: unweighted)");
   App.add_option("--event-record", O.EventRecord,
@@ -250,7 +259,7 @@ or grid that cannot be used (another integrand, other options, damaged);
          {"--check", "--emit", "--eval", "--at", "--integrand", "--param",
           "--calls", "--iterations", "--warmup", "--seed", "--devices",
           "--rtol", "--atol", "--max-iterations", "--summary", "--events",
-          "--events-out", "--weighted-events", "--event-record",
+          "--events-out", "--weighted-events", "--event-record", "--exact",
           "--alpha", "--beta", "--ninc", "--no-adapt-strata",
           "--on-nonfinite", "--gpu-arch", "--checkpoint", "--resume",
           "--save-grid", "--load-grid"}) {
@@ -260,7 +269,8 @@ or grid that cannot be used (another integrand, other options, damaged);
                       std::string(Name) != "--checkpoint" &&
                       std::string(Name) != "--resume" &&
                       std::string(Name) != "--summary" &&
-                      std::string(Name).find("event") == std::string::npos;
+                      std::string(Name).find("event") == std::string::npos &&
+                      std::string(Name) != "--exact";
         std::fprintf(stderr, "vegasc: error: %s does not apply to a batch%s\n",
                      Name,
                      InToml ? "; set it in the TOML file ([defaults] or a "

@@ -218,6 +218,22 @@ Result Integrator::result() const {
   return R;
 }
 
+Integrator::Grid Integrator::grid() const {
+  Grid G;
+  G.Dim = P->I.Dim;
+  if (P->Map) {
+    G.Ninc = P->Map->ninc();
+    G.Edges.assign(P->Map->edges().begin(), P->Map->edges().end());
+  }
+  if (P->Str) {
+    G.Nstrat = P->Str->nstrat();
+    const std::span<const std::uint64_t> Off = P->Str->offsets();
+    for (std::size_t H = 0; H + 1 < Off.size(); ++H)
+      G.Samples.push_back(Off[H + 1] - Off[H]);
+  }
+  return G;
+}
+
 void Integrator::onIteration(std::function<void(const IterationRow &)> F) {
   P->Observer = std::move(F);
 }

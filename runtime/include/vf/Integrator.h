@@ -220,6 +220,16 @@ public:
   Status setParam(const std::string &Name, double Value);
   const std::vector<double> &params() const;
 
+  /// The adapted map and allocation, for reports: Edges is Dim x (Ninc +
+  /// 1), axis-major; Samples the n_h of each hypercube (axis 0 varying
+  /// fastest, Nstrat per axis). Empty before the first iteration.
+  struct Grid {
+    unsigned Dim = 0, Ninc = 0, Nstrat = 0;
+    std::vector<double> Edges;
+    std::vector<std::uint64_t> Samples;
+  };
+  Grid grid() const;
+
   /// The result so far (also after a failed run).
   Result result() const;
   /// The per-iteration table, the way vegas prints its summary(): each
