@@ -138,6 +138,9 @@ std::string resultToJson(const Result &R, const std::string &Name,
     }
     Res["covariance"] = Cov;
   }
+  Res["stopped_because"] = stopReasonName(R.Stopped);
+  Res["target_met"] = R.HasTarget ? json(R.TargetMet) : json(nullptr);
+  Res["roundoff_floor"] = components(R.RoundoffFloor, R.Outputs);
   Res["evaluations"] = R.Evaluations;
   Res["wall_s"] = R.WallSeconds;
   Doc["result"] = Res;

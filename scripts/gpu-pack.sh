@@ -2,8 +2,9 @@
 #===- scripts/gpu-pack.sh - What to carry to a GPU machine -----------------===#
 #
 # Builds vegasc without MPI (the GPU machine has no MPI and no LLVM) and
-# without C/C++ integrands (the static Clang libraries would double its
-# size; the GPU check runs .vf files only), strips
+# without C/C++ integrands and event files (the static Clang libraries would
+# double its size, HepMC3 is a shared library the GPU machine lacks;
+# the GPU check runs .vf files only), strips
 # it, checks that it needs only libc, libm, libstdc++, libgcc_s, zlib and
 # zstd, and writes the carry (default gpu-carry/, git-ignored; GPU_CARRY
 # names another folder):
@@ -25,7 +26,8 @@ CARRY=${GPU_CARRY:-gpu-carry}
 BUILD=${GPU_PACK_BUILD:-build/gpu-pack}
 LIMIT=$((60 * 1024 * 1024))
 
-cmake --preset release -B "$BUILD" -DVF_MPI=OFF -DVF_CLANG_INTEGRANDS=OFF > /dev/null
+cmake --preset release -B "$BUILD" -DVF_MPI=OFF -DVF_CLANG_INTEGRANDS=OFF \
+  -DVF_HEPMC3=OFF > /dev/null
 cmake --build "$BUILD" --target vegasc -j 2 > "$BUILD/gpu-pack-build.log" ||
   { tail -n 30 "$BUILD/gpu-pack-build.log" >&2; exit 1; }
 rm -rf "$CARRY"

@@ -28,6 +28,10 @@ packages=(
   libmpfr-dev libsleef-dev libgsl-dev librandom123-dev
   # MPI
   libopenmpi-dev openmpi-bin
+  # event files (LHE, HepMC3) and their readers in the tests
+  libhepmc3-dev
+  # the HTML report's test renders it in a headless browser
+  chromium
 )
 
 missing=()

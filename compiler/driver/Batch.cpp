@@ -65,6 +65,7 @@ struct Job {
   RunStatus Status = RunStatus::Pending;
   std::string Error;
   Result Res;
+  Integrator::Grid Grid; ///< the trained map, for --report
 };
 
 /// The shortest text that reads back to the same double.
@@ -275,10 +276,11 @@ void BatchRunner::integrate(Job &J) {
   for (size_t K = 0; K < J.Params.size(); ++K)
     if (Status St = (*Int)->setParam(J.Info->ParamNames[K], J.Params[K]); !St)
       return Fail(St.error());
-  auto R = (*Int)->run(S.Iterations, S.Calls, S.Warmup);
+  auto R = (*Int)->run(S.iterationCap(), S.Calls, S.Warmup);
   if (!R)
     return Fail(R.error());
   J.Res = std::move(*R);
+  J.Grid = (*Int)->grid();
   bool Finite = true;
   for (unsigned K = 0; K < J.Res.Mean.size(); ++K)
     Finite &= std::isfinite(J.Res.Mean[K]) && std::isfinite(J.Res.Error[K]);
@@ -524,6 +526,15 @@ int BatchRunner::run() {
     Written &= writeJson(JsonPath);
   if (!CsvPath.empty())
     Written &= writeCsv(CsvPath);
+  if (!O.Report.empty()) {
+    std::vector<ReportRun> Runs;
+    for (const Job &J : Jobs)
+      if (J.Status == RunStatus::Ok)
+        Runs.push_back(reportRun(describe(J), settingsJson(J), J.Res, J.Grid,
+                                 std::nullopt));
+    Written &= writeOutput(O.Report, reportHtml("vegasflow: " + B.Config, Runs),
+                           "the report");
+  }
   return Failed || Skipped || !Written ? ExitInputError : ExitOk;
 }
 

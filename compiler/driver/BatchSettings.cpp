@@ -109,6 +109,21 @@ bool SettingsReader::setting(const toml::key &K, const toml::node &N,
             : Key == "warmup"   ? &RunSettings::Warmup
                                 : &RunSettings::Ninc,
             unsigned(W));
+  } else if (Key == "rtol" || Key == "atol") {
+    // The value's range here; whether the run's target as a whole can be
+    // met (not 0 everywhere) once its keys are all read (convert).
+    if (number(K, N, D)) {
+      RunSettings Probe;
+      (Key == "rtol" ? Probe.Rtol : Probe.Atol) = D;
+      (Key == "rtol" ? Probe.Atol : Probe.Rtol) = 1;
+      if (accepted(N, Probe, ""))
+        (Key == "rtol" ? S.Rtol : S.Atol) = D;
+    }
+  } else if (Key == "max_iterations") {
+    // Checked with the target it caps, once the run's keys are all read.
+    std::int64_t I;
+    if (integer(K, N, 1, MaxUnsigned, I, "a positive integer"))
+      S.MaxIterations = unsigned(I);
   } else if (Key == "seed") {
     std::uint64_t W;
     if (wholeNumber(K, N, MaxSeed, W))

@@ -10,9 +10,13 @@
 #include "driver/RunOptions.h"
 
 #include "vf/Cluster.h"
+#include "vf/Report.h"
+
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -49,6 +53,7 @@ struct DriverOptions {
   std::string HistCsv; ///< the histograms as CSV (vf/HistogramCsv.h)
   bool Quiet = false;
   bool Stats = false;
+  bool Summary = false; ///< --summary: the vegas-style table after the run
   bool ListDevices = false;
 
   // Checkpoints and grids (docs/user-guide.md, "Checkpoints, resuming and
@@ -58,12 +63,20 @@ struct DriverOptions {
   std::string SaveGrid;   // write the trained map here after the run
   std::string LoadGrid;   // start from this map instead of a uniform one
 
+  // Events after the run (docs/user-guide.md, "Events for generators").
+  std::uint64_t Events = 0; ///< --events N: draw N events after the run
+  std::string EventsOut;    ///< --events-out FILE.lhe | FILE.hepmc3
+  bool WeightedEvents = false; ///< weighted rather than unweighted
+  std::string EventRecord;  ///< the record integrand (default NAME_event)
+
+  std::string Report;           ///< --report FILE.html (runs and batches)
+  std::optional<double> Exact;  ///< --exact V: drawn in the report
+
   /// The MPI ranks when started by mpirun/srun (null otherwise): every
   /// rank integrates, rank 0 alone prints and writes files.
   std::shared_ptr<Cluster> Ranks;
 };
 
-class Integrator;
 struct Program;
 
 int runEmitTokens(const DriverOptions &O);
@@ -72,6 +85,12 @@ int runListDevices();
 /// Compiles the file through vf::Module, integrates the selected integrand
 /// with vf::Integrator and prints the table (Integrate.cpp).
 int runIntegrate(const DriverOptions &O);
+
+/// A section of --report's page (Report.cpp): \p Settings (a JSON object)
+/// as rows, the result and the map.
+ReportRun reportRun(std::string Title, const nlohmann::ordered_json &Settings,
+                    Result R, Integrator::Grid Grid,
+                    std::optional<double> Exact);
 
 // Shared by the modes (Modes.cpp).
 int fail(const std::string &Msg, int Code = ExitInputError);

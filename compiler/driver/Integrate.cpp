@@ -16,9 +16,11 @@
 #include "driver/ProgressBar.h"
 
 #include "vf/HistogramCsv.h"
+#include "vf/EventFiles.h"
 #include "vf/Integrator.h"
 #include "vf/Module.h"
 #include "vf/ResultJson.h"
+#include "vf/Summary.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -31,6 +33,16 @@ using namespace llvm;
 namespace vf {
 
 namespace {
+
+/// ", until rtol R / atol A" for a run with an accuracy target, else "".
+std::string targetText(const RunSettings &Run) {
+  std::string T;
+  if (Run.Rtol && *Run.Rtol > 0)
+    T += "rtol " + printfDouble("%g", *Run.Rtol);
+  if (Run.Atol && *Run.Atol > 0)
+    T += (T.empty() ? "" : " or ") + ("atol " + printfDouble("%g", *Run.Atol));
+  return T.empty() ? T : " (target " + T + ")";
+}
 
 /// --stats: per device and iteration, samples, chunks, busy and idle time
 /// and the imbalance idle / (busy + idle).
@@ -113,22 +125,18 @@ std::string settingsJson(const DriverOptions &O, const IntegrandInfo &I,
 }
 
 /// Restores --resume and --load-grid and arms --checkpoint; a message on
-/// failure. A resumed run must ask for the iterations it was saved with:
-/// said here, before the table starts, by the check run() makes.
+/// failure. A resumed run continues (or extends) the saved one only with
+/// its calls and warm-up: said here, before the table starts, by the check
+/// run() makes.
 std::string setUpCheckpoints(Integrator &Int, const DriverOptions &O) {
   if (!O.Resume.empty()) {
     if (Status S = Int.loadState(O.Resume); !S)
       return S.message() + "; start without --resume, or fix the options";
     const RunSettings &R = O.Run;
-    const RunPlan &Pl = Int.plan();
-    if (!checkResume(Pl, R.Iterations, R.Calls, R.Warmup))
-      return "checkpoint '" + O.Resume + "' is of a run with --warmup " +
-             std::to_string(Pl.Warmup) + " --iterations " +
-             std::to_string(Pl.Iterations) + " --calls " +
-             std::to_string(Pl.Calls) + "; this command has --warmup " +
-             std::to_string(R.Warmup) + " --iterations " +
-             std::to_string(R.Iterations) + " --calls " +
-             std::to_string(R.Calls) + ". Resume with the same numbers";
+    if (Status S =
+            checkResume(Int.plan(), R.iterationCap(), R.Calls, R.Warmup);
+        !S)
+      return "checkpoint '" + O.Resume + "': " + flagMessage(S.error());
   }
   if (!O.LoadGrid.empty())
     if (Status S = Int.loadGrid(O.LoadGrid); !S)
@@ -161,10 +169,67 @@ namespace {
 /// A run set up and ready: what runIntegrate needs after setUpRun.
 struct RunSetup {
   IntegrandInfo Info; ///< keeps its module's code alive
+  IntegrandInfo Record; ///< --events: the event record (NAME_event)
   std::vector<double> Params;
   IntegratorOptions IO;
   std::unique_ptr<Integrator> Int;
 };
+
+/// --events: the options' consistency and the event record; a message on
+/// failure, said before the run (a wrong file name costs no integration).
+std::string eventRecord(const Module &M, const DriverOptions &O,
+                        RunSetup &S) {
+  if (!O.Events && O.EventsOut.empty() && !O.WeightedEvents &&
+      O.EventRecord.empty())
+    return "";
+  if (!O.Events || O.EventsOut.empty())
+    return "--events N and --events-out FILE go together (the events are "
+           "drawn after the run from its trained map)";
+  if (auto F = eventFormatOf(O.EventsOut); !F)
+    return "--events-out: " + F.message();
+  if (!haveEventFiles())
+    return "--events-out: this vegasc was built without HepMC3 (install "
+           "libhepmc3-dev and rebuild)";
+  const std::string Name =
+      O.EventRecord.empty() ? S.Info.Name + "_event" : O.EventRecord;
+  auto Record = M.integrand(Name);
+  if (!Record)
+    return "--events: no event record '" + Name + "' in '" + O.File +
+           "': add an integrand " + Name + "(x in the same domain) -> [6n] "
+           "returning [pdg, status, E, px, py, pz] per particle, or name one "
+           "with --event-record (docs/user-guide.md, \"Events for "
+           "generators\")";
+  S.Record = *Record;
+  return "";
+}
+
+/// After the run and its outputs: draws the events and writes the file.
+int writeEvents(const DriverOptions &O, RunSetup &S, const Result &R,
+                raw_ostream &Out) {
+  S.Int->freeze();
+  EventFileOptions E;
+  E.Path = O.EventsOut;
+  E.Events = O.Events;
+  E.Weighted = O.WeightedEvents;
+  E.CrossSection = R.Mean[0];
+  E.CrossSectionError = R.Error[0];
+  auto Rep = writeEventFile(*S.Int, S.Record, E);
+  if (!Rep)
+    return fail("events: " + Rep.message() +
+                " (the integration's result above is complete)");
+  Out << "vegasc: wrote " << Rep->Written
+      << (O.WeightedEvents ? " weighted" : " unweighted") << " events to '"
+      << O.EventsOut << "' ("
+      << (Rep->Format == EventFormat::Lhe ? "LHE" : "HepMC3") << ")";
+  if (!O.WeightedEvents) {
+    const UnweightStats &U = Rep->Unweighting;
+    Out << ": efficiency " << printfDouble("%.4g", U.Efficiency)
+        << ", w_max " << printfDouble("%.6g", U.Wmax) << ", overshoot "
+        << printfDouble("%.3g", 100 * U.OvershootFraction) << "%";
+  }
+  Out << "\n";
+  return ExitOk;
+}
 
 /// Everything before the first iteration: options, compile, integrator,
 /// parameters, checkpoints. Returns an exit code (ExitOk when ready), the
@@ -185,7 +250,8 @@ int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
   if (!checkOutput(O.Json, "the JSON result", "--json") ||
       !checkOutput(O.Checkpoint, "the checkpoint", "--checkpoint") ||
       !checkOutput(O.SaveGrid, "the grid", "--save-grid") ||
-      !checkOutput(O.HistCsv, "the histograms' CSV", "--hist-csv"))
+      !checkOutput(O.HistCsv, "the histograms' CSV", "--hist-csv") ||
+      !checkOutput(O.Report, "the report", "--report"))
     return ExitInputError;
   S.IO.Ranks = O.Ranks;
   // Ranks on one machine split its threads and GPUs (IntegratorOptions).
@@ -212,6 +278,8 @@ int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
   if (!Info)
     return fail(Info.message());
   S.Info = *Info;
+  if (std::string Msg = eventRecord(**M, O, S); !Msg.empty())
+    return fail(Msg, ExitUsage);
   if (!parseParams(S.Info.ParamNames, S.Info.ParamDefaults, O, S.Params))
     return ExitUsage;
   // Options being valid, what create() refuses is the integrand or the
@@ -284,11 +352,12 @@ int integrate(const DriverOptions &O, RunSetup &S) {
     if (O.Ranks && O.Ranks->size() > 1)
       Out << ", on each of " << O.Ranks->size() << " MPI ranks";
     Out << ", schedule " << Run.Schedule << ": " << Run.Warmup
-        << " warm-up + " << Run.Iterations << " iterations of " << Run.Calls
-        << " calls, seed " << Run.Seed << "\n";
+        << " warm-up + " << (IO.hasTarget() ? "up to " : "")
+        << Run.iterationCap() << " iterations of " << Run.Calls
+        << " calls, seed " << Run.Seed << targetText(Run) << "\n";
     if (!O.Resume.empty())
       Out << "vegasc: resuming from '" << O.Resume << "': " << Resumed << " of "
-          << Run.Warmup + Run.Iterations << " iterations done\n";
+          << Run.Warmup + Run.iterationCap() << " iterations done\n";
     Out << "     itn  integral              error       cumulative"
            "            error        chi2/dof       Q     samples   "
            "time/s\n";
@@ -297,7 +366,8 @@ int integrate(const DriverOptions &O, RunSetup &S) {
   }
   // The progress line is erased before each row; rows go to stdout (or
   // stderr with --json -), the line to stderr.
-  ProgressBar Bar(!O.Quiet, Run.Warmup + Run.Iterations, Run.Calls, Resumed);
+  ProgressBar Bar(!O.Quiet, Run.Warmup + Run.iterationCap(), Run.Calls,
+                  Resumed);
   if (Bar.active())
     Int->onProgress([&](const IterationProgress &Pr) { Bar.update(Pr); });
   Int->onIteration([&](const IterationRow &R) {
@@ -305,10 +375,9 @@ int integrate(const DriverOptions &O, RunSetup &S) {
     if (!O.Quiet)
       printRow(Out, R, I->Outputs);
   });
-  // A finished checkpoint has nothing left to run: report its result.
-  bool Finished = !O.Resume.empty() && !Int->plan().unfinished();
-  auto R = Finished ? Expected<Result>(Int->result())
-                    : Int->run(Run.Iterations, Run.Calls, Run.Warmup);
+  // A resumed run continues (or is extended); one with nothing left to
+  // run reports its result.
+  auto R = Int->run(Run.iterationCap(), Run.Calls, Run.Warmup);
   Bar.clear();
   if (!R) {
     // Ranks agree on errors of the run (every rank returns the same one)
@@ -332,6 +401,16 @@ int integrate(const DriverOptions &O, RunSetup &S) {
         << "   chi2/dof = " << printfDouble("%.3g", R->Chi2Dof)
         << "   Q = " << printfDouble("%.3g", R->Q) << "\n";
   printHistograms(Out, *R);
+  if (R->HasTarget && !O.Quiet)
+    Out << (R->TargetMet ? "vegasc: accuracy target met after "
+                         : "vegasc: accuracy target not met after ")
+        << Int->plan().measured() << " iterations\n";
+  if (R->Stopped == StopReason::Cap && !O.NoWarnings)
+    errs() << "vegasc: warning: the accuracy target was not met within "
+           << Run.iterationCap() << " iterations" << targetText(Run)
+           << "; raise --max-iterations or --calls\n";
+  if (O.Summary)
+    Out << summary(*R);
   if (O.Stats)
     printDeviceStats(Out, *R);
   for (const DeviceStats &D : R->Devices)
@@ -361,6 +440,18 @@ int integrate(const DriverOptions &O, RunSetup &S) {
   if (!O.HistCsv.empty())
     Written &= writeOutput(O.HistCsv, histogramsToCsv(*R),
                            "the histograms' CSV");
+  if (!O.Report.empty() && Rank0)
+    Written &= writeOutput(
+        O.Report,
+        reportHtml("vegasflow: " + I->Name,
+                   {reportRun(I->Name + " (" + O.File + ")",
+                              nlohmann::ordered_json::parse(settingsJson(
+                                  O, *I, S.Params, ActualThreads)),
+                              *R, Int->grid(), O.Exact)}),
+        "the report");
+  if (O.Events && Rank0)
+    if (int Code = writeEvents(O, S, *R, Out); Code != ExitOk)
+      return Code;
   return Written ? ExitOk : ExitInputError;
 }
 } // namespace

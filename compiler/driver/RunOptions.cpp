@@ -22,6 +22,34 @@ using namespace llvm;
 
 namespace vf {
 
+namespace {
+
+/// The accuracy target into \p IO. The library takes 0 as "no target";
+/// a target the user gave as 0 everywhere is never met, so the run would
+/// always use its whole cap: said as an error rather than run.
+Status targetOptions(const RunSettings &S, IntegratorOptions &IO) {
+  IO.Rtol = S.Rtol.value_or(0);
+  IO.Atol = S.Atol.value_or(0);
+  if (Status St = checkTarget(IO); !St)
+    return St;
+  if ((S.Rtol || S.Atol) && !IO.hasTarget())
+    return Error{"an accuracy target of 0 (" +
+                     optionRef(S.Rtol ? "rtol" : "atol") +
+                     ") is never met, so the run would always go to its "
+                     "cap; give a positive " + optionRef("rtol") + " or " +
+                     optionRef("atol") + ", or neither to run a fixed "
+                     "number of " + optionRef("iterations"),
+                 ErrorScope::Shared, S.Rtol ? "rtol" : "atol"};
+  if (S.MaxIterations && !IO.hasTarget())
+    return Error{optionRef("max_iterations") + " is the cap of a run with an "
+                 "accuracy target; give " + optionRef("rtol") + " or " +
+                 optionRef("atol") + ", or use " + optionRef("iterations"),
+                 ErrorScope::Shared, "max_iterations"};
+  return Status::ok();
+}
+
+} // namespace
+
 Expected<IntegratorOptions> integratorOptions(const RunSettings &S) {
   IntegratorOptions IO;
   if (std::string Msg = parseDeviceList(S.Devices, IO); !Msg.empty())
@@ -38,9 +66,11 @@ Expected<IntegratorOptions> integratorOptions(const RunSettings &S) {
     return Error{optionRef("on_nonfinite") + " must be \"stop\" or \"zero\", "
                  "got \"" + S.OnNonFinite + "\"",
                  ErrorScope::Shared, "on_nonfinite"};
+  if (Status St = targetOptions(S, IO); !St)
+    return St.error();
   if (Status St = checkOptions(IO); !St)
     return St.error();
-  if (Status St = checkRunPlan(S.Iterations, S.Calls, S.Warmup); !St)
+  if (Status St = checkRunPlan(S.iterationCap(), S.Calls, S.Warmup); !St)
     return St.error();
   return IO;
 }
@@ -179,6 +209,9 @@ void addRunSettings(nlohmann::ordered_json &S, const RunSettings &R,
   S["cpu_threads"] = F.CpuThreads;
   S["mpi_ranks"] = F.MpiRanks;
   S["on_nonfinite"] = R.OnNonFinite;
+  S["rtol"] = R.Rtol ? nlohmann::ordered_json(*R.Rtol) : nullptr;
+  S["atol"] = R.Atol ? nlohmann::ordered_json(*R.Atol) : nullptr;
+  S["max_iterations"] = R.iterationCap();
   nlohmann::ordered_json Ps = nlohmann::ordered_json::object();
   for (const auto &[Name, Value] : F.Params)
     Ps[Name] = Value;

@@ -23,6 +23,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,7 +34,8 @@ namespace vf {
 /// flags are these with '-' for '_').
 constexpr llvm::StringRef RunSettingKeys[] = {
     "devices",  "calls", "iterations", "warmup", "seed",
-    "schedule", "alpha", "beta",       "ninc",   "on_nonfinite"};
+    "schedule", "alpha", "beta",       "ninc",   "on_nonfinite",
+    "rtol",     "atol",  "max_iterations"};
 
 /// The largest seed either door accepts: a TOML integer is signed 64-bit,
 /// so the command line stops where a batch file must.
@@ -60,6 +62,14 @@ struct RunSettings {
   double Beta = 0.75;
   unsigned Ninc = 1000;
   std::string OnNonFinite = "stop"; ///< stop | zero
+  /// Accuracy target (unset: a fixed number of iterations). Given, each
+  /// must be >= 0 and one > 0; MaxIterations (0: Iterations) is the cap.
+  std::optional<double> Rtol, Atol;
+  unsigned MaxIterations = 0;
+  /// The measured iterations run() is given: the cap with a target.
+  unsigned iterationCap() const {
+    return MaxIterations && (Rtol || Atol) ? MaxIterations : Iterations;
+  }
 };
 
 /// \p S as IntegratorOptions, checked whole (options and run plan); the

@@ -116,6 +116,9 @@ int runMain(int argc, char **argv) {
   vegasc examples/lepage.vf                  integrate with the defaults
   vegasc examples/lepage.vf --calls 1e7 --iterations 20 --json out.json
   vegasc examples/lepage.vf --param a=0.05   change a parameter
+  vegasc examples/lepage.vf --rtol 1e-4 --max-iterations 50
+                                             iterate until the relative error
+                                             is 1e-4 (at most 50 iterations)
   vegasc examples/batch.toml                 run every [[run]] of a batch file
   vegasc runs.toml --csv runs.csv            a batch, with a CSV of the results
   vegasc --check examples/lepage.vf          check a file, report every error
@@ -132,6 +135,11 @@ int runMain(int argc, char **argv) {
   vegasc examples/lepage.vf --checkpoint run.ckpt --resume run.ckpt
                                              continue it after an interruption
                                              (same options; bitwise the same result)
+  vegasc examples/lepage.vf --resume run.ckpt --iterations 20
+                                             extend a finished run to 20
+                                             iterations (or give a new --rtol)
+  vegasc examples/physics/ee_mumu.vf --integrand sigma --events 10000 --events-out ee.lhe
+                                             unweighted events as LHE (or .hepmc3)
   vegasc examples/lepage.vf --save-grid lepage.grid
                                              train, and keep the trained map
   vegasc examples/lepage.vf --load-grid lepage.grid --warmup 0
@@ -182,6 +190,19 @@ or grid that cannot be used (another integrand, other options, damaged);
                  "measured iterations (default 10)");
   addWholeNumber(App, "--warmup", Run.Warmup,
                  "warm-up iterations, adapting but not averaged (default 5)");
+  App.add_option_function<double>(
+      "--rtol", [&Run](double V) { Run.Rtol = V; },
+      "accuracy target: iterate until the cumulative error is at most "
+      "RTOL x |estimate| (or --atol), up to --max-iterations")
+      ->type_name("RTOL");
+  App.add_option_function<double>(
+      "--atol", [&Run](double V) { Run.Atol = V; },
+      "accuracy target: iterate until the cumulative error is at most ATOL "
+      "(or --rtol), up to --max-iterations")
+      ->type_name("ATOL");
+  App.add_option("--max-iterations", Run.MaxIterations,
+                 "with --rtol/--atol: the most measured iterations (default: "
+                 "--iterations)");
   addWholeNumber(App, "--seed", Run.Seed,
                  "random seed, 0 to 2^63-1 (default 1)", vf::MaxSeed);
   App.add_option("--devices", Run.Devices,
@@ -191,6 +212,9 @@ or grid that cannot be used (another integrand, other options, damaged);
   App.add_option("--schedule", Run.Schedule,
                  "adaptive (default), guided, static or dynamic:c: how "
                  "tiles are handed to devices (never changes the result)");
+  App.add_flag("--summary", O.Summary,
+               "after the run, print the vegas-style summary: every "
+               "iteration with the cumulative estimate, chi2/dof and Q");
   App.add_flag("--stats", O.Stats,
                "print per-device statistics (samples, chunks, busy, idle, "
                "imbalance)");
@@ -224,8 +248,9 @@ or grid that cannot be used (another integrand, other options, damaged);
       ->type_name("FILE")
       ->check(NonEmptyPath);
   App.add_option("--resume", O.Resume,
-                 "continue the run saved in FILE by --checkpoint; give the "
-                 "same file, integrand and options")
+                 "continue the run saved in FILE by --checkpoint (same file, "
+                 "integrand, --calls and --warmup); more --iterations or a "
+                 "new --rtol extend a finished one")
       ->type_name("FILE")
       ->check(NonEmptyPath);
   App.add_option("--save-grid", O.SaveGrid,
@@ -238,6 +263,29 @@ or grid that cannot be used (another integrand, other options, damaged);
       ->type_name("FILE")
       ->check(NonEmptyPath);
   // --- end of checkpoints and grids -------------------------------------
+  App.add_option("--events", O.Events,
+                 "after the run, draw N events from the trained map (with "
+                 "--events-out)")
+      ->type_name("N");
+  App.add_option("--events-out", O.EventsOut,
+                 "write the events to FILE.lhe (Les Houches) or FILE.hepmc3 "
+                 "(HepMC3 ASCII)")
+      ->type_name("FILE");
+  App.add_option("--report", O.Report,
+                 "write a self-contained HTML report (settings, iterations, "
+                 "convergence, map, strata, devices; a batch: one section "
+                 "per run)")
+      ->type_name("FILE.html");
+  App.add_option_function<double>(
+         "--exact", [&O](double V) { O.Exact = V; },
+         "the exact value, drawn on the report's convergence plot")
+      ->type_name("V");
+  App.add_flag("--weighted-events", O.WeightedEvents,
+               "write weighted events (default: unweighted)");
+  App.add_option("--event-record", O.EventRecord,
+                 "the integrand giving each event's particles (default: "
+                 "NAME_event)")
+      ->type_name("NAME");
   // --- Batch runs (TOML): driver/Batch.h -------------------------------
   vf::BatchOptions Batch;
   App.add_option("--config", Batch.Config,
@@ -312,6 +360,8 @@ or grid that cannot be used (another integrand, other options, damaged);
          {"--check", "--emit", "--eval", "--at", "--eval-outside",
           "--integrand", "--param",
           "--calls", "--iterations", "--warmup", "--seed", "--devices",
+          "--rtol", "--atol", "--max-iterations", "--summary", "--events",
+          "--events-out", "--weighted-events", "--event-record", "--exact",
           "--alpha", "--beta", "--ninc", "--no-adapt-strata",
           "--on-nonfinite", "--gpu-arch", "--checkpoint", "--resume",
           "--save-grid", "--load-grid"}) {
@@ -319,7 +369,10 @@ or grid that cannot be used (another integrand, other options, damaged);
       if (Opt && Opt->count()) {
         bool InToml = std::string(Name).find("grid") == std::string::npos &&
                       std::string(Name) != "--checkpoint" &&
-                      std::string(Name) != "--resume";
+                      std::string(Name) != "--resume" &&
+                      std::string(Name) != "--summary" &&
+                      std::string(Name).find("event") == std::string::npos &&
+                      std::string(Name) != "--exact";
         std::fprintf(stderr, "vegasc: error: %s does not apply to a batch%s\n",
                      Name,
                      InToml ? "; set it in the TOML file ([defaults] or a "

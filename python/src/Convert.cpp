@@ -83,7 +83,12 @@ py::dict resultToDict(const vf::Result &R) {
                   py::arg("wall_s") = R.WallSeconds,
                   py::arg("ranks") = ranks(R.Ranks),
                   py::arg("exchange_bytes") = R.ExchangeBytes,
-                  py::arg("histograms") = histograms(R.Histograms));
+                  py::arg("histograms") = histograms(R.Histograms),
+                  py::arg("stopped_because") = vf::stopReasonName(R.Stopped),
+                  py::arg("target_met") =
+                      R.HasTarget ? py::object(py::bool_(R.TargetMet))
+                                  : py::object(py::none()),
+                  py::arg("roundoff_floor") = R.RoundoffFloor);
 }
 
 } // namespace vfpy

@@ -218,6 +218,21 @@ void bindIntegrator(py::module_ &M) {
            [](const PyIntegrator &P) {
              return std::make_shared<vf::Result>(P.I->result());
            })
+      .def("extend",
+           [](PyIntegrator &P, unsigned Iterations) {
+             auto R = [&] {
+               py::gil_scoped_release Free;
+               return P.I->extend(Iterations);
+             }();
+             if (!R)
+               raise(R.error());
+             return std::make_shared<vf::Result>(std::move(*R));
+           })
+      .def("set_target",
+           [](PyIntegrator &P, double Rtol, double Atol) {
+             check(P.I->setTarget(Rtol, Atol));
+           })
+      .def("summary", [](const PyIntegrator &P) { return P.I->summary(); })
       .def("plan",
            [](const PyIntegrator &P) {
              const vf::RunPlan &R = P.I->plan();

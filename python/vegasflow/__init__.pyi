@@ -107,6 +107,9 @@ class Result:
     iterations: List[IterationRow]
     itn_mean: npt.NDArray[np.float64]
     itn_sdev: npt.NDArray[np.float64]
+    stopped_because: str
+    target_met: Optional[bool]
+    roundoff_floor: _Vector
     devices: List[DeviceStats]
     evaluations: int
     wall_s: float
@@ -166,10 +169,15 @@ class Integrator:
         checkpoint: Optional[_Path] = ..., progress: _ProgressArg = ...,
         dim: Optional[int] = ...,
         domain: Optional[Sequence[Tuple[float, float]]] = ...,
-        name: Optional[str] = ...) -> None: ...
+        name: Optional[str] = ..., rtol: Optional[float] = ...,
+        atol: Optional[float] = ...) -> None: ...
     def run(self, iterations: Optional[int] = ..., calls: Optional[int] = ...,
             warmup: Optional[int] = ..., *,
             progress: _ProgressArg = ...) -> Result: ...
+    def extend(self, iterations: int) -> Result: ...
+    def set_target(self, rtol: Optional[float] = ...,
+                   atol: Optional[float] = ...) -> None: ...
+    def summary(self) -> str: ...
     def __call__(self, iterations: Optional[int] = ...,
                  calls: Optional[int] = ..., warmup: Optional[int] = ..., *,
                  nitn: Optional[int] = ..., neval: Optional[int] = ...,

@@ -124,7 +124,8 @@ class Integrator:
                  warmup=5, devices="all", seed=1, alpha=0.5, beta=0.75,
                  schedule="adaptive", ninc=1000, max_hcube=1_000_000,
                  on_nonfinite="stop", params=None, checkpoint=None,
-                 progress=False, dim=None, domain=None, name=None):
+                 progress=False, dim=None, domain=None, name=None,
+                 rtol=None, atol=None):
         python = callable(integrand) and not isinstance(integrand, Integrand)
         if isinstance(integrand, Module):
             integrand = integrand.integrand()
@@ -164,6 +165,7 @@ class Integrator:
             _options.on_nonfinite(on_nonfinite, python))
         for k, v in (params or {}).items():
             self.set_param(k, v)
+        self.set_target(rtol, atol)
         if checkpoint is not None:
             self.checkpoint(checkpoint)
 
@@ -227,6 +229,35 @@ class Integrator:
             if show is not None and hasattr(show, "close"):
                 show.close()
         return self._result(handle, n, c, w)
+
+    def extend(self, iterations):
+        """Continues the current (or loaded) run to `iterations` measured
+        iterations with its calls and warmup: bit for bit the run that had
+        asked for that many from the start."""
+        n = _options.integer("iterations", iterations, 1)
+        plan = self._h.plan()
+        return self._result(self._h.extend(n), n, plan[1], plan[2])
+
+    def set_target(self, rtol=None, atol=None):
+        """An accuracy target, as vegas's rtol/atol: run() then stops once
+        the cumulative error is at most max(atol, rtol |mean|) (every
+        component; checked from the second measured iteration), and its
+        iterations are the cap. None for both: no target. A target given
+        as 0 everywhere is never met, so it is refused."""
+        r = None if rtol is None else _options.real("rtol", rtol, 0.0)
+        a = None if atol is None else _options.real("atol", atol, 0.0)
+        if (r is not None or a is not None) and not (r or a):
+            raise _options.option_error(
+                "rtol" if r is not None else "atol",
+                "an accuracy target of 0 is never met; give a positive rtol "
+                "or atol, or neither")
+        self._settings.update(rtol=r, atol=a)
+        self._h.set_target(r or 0.0, a or 0.0)
+
+    def summary(self):
+        """vegas's table of the result so far: every iteration with the
+        cumulative estimate, chi2/dof and Q, then why the run stopped."""
+        return self._h.summary()
 
     def __call__(self, iterations=None, calls=None, warmup=None, *,
                  nitn=None, neval=None, progress=None):

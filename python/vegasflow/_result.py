@@ -148,6 +148,10 @@ class Result:
         devices: DeviceStats per worker over the run.
         evaluations: integrand evaluations (warm-up included).
         wall_s: seconds spent in the iterations.
+        stopped_because: why the last run ended: 'iterations', 'target'
+            (rtol/atol met), 'max_iterations' (not met), 'error'.
+        target_met: whether the rtol/atol target was met (None: none set).
+        roundoff_floor: the part of sdev that rounding alone accounts for.
         name: the integrand's name; outputs: its number of components.
         histograms: {name: Histogram} for the integrand's `hist`
             statements, in source order ({} without any).
@@ -180,6 +184,9 @@ class Result:
         self.wall_s = d["wall_s"]
         self.histograms = {h["name"]: Histogram._from(h)
                            for h in d["histograms"]}
+        self.stopped_because = d["stopped_because"]
+        self.target_met = d["target_met"]
+        self.roundoff_floor = _shaped(d["roundoff_floor"] or [0.0] * k, k)
 
     def _vectors(self):
         return np.atleast_1d(self.mean), np.atleast_1d(self.sdev)

@@ -11,7 +11,9 @@
 #include "integrator/IntegratorImpl.h"
 #include "integrator/VarianceCheck.h"
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace vf {
 
@@ -38,6 +40,8 @@ Expected<ScheduleSpec> checkedSchedule(const IntegratorOptions &O) {
   if (O.MaxHcube < 1)
     return Bad("max_hcube", "the hypercube cap (" + optionRef("max_hcube") +
                                 ") must be at least 1");
+  if (Status T = checkTarget(O); !T)
+    return T.error();
   Expected<ScheduleSpec> S = ScheduleSpec::parse(O.Schedule);
   if (!S)
     return S;
@@ -96,17 +100,77 @@ Expected<Result> Integrator::run(unsigned Iterations, std::uint64_t Calls,
   if (Status S = checkRunPlan(Iterations, Calls, Warmup); !S)
     return S.error();
   RunPlan &Plan = P->Plan;
-  if (Plan.unfinished())
-    if (Status S = checkResume(Plan, Iterations, Calls, Warmup); !S)
-      return S.error();
-  if (!Plan.unfinished())
+  // A restored or interrupted run continues (and is extended) when it
+  // can; an unfinished one must, a finished one otherwise starts a new run
+  // on top.
+  const bool Resumable = std::exchange(P->Restored, false) || Plan.unfinished();
+  Status Continues = checkResume(Plan, Iterations, Calls, Warmup);
+  if (Plan.unfinished() && !Continues)
+    return Continues.error();
+  if (Resumable && Continues)
+    Plan.Iterations = Iterations;
+  else
     Plan = RunPlan{Iterations, Calls, Warmup, 0};
-  while (Plan.unfinished())
-    if (Status S = P->iterate(Calls, Plan.Done < Warmup); !S) {
+  return P->runPlan(*this);
+}
+
+Expected<Result> Integrator::extend(unsigned Iterations) {
+  RunPlan &Plan = P->Plan;
+  if (Plan.Calls == 0)
+    return Error{"nothing to extend: no run has started (run() first)"};
+  if (Status S = checkRunPlan(Iterations, Plan.Calls, Plan.Warmup); !S)
+    return S.error();
+  if (Status S = checkResume(Plan, Iterations, Plan.Calls, Plan.Warmup); !S)
+    return S.error();
+  P->Restored = false;
+  Plan.Iterations = Iterations;
+  return P->runPlan(*this);
+}
+
+bool Integrator::Impl::targetReached() const {
+  // From the second measured iteration: one alone has no chi2 to trust.
+  if (!O.hasTarget() || Plan.measured() == 0 ||
+      std::count_if(Rows.begin(), Rows.end(),
+                    [](const IterationRow &R) { return !R.Warmup; }) < 2)
+    return false;
+  const std::vector<double> Mean = Average->mean(), Err = Average->sdev();
+  for (std::size_t C = 0; C < Mean.size(); ++C)
+    if (!(Err[C] <= std::max(O.Atol, O.Rtol * std::fabs(Mean[C]))))
+      return false;
+  return true;
+}
+
+Expected<Result> Integrator::Impl::runPlan(Integrator &Self) {
+  // The target is checked before each iteration rather than after it, so
+  // that a checkpoint written by the iteration that met it (still
+  // unfinished by its plan) resumes to the same stop.
+  while (true) {
+    if (targetReached()) {
+      Plan.Iterations = Plan.measured();
+      Stopped = StopReason::Target;
+      break;
+    }
+    if (!Plan.unfinished()) {
+      Stopped = O.hasTarget() ? StopReason::Cap : StopReason::Iterations;
+      break;
+    }
+    if (Status S = iterate(Plan.Calls, Plan.Done < Plan.Warmup); !S) {
       Plan.Done = Plan.total(); // abandoned: the next run() starts afresh
+      Stopped = StopReason::Error;
       return S.error();
     }
-  return result();
+  }
+  return Self.result();
+}
+
+Status Integrator::setTarget(double Rtol, double Atol) {
+  IntegratorOptions T = P->O;
+  T.Rtol = Rtol;
+  T.Atol = Atol;
+  if (Status S = checkTarget(T); !S)
+    return S;
+  P->O = T;
+  return Status::ok();
 }
 
 const RunPlan &Integrator::plan() const { return P->Plan; }
@@ -134,8 +198,13 @@ Result Integrator::result() const {
   Result R;
   R.Outputs = P->I.Outputs;
   R.Mean = P->Average->mean();
-  R.Error = P->Average->sdev();
+  R.Error = P->withRoundoff(P->Average->sdev(), R.Mean);
   R.Covariance = P->Average->cov();
+  for (unsigned C = 0; C < R.Error.size(); ++C) {
+    R.RoundoffFloor.push_back(roundoffFloor(P->I.Dim, R.Mean[C]));
+    if (C * R.Outputs + C < R.Covariance.size() && std::isfinite(R.Error[C]))
+      R.Covariance[C * R.Outputs + C] = R.Error[C] * R.Error[C];
+  }
   R.Chi2Dof = P->Average->chi2dof();
   R.Q = P->Average->Q();
   std::vector<double> Lo, Hi;
@@ -149,6 +218,9 @@ Result Integrator::result() const {
   R.Evaluations = P->Evaluations;
   R.WallSeconds = P->Wall;
   R.Histograms = P->histograms();
+  R.Stopped = P->Stopped;
+  R.HasTarget = P->O.hasTarget();
+  R.TargetMet = P->Stopped == StopReason::Target;
   return R;
 }
 
@@ -186,6 +258,22 @@ std::vector<Histogram> Integrator::Impl::histograms() const {
     Out.push_back(std::move(H));
   }
   return Out;
+}
+
+Integrator::Grid Integrator::grid() const {
+  Grid G;
+  G.Dim = P->I.Dim;
+  if (P->Map) {
+    G.Ninc = P->Map->ninc();
+    G.Edges.assign(P->Map->edges().begin(), P->Map->edges().end());
+  }
+  if (P->Str) {
+    G.Nstrat = P->Str->nstrat();
+    const std::span<const std::uint64_t> Off = P->Str->offsets();
+    for (std::size_t H = 0; H + 1 < Off.size(); ++H)
+      G.Samples.push_back(Off[H + 1] - Off[H]);
+  }
+  return G;
 }
 
 void Integrator::onIteration(std::function<void(const IterationRow &)> F) {

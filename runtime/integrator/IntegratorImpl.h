@@ -52,6 +52,9 @@ struct Integrator::Impl {
   std::uint64_t Evaluations = 0;
   double Wall = 0;
   RunPlan Plan;
+  /// loadState() restored Plan: the next run() may continue it (run()).
+  bool Restored = false;
+  StopReason Stopped = StopReason::None;
   std::string CheckpointPath;
   std::function<void(const IterationRow &)> Observer;
   std::function<void(const IterationProgress &)> Progress;
@@ -108,7 +111,10 @@ struct Integrator::Impl {
   recordDevices(const std::vector<WorkerTimes> &Times,
                 const std::vector<std::string> &Failures);
   void record(IterationRow Row, std::span<const double> Mean,
-              std::span<const double> Cov);
+              std::span<const double> SampledCov);
+  /// \p Error with the round-off floor of \p Mean added in quadrature.
+  std::vector<double> withRoundoff(std::vector<double> Error,
+                                   const std::vector<double> &Mean) const;
   /// The histograms of the result (Integrator::result).
   std::vector<Histogram> histograms() const;
 
@@ -131,10 +137,24 @@ struct Integrator::Impl {
   std::uint64_t rankChunk(const Cluster &C, std::uint64_t Left) const;
   void learnRankRates(const std::vector<RankStats> &Row);
 
+  // Integrator.cpp
+  /// Runs Plan's remaining iterations, stopping early at the target.
+  Expected<Result> runPlan(Integrator &Self);
+  /// Whether the accuracy target is set and met by the combined estimate
+  /// after a measured iteration of this plan (never in its warm-up).
+  bool targetReached() const;
+
   // State.cpp
   CheckpointState snapshot(bool WithState) const;
   Status restore(CheckpointState S);
 };
+
+/// The round-off floor of an estimate \p Mean of a \p Dim-dimensional
+/// integral: sqrt(Dim + 2) eps |Mean|, eps = 2^-52 (docs/user-guide.md,
+/// "Round-off"). Each sample's weight is a product of Dim map Jacobians
+/// and the box volume, each rounded, and the estimate a sum: what the
+/// sampled variance cannot see when those roundings repeat.
+double roundoffFloor(unsigned Dim, double Mean);
 
 /// V with 17 significant digits (messages).
 std::string formatDouble(double V);

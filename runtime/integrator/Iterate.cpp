@@ -170,12 +170,15 @@ void Integrator::Impl::estimate(const vf_sampler_args &A,
   }
   Mean.assign(K, 0.0);
   Cov.assign(K * K, 0.0);
+  std::vector<double> Carry(K, 0.0);
   Str->clearSums();
   for (std::uint64_t H = 0; H < A.nhcube; ++H) {
     const double *S = Segs.data() + H * Stride;
-    addHypercubeEstimate(S, K, double(A.nhcube), Mean, Cov);
+    addHypercubeEstimate(S, K, double(A.nhcube), Mean, Carry, Cov);
     Str->setSums(H, HypercubeSums{S[0], S[1], S[1 + K], S[1 + 2 * K]});
   }
+  for (unsigned C = 0; C < K; ++C)
+    Mean[C] += Carry[C];
 }
 
 /// Sample \p Index (value \p V = J f_0) of hypercube \p H: its term of
@@ -342,19 +345,45 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   return Status::ok();
 }
 
+double roundoffFloor(unsigned Dim, double Mean) {
+  const double F = std::sqrt(double(Dim) + 2) * 0x1p-52 * std::fabs(Mean);
+  return std::isfinite(F) ? F : 0;
+}
+
+std::vector<double>
+Integrator::Impl::withRoundoff(std::vector<double> Error,
+                               const std::vector<double> &Mean) const {
+  // Rounding in the map and the sums repeats from one iteration to the
+  // next (the same edges, the same products), so the combined estimate's
+  // floor is one iteration's, not divided by the square root of their
+  // number.
+  for (std::size_t C = 0; C < Error.size() && C < Mean.size(); ++C) {
+    const double F = roundoffFloor(I.Dim, Mean[C]);
+    if (std::isfinite(Error[C]))
+      Error[C] = std::sqrt(Error[C] * Error[C] + F * F);
+  }
+  return Error;
+}
+
 void Integrator::Impl::record(IterationRow Row, std::span<const double> Mean,
-                              std::span<const double> Cov) {
+                              std::span<const double> SampledCov) {
   const unsigned K = I.Outputs;
   Row.Mean.assign(Mean.begin(), Mean.end());
-  for (unsigned C = 0; C < K; ++C)
+  // The iteration's variance includes the round-off floor, so that
+  // iterations agreeing to rounding do not count as disagreeing in chi2.
+  std::vector<double> Cov(SampledCov.begin(), SampledCov.end());
+  for (unsigned C = 0; C < K; ++C) {
+    const double F = roundoffFloor(I.Dim, Mean[C]);
+    Cov[C * K + C] += F * F;
     Row.Error.push_back(std::sqrt(Cov[C * K + C]));
+  }
   Average->add(Row.Mean, Row.Error, Cov, Row.Warmup);
   Row.CumMean = Average->mean();
-  Row.CumError = Average->sdev();
+  Row.CumError = withRoundoff(Average->sdev(), Row.CumMean);
   Row.Chi2Dof = Average->chi2dof();
   Row.Q = Average->Q();
   Rows.push_back(Row);
-  Covs.emplace_back(Cov.begin(), Cov.end());
+  Covs.push_back(std::move(Cov));
 }
 
 } // namespace vf

@@ -8,7 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "vf/Integrator.h"
+#include "integrator/IntegratorImpl.h"
+
+#include <cmath>
+#include <utility>
 
 namespace vf {
 
@@ -38,21 +41,45 @@ Status checkRunPlan(unsigned Iterations, std::uint64_t Calls,
 
 Status checkResume(const RunPlan &Saved, unsigned Iterations,
                    std::uint64_t Calls, unsigned Warmup) {
-  if (Saved.Iterations == Iterations && Saved.Calls == Calls &&
-      Saved.Warmup == Warmup)
-    return Status::ok();
-  const char *Differs = Saved.Warmup != Warmup         ? "warmup"
-                        : Saved.Iterations != Iterations ? "iterations"
-                                                         : "calls";
-  return Error{
-      "the restored run was " + std::to_string(Saved.Warmup) + " warm-up + " +
-          std::to_string(Saved.Iterations) + " iterations of " +
-          std::to_string(Saved.Calls) + " calls (" +
-          std::to_string(Saved.Done) + " done); this run asks for " +
-          std::to_string(Warmup) + " warm-up + " + std::to_string(Iterations) +
-          " iterations of " + std::to_string(Calls) +
-          " calls. Use the same numbers to resume",
-      ErrorScope::Shared, Differs};
+  auto Plan = [](unsigned W, unsigned It, std::uint64_t C) {
+    return std::to_string(W) + " warm-up + " + std::to_string(It) +
+           " iterations of " + std::to_string(C) + " calls";
+  };
+  const std::string Both = "the restored run was " +
+                           Plan(Saved.Warmup, Saved.Iterations, Saved.Calls) +
+                           " (" + std::to_string(Saved.Done) +
+                           " done); this run asks for " +
+                           Plan(Warmup, Iterations, Calls) + ": ";
+  // The map and the allocation were trained for the saved calls, and the
+  // iterations done were warm-up or measured by the saved plan: another
+  // value of either is another run, not a continuation of this one.
+  if (Saved.Calls != Calls)
+    return Error{Both + "another number of " + optionRef("calls") +
+                     " is another run (the map and the allocation were "
+                     "trained with " + std::to_string(Saved.Calls) +
+                     "); resume with the same calls",
+                 ErrorScope::Shared, "calls"};
+  if (Saved.Warmup != Warmup)
+    return Error{Both + "the " + optionRef("warmup") +
+                     " iterations cannot change once a run has started; "
+                     "resume with the same warm-up",
+                 ErrorScope::Shared, "warmup"};
+  if (Iterations < Saved.measured())
+    return Error{Both + "it has already measured " +
+                     std::to_string(Saved.measured()) +
+                     " iterations, more than the " + optionRef("iterations") +
+                     " asked for; ask for at least that many",
+                 ErrorScope::Shared, "iterations"};
+  return Status::ok();
+}
+
+Status checkTarget(const IntegratorOptions &O) {
+  for (auto [Name, V] : {std::pair{"rtol", O.Rtol}, std::pair{"atol", O.Atol}})
+    if (!(V >= 0) || !std::isfinite(V))
+      return Error{optionRef(Name) + " must be a finite number >= 0 (0: no "
+                   "target), got " + formatDouble(V),
+                   ErrorScope::Shared, Name};
+  return Status::ok();
 }
 
 } // namespace vf

@@ -98,6 +98,7 @@ Status Integrator::loadState(const std::string &Path) {
     return C;
   if (Status R = P->restore(std::move(*S)); !R)
     return Error{"checkpoint '" + Path + "': " + R.message()};
+  P->Restored = true;
   return Status::ok();
 }
 

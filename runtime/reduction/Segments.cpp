@@ -2,6 +2,7 @@
 
 #include "reduction/Segments.h"
 
+#include <cmath>
 #include <vector>
 
 namespace vf {
@@ -41,13 +42,18 @@ void mergeSegment(double *A, const double *B, unsigned k) {
 }
 
 void addHypercubeEstimate(const double *Seg, unsigned k, double Nhcube,
-                          std::span<double> Mean, std::span<double> Cov) {
+                          std::span<double> Mean, std::span<double> Carry,
+                          std::span<double> Cov) {
   double N = Seg[0];
   if (!(N > 0))
     return;
   const double *K = Seg + 1, *S = Seg + 1 + k, *C = Seg + 1 + 2 * k;
-  for (unsigned c = 0; c < k; ++c)
-    Mean[c] += (K[c] + S[c] / N) / Nhcube;
+  for (unsigned c = 0; c < k; ++c) {
+    const double X = (K[c] + S[c] / N) / Nhcube, T = Mean[c] + X;
+    Carry[c] += std::fabs(Mean[c]) >= std::fabs(X) ? (Mean[c] - T) + X
+                                                   : (X - T) + Mean[c];
+    Mean[c] = T;
+  }
   if (N < 2)
     return;
   double Norm = Nhcube * Nhcube * N * (N - 1);

@@ -39,9 +39,14 @@ void mergeSegment(double *A, const double *B, unsigned k);
 
 /// Adds hypercube h's contribution, I_c = (K_c + S_c/n)/N_h and
 /// Cov_cd = (C_cd - S_c S_d/n) / (N_h^2 n (n - 1)), to Mean (k) and
-/// Cov (k x k, row-major).
+/// Cov (k x k, row-major). The mean is summed with Neumaier's compensation
+/// (Neumaier, ZAMM 54 (1974) 39): \p Carry (k, zero at the start) holds
+/// what rounding dropped, to be added to Mean once every hypercube is in,
+/// so a sum over a million hypercubes is good to a few ulp rather than
+/// drifting by 1e-12 (the constant integrand's bias).
 void addHypercubeEstimate(const double *Seg, unsigned k, double Nhcube,
-                          std::span<double> Mean, std::span<double> Cov);
+                          std::span<double> Mean, std::span<double> Carry,
+                          std::span<double> Cov);
 
 } // namespace vf
 

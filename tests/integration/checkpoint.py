@@ -156,7 +156,8 @@ def refusals(exe, src):
            r"parameter a 0\.1\d* vs 0\.2")
     expect(exe, [src, "--calls", 8000, "--iterations", 3, "--warmup", 1,
                  "--resume", ckpt], 1,
-           "checkpoint with other --calls", "--calls 4000", "--calls 8000")
+           "checkpoint with other --calls", "4000 calls", "8000 calls",
+           "another number of --calls")
     expect(exe, [src] + small + ["--resume", ckpt + ".none"], 1,
            "missing checkpoint", "cannot read")
     expect(exe, [src] + small + ["--resume", src], 1,

@@ -35,7 +35,7 @@ def turns_during(work):
 
 
 def test_compiled_run_releases_the_gil(gauss):
-    integ = vf.Integrator(gauss, calls=400000, iterations=8, warmup=2,
+    integ = vf.Integrator(gauss, calls=1000000, iterations=12, warmup=2,
                           devices="cpu:2")
     turns, took = turns_during(integ)
     assert took > 0.1

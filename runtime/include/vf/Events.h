@@ -44,6 +44,10 @@ struct UnweightOptions {
   /// random stream, not handed out). More: fewer overshoots, lower
   /// efficiency. Default 10^5; 10^4-10^7 are typical.
   std::uint64_t WmaxEvents = 100000;
+  /// Draw hypercubes as the trained allocation does (n_h / N). Off by
+  /// default: hypercubes equally likely, the map alone shaping the density,
+  /// which keeps the weights flat whatever beta trained the allocation.
+  bool UseAllocation = false;
 };
 
 struct UnweightStats {

@@ -73,6 +73,17 @@ struct IntegratorOptions {
   /// rank runs the same integrator; each iteration's tiles are shared
   /// among them and the result is bitwise that of one process.
   std::shared_ptr<Cluster> Ranks;
+  /// Accuracy target (0: none). With either set, run()'s `iterations` is
+  /// a cap: after each measured iteration from the second on, the run
+  /// stops once every component's cumulative error is at most
+  /// max(Atol, Rtol |cumulative mean|) (as vegas's rtol/atol, Cuba's
+  /// epsrel/epsabs). Warm-up iterations never stop it. The decision uses
+  /// only the combined estimate, which every device mix and rank count
+  /// computes bitwise alike, so the iterations run are the same too. Not
+  /// part of a checkpoint's identity: a resumed run may set another.
+  double Rtol = 0;
+  double Atol = 0;
+  bool hasTarget() const { return Rtol > 0 || Atol > 0; }
 };
 
 /// What run() was asked for and how far it got. A run that stops early
@@ -85,6 +96,8 @@ struct RunPlan {
   unsigned Done = 0;       ///< iterations completed, warm-up included
   unsigned total() const { return Warmup + Iterations; }
   bool unfinished() const { return Done < total(); }
+  /// Measured iterations done.
+  unsigned measured() const { return Done > Warmup ? Done - Warmup : 0; }
 };
 
 /// Where the current iteration stands, for progress displays.
@@ -130,12 +143,15 @@ constexpr std::uint64_t MaxRunCalls = 1000000000000000000ull;
 /// run() refuses what this refuses; the error's Option names the argument.
 Status checkRunPlan(unsigned Iterations, std::uint64_t Calls,
                     unsigned Warmup);
-/// Whether a run of that plan is the run \p Saved (a restored state's
-/// plan) asked for: run() continues an unfinished restored run only with
-/// its own numbers, and refuses what this refuses; the error names both
-/// plans (Option: the first that differs).
+/// Whether a run of that plan can continue the run \p Saved (a restored
+/// state's plan, finished or not): the same calls and warm-up, and at
+/// least the measured iterations it has done (more extend it, bitwise as
+/// one run of that many). run() refuses what this refuses for an
+/// unfinished restored run; the error says why (Option: what differs).
 Status checkResume(const RunPlan &Saved, unsigned Iterations,
                    std::uint64_t Calls, unsigned Warmup);
+/// Whether \p O's accuracy target is valid: Rtol and Atol finite and >= 0.
+Status checkTarget(const IntegratorOptions &O);
 
 class Integrator {
 public:
@@ -150,15 +166,28 @@ public:
   /// non-finite value (policy Stop) the error names the point; the
   /// iterations completed so far stay in result().
   ///
-  /// Resuming: after loadState() of a state saved in the middle of a run,
-  /// run() with the same three arguments runs only the iterations that
-  /// run had left (a run of 5 warm-up + 10 saved after 7 runs the last 8),
-  /// and the result is bitwise what the uninterrupted run gives. Other
-  /// arguments are refused, naming what differs. Otherwise (a fresh
+  /// Resuming and extending: after loadState(), run() with the saved
+  /// calls and warm-up and at least the measured iterations done
+  /// continues the saved run, finished or not, up to \p iterations (a run
+  /// of 5 warm-up + 10 saved after 7 runs the last 8; a finished one of
+  /// 10 asked for 20 runs 10 more), and the result is bitwise what one
+  /// uninterrupted run of that plan gives. A restored unfinished run
+  /// refuses other arguments, naming what differs. Otherwise (a fresh
   /// integrator, a finished or abandoned run) run() starts a new run that
   /// adds to the statistics, as calling vegas's integrator again does.
+  ///
+  /// With an accuracy target (IntegratorOptions::Rtol/Atol, setTarget)
+  /// \p iterations is the most measured iterations; Result::Stopped says
+  /// why the run ended.
   Expected<Result> run(unsigned iterations, std::uint64_t calls,
                        unsigned warmup = 0);
+  /// Continues the current (or restored) run to \p Iterations measured
+  /// iterations with its calls and warm-up: bitwise the run that had asked
+  /// for that many from the start. An error if nothing has run, or if it
+  /// has already done more.
+  Expected<Result> extend(unsigned Iterations);
+  /// Sets the accuracy target for the following runs (0, 0: none).
+  Status setTarget(double Rtol, double Atol);
   /// The current (or last) run's plan and progress.
   const RunPlan &plan() const;
 
@@ -191,8 +220,22 @@ public:
   Status setParam(const std::string &Name, double Value);
   const std::vector<double> &params() const;
 
+  /// The adapted map and allocation, for reports: Edges is Dim x (Ninc +
+  /// 1), axis-major; Samples the n_h of each hypercube (axis 0 varying
+  /// fastest, Nstrat per axis). Empty before the first iteration.
+  struct Grid {
+    unsigned Dim = 0, Ninc = 0, Nstrat = 0;
+    std::vector<double> Edges;
+    std::vector<std::uint64_t> Samples;
+  };
+  Grid grid() const;
+
   /// The result so far (also after a failed run).
   Result result() const;
+  /// The per-iteration table, the way vegas prints its summary(): each
+  /// iteration's estimate and the cumulative estimate, chi2/dof and Q
+  /// after it (warm-up rows marked), then the result line.
+  std::string summary() const;
   /// Called after every iteration (progress, tables).
   void onIteration(std::function<void(const IterationRow &)> Observer);
   /// Called by the worker threads as tiles finish, concurrently, so it must

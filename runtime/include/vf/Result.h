@@ -109,6 +109,18 @@ struct Histogram {
   std::vector<double> Flow, FlowErrors;
 };
 
+/// Why the last run() ended.
+enum class StopReason {
+  None,       ///< no run yet
+  Iterations, ///< it ran every iteration asked for (no target)
+  Target,     ///< the accuracy target was met
+  Cap,        ///< the target was not met within the iterations allowed
+  Error,      ///< an error stopped it (a non-finite value, a checkpoint)
+};
+/// "none", "iterations", "target", "max_iterations", "error" (JSON's
+/// `stopped_because`).
+const char *stopReasonName(StopReason R);
+
 struct Result {
   std::vector<double> Mean;
   std::vector<double> Error;
@@ -128,6 +140,16 @@ struct Result {
   std::uint64_t ExchangeBytes = 0;
   /// The integrand's histograms (`hist` statements), in source order.
   std::vector<Histogram> Histograms;
+
+  /// Why the last run ended, and whether an accuracy target was set and
+  /// met (by the combined estimate, every component).
+  StopReason Stopped = StopReason::None;
+  bool HasTarget = false;
+  bool TargetMet = false;
+  /// Per component, the part of Error that floating-point rounding alone
+  /// accounts for (docs/user-guide.md, "Round-off"): each measured
+  /// iteration's variance includes it, so Error is never below it.
+  std::vector<double> RoundoffFloor;
 };
 
 } // namespace vf

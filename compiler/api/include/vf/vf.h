@@ -14,6 +14,7 @@
 #define VF_VF_H
 
 #include "vf/Devices.h"
+#include "vf/EventFiles.h"
 #include "vf/Events.h"
 #include "vf/Expected.h"
 #include "vf/Integrand.h"
@@ -22,6 +23,7 @@
 #include "vf/Native.h"
 #include "vf/Result.h"
 #include "vf/ResultJson.h"
+#include "vf/Summary.h"
 #include "vf/Version.h"
 
 #endif // VF_VF_H

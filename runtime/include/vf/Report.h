@@ -1,0 +1,41 @@
+//===- vf/Report.h - A run as a self-contained HTML page --------*- C++ -*-===//
+//
+// One HTML page for people (vegasc --report FILE.html): per run, its
+// settings, the per-iteration table, a convergence plot (each iteration's
+// estimate and error, the cumulative estimate and error, the exact value
+// when known), the adapted map's increment density per axis, the
+// allocation of samples to hypercubes over the first one or two axes, and
+// the devices' statistics. Plain HTML and inline SVG drawn by the project:
+// no network, no external script or style. Element ids (for tests and
+// links): run-K, convergence-K, grid-K-D, strata-K, devices-K.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_REPORT_H
+#define VF_REPORT_H
+
+#include "vf/Integrator.h"
+#include "vf/Result.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace vf {
+
+struct ReportRun {
+  std::string Title;
+  /// Settings shown as a table, in order.
+  std::vector<std::pair<std::string, std::string>> Settings;
+  Result R;
+  Integrator::Grid Grid;
+  std::optional<double> Exact; ///< drawn on the convergence plot
+};
+
+/// The page, one section per run.
+std::string reportHtml(const std::string &Title,
+                       const std::vector<ReportRun> &Runs);
+
+} // namespace vf
+
+#endif // VF_REPORT_H

@@ -1,0 +1,226 @@
+//===- runtime/output/Report.cpp - A run as a self-contained HTML page ----===//
+//
+// The numbers of each section (vf/Report.h) and the page around them; the
+// drawing is Svg.cpp's. The increment density of axis d is 1 / (N dx_i)
+// per increment of width dx_i: 1 for a uniform map, large where the map
+// concentrates samples. The allocation over two axes sums n_h over the
+// other axes (a heat map of nstrat x nstrat cells); over one axis, bars.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vf/Report.h"
+
+#include "output/Svg.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace vf {
+
+namespace {
+
+std::string escape(const std::string &S) {
+  std::string O;
+  for (char C : S)
+    O += C == '<' ? "&lt;" : C == '>' ? "&gt;" : C == '&' ? "&amp;"
+         : C == '\'' ? "&#39;" : std::string(1, C);
+  return O;
+}
+
+std::string g(double V, const char *Fmt = "%.10g") {
+  char B[40];
+  std::snprintf(B, sizeof(B), Fmt, V);
+  return B;
+}
+
+std::string table(const ReportRun &Run, unsigned K) {
+  std::string T = "<table id='iterations-" + std::to_string(K) +
+                  "'><tr><th>itn</th><th>estimate</th><th>error</th>"
+                  "<th>cumulative</th><th>error</th><th>&chi;&sup2;/dof</th>"
+                  "<th>Q</th><th>samples</th><th>s</th></tr>";
+  for (const IterationRow &Row : Run.R.Iterations) {
+    T += "<tr><td>" + std::to_string(Row.Index) + (Row.Warmup ? "w" : "") +
+         "</td><td>" + g(Row.Mean[0]) + "</td><td>" + g(Row.Error[0], "%.3g") +
+         "</td>";
+    T += Row.Warmup ? "<td>-</td><td>-</td><td>-</td><td>-</td>"
+                    : "<td>" + g(Row.CumMean[0]) + "</td><td>" +
+                          g(Row.CumError[0], "%.3g") + "</td><td>" +
+                          g(Row.Chi2Dof, "%.3g") + "</td><td>" +
+                          g(Row.Q, "%.3g") + "</td>";
+    T += "<td>" + std::to_string(Row.Samples) + "</td><td>" +
+         g(Row.Seconds, "%.3f") + "</td></tr>";
+  }
+  return T + "</table>";
+}
+
+std::string convergence(const ReportRun &Run, unsigned K) {
+  std::vector<double> X, Y, E, CX, CY, CE;
+  for (const IterationRow &Row : Run.R.Iterations) {
+    X.push_back(Row.Index);
+    Y.push_back(Row.Mean[0]);
+    E.push_back(Row.Error[0]);
+    if (!Row.Warmup) {
+      CX.push_back(Row.Index);
+      CY.push_back(Row.CumMean[0]);
+      CE.push_back(Row.CumError[0]);
+    }
+  }
+  // The scale follows the measured iterations (warm-up ones may be far
+  // off; they are clipped at the frame).
+  double Lo = INFINITY, Hi = -INFINITY;
+  for (std::size_t I = 0; I < Run.R.Iterations.size(); ++I)
+    if (!Run.R.Iterations[I].Warmup && std::isfinite(Y[I])) {
+      Lo = std::min(Lo, Y[I] - E[I]);
+      Hi = std::max(Hi, Y[I] + E[I]);
+    }
+  if (Run.Exact) {
+    Lo = std::min(Lo, *Run.Exact);
+    Hi = std::max(Hi, *Run.Exact);
+  }
+  if (!(Hi > Lo))
+    Lo = Hi = Y.empty() ? 0 : Y.back();
+  const double Pad = 0.08 * (Hi - Lo);
+  SvgPlot P("convergence-" + std::to_string(K), 0.5,
+            X.empty() ? 1.5 : X.back() + 0.5, Lo - Pad, Hi + Pad);
+  P.labels("iteration (warm-up first)", "estimate");
+  if (Run.Exact)
+    P.hline(*Run.Exact, "#2a2", "exact " + g(*Run.Exact));
+  P.points(X, Y, E, "#1f5fbf", -3);
+  P.line(CX, CY, "#c33");
+  P.points(CX, CY, CE, "#c33", 3);
+  return P.str() + "<p class='legend'><span style='color:#1f5fbf'>&#9679; "
+                   "each iteration</span> <span style='color:#c33'>&#9679; "
+                   "cumulative</span>" +
+         std::string(Run.Exact ? " <span style='color:#2a2'>- - exact</span>"
+                               : "") +
+         "</p>";
+}
+
+std::string grids(const ReportRun &Run, unsigned K) {
+  const Integrator::Grid &G = Run.Grid;
+  if (G.Edges.empty())
+    return "<p>No map yet.</p>";
+  std::string Out;
+  const unsigned Shown = std::min(G.Dim, 8u);
+  for (unsigned D = 0; D < Shown; ++D) {
+    const double *E = G.Edges.data() + std::size_t(D) * (G.Ninc + 1);
+    std::vector<double> X, Y;
+    double Max = 0;
+    for (unsigned I = 0; I < G.Ninc; ++I) {
+      const double Dx = E[I + 1] - E[I];
+      const double Density = Dx > 0 ? 1 / (G.Ninc * Dx) : 0;
+      X.push_back(E[I]);
+      Y.push_back(Density);
+      X.push_back(E[I + 1]);
+      Y.push_back(Density);
+      Max = std::max(Max, Density);
+    }
+    SvgPlot P("grid-" + std::to_string(K) + "-" + std::to_string(D), 0, 1, 0,
+              Max * 1.05, 300, 180);
+    P.labels("x" + std::to_string(D) + " (unit cube)", "density");
+    P.line(X, Y, "#1f5fbf");
+    Out += P.str();
+  }
+  if (Shown < G.Dim)
+    Out += "<p>(the first 8 of " + std::to_string(G.Dim) + " axes)</p>";
+  return Out;
+}
+
+std::string strata(const ReportRun &Run, unsigned K) {
+  const Integrator::Grid &G = Run.Grid;
+  const unsigned M = G.Nstrat;
+  if (G.Samples.empty() || M == 0)
+    return "<p>No allocation yet.</p>";
+  const unsigned Axes = G.Dim >= 2 ? 2 : 1;
+  std::vector<double> Cells(Axes == 2 ? M * M : M, 0.0);
+  for (std::uint64_t H = 0; H < G.Samples.size(); ++H) {
+    const unsigned A = unsigned(H % M), B = unsigned((H / M) % M);
+    Cells[Axes == 2 ? B * M + A : A] += double(G.Samples[H]);
+  }
+  const double Max = *std::max_element(Cells.begin(), Cells.end());
+  const double Min = *std::min_element(Cells.begin(), Cells.end());
+  const std::string Id = "strata-" + std::to_string(K);
+  if (Axes == 1) {
+    SvgPlot P(Id, 0, 1, 0, Max * 1.05, 400, 220);
+    P.labels("x0 (unit cube)", "samples per stratum");
+    for (unsigned A = 0; A < M; ++A)
+      P.rect(double(A) / M, double(A + 1) / M, 0, Cells[A], "#1f5fbf");
+    return P.str();
+  }
+  SvgPlot P(Id, 0, 1, 0, 1, 340, 320);
+  P.labels("x0 (strata)", "x1 (strata)");
+  for (unsigned B = 0; B < M; ++B)
+    for (unsigned A = 0; A < M; ++A)
+      P.rect(double(A) / M, double(A + 1) / M, double(B) / M,
+             double(B + 1) / M, heatColour(Max > Min ? (Cells[B * M + A] - Min) / (Max - Min)
+                                     : 0.5));
+  return P.str() + "<p class='legend'>samples per hypercube summed over "
+                   "the other axes: blue the fewest (" + g(Min, "%.0f") +
+         "), yellow the most (" + g(Max, "%.0f") + ")</p>";
+}
+
+std::string devices(const ReportRun &Run, unsigned K) {
+  std::string T = "<table id='devices-" + std::to_string(K) +
+                  "'><tr><th>device</th><th>samples</th><th>chunks</th>"
+                  "<th>busy/s</th><th>idle/s</th><th>imbalance</th></tr>";
+  for (const DeviceStats &D : Run.R.Devices)
+    T += "<tr><td>" + escape(D.Name) + "</td><td>" +
+         std::to_string(D.Samples) + "</td><td>" + std::to_string(D.Chunks) +
+         "</td><td>" + g(D.BusySeconds, "%.4f") + "</td><td>" +
+         g(D.IdleSeconds, "%.4f") + "</td><td>" +
+         g(100 * D.imbalance(), "%.1f") + "%</td></tr>";
+  return T + "</table>";
+}
+
+std::string section(const ReportRun &Run, unsigned K) {
+  std::string S = "<section id='run-" + std::to_string(K) + "'><h2>" +
+                  escape(Run.Title) + "</h2>";
+  const Result &R = Run.R;
+  if (!R.Mean.empty())
+    S += "<p class='result'>result = " + g(R.Mean[0], "%.15g") + " &plusmn; " +
+         g(R.Error[0], "%.3g") + " &nbsp; &chi;&sup2;/dof = " +
+         g(R.Chi2Dof, "%.3g") + " &nbsp; Q = " + g(R.Q, "%.3g") +
+         " &nbsp; stopped: " + stopReasonName(R.Stopped) + "</p>";
+  S += "<h3>Settings</h3><table class='settings'>";
+  for (const auto &[Key, Value] : Run.Settings)
+    S += "<tr><th>" + escape(Key) + "</th><td>" + escape(Value) + "</td></tr>";
+  S += "</table><h3>Convergence</h3>" + convergence(Run, K) +
+       "<h3>Iterations</h3>" + table(Run, K) +
+       "<h3>The adapted map: increment density per axis</h3><div "
+       "class='row'>" +
+       grids(Run, K) + "</div><h3>Stratification</h3>" + strata(Run, K) +
+       "<h3>Devices</h3>" + devices(Run, K) + "</section>";
+  return S;
+}
+
+} // namespace
+
+std::string reportHtml(const std::string &Title,
+                       const std::vector<ReportRun> &Runs) {
+  std::string Page =
+      "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>" +
+      escape(Title) +
+      "</title><style>body{font-family:sans-serif;margin:2em;max-width:"
+      "1100px}table{border-collapse:collapse;font-size:13px}td,th{border:"
+      "1px solid #ccc;padding:2px 6px;text-align:right}.settings th{"
+      "text-align:left}.row svg{margin:4px}.legend{font-size:12px}section{"
+      "border-top:2px solid #888;margin-top:2em}</style></head><body><h1>" +
+      escape(Title) + "</h1>";
+  for (unsigned K = 0; K < Runs.size(); ++K)
+    Page += section(Runs[K], K);
+  // The page checks itself once loaded (a test reads the verdict from the
+  // DOM): every run has its plots, and no script error happened.
+  Page += "<div id='selfcheck'></div><script>(function(){var bad=[];"
+          "window.addEventListener('error',function(e){bad.push(e.message)});"
+          "var n=document.querySelectorAll('section').length,missing=[];"
+          "for(var k=0;k<n;k++){['convergence-','strata-','devices-'].forEach("
+          "function(p){if(!document.getElementById(p+k))missing.push(p+k)});"
+          "if(!document.getElementById('grid-'+k+'-0'))missing.push('grid-'+k+"
+          "'-0')}document.getElementById('selfcheck').textContent=(bad.length"
+          "||missing.length?'FAILED '+bad.concat(missing).join(' '):'ok '+n+"
+          "' runs');})();</script></body></html>\n";
+  return Page;
+}
+
+} // namespace vf

@@ -1,0 +1,94 @@
+//===- runtime/output/Summary.cpp - The vegas-style summary table ---------===//
+//
+// vf::summary(Result) and Integrator::summary(), which is the same table of
+// the integrator's result so far.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vf/Summary.h"
+
+#include "vf/Integrator.h"
+
+#include <cstdio>
+
+namespace vf {
+
+namespace {
+
+std::string format(const char *Fmt, double V) {
+  char Buf[64];
+  std::snprintf(Buf, sizeof(Buf), Fmt, V);
+  return Buf;
+}
+
+std::string padLeft(const std::string &S, std::size_t Width) {
+  return std::string(S.size() < Width ? Width - S.size() : 0, ' ') + S;
+}
+
+void addRows(std::string &Out, const IterationRow &Row, unsigned Outputs) {
+  for (unsigned C = 0; C < Outputs; ++C) {
+    std::string Itn = std::to_string(Row.Index) + (Row.Warmup ? "w" : "");
+    if (Outputs > 1)
+      Itn += "[" + std::to_string(C) + "]";
+    Out += padLeft(Itn, 8) + "  " + format("%-22.15g", Row.Mean[C]) +
+           format("%-10.3g", Row.Error[C]) + "  ";
+    Out += Row.Warmup ? std::string(32, ' ') + padLeft("-", 9) +
+                            padLeft("-", 8)
+                      : format("%-22.15g", Row.CumMean[C]) +
+                            format("%-10.3g", Row.CumError[C]) +
+                            format("%9.3g", Row.Chi2Dof) +
+                            format("%8.3g", Row.Q);
+    Out += "\n";
+  }
+}
+
+} // namespace
+
+std::string summary(const Result &R) {
+  std::string Out = "     itn  integral              error       cumulative"
+                    "            error        chi2/dof       Q\n";
+  for (const IterationRow &Row : R.Iterations)
+    addRows(Out, Row, R.Outputs);
+  for (unsigned C = 0; C < R.Mean.size(); ++C) {
+    Out += "result";
+    if (R.Outputs > 1)
+      Out += "[" + std::to_string(C) + "]";
+    Out += " = " + format("%.15g", R.Mean[C]) + " +- " +
+           format("%.3g", R.Error[C]) + "   chi2/dof = " +
+           format("%.3g", R.Chi2Dof) + "   Q = " + format("%.3g", R.Q);
+    // Worth saying only where rounding is a visible part of the error.
+    if (C < R.RoundoffFloor.size() && R.RoundoffFloor[C] > 0.1 * R.Error[C])
+      Out += "   (round-off floor " + format("%.3g", R.RoundoffFloor[C]) + ")";
+    Out += "\n";
+  }
+  if (R.Stopped != StopReason::None)
+    Out += std::string("stopped: ") +
+           (R.Stopped == StopReason::Target ? "the accuracy target was met"
+            : R.Stopped == StopReason::Cap
+                ? "the accuracy target was not met within the iterations "
+                  "allowed"
+            : R.Stopped == StopReason::Error ? "by an error"
+                                             : "every iteration ran") +
+           "\n";
+  return Out;
+}
+
+const char *stopReasonName(StopReason R) {
+  switch (R) {
+  case StopReason::None:
+    return "none";
+  case StopReason::Iterations:
+    return "iterations";
+  case StopReason::Target:
+    return "target";
+  case StopReason::Cap:
+    return "max_iterations";
+  case StopReason::Error:
+    return "error";
+  }
+  return "none";
+}
+
+std::string Integrator::summary() const { return vf::summary(result()); }
+
+} // namespace vf

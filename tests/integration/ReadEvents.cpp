@@ -1,0 +1,115 @@
+//===- tests/integration/ReadEvents.cpp - Event files read by HepMC3 ------===//
+//
+// vf_read_events FILE: reads an LHE file with HepMC3's LHEF::Reader or a
+// HepMC3 ASCII file with HepMC3::ReaderAscii (by the name's ending) and
+// prints what events.py checks, as one JSON object: the event count, the
+// sum and maximum of the weights, the header's cross section and error
+// (and IDWTUP, XMAXUP for LHE), the particles per event, and the outgoing
+// PDG 13's cos(theta) per event, for the distribution test.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HepMC3/GenCrossSection.h"
+#include "HepMC3/GenEvent.h"
+#include "HepMC3/GenParticle.h"
+#include "HepMC3/LHEF.h"
+#include "HepMC3/ReaderAscii.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Summary {
+  long Events = 0;
+  double SumWeights = 0, MaxWeight = 0, Xsec = 0, XsecError = 0;
+  double Xmax = 0;
+  int Idwtup = 0;
+  long Particles = -1; // per event; -2 if they differ
+  std::vector<double> Cos, Weights;
+};
+
+double cosTheta(double Px, double Py, double Pz) {
+  return Pz / std::sqrt(Px * Px + Py * Py + Pz * Pz);
+}
+
+void addEvent(Summary &S, double W, long Particles) {
+  ++S.Events;
+  S.SumWeights += W;
+  S.MaxWeight = std::max(S.MaxWeight, std::fabs(W));
+  S.Weights.push_back(W);
+  S.Particles = S.Particles == -1 || S.Particles == Particles ? Particles : -2;
+}
+
+bool readLhe(const std::string &Path, Summary &S) {
+  LHEF::Reader R(Path);
+  S.Xsec = R.heprup.XSECUP.empty() ? 0 : R.heprup.XSECUP[0];
+  S.XsecError = R.heprup.XERRUP.empty() ? 0 : R.heprup.XERRUP[0];
+  S.Xmax = R.heprup.XMAXUP.empty() ? 0 : R.heprup.XMAXUP[0];
+  S.Idwtup = R.heprup.IDWTUP;
+  while (R.readEvent()) {
+    const LHEF::HEPEUP &E = R.hepeup;
+    addEvent(S, E.XWGTUP, E.NUP);
+    for (int K = 0; K < E.NUP; ++K)
+      if (E.IDUP[K] == 13 && E.ISTUP[K] == 1)
+        S.Cos.push_back(cosTheta(E.PUP[K][0], E.PUP[K][1], E.PUP[K][2]));
+  }
+  return true;
+}
+
+bool readHepMC3(const std::string &Path, Summary &S) {
+  HepMC3::ReaderAscii R(Path);
+  if (R.failed())
+    return false;
+  while (true) {
+    HepMC3::GenEvent E;
+    if (!R.read_event(E) || R.failed())
+      break;
+    addEvent(S, E.weights().empty() ? 0 : E.weights()[0],
+             long(E.particles().size()));
+    if (auto X = E.cross_section()) {
+      S.Xsec = X->xsec();
+      S.XsecError = X->xsec_err();
+    }
+    for (const auto &P : E.particles())
+      if (P->pid() == 13 && P->status() == 1)
+        S.Cos.push_back(cosTheta(P->momentum().px(), P->momentum().py(),
+                                 P->momentum().pz()));
+  }
+  R.close();
+  return true;
+}
+
+void printList(const char *Name, const std::vector<double> &V) {
+  std::printf(", \"%s\": [", Name);
+  for (std::size_t K = 0; K < V.size(); ++K)
+    std::printf("%s%.17g", K ? ", " : "", V[K]);
+  std::printf("]");
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: vf_read_events FILE.lhe|FILE.hepmc3\n");
+    return 2;
+  }
+  const std::string Path = argv[1];
+  Summary S;
+  const bool Lhe = Path.size() > 4 && Path.substr(Path.size() - 4) == ".lhe";
+  if (!(Lhe ? readLhe(Path, S) : readHepMC3(Path, S))) {
+    std::fprintf(stderr, "vf_read_events: cannot read '%s'\n", Path.c_str());
+    return 1;
+  }
+  std::printf("{\"events\": %ld, \"sum_weights\": %.17g, \"max_weight\": "
+              "%.17g, \"xsec\": %.17g, \"xsec_error\": %.17g, \"xmax\": "
+              "%.17g, \"idwtup\": %d, \"particles\": %ld",
+              S.Events, S.SumWeights, S.MaxWeight, S.Xsec, S.XsecError,
+              S.Xmax, S.Idwtup, S.Particles);
+  printList("cos_mu", S.Cos);
+  printList("weights", S.Weights);
+  std::printf("}\n");
+  return 0;
+}
