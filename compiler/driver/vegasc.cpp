@@ -19,6 +19,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
+#include <new>
 
 namespace {
 
@@ -38,7 +40,7 @@ Mode selectMode(const vf::DriverOptions &O, const vf::BatchOptions &B) {
 
 } // namespace
 
-int main(int argc, char **argv) {
+static int vegascMain(int argc, char **argv) {
   CLI::App App{"vegasc: compile a .vf integrand and integrate it with VEGAS+ "
                "on every CPU core and GPU",
                "vegasc"};
@@ -125,7 +127,7 @@ or grid that cannot be used (another integrand, other options, damaged);
                "imbalance)");
   App.add_option("--json", O.Json, "write the result as JSON to FILE (- for "
                                    "standard output)");
-  App.add_option("--alpha", Run.Alpha, "map damping alpha (default 0.5)");
+  App.add_option("--alpha", Run.Alpha, "map damping alpha, 0 to 1.5 (default 0.5; 0: no adaptation)");
   App.add_option("--beta", Run.Beta,
                  "stratification exponent beta (default 0.75; 0: classic "
                  "VEGAS)");
@@ -243,4 +245,20 @@ or grid that cannot be used (another integrand, other options, damaged);
   if (M == Mode::Integrate)
     return vf::runIntegrate(O);
   return vf::runCompilerModes(O);
+}
+
+// The last resort: the library returns errors as values, but an exception
+// from below it (std::bad_alloc under `ulimit -v`, say) must still end in
+// a message and exit 1, never in std::terminate's abort.
+int main(int argc, char **argv) {
+  try {
+    return vegascMain(argc, argv);
+  } catch (const std::bad_alloc &) {
+    std::fprintf(stderr, "vegasc: error: out of memory; lower --calls or "
+                         "the CPU threads (--devices), or allow more "
+                         "memory (ulimit -v)\n");
+  } catch (const std::exception &E) {
+    std::fprintf(stderr, "vegasc: error: %s\n", E.what());
+  }
+  return 1;
 }

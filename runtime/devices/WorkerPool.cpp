@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 namespace vf {
@@ -68,10 +69,18 @@ runWorkers(unsigned Workers, TileScheduler &Sched,
     for (unsigned W = 0; W < Workers; ++W) {
       if (Disabled[W])
         continue;
-      if (First < 0)
+      if (First < 0) {
         First = int(W);
-      else
+        continue;
+      }
+      // A thread the system refuses (a process or memory limit) is a
+      // failed worker: the others take its tiles.
+      try {
         Pool.emplace_back(Worker, W);
+      } catch (const std::system_error &E) {
+        Times[W].Error = "cannot start a thread: " + std::string(E.what());
+        Sched.retire(W);
+      }
     }
     if (First < 0)
       break;

@@ -20,6 +20,7 @@
 #include "integrator/DeviceSet.h"
 #include "integrator/Stats.h"
 #include "integrator/Strata.h"
+#include "reduction/Segments.h"
 #include "reduction/TrainingSums.h"
 #include "scheduler/TileScheduler.h"
 
@@ -78,16 +79,32 @@ struct Integrator::Impl {
   /// Whether several MPI ranks share the run.
   bool shared() const { return O.Ranks && O.Ranks->size() > 1; }
 
+  /// Drops every iteration's statistics (a parameter changed), keeping
+  /// the map, the allocation and the random stream's position.
+  void startFreshStatistics();
+
   // Iterate.cpp
   Status iterate(std::uint64_t Calls, bool Warmup);
   void prepare(std::uint64_t Calls);
+  /// Whether an iteration of \p Calls fits in memory (MemoryBudget.cpp),
+  /// checked before prepare() allocates anything for it.
+  Status checkMemory(std::uint64_t Calls) const;
+  /// Whether the integrand's box has finite widths and volume.
+  Status checkBox(const std::vector<double> &Lo,
+                  const std::vector<double> &Hi) const;
   vf_sampler_args samplerArgs(std::uint64_t Calls,
                               const std::vector<double> &Lo,
                               const std::vector<double> &Width);
   Status nonFiniteError(const vf_sampler_args &A, std::uint64_t Index,
                         std::uint64_t Count);
-  void estimate(const vf_sampler_args &A, std::vector<double> &Mean,
-                std::vector<double> &Cov);
+  Status estimate(const vf_sampler_args &A, std::vector<double> &Mean,
+                  std::vector<double> &Cov);
+  /// The error for hypercube \p H's segment \p S, whose sums overflowed
+  /// or (\p Underflow) whose component's variance underflowed.
+  /// "integrand 'f'", or "component C of integrand 'f'" for a vector one.
+  std::string componentName(unsigned C) const;
+  Error sumsError(std::uint64_t H, const double *S, unsigned Component,
+                  bool Underflow) const;
   DeviceStats &deviceTotals(const Device &D);
   std::vector<DeviceStats>
   recordDevices(const std::vector<WorkerTimes> &Times,
@@ -121,6 +138,35 @@ struct Integrator::Impl {
 
 /// V with 17 significant digits (messages).
 std::string formatDouble(double V);
+
+/// The Error for the exception being handled, from an entry point doing
+/// \p What ("run", "loadState", ...): out of memory says so and what to
+/// lower; anything else is named by its what().
+Error currentExceptionError(const std::string &What);
+
+/// Runs an entry point's body \p Fn; an exception from below it (the
+/// standard library's std::bad_alloc, std::system_error, or a callback's)
+/// becomes an Error value, so that none leaves the library: a caller
+/// through the C API, or a front end, sees an error, never std::terminate.
+template <typename F>
+auto guarded(const std::string &What, F &&Fn) -> decltype(Fn()) {
+  try {
+    return Fn();
+  } catch (...) {
+    return currentExceptionError(What);
+  }
+}
+
+/// Samples per tile of an iteration of \p Calls (Iterate.cpp).
+std::uint64_t tileSize(std::uint64_t Calls);
+
+/// The most memory this process may still allocate, and what sets it
+/// (MemoryBudget.cpp).
+struct MemoryLimit {
+  std::uint64_t Bytes;
+  std::string What;
+};
+MemoryLimit availableMemory();
 
 } // namespace vf
 
