@@ -3,9 +3,12 @@
 // Integrator::Impl, shared by the files that implement one concept each:
 //   Integrator.cpp    create, run, the result and the small accessors
 //   Iterate.cpp       one iteration: tiles on the devices, the reduction,
-//                     the estimate, adaptation
+//                     the estimate (sums that overflow or underflow are
+//                     errors), adaptation
+//   MemoryBudget.cpp  an iteration's memory, checked before allocating
 //   RankExchange.cpp  MPI: ranks claim groups of tiles and exchange them
 //   State.cpp         snapshot/restore, checkpoint and grid files
+//   StateChecks.cpp   a loaded state's invariants (forged checkpoints)
 //   DeviceSet.cpp     the devices of a run
 //   Sampling.cpp      events from the frozen map (sample, unweight)
 //
