@@ -3,7 +3,10 @@
 // Thin wrappers over vf::Module, vf::nativeIntegrand and vf::Integrator.
 // Each handle owns its C++ object; each failing call stores its message in a
 // thread-local string for vf_last_error() and returns a status code. No
-// exception is thrown here (the compiler library builds without them).
+// exception crosses the C boundary: this file alone in the compiler is
+// built with exceptions, and each call that does work runs in guard(),
+// which turns anything thrown below it (std::bad_alloc, ...) into
+// VF_ERR_RUN and its message.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,7 +20,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <exception>
 #include <memory>
+#include <new>
 #include <string>
 
 struct vf_module {
@@ -37,9 +42,21 @@ int fail(int Code, std::string Message) {
   return Code;
 }
 
+/// Runs \p Body, the work of C function \p Fn, catching every exception.
+template <typename F> int guard(const char *Fn, F &&Body) noexcept {
+  try {
+    return Body();
+  } catch (const std::bad_alloc &) {
+    return fail(VF_ERR_RUN, std::string(Fn) + ": out of memory");
+  } catch (const std::exception &E) {
+    return fail(VF_ERR_RUN, std::string(Fn) + ": " + E.what());
+  } catch (...) {
+    return fail(VF_ERR_RUN, std::string(Fn) + ": an unknown exception");
+  }
+}
+
 int nullHandle(const char *Fn, const char *What) {
-  return fail(VF_ERR_ARGUMENT,
-              std::string(Fn) + ": " + What + " is NULL");
+  return fail(VF_ERR_ARGUMENT, std::string(Fn) + ": " + What + " is NULL");
 }
 
 vf::IntegratorOptions toOptions(const vf_options *O) {
@@ -52,13 +69,20 @@ vf::IntegratorOptions toOptions(const vf_options *O) {
   R.Beta = O->beta;
   R.MaxNinc = unsigned(std::max(0, O->max_ninc));
   R.Threads = unsigned(std::max(0, O->threads));
-  R.OnNonFinite = O->nonfinite_zero ? vf::NonFinitePolicy::Zero
-                                    : vf::NonFinitePolicy::Stop;
+  R.OnNonFinite =
+      O->nonfinite_zero ? vf::NonFinitePolicy::Zero : vf::NonFinitePolicy::Stop;
   return R;
 }
 
 int makeIntegrator(vf::IntegrandInfo I, const vf_options *O,
                    vf_integrator **Out) {
+  // A negative count would become a huge unsigned one (or, clamped, "all
+  // threads"): refused, as the C++ options refuse what is out of range.
+  if (O && (O->threads < 0 || O->max_ninc < 0))
+    return fail(VF_ERR_ARGUMENT,
+                "vf_options: threads and max_ninc must not be negative, got " +
+                    std::to_string(O->threads) + " and " +
+                    std::to_string(O->max_ninc));
   auto Integ = vf::Integrator::create(std::move(I), toOptions(O));
   if (!Integ)
     return fail(VF_ERR_ARGUMENT, Integ.message());
@@ -86,11 +110,13 @@ int copyOut(const std::string &S, char *Buf, size_t Size) {
 /// Events need a trained (at least one iteration), frozen integrator.
 int needTrainedFrozen(const vf_integrator *It, const char *Fn) {
   if (It->I->result().Iterations.empty())
-    return fail(VF_ERR_STATE, std::string(Fn) + ": no events before "
-                              "training: vf_run first, then vf_freeze");
+    return fail(VF_ERR_STATE, std::string(Fn) +
+                                  ": no events before "
+                                  "training: vf_run first, then vf_freeze");
   if (!It->I->frozen())
-    return fail(VF_ERR_STATE, std::string(Fn) + ": events come from a "
-                              "frozen map: call vf_freeze after training");
+    return fail(VF_ERR_STATE, std::string(Fn) +
+                                  ": events come from a "
+                                  "frozen map: call vf_freeze after training");
   return VF_OK;
 }
 
@@ -112,16 +138,20 @@ size_t vf_copy_last_error(char *Buf, size_t Size) {
 const char *vf_version(void) { return vf::versionString(); }
 
 int vf_compile_file(const char *Path, vf_module **Out) {
-  if (!Path || !Out)
-    return nullHandle("vf_compile_file", Path ? "out" : "path");
-  return compiled(vf::Module::compileFile(Path), Out);
+  return guard("vf_compile_file", [&]() -> int {
+    if (!Path || !Out)
+      return nullHandle("vf_compile_file", Path ? "out" : "path");
+    return compiled(vf::Module::compileFile(Path), Out);
+  });
 }
 
 int vf_compile_string(const char *Source, const char *Name, vf_module **Out) {
-  if (!Source || !Out)
-    return nullHandle("vf_compile_string", Source ? "out" : "source");
-  return compiled(
-      vf::Module::compileString(Source, Name ? Name : "<string>"), Out);
+  return guard("vf_compile_string", [&]() -> int {
+    if (!Source || !Out)
+      return nullHandle("vf_compile_string", Source ? "out" : "source");
+    return compiled(vf::Module::compileString(Source, Name ? Name : "<string>"),
+                    Out);
+  });
 }
 
 void vf_module_free(vf_module *M) { delete M; }
@@ -132,14 +162,16 @@ int vf_module_integrand_count(const vf_module *M) {
 
 int vf_module_integrand_name(const vf_module *M, int Index, char *Buf,
                              size_t Size) {
-  if (!M)
-    return nullHandle("vf_module_integrand_name", "module");
-  std::vector<std::string> Names = M->M->integrandNames();
-  if (Index < 0 || size_t(Index) >= Names.size())
-    return fail(VF_ERR_ARGUMENT, "vf_module_integrand_name: index " +
-                                     std::to_string(Index) + " of " +
-                                     std::to_string(Names.size()));
-  return copyOut(Names[size_t(Index)], Buf, Size);
+  return guard("vf_module_integrand_name", [&]() -> int {
+    if (!M)
+      return nullHandle("vf_module_integrand_name", "module");
+    std::vector<std::string> Names = M->M->integrandNames();
+    if (Index < 0 || size_t(Index) >= Names.size())
+      return fail(VF_ERR_ARGUMENT, "vf_module_integrand_name: index " +
+                                       std::to_string(Index) + " of " +
+                                       std::to_string(Names.size()));
+    return copyOut(Names[size_t(Index)], Buf, Size);
+  });
 }
 
 void vf_options_default(vf_options *O) {
@@ -158,34 +190,40 @@ void vf_options_default(vf_options *O) {
 
 int vf_integrator_create(const vf_module *M, const char *Name,
                          const vf_options *O, vf_integrator **Out) {
-  if (!M || !Out)
-    return nullHandle("vf_integrator_create", M ? "out" : "module");
-  auto I = M->M->integrand(Name ? Name : "");
-  if (!I)
-    return fail(VF_ERR_ARGUMENT, I.message());
-  return makeIntegrator(std::move(*I), O, Out);
+  return guard("vf_integrator_create", [&]() -> int {
+    if (!M || !Out)
+      return nullHandle("vf_integrator_create", M ? "out" : "module");
+    auto I = M->M->integrand(Name ? Name : "");
+    if (!I)
+      return fail(VF_ERR_ARGUMENT, I.message());
+    return makeIntegrator(std::move(*I), O, Out);
+  });
 }
 
-int vf_integrator_create_native(const char *Name, int32_t Dim,
-                                int32_t Outputs, const double *Lo,
-                                const double *Hi, vf_native_fn F, void *User,
-                                const vf_options *O, vf_integrator **Out) {
-  if (!Lo || !Hi || !F || !Out)
-    return nullHandle("vf_integrator_create_native",
-                      !Lo ? "lo" : !Hi ? "hi" : !F ? "f" : "out");
-  if (Dim < 1 || Outputs < 1)
-    return fail(VF_ERR_ARGUMENT, "vf_integrator_create_native: dim and "
-                                 "outputs must be at least 1");
-  auto I = vf::nativeIntegrand(
-      Name ? Name : "native", unsigned(Dim), unsigned(Outputs),
-      std::vector<double>(Lo, Lo + Dim), std::vector<double>(Hi, Hi + Dim),
-      [F, User](std::span<const double> X, std::size_t N, std::size_t D,
-                std::span<double> Out) {
-        F(X.data(), int64_t(N), int32_t(D), Out.data(), User);
-      });
-  if (!I)
-    return fail(VF_ERR_ARGUMENT, I.message());
-  return makeIntegrator(std::move(*I), O, Out);
+int vf_integrator_create_native(const char *Name, int32_t Dim, int32_t Outputs,
+                                const double *Lo, const double *Hi,
+                                vf_native_fn F, void *User, const vf_options *O,
+                                vf_integrator **Out) {
+  return guard("vf_integrator_create_native", [&]() -> int {
+    if (!Lo || !Hi || !F || !Out)
+      return nullHandle("vf_integrator_create_native", !Lo   ? "lo"
+                                                       : !Hi ? "hi"
+                                                       : !F  ? "f"
+                                                             : "out");
+    if (Dim < 1 || Outputs < 1)
+      return fail(VF_ERR_ARGUMENT, "vf_integrator_create_native: dim and "
+                                   "outputs must be at least 1");
+    auto I = vf::nativeIntegrand(
+        Name ? Name : "native", unsigned(Dim), unsigned(Outputs),
+        std::vector<double>(Lo, Lo + Dim), std::vector<double>(Hi, Hi + Dim),
+        [F, User](std::span<const double> X, std::size_t N, std::size_t D,
+                  std::span<double> Out) {
+          F(X.data(), int64_t(N), int32_t(D), Out.data(), User);
+        });
+    if (!I)
+      return fail(VF_ERR_ARGUMENT, I.message());
+    return makeIntegrator(std::move(*I), O, Out);
+  });
 }
 
 void vf_integrator_free(vf_integrator *It) { delete It; }
@@ -199,76 +237,86 @@ int vf_integrator_outputs(const vf_integrator *It) {
 }
 
 int vf_set_param(vf_integrator *It, const char *Name, double Value) {
-  if (!It || !Name)
-    return nullHandle("vf_set_param", It ? "name" : "integrator");
-  if (vf::Status S = It->I->setParam(Name, Value); !S)
-    return fail(VF_ERR_ARGUMENT, S.message());
-  return VF_OK;
+  return guard("vf_set_param", [&]() -> int {
+    if (!It || !Name)
+      return nullHandle("vf_set_param", It ? "name" : "integrator");
+    if (vf::Status S = It->I->setParam(Name, Value); !S)
+      return fail(VF_ERR_ARGUMENT, S.message());
+    return VF_OK;
+  });
 }
 
 int vf_run(vf_integrator *It, int32_t Iterations, int64_t Calls,
            int32_t Warmup) {
-  if (!It)
-    return nullHandle("vf_run", "integrator");
-  if (Iterations < 0 || Calls < 0 || Warmup < 0)
-    return fail(VF_ERR_ARGUMENT, "vf_run: negative iterations, calls or "
-                                 "warm-up");
-  auto R = It->I->run(unsigned(Iterations), uint64_t(Calls),
-                      unsigned(Warmup));
-  if (!R)
-    return fail(VF_ERR_RUN, R.message());
-  return VF_OK;
+  return guard("vf_run", [&]() -> int {
+    if (!It)
+      return nullHandle("vf_run", "integrator");
+    if (Iterations < 0 || Calls < 0 || Warmup < 0)
+      return fail(VF_ERR_ARGUMENT, "vf_run: negative iterations, calls or "
+                                   "warm-up");
+    auto R =
+        It->I->run(unsigned(Iterations), uint64_t(Calls), unsigned(Warmup));
+    if (!R)
+      return fail(VF_ERR_RUN, R.message());
+    return VF_OK;
+  });
 }
 
 int vf_result(const vf_integrator *It, double *Mean, double *Err,
               double *Chi2Dof, double *Q) {
-  if (!It)
-    return nullHandle("vf_result", "integrator");
-  vf::Result R = It->I->result();
-  if (R.Iterations.empty())
-    return fail(VF_ERR_STATE, "vf_result: no iteration has run yet");
-  if (Mean)
-    *Mean = R.Mean[0];
-  if (Err)
-    *Err = R.Error[0];
-  if (Chi2Dof)
-    *Chi2Dof = R.Chi2Dof;
-  if (Q)
-    *Q = R.Q;
-  return VF_OK;
+  return guard("vf_result", [&]() -> int {
+    if (!It)
+      return nullHandle("vf_result", "integrator");
+    vf::Result R = It->I->result();
+    if (R.Iterations.empty())
+      return fail(VF_ERR_STATE, "vf_result: no iteration has run yet");
+    if (Mean)
+      *Mean = R.Mean[0];
+    if (Err)
+      *Err = R.Error[0];
+    if (Chi2Dof)
+      *Chi2Dof = R.Chi2Dof;
+    if (Q)
+      *Q = R.Q;
+    return VF_OK;
+  });
 }
 
 int vf_result_component(const vf_integrator *It, int32_t C, double *Mean,
                         double *Err) {
-  if (!It)
-    return nullHandle("vf_result_component", "integrator");
-  vf::Result R = It->I->result();
-  if (R.Iterations.empty())
-    return fail(VF_ERR_STATE, "vf_result_component: no iteration has run");
-  if (C < 0 || size_t(C) >= R.Mean.size())
-    return fail(VF_ERR_ARGUMENT, "vf_result_component: component " +
-                                     std::to_string(C) + " of " +
-                                     std::to_string(R.Mean.size()));
-  if (Mean)
-    *Mean = R.Mean[size_t(C)];
-  if (Err)
-    *Err = R.Error[size_t(C)];
-  return VF_OK;
+  return guard("vf_result_component", [&]() -> int {
+    if (!It)
+      return nullHandle("vf_result_component", "integrator");
+    vf::Result R = It->I->result();
+    if (R.Iterations.empty())
+      return fail(VF_ERR_STATE, "vf_result_component: no iteration has run");
+    if (C < 0 || size_t(C) >= R.Mean.size())
+      return fail(VF_ERR_ARGUMENT, "vf_result_component: component " +
+                                       std::to_string(C) + " of " +
+                                       std::to_string(R.Mean.size()));
+    if (Mean)
+      *Mean = R.Mean[size_t(C)];
+    if (Err)
+      *Err = R.Error[size_t(C)];
+    return VF_OK;
+  });
 }
 
 int vf_result_json(const vf_integrator *It, char *Buf, size_t Size,
                    size_t *Needed) {
-  if (!It)
-    return nullHandle("vf_result_json", "integrator");
-  const vf::IntegratorOptions &O = It->I->options();
-  std::string Settings = "{\"seed\": " + std::to_string(O.Seed) +
-                         ", \"alpha\": " + std::to_string(O.Alpha) +
-                         ", \"beta\": " + std::to_string(O.Beta) + "}";
-  std::string J =
-      vf::resultToJson(It->I->result(), It->I->integrand().Name, Settings);
-  if (Needed)
-    *Needed = J.size() + 1;
-  return copyOut(J, Buf, Size);
+  return guard("vf_result_json", [&]() -> int {
+    if (!It)
+      return nullHandle("vf_result_json", "integrator");
+    const vf::IntegratorOptions &O = It->I->options();
+    std::string Settings = "{\"seed\": " + std::to_string(O.Seed) +
+                           ", \"alpha\": " + std::to_string(O.Alpha) +
+                           ", \"beta\": " + std::to_string(O.Beta) + "}";
+    std::string J =
+        vf::resultToJson(It->I->result(), It->I->integrand().Name, Settings);
+    if (Needed)
+      *Needed = J.size() + 1;
+    return copyOut(J, Buf, Size);
+  });
 }
 
 int vf_histogram_count(const vf_integrator *It) {
@@ -336,56 +384,61 @@ int vf_freeze(vf_integrator *It) {
 }
 
 int vf_sample(vf_integrator *It, int64_t N, double *X, double *Weight) {
-  if (!It || !X || !Weight)
-    return nullHandle("vf_sample", !It ? "integrator" : !X ? "x" : "weight");
-  if (N < 0)
-    return fail(VF_ERR_ARGUMENT, "vf_sample: negative n");
-  if (int E = needTrainedFrozen(It, "vf_sample"))
-    return E;
-  const std::size_t Dim = It->I->integrand().Dim;
-  std::size_t K = 0;
-  vf::Status S = It->I->sample(uint64_t(N), [&](const vf::EventBatch &B) {
-    std::copy(B.X.begin(), B.X.end(), X + K * Dim);
-    std::copy(B.Weight.begin(), B.Weight.end(), Weight + K);
-    K += B.N;
+  return guard("vf_sample", [&]() -> int {
+    if (!It || !X || !Weight)
+      return nullHandle("vf_sample", !It ? "integrator" : !X ? "x" : "weight");
+    if (N < 0)
+      return fail(VF_ERR_ARGUMENT, "vf_sample: negative n");
+    if (int E = needTrainedFrozen(It, "vf_sample"))
+      return E;
+    const std::size_t Dim = It->I->integrand().Dim;
+    std::size_t K = 0;
+    vf::Status S = It->I->sample(uint64_t(N), [&](const vf::EventBatch &B) {
+      std::copy(B.X.begin(), B.X.end(), X + K * Dim);
+      std::copy(B.Weight.begin(), B.Weight.end(), Weight + K);
+      K += B.N;
+    });
+    if (!S)
+      return fail(VF_ERR_RUN, S.message());
+    return VF_OK;
   });
-  if (!S)
-    return fail(VF_ERR_RUN, S.message());
-  return VF_OK;
 }
 
 int vf_unweight(vf_integrator *It, int64_t N, int64_t WmaxEvents, double *X,
                 double *Weight, double *Wmax, double *Efficiency,
                 double *Overshoot) {
-  if (!It || !X || !Weight)
-    return nullHandle("vf_unweight",
-                      !It ? "integrator" : !X ? "x" : "weight");
-  if (N < 0 || WmaxEvents < 0)
-    return fail(VF_ERR_ARGUMENT, "vf_unweight: negative n or wmax_events");
-  if (int E = needTrainedFrozen(It, "vf_unweight"))
-    return E;
-  vf::UnweightOptions O;
-  if (WmaxEvents > 0)
-    O.WmaxEvents = uint64_t(WmaxEvents);
-  const std::size_t Dim = It->I->integrand().Dim;
-  std::size_t K = 0;
-  auto R = It->I->unweight(
-      uint64_t(N),
-      [&](const vf::EventBatch &B) {
-        std::copy(B.X.begin(), B.X.end(), X + K * Dim);
-        std::copy(B.Weight.begin(), B.Weight.end(), Weight + K);
-        K += B.N;
-      },
-      O);
-  if (!R)
-    return fail(VF_ERR_RUN, R.message());
-  if (Wmax)
-    *Wmax = R->Wmax;
-  if (Efficiency)
-    *Efficiency = R->Efficiency;
-  if (Overshoot)
-    *Overshoot = R->OvershootFraction;
-  return VF_OK;
+  return guard("vf_unweight", [&]() -> int {
+    if (!It || !X || !Weight)
+      return nullHandle("vf_unweight", !It  ? "integrator"
+                                       : !X ? "x"
+                                            : "weight");
+    if (N < 0 || WmaxEvents < 0)
+      return fail(VF_ERR_ARGUMENT, "vf_unweight: negative n or wmax_events");
+    if (int E = needTrainedFrozen(It, "vf_unweight"))
+      return E;
+    vf::UnweightOptions O;
+    if (WmaxEvents > 0)
+      O.WmaxEvents = uint64_t(WmaxEvents);
+    const std::size_t Dim = It->I->integrand().Dim;
+    std::size_t K = 0;
+    auto R = It->I->unweight(
+        uint64_t(N),
+        [&](const vf::EventBatch &B) {
+          std::copy(B.X.begin(), B.X.end(), X + K * Dim);
+          std::copy(B.Weight.begin(), B.Weight.end(), Weight + K);
+          K += B.N;
+        },
+        O);
+    if (!R)
+      return fail(VF_ERR_RUN, R.message());
+    if (Wmax)
+      *Wmax = R->Wmax;
+    if (Efficiency)
+      *Efficiency = R->Efficiency;
+    if (Overshoot)
+      *Overshoot = R->OvershootFraction;
+    return VF_OK;
+  });
 }
 
 } // extern "C"

@@ -23,6 +23,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <exception>
+#include <new>
 
 namespace {
 
@@ -104,7 +106,18 @@ int main(int argc, char **argv) {
   llvm::outs();
   llvm::errs();
   std::atexit([] { finishStreams(vf::ExitOk); });
-  return finishStreams(runMain(argc, argv));
+  // The last resort: the library returns errors as values, but an
+  // exception from below it (std::bad_alloc under `ulimit -v`, say) must
+  // still end in a message and exit 1, never in std::terminate's abort.
+  try {
+    return finishStreams(runMain(argc, argv));
+  } catch (const std::bad_alloc &) {
+    llvm::errs() << "vegasc: error: out of memory; lower --calls or the CPU "
+                    "threads (--devices), or allow more memory (ulimit -v)\n";
+  } catch (const std::exception &E) {
+    llvm::errs() << "vegasc: error: " << E.what() << "\n";
+  }
+  return finishStreams(vf::ExitInputError);
 }
 
 namespace {
@@ -226,7 +239,8 @@ or grid that cannot be used (another integrand, other options, damaged);
                  "standard output)")
       ->type_name("FILE")
       ->check(NonEmptyPath);
-  App.add_option("--alpha", Run.Alpha, "map damping alpha (default 0.5)");
+  App.add_option("--alpha", Run.Alpha,
+                 "map damping alpha, 0 to 1.5 (default 0.5; 0: no adaptation)");
   App.add_option("--beta", Run.Beta,
                  "stratification exponent beta (default 0.75; 0: classic "
                  "VEGAS)");

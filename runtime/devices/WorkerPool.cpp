@@ -8,7 +8,10 @@
 #include "devices/WorkerPool.h"
 
 #include <chrono>
+#include <exception>
 #include <mutex>
+#include <new>
+#include <system_error>
 #include <thread>
 
 namespace vf {
@@ -22,6 +25,25 @@ static double seconds(Clock::duration D) {
 unsigned cpuThreadCount(unsigned Threads) {
   return Threads ? Threads : std::max(1u, std::thread::hardware_concurrency());
 }
+
+namespace {
+/// A worker thread's chunk, with any exception (an integrand callback's,
+/// std::bad_alloc) turned into the worker's failure: one escaping a
+/// thread would end the process.
+Status guardedWork(
+    const std::function<Status(unsigned, TileScheduler::Chunk &)> &Work,
+    unsigned W, TileScheduler::Chunk &C) {
+  try {
+    return Work(W, C);
+  } catch (const std::bad_alloc &) {
+    return Error{"out of memory"};
+  } catch (const std::exception &E) {
+    return Error{"exception: " + std::string(E.what())};
+  } catch (...) {
+    return Error{"an unknown exception"};
+  }
+}
+} // namespace
 
 std::vector<WorkerTimes>
 runWorkers(unsigned Workers, TileScheduler &Sched,
@@ -40,7 +62,7 @@ runWorkers(unsigned Workers, TileScheduler &Sched,
          C = Sched.next(W)) {
       Clock::time_point T0 = Clock::now();
       TileScheduler::Chunk Left = C;
-      Status S = Work(W, Left);
+      Status S = guardedWork(Work, W, Left);
       std::uint64_t Samples = 0;
       for (std::uint64_t Tile = C.Begin; Tile < Left.Begin; ++Tile)
         Samples += TileSamples(Tile);
@@ -68,10 +90,18 @@ runWorkers(unsigned Workers, TileScheduler &Sched,
     for (unsigned W = 0; W < Workers; ++W) {
       if (Disabled[W])
         continue;
-      if (First < 0)
+      if (First < 0) {
         First = int(W);
-      else
+        continue;
+      }
+      // A thread the system refuses (a process or memory limit) is a
+      // failed worker: the others take its tiles.
+      try {
         Pool.emplace_back(Worker, W);
+      } catch (const std::system_error &E) {
+        Times[W].Error = "cannot start a thread: " + std::string(E.what());
+        Sched.retire(W);
+      }
     }
     if (First < 0)
       break;

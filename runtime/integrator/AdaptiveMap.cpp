@@ -6,9 +6,12 @@
 //===----------------------------------------------------------------------===//
 #include "integrator/AdaptiveMap.h"
 
+#include "integrator/IntegratorImpl.h" // formatDouble
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <string>
 #include <utility>
 
 using namespace vf;
@@ -27,22 +30,29 @@ AdaptiveMap::AdaptiveMap(unsigned Dim, unsigned Ninc, std::vector<double> E)
     : Dim(Dim), Ninc(Ninc), Edges(std::move(E)),
       SumF2(std::size_t(Dim) * Ninc, 0.0),
       CountF(std::size_t(Dim) * Ninc, 0.0) {
-  assert(validEdges(Dim, Ninc, Edges) && "not a map");
+  assert(edgesProblem(Dim, Ninc, Edges).empty() && "not a map");
 }
 
-bool AdaptiveMap::validEdges(unsigned Dim, unsigned Ninc,
-                             std::span<const double> E) {
-  if (Dim < 1 || Ninc < 1 || E.size() != std::size_t(Dim) * (Ninc + 1))
-    return false;
+std::string AdaptiveMap::edgesProblem(unsigned Dim, unsigned Ninc,
+                                      std::span<const double> E) {
+  if (Ninc < 1 || E.size() != std::size_t(Dim) * (Ninc + 1))
+    return std::to_string(E.size()) +
+           " edges for Dim = " + std::to_string(Dim) +
+           " and Ninc = " + std::to_string(Ninc) + " (Dim x (Ninc + 1) = " +
+           std::to_string(std::uint64_t(Dim) * (std::uint64_t(Ninc) + 1)) + ")";
   for (unsigned D = 0; D < Dim; ++D) {
     const double *A = &E[std::size_t(D) * (Ninc + 1)];
     if (A[0] != 0.0 || A[Ninc] != 1.0)
-      return false;
+      return "the edges of axis " + std::to_string(D) + " run from " +
+             formatDouble(A[0]) + " to " + formatDouble(A[Ninc]) +
+             ", not from 0 to 1";
     for (unsigned K = 0; K < Ninc; ++K)
       if (!(A[K] <= A[K + 1])) // also refuses NaN
-        return false;
+        return "edge " + std::to_string(K + 1) + " of axis " +
+               std::to_string(D) + " (" + formatDouble(A[K + 1]) +
+               ") is below the one before it (" + formatDouble(A[K]) + ")";
   }
-  return true;
+  return "";
 }
 
 unsigned AdaptiveMap::chooseNinc(std::uint64_t neval, unsigned nstrat,
@@ -255,8 +265,7 @@ void AdaptiveMap::adapt(double alpha, unsigned newNinc) {
       for (unsigned I = 0; I < Ninc; ++I)
         Widths[I] = (E[I + 1] - E[I]) / (E[Ninc] - E[0]);
       smoothAndDamp(W, alpha, Widths.data());
-    }
-    else // No information, but a new ninc: re-sample the same map.
+    } else // No information, but a new ninc: re-sample the same map.
       std::fill(W.begin(), W.end(), 1.0);
     regridAxis(D, W, newNinc, NewEdges);
   }

@@ -37,6 +37,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace vf {
@@ -53,12 +54,13 @@ public:
   ///   ninc: increments per axis, >= 1; typically chooseNinc(...), <= 1000.
   AdaptiveMap(unsigned dim, unsigned ninc);
   /// A map with the given edges (a saved grid or checkpoint), dim x
-  /// (ninc + 1), axis-major. validEdges() must hold.
+  /// (ninc + 1), axis-major. edgesProblem() must be empty.
   AdaptiveMap(unsigned dim, unsigned ninc, std::vector<double> edges);
-  /// Whether `edges` is a map: dim x (ninc + 1) values, each axis rising
-  /// (non-strictly) from exactly 0 to exactly 1.
-  static bool validEdges(unsigned dim, unsigned ninc,
-                         std::span<const double> edges);
+  /// Why `edges` is not a map, naming the axis and edge, or empty: a map
+  /// is dim x (ninc + 1) values, each axis rising (non-strictly) from
+  /// exactly 0 to exactly 1.
+  static std::string edgesProblem(unsigned dim, unsigned ninc,
+                                  std::span<const double> edges);
 
   /// Increments per axis for a run of `neval` samples per iteration with
   /// `nstrat` strata per axis: min(maxNinc, max(2, neval / 10)), rounded down

@@ -9,14 +9,11 @@
 
 #include "integrator/AdaptiveMap.h"
 
-#include <cerrno>
+#include "files/SafeFiles.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
-#include <fstream>
-#include <iterator>
-#include <unistd.h>
 
 namespace vf {
 
@@ -44,7 +41,9 @@ public:
     Buf.append(Magic, 8);
     u32(Version);
   }
-  template <typename T> void u8(const T &V) { le(std::uint8_t(V), 1); }
+  template <typename T> void u8(const T &V, const char *) {
+    le(std::uint8_t(V), 1);
+  }
   template <typename T> void u32(const T &V) { le(std::uint32_t(V), 4); }
   template <typename T> void u64(const T &V) { le(std::uint64_t(V), 8); }
   void f64(const double &V) {
@@ -94,8 +93,16 @@ public:
   Reader(const std::string &B, std::size_t Pos) : Buf(B), Pos(Pos) {}
   bool bad() const { return Bad; }
   bool atEnd() const { return Pos == Buf.size(); }
-  /// A flag or a two-valued enum.
-  template <typename T> void u8(T &V) { V = T(le(1) != 0); }
+  /// The first flag that was neither 0 nor 1, or null.
+  const char *badFlag() const { return BadFlag; }
+  /// A flag or a two-valued enum, named \p Field for errors: any byte but
+  /// 0 and 1 is refused, never read as "true".
+  template <typename T> void u8(T &V, const char *Field) {
+    std::uint64_t B = le(1);
+    if (B > 1 && !BadFlag)
+      BadFlag = Field;
+    V = T(B == 1);
+  }
   template <typename T> void u32(T &V) { V = T(le(4)); }
   template <typename T> void u64(T &V) { V = T(le(8)); }
   void f64(double &V) {
@@ -146,6 +153,7 @@ private:
   const std::string &Buf;
   std::size_t Pos;
   bool Bad = false;
+  const char *BadFlag = nullptr;
 };
 
 /// The checkpoint's fields in file order (Checkpoint.h), for a Writer
@@ -163,7 +171,7 @@ void checkpointFields(Io &F, State &S) {
   F.f64(O.Beta);
   F.u32(O.MaxNinc);
   F.u64(O.MaxHcube);
-  F.u8(O.OnNonFinite);
+  F.u8(O.OnNonFinite, "on_nonfinite");
   for (std::uint64_t K = 0, N = F.count(16, S.ParamNames, S.Params); K < N;
        ++K) {
     F.str(S.ParamNames[K]);
@@ -174,7 +182,7 @@ void checkpointFields(Io &F, State &S) {
   F.u32(S.Plan.Warmup);
   F.u32(S.Plan.Done);
   F.u32(S.Iteration);
-  F.u8(S.Frozen);
+  F.u8(S.Frozen, "Frozen");
   F.u64(S.NextEvent);
   F.u64(S.Evaluations);
   F.f64(S.Wall);
@@ -185,7 +193,7 @@ void checkpointFields(Io &F, State &S) {
   for (std::uint64_t K = 0, N = F.count(76, S.Rows, S.Covs); K < N; ++K) {
     auto &R = S.Rows[K];
     F.u32(R.Index);
-    F.u8(R.Warmup);
+    F.u8(R.Warmup, "the warm-up flag of an iteration");
     F.f64s(R.Mean);
     F.f64s(R.Error);
     F.f64s(R.CumMean);
@@ -220,59 +228,21 @@ template <typename Io, typename Grid> void gridFields(Io &F, Grid &G) {
   F.f64s(G.Edges);
 }
 
-std::string sysError(const std::string &What, const std::string &Path) {
-  return "cannot " + What + " '" + Path + "': " + std::strerror(errno);
-}
-
-/// Temporary file beside `Path`, write, fsync, rename, fsync the folder.
-Status writeAtomically(const std::string &Path, const std::string &Bytes) {
-  std::string Tmp = Path + ".tmp." + std::to_string(::getpid());
-  int Fd = ::open(Tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (Fd < 0)
-    return Error{sysError("write", Path)};
-  std::size_t Done = 0;
-  while (Done < Bytes.size()) {
-    ssize_t N = ::write(Fd, Bytes.data() + Done, Bytes.size() - Done);
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0) {
-      Error E{sysError("write", Path)};
-      ::close(Fd);
-      ::unlink(Tmp.c_str());
-      return E;
-    }
-    Done += std::size_t(N);
-  }
-  if (::fsync(Fd) != 0 || ::close(Fd) != 0) {
-    Error E{sysError("write", Path)};
-    ::unlink(Tmp.c_str());
-    return E;
-  }
-  if (::rename(Tmp.c_str(), Path.c_str()) != 0) {
-    Error E{sysError("rename '" + Tmp + "' to", Path)};
-    ::unlink(Tmp.c_str());
-    return E;
-  }
-  std::size_t Slash = Path.find_last_of('/');
-  std::string Dir =
-      Slash == std::string::npos ? "." : Path.substr(0, Slash + 1);
-  if (int D = ::open(Dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); D >= 0) {
-    ::fsync(D); // Best effort: the rename itself has happened.
-    ::close(D);
-  }
-  return Status::ok();
-}
+/// The largest checkpoint or grid read: far above any real one (a million
+/// iterations of 16 outputs, 1024 axes of 100000 increments), so that only
+/// a file that is not one is refused by its size.
+constexpr std::uint64_t MaxStateBytes = std::uint64_t(4) << 30;
 
 /// Reads the file and checks magic, version and hash; `Kind` names the file
 /// in messages ("checkpoint", "grid"). On success `Bytes` holds the file
 /// without its hash and the reader is positioned after the version.
 Status readFramed(const std::string &Path, const char (&Magic)[8],
                   std::uint32_t Version, const char *Kind, std::string &Bytes) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
-    return Error{sysError("read", Path)};
-  Bytes.assign(std::istreambuf_iterator<char>(In),
-               std::istreambuf_iterator<char>());
+  Expected<std::string> Read =
+      readRegularFile(Path, MaxStateBytes, std::string("the ") + Kind);
+  if (!Read)
+    return Read.error();
+  Bytes = std::move(*Read);
   std::string Not = "'" + Path + "' is not a vegasflow " + Kind + " file";
   if (Bytes.size() < 8 + 4 + 8 || std::memcmp(Bytes.data(), Magic, 8) != 0)
     return Error{Not};
@@ -320,7 +290,7 @@ const char *policyName(NonFinitePolicy P) {
 Status writeCheckpoint(const std::string &Path, const CheckpointState &S) {
   Writer W(StateMagic, CheckpointVersion);
   checkpointFields(W, S);
-  return writeAtomically(Path, W.finish());
+  return writeFileAtomically(Path, W.finish(), "the checkpoint");
 }
 
 Expected<CheckpointState> readCheckpoint(const std::string &Path) {
@@ -332,18 +302,14 @@ Expected<CheckpointState> readCheckpoint(const std::string &Path) {
   Reader R(Bytes, 12); // after the magic and version, checked above
   CheckpointState S;
   checkpointFields(R, S);
-  bool Shapes =
-      S.Dim >= 1 && S.Outputs >= 1 &&
-      (S.Edges.empty() ? S.Ninc == 0
-                       : AdaptiveMap::validEdges(S.Dim, S.Ninc, S.Edges));
-  for (std::size_t K = 0; K < S.Rows.size() && Shapes; ++K)
-    Shapes = S.Rows[K].Mean.size() == S.Outputs &&
-             S.Rows[K].Error.size() == S.Outputs &&
-             S.Covs[K].size() == std::size_t(S.Outputs) * S.Outputs;
-  if (R.bad() || !R.atEnd() || !Shapes)
-    return Error{"'" + Path +
-                 "' is not a valid checkpoint (inconsistent "
-                 "contents); it cannot be used"};
+  std::string Why = R.bad() || !R.atEnd()
+                        ? "its fields do not fill the file"
+                    : R.badFlag() ? std::string(R.badFlag()) +
+                                        " is neither 0 nor 1"
+                                  : stateProblem(S);
+  if (!Why.empty())
+    return Error{"'" + Path + "' is not a valid checkpoint (" + Why +
+                 "); it cannot be used"};
   return S;
 }
 
@@ -394,7 +360,7 @@ Status checkCompatible(const CheckpointState &Saved,
 Status writeGrid(const std::string &Path, const GridFile &G) {
   Writer W(GridMagic, GridVersion);
   gridFields(W, G);
-  return writeAtomically(Path, W.finish());
+  return writeFileAtomically(Path, W.finish(), "the grid");
 }
 
 Expected<GridFile> readGrid(const std::string &Path) {
@@ -404,10 +370,13 @@ Expected<GridFile> readGrid(const std::string &Path) {
   Reader R(Bytes, 12);
   GridFile G;
   gridFields(R, G);
-  if (R.bad() || !R.atEnd() || !AdaptiveMap::validEdges(G.Dim, G.Ninc, G.Edges))
-    return Error{"'" + Path +
-                 "' is not a valid grid (its edges do not form "
-                 "a map); it cannot be used"};
+  std::string Why = R.bad() || !R.atEnd()
+                        ? "its fields do not fill the file"
+                    : G.Dim < 1 ? "Dim = 0"
+                                : AdaptiveMap::edgesProblem(G.Dim, G.Ninc, G.Edges);
+  if (!Why.empty())
+    return Error{"'" + Path + "' is not a valid grid (" + Why +
+                 "); it cannot be used"};
   return G;
 }
 

@@ -30,10 +30,13 @@
 // the same framing with magic "VFGRID\0\0" (GridVersion 1): integrand name,
 // dim, ninc, edges (dim x (ninc + 1), axis-major), hash.
 //
-// Both are written atomically: to a temporary file beside the target,
-// fsync'ed, renamed over the target, and the folder fsync'ed. A reader sees
-// the old file or the new one, never a mixture, even after kill -9 or a
-// power cut.
+// Both are written atomically (files/SafeFiles.h: a temporary beside the
+// target, fsync'ed, renamed over it, the folder fsync'ed; only a regular
+// file or a new path is replaced, and temporaries of killed writers are
+// removed): a reader sees the old file or the new one, never a mixture,
+// even after kill -9 or a power cut. Both are read as regular files of a
+// bounded size only, and a checkpoint's contents must keep the state's
+// invariants (stateProblem), whatever its checksum says.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_INTEGRATOR_CHECKPOINT_H
@@ -90,6 +93,11 @@ Status writeCheckpoint(const std::string &Path, const CheckpointState &S);
 /// Reads a checkpoint; errors say whether the file is missing, not a
 /// checkpoint, of another version, or damaged.
 Expected<CheckpointState> readCheckpoint(const std::string &Path);
+/// The first invariant of a state that \p S breaks (StateChecks.cpp), as
+/// "FIELD ... (what it should be)", or empty: a checkpoint whose checksum
+/// was recomputed over forged contents is refused by what it contradicts.
+std::string stateProblem(const CheckpointState &S);
+
 /// Whether a checkpoint `Saved` read from `Path` may be restored into an
 /// integrator whose state is `Current`: same integrand, options and
 /// parameter values. The error lists every difference, "saved vs this run".

@@ -14,6 +14,9 @@
 #include <algorithm>
 #include <cmath>
 #include <utility>
+#include <exception>
+#include <new>
+#include <system_error>
 
 namespace vf {
 
@@ -25,10 +28,17 @@ Expected<ScheduleSpec> checkedSchedule(const IntegratorOptions &O) {
   auto Bad = [](const std::string &Option, const std::string &Message) {
     return Error{Message, ErrorScope::Shared, Option};
   };
-  if (!(O.Alpha >= 0) || !std::isfinite(O.Alpha))
-    return Bad("alpha", optionRef("alpha") +
-                            " must be >= 0 (0: no map adaptation), got " +
-                            formatDouble(O.Alpha));
+  // Above 1.5 the map over-reacts to one iteration's noise: lepage8 at
+  // alpha 2 and 2e4 calls gave wrong answers with a fine Q for 3 seeds of
+  // 4, alpha 2.5 and more collapse the map even at 1e5 calls; up to 1.5
+  // (the classic codes' value) a failure still shows in Q.
+  if (!(O.Alpha >= 0 && O.Alpha <= MaxAlpha))
+    return Bad("alpha",
+               optionRef("alpha") +
+                   " must be from 0 to 1.5 (0: no "
+                   "map adaptation; above 1.5 the map chases the noise "
+                   "of single iterations and can collapse), got " +
+                   formatDouble(O.Alpha));
   if (!(O.Beta >= 0 && O.Beta <= 1))
     return Bad("beta", optionRef("beta") +
                            " must be between 0 and 1 (0: classic VEGAS), got " +
@@ -42,6 +52,12 @@ Expected<ScheduleSpec> checkedSchedule(const IntegratorOptions &O) {
                                 ") must be at least 1");
   if (Status T = checkTarget(O); !T)
     return T.error();
+  if (O.Threads > MaxThreads)
+    return Bad("devices", "the CPU thread count (" + optionRef("devices") +
+                              ") must be from 1 to " +
+                              std::to_string(MaxThreads) +
+                              " (or 0 for every hardware thread), got " +
+                              std::to_string(O.Threads));
   Expected<ScheduleSpec> S = ScheduleSpec::parse(O.Schedule);
   if (!S)
     return S;
@@ -58,6 +74,26 @@ Expected<ScheduleSpec> checkedSchedule(const IntegratorOptions &O) {
 
 } // namespace
 
+Error currentExceptionError(const std::string &What) {
+  try {
+    throw;
+  } catch (const std::bad_alloc &) {
+    return Error{What + ": out of memory. Lower " + optionRef("calls") + ", " +
+                 optionRef("max_hcube") + " or the CPU threads (" +
+                 optionRef("devices") +
+                 "), or allow the process more "
+                 "memory (ulimit -v)"};
+  } catch (const std::system_error &E) {
+    return Error{What + ": the system refused: " + std::string(E.what()) +
+                 " (too many threads? lower the CPU threads, " +
+                 optionRef("devices") + ")"};
+  } catch (const std::exception &E) {
+    return Error{What + ": " + std::string(E.what())};
+  } catch (...) {
+    return Error{What + ": an unknown exception"};
+  }
+}
+
 Status checkSchedule(const std::string &Schedule) {
   Expected<ScheduleSpec> S = ScheduleSpec::parse(Schedule);
   return S ? Status::ok() : Status(S.error());
@@ -71,19 +107,28 @@ Status checkOptions(const IntegratorOptions &O) {
 Integrator::Integrator(std::unique_ptr<Impl> I) : P(std::move(I)) {}
 Integrator::~Integrator() = default;
 
+Expected<std::unique_ptr<Integrator>> Integrator::create(IntegrandInfo In,
+                                                         IntegratorOptions O) {
+  return guarded("create", [&]() -> Expected<std::unique_ptr<Integrator>> {
+    return createUnguarded(std::move(In), std::move(O));
+  });
+}
+
 Expected<std::unique_ptr<Integrator>>
-Integrator::create(IntegrandInfo In, IntegratorOptions O) {
+Integrator::createUnguarded(IntegrandInfo In, IntegratorOptions O) {
   if (!In.SampleTile || !In.Domain)
-    return Error{"integrand '" + In.Name +
-                 "' has no compiled sampling kernel"};
+    return Error{"integrand '" + In.Name + "' has no compiled sampling kernel"};
   if (In.Dim == 0 || In.Dim > VF_SAMPLER_MAX_DIM)
-    return Error{"integrand '" + In.Name + "' has " +
-                 std::to_string(In.Dim) + " dimensions; the sampler supports "
-                 "1 to " + std::to_string(VF_SAMPLER_MAX_DIM)};
+    return Error{"integrand '" + In.Name + "' has " + std::to_string(In.Dim) +
+                 " dimensions; the sampler supports "
+                 "1 to " +
+                 std::to_string(VF_SAMPLER_MAX_DIM)};
   if (In.Outputs == 0 || In.Outputs > VF_SAMPLER_MAX_OUT)
     return Error{"integrand '" + In.Name + "' has " +
-                 std::to_string(In.Outputs) + " components; integration "
-                 "supports 1 to " + std::to_string(VF_SAMPLER_MAX_OUT)};
+                 std::to_string(In.Outputs) +
+                 " components; integration "
+                 "supports 1 to " +
+                 std::to_string(VF_SAMPLER_MAX_OUT)};
   Expected<ScheduleSpec> S = checkedSchedule(O);
   if (!S)
     return S.error();
@@ -154,11 +199,20 @@ Expected<Result> Integrator::Impl::runPlan(Integrator &Self) {
       Stopped = O.hasTarget() ? StopReason::Cap : StopReason::Iterations;
       break;
     }
-    if (Status S = iterate(Plan.Calls, Plan.Done < Plan.Warmup); !S) {
+    if (Status S = guarded("iteration " + std::to_string(Iteration + 1),
+                           [&] {
+                             return iterate(Plan.Calls,
+                                            Plan.Done < Plan.Warmup);
+                           });
+        !S) {
       Plan.Done = Plan.total(); // abandoned: the next run() starts afresh
       Stopped = StopReason::Error;
       return S.error();
     }
+    // Outside the guard: an exception of the observer's own is the
+    // caller's way to stop between iterations (the run stays resumable).
+    if (Observer)
+      Observer(Rows.back());
   }
   return Self.result();
 }
@@ -179,17 +233,46 @@ void Integrator::freeze() { P->Frozen = true; }
 bool Integrator::frozen() const { return P->Frozen; }
 
 Status Integrator::setParam(const std::string &Name, double Value) {
-  for (std::size_t K = 0; K < P->I.ParamNames.size(); ++K)
-    if (P->I.ParamNames[K] == Name) {
-      P->Params[K] = Value;
+  Impl &I = *P;
+  for (std::size_t K = 0; K < I.I.ParamNames.size(); ++K) {
+    if (I.I.ParamNames[K] != Name)
+      continue;
+    if (!std::isfinite(Value))
+      return Error{"parameter '" + Name + "' must be finite, got " +
+                   formatDouble(Value)};
+    if (Value == I.Params[K])
       return Status::ok();
-    }
+    if (I.Plan.unfinished() && I.Plan.Done > 0)
+      return Error{"parameter '" + Name +
+                   "' cannot change while a restored "
+                   "run is unfinished (" +
+                   std::to_string(I.Plan.Done) + " of " +
+                   std::to_string(I.Plan.total()) +
+                   " iterations done): finish it with run() first"};
+    I.Params[K] = Value;
+    I.startFreshStatistics();
+    return Status::ok();
+  }
   std::string Names;
-  for (const std::string &N : P->I.ParamNames)
+  for (const std::string &N : I.I.ParamNames)
     Names += (Names.empty() ? "" : ", ") + N;
   return Error{"unknown parameter '" + Name + "'" +
                (Names.empty() ? std::string("; the integrand has none")
                               : "; parameters: " + Names)};
+}
+
+void Integrator::Impl::startFreshStatistics() {
+  // Another parameter value is another integral: averaging it with the
+  // old one's iterations would give neither. The map and the allocation
+  // stay, as vegas keeps its adapted map, to start the new one well.
+  Average = IterationAverage::create(I.Outputs);
+  Rows.clear();
+  Covs.clear();
+  Devices.clear();
+  RankTotals.clear();
+  Evaluations = 0;
+  ExchangeBytes = 0;
+  Wall = 0;
 }
 
 const std::vector<double> &Integrator::params() const { return P->Params; }

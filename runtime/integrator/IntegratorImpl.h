@@ -3,9 +3,12 @@
 // Integrator::Impl, shared by the files that implement one concept each:
 //   Integrator.cpp    create, run, the result and the small accessors
 //   Iterate.cpp       one iteration: tiles on the devices, the reduction,
-//                     the estimate, adaptation
+//                     the estimate (sums that overflow or underflow are
+//                     errors), adaptation
+//   MemoryBudget.cpp  an iteration's memory, checked before allocating
 //   RankExchange.cpp  MPI: ranks claim groups of tiles and exchange them
 //   State.cpp         snapshot/restore, checkpoint and grid files
+//   StateChecks.cpp   a loaded state's invariants (forged checkpoints)
 //   DeviceSet.cpp     the devices of a run
 //   Sampling.cpp      events from the frozen map (sample, unweight)
 //
@@ -22,6 +25,7 @@
 #include "integrator/Stats.h"
 #include "integrator/Strata.h"
 #include "reduction/HistogramSums.h"
+#include "reduction/Segments.h"
 #include "reduction/TrainingSums.h"
 #include "scheduler/TileScheduler.h"
 
@@ -88,9 +92,19 @@ struct Integrator::Impl {
   /// Whether several MPI ranks share the run.
   bool shared() const { return O.Ranks && O.Ranks->size() > 1; }
 
+  /// Drops every iteration's statistics (a parameter changed), keeping
+  /// the map, the allocation and the random stream's position.
+  void startFreshStatistics();
+
   // Iterate.cpp
   Status iterate(std::uint64_t Calls, bool Warmup);
   void prepare(std::uint64_t Calls);
+  /// Whether an iteration of \p Calls fits in memory (MemoryBudget.cpp),
+  /// checked before prepare() allocates anything for it.
+  Status checkMemory(std::uint64_t Calls) const;
+  /// Whether the integrand's box has finite widths and volume.
+  Status checkBox(const std::vector<double> &Lo,
+                  const std::vector<double> &Hi) const;
   vf_sampler_args samplerArgs(std::uint64_t Calls,
                               const std::vector<double> &Lo,
                               const std::vector<double> &Width);
@@ -104,8 +118,14 @@ struct Integrator::Impl {
   /// 0's) and its point, into \p Row (Result.h).
   void largestWeight(const vf_sampler_args &A, double Variance,
                      IterationRow &Row) const;
-  void estimate(const vf_sampler_args &A, std::vector<double> &Mean,
-                std::vector<double> &Cov);
+  Status estimate(const vf_sampler_args &A, std::vector<double> &Mean,
+                  std::vector<double> &Cov);
+  /// The error for hypercube \p H's segment \p S, whose sums overflowed
+  /// or (\p Underflow) whose component's variance underflowed.
+  /// "integrand 'f'", or "component C of integrand 'f'" for a vector one.
+  std::string componentName(unsigned C) const;
+  Error sumsError(std::uint64_t H, const double *S, unsigned Component,
+                  bool Underflow) const;
   DeviceStats &deviceTotals(const Device &D);
   std::vector<DeviceStats>
   recordDevices(const std::vector<WorkerTimes> &Times,
@@ -158,6 +178,35 @@ double roundoffFloor(unsigned Dim, double Mean);
 
 /// V with 17 significant digits (messages).
 std::string formatDouble(double V);
+
+/// The Error for the exception being handled, from an entry point doing
+/// \p What ("run", "loadState", ...): out of memory says so and what to
+/// lower; anything else is named by its what().
+Error currentExceptionError(const std::string &What);
+
+/// Runs an entry point's body \p Fn; an exception from below it (the
+/// standard library's std::bad_alloc, std::system_error, or a callback's)
+/// becomes an Error value, so that none leaves the library: a caller
+/// through the C API, or a front end, sees an error, never std::terminate.
+template <typename F>
+auto guarded(const std::string &What, F &&Fn) -> decltype(Fn()) {
+  try {
+    return Fn();
+  } catch (...) {
+    return currentExceptionError(What);
+  }
+}
+
+/// Samples per tile of an iteration of \p Calls (Iterate.cpp).
+std::uint64_t tileSize(std::uint64_t Calls);
+
+/// The most memory this process may still allocate, and what sets it
+/// (MemoryBudget.cpp).
+struct MemoryLimit {
+  std::uint64_t Bytes;
+  std::string What;
+};
+MemoryLimit availableMemory();
 
 } // namespace vf
 

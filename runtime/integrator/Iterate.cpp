@@ -28,8 +28,6 @@
 
 namespace vf {
 
-namespace {
-
 /// Samples per tile: a function of the requested sample count only (so the
 /// tiling, and hence the reduction order, is the same for any device mix).
 /// Up to 4096 tiles per iteration, so that a device 100 times slower than
@@ -40,8 +38,6 @@ std::uint64_t tileSize(std::uint64_t Calls) {
   std::uint64_t T = (Calls + 4095) / 4096;
   return std::clamp<std::uint64_t>(T, 4096, std::uint64_t(1) << 20);
 }
-
-} // namespace
 
 std::string formatDouble(double V) {
   char Buf[40];
@@ -155,9 +151,12 @@ Integrator::Impl::recordDevices(const std::vector<WorkerTimes> &Times,
 
 /// Merges the tiles' edge segments in tile order and turns the complete
 /// hypercubes into the iteration's \p Mean and \p Cov and Strata's moments.
-void Integrator::Impl::estimate(const vf_sampler_args &A,
-                                std::vector<double> &Mean,
-                                std::vector<double> &Cov) {
+/// A hypercube whose sums overflowed, or whose variance underflowed, is an
+/// error: its estimate would be NaN (and spread to every component through
+/// the covariance) or taken as exact.
+Status Integrator::Impl::estimate(const vf_sampler_args &A,
+                                  std::vector<double> &Mean,
+                                  std::vector<double> &Cov) {
   const unsigned K = I.Outputs, Stride = segmentStride(K);
   std::vector<double> &Segs = Buffers.Segs, &Edges = Buffers.Edges;
   const std::vector<vf_tile_result> &Results = Buffers.Results;
@@ -172,14 +171,39 @@ void Integrator::Impl::estimate(const vf_sampler_args &A,
   Cov.assign(K * K, 0.0);
   std::vector<double> Carry(K, 0.0);
   Str->clearSums();
+  // Per component, the first hypercube whose variance underflowed.
+  std::vector<std::uint64_t> Underflow(K, A.nhcube);
   for (std::uint64_t H = 0; H < A.nhcube; ++H) {
     const double *S = Segs.data() + H * Stride;
+    if (unsigned C = 0; segmentOverflows(S, K, C))
+      return sumsError(H, S, C, false);
+    for (unsigned C = 0; C < K; ++C)
+      if (Underflow[C] == A.nhcube && varianceUnderflows(S, K, C))
+        Underflow[C] = H;
     addHypercubeEstimate(S, K, double(A.nhcube), Mean, Carry, Cov);
     Str->setSums(H, HypercubeSums{S[0], S[1], S[1 + K], S[1 + 2 * K]});
   }
   for (unsigned C = 0; C < K; ++C)
     Mean[C] += Carry[C];
+  // What an underflowed hypercube loses is below 1e-323 / (N_h (n - 1)):
+  // nothing beside a variance that is not itself that small (a Gaussian's
+  // far tail, say), everything when the whole component is tiny.
+  for (unsigned C = 0; C < K; ++C)
+    if (Underflow[C] < A.nhcube && Cov[C * K + C] < 1e-290)
+      return sumsError(Underflow[C], Segs.data() + Underflow[C] * Stride, C,
+                       true);
+  for (unsigned C = 0; C < K; ++C)
+    for (unsigned D = 0; D < K; ++D)
+      if (!std::isfinite(Mean[C]) || !std::isfinite(Cov[C * K + D]))
+        return Error{"the estimate of " + componentName(C) +
+                     " overflows when its hypercubes are added (" +
+                     formatDouble(Mean[C]) + " +- " +
+                     formatDouble(std::sqrt(Cov[C * K + C])) +
+                     "). Rescale the integrand: divide it by a constant "
+                     "near its size and multiply the result back"};
+  return Status::ok();
 }
+
 
 /// Sample \p Index (value \p V = J f_0) of hypercube \p H: its term of
 /// the iteration's variance, n / (n - 1) ((V - v_h) / (n N_h))^2 with n
@@ -221,6 +245,69 @@ void Integrator::Impl::largestWeight(const vf_sampler_args &A,
   Row.MaxPoint = samplePoint(A, BestIndex);
 }
 
+std::string Integrator::Impl::componentName(unsigned C) const {
+  return I.Outputs > 1 ? "component " + std::to_string(C) + " of integrand '" +
+                             I.Name + "'"
+                       : "integrand '" + I.Name + "'";
+}
+
+Error Integrator::Impl::sumsError(std::uint64_t H, const double *S,
+                                  unsigned C, bool Underflow) const {
+  const double Value = S[1 + C]; // the hypercube's first weighted value
+  const std::string Where = " in hypercube " + std::to_string(H) +
+                            " of iteration " + std::to_string(Iteration);
+  if (Underflow)
+    return Error{componentName(C) + " is too small to have an error bar" +
+                 Where + ": its weighted values f*J (about " +
+                 formatDouble(Value) +
+                 ") differ, but the squares of their differences underflow "
+                 "to 0 (below 1e-308), so its variance would be taken as "
+                 "exactly 0. Rescale it: multiply it by a constant near 1 / " +
+                 formatDouble(std::fabs(Value)) +
+                 " and divide the result by it"};
+  if (!std::isfinite(Value))
+    return Error{componentName(C) + " has a weighted value f*J that is not "
+                 "finite" + Where + " (" + formatDouble(Value) +
+                 "), though f itself is: f times the Jacobian of the map "
+                 "and the box volume overflows the double range (1.8e308). "
+                 "Rescale the integrand or the integration variables, so "
+                 "that f times the volume stays far below 1e154"};
+  return Error{componentName(C) + " overflows" + Where +
+               ": its weighted values f*J are about " + formatDouble(Value) +
+               ", and their squares (for the variance) exceed the double "
+               "range (1.8e308; values must stay below about 1e154). "
+               "Rescale it: divide it by a constant near " +
+               formatDouble(std::fabs(Value)) +
+               " and multiply the result by it"};
+}
+
+Status Integrator::Impl::checkBox(const std::vector<double> &Lo,
+                                  const std::vector<double> &Hi) const {
+  double Volume = 1;
+  bool Empty = false;
+  for (unsigned D = 0; D < I.Dim; ++D) {
+    const double W = Hi[D] - Lo[D];
+    if (!std::isfinite(W))
+      return Error{"integrand '" + I.Name + "': the interval [" +
+                   formatDouble(Lo[D]) + ", " + formatDouble(Hi[D]) +
+                   "] of x[" + std::to_string(D) +
+                   "] is wider than a double holds (1.8e308). Rescale "
+                   "that variable: integrate over t = x / s on [lo/s, hi/s] "
+                   "and multiply the integrand by s"};
+    Empty = Empty || W == 0;
+    Volume *= W;
+  }
+  if (!std::isfinite(Volume) || (Volume == 0 && !Empty))
+    return Error{"integrand '" + I.Name + "': the box's volume (the "
+                 "product of its " + std::to_string(I.Dim) +
+                 " widths) is " + (Volume == 0 ? "below" : "beyond") +
+                 " the double range, so every sample's Jacobian would be " +
+                 formatDouble(Volume) +
+                 ". Rescale the variables: integrate over t = x / s and "
+                 "multiply the integrand by s per axis"};
+  return Status::ok();
+}
+
 Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   Clock::time_point Start = Clock::now();
   std::vector<double> Lo, Hi;
@@ -229,6 +316,10 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   if (I.HistCells)
     if (Status S = I.HistRanges(Params, HistRanges); !S)
       return S;
+  if (Status S = checkBox(Lo, Hi); !S)
+    return S;
+  if (Status S = checkMemory(Calls); !S)
+    return S;
   prepare(Calls);
   ++Iteration;
   const unsigned Stride = segmentStride(I.Outputs);
@@ -310,7 +401,8 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
     return nonFiniteError(A, FirstBad, NonFinite);
 
   std::vector<double> Mean, Cov;
-  estimate(A, Mean, Cov);
+  if (Status S = estimate(A, Mean, Cov); !S)
+    return S;
   if (I.HistCells) {
     Hists.finish();
     if (!Warmup)
@@ -340,8 +432,6 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   if (!CheckpointPath.empty())
     if (Status S = writeCheckpoint(CheckpointPath, snapshot(true)); !S)
       return Error{"checkpoint: " + S.message()};
-  if (Observer)
-    Observer(Rows.back());
   return Status::ok();
 }
 

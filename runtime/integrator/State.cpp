@@ -8,11 +8,7 @@
 
 #include "integrator/IntegratorImpl.h"
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-
-#include <unistd.h>
+#include "files/SafeFiles.h"
 
 namespace vf {
 
@@ -87,11 +83,14 @@ Status Integrator::Impl::restore(CheckpointState S) {
 }
 
 Status Integrator::saveState(const std::string &Path) const {
-  return writeCheckpoint(Path, P->snapshot(true));
+  return guarded("saveState",
+                 [&] { return writeCheckpoint(Path, P->snapshot(true)); });
 }
 
 Status Integrator::loadState(const std::string &Path) {
-  Expected<CheckpointState> S = readCheckpoint(Path);
+  Expected<CheckpointState> S = guarded("loadState", [&] {
+    return readCheckpoint(Path);
+  });
   if (!S)
     return S.error();
   if (Status C = checkCompatible(*S, P->snapshot(false), Path); !C)
@@ -103,17 +102,13 @@ Status Integrator::loadState(const std::string &Path) {
 }
 
 Status Integrator::checkpointTo(std::string Path) {
+  // Checked before the first, possibly long, iteration: a typo in the
+  // folder, or a device or FIFO named as the checkpoint, is refused now,
+  // not when the first iteration's state is written over it.
   if (!Path.empty()) {
-    // Probe the folder with a new file of our own (mkstemp never opens an
-    // existing one), so a typo in the path is reported before the first,
-    // possibly long, iteration.
-    std::string Probe = Path + ".probe-XXXXXX";
-    int Fd = ::mkstemp(Probe.data());
-    if (Fd < 0)
-      return Error{"cannot write the checkpoint '" + Path + "': " +
-                   std::strerror(errno)};
-    ::close(Fd);
-    std::remove(Probe.c_str());
+    if (Status S = checkWritable(Path, "the checkpoint"); !S)
+      return S;
+    removeStaleTemporaries(Path);
   }
   P->CheckpointPath = std::move(Path);
   return Status::ok();
@@ -123,13 +118,15 @@ Status Integrator::saveGrid(const std::string &Path) const {
   if (!P->Map)
     return Error{"no grid to save: the map is trained by run(), and no "
                  "iteration has run"};
-  return writeGrid(Path, GridFile{P->I.Name, P->Map->dim(), P->Map->ninc(),
-                                  std::vector<double>(P->Map->edges().begin(),
-                                                      P->Map->edges().end())});
+  return guarded("saveGrid", [&] {
+    return writeGrid(Path, GridFile{P->I.Name, P->Map->dim(), P->Map->ninc(),
+                                    std::vector<double>(P->Map->edges().begin(),
+                                                        P->Map->edges().end())});
+  });
 }
 
 Status Integrator::loadGrid(const std::string &Path) {
-  Expected<GridFile> G = readGrid(Path);
+  Expected<GridFile> G = guarded("loadGrid", [&] { return readGrid(Path); });
   if (!G)
     return G.error();
   if (G->Dim != P->I.Dim)

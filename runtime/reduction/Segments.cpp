@@ -41,6 +41,24 @@ void mergeSegment(double *A, const double *B, unsigned k) {
   A[0] += Nb;
 }
 
+bool segmentOverflows(const double *Seg, unsigned k, unsigned &Component) {
+  const double *K = Seg + 1, *S = Seg + 1 + k, *C = Seg + 1 + 2 * k;
+  for (unsigned c = 0; c < k; ++c) {
+    Component = c;
+    if (!std::isfinite(K[c]) || !std::isfinite(S[c]))
+      return true;
+    for (unsigned d = c; d < k; ++d)
+      if (!std::isfinite(C[crossIndex(c, d, k)]))
+        return true;
+  }
+  return false;
+}
+
+bool varianceUnderflows(const double *Seg, unsigned k, unsigned c) {
+  return Seg[0] >= 2 && Seg[1 + k + c] != 0 &&
+         Seg[1 + 2 * k + crossIndex(c, c, k)] == 0;
+}
+
 void addHypercubeEstimate(const double *Seg, unsigned k, double Nhcube,
                           std::span<double> Mean, std::span<double> Carry,
                           std::span<double> Cov) {

@@ -37,6 +37,15 @@ inline HcubeRange innerHypercubes(std::uint64_t FirstHcube,
 /// B's sums are re-centred on it.
 void mergeSegment(double *A, const double *B, unsigned k);
 
+/// Whether a sum of segment \p Seg is inf or NaN (a weighted value f J,
+/// or its square, overflowed); \p Component is then the first such.
+bool segmentOverflows(const double *Seg, unsigned k, unsigned &Component);
+
+/// Whether component \p c's values differ (its sum of deviations is not
+/// 0) but the sum of their squared deviations underflowed to 0, so that
+/// its variance in this hypercube would be taken as exactly 0.
+bool varianceUnderflows(const double *Seg, unsigned k, unsigned c);
+
 /// Adds hypercube h's contribution, I_c = (K_c + S_c/n)/N_h and
 /// Cov_cd = (C_cd - S_c S_d/n) / (N_h^2 n (n - 1)), to Mean (k) and
 /// Cov (k x k, row-major). The mean is summed with Neumaier's compensation

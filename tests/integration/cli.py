@@ -76,7 +76,7 @@ def main():
                         "integer from 1"),
                        (["--warmup", "2000000"], "--warmup must be an "
                         "integer from 0 to 1000000"),
-                       (["--alpha", "-1"], "--alpha must be >= 0"),
+                       (["--alpha", "-1"], "--alpha must be from 0 to 1.5"),
                        (["--beta", "2"], "--beta must be between 0 and 1"),
                        (["--ninc", "1"], "--ninc must be an integer from 2 "
                         "to 100000"),

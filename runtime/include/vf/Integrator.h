@@ -33,7 +33,8 @@ enum class NonFinitePolicy {
 struct IntegratorOptions {
   /// Seed of the Philox stream; same seed, same result, whatever devices.
   std::uint64_t Seed = 1;
-  /// Map damping alpha (0: no adaptation; 0.5 default; classic codes 1.5).
+  /// Map damping alpha, 0 to MaxAlpha (0: no adaptation; 0.5 default;
+  /// classic codes 1.5; above, the map chases single iterations' noise).
   double Alpha = 0.5;
   /// Stratification exponent beta (0: classic VEGAS; 0.75 default).
   double Beta = 0.75;
@@ -41,7 +42,7 @@ struct IntegratorOptions {
   unsigned MaxNinc = 1000;
   /// Most hypercubes (lower M, the strata per axis, to stay below).
   std::uint64_t MaxHcube = 1000000;
-  /// CPU worker threads; 0: every hardware thread.
+  /// CPU worker threads, at most MaxThreads; 0: every hardware thread.
   unsigned Threads = 0;
   NonFinitePolicy OnNonFinite = NonFinitePolicy::Stop;
   /// How tiles are handed to workers: "adaptive" (default: chunks weighted
@@ -127,10 +128,15 @@ struct IntegratorNote {
   std::string Text;
 };
 
+/// The largest IntegratorOptions::Alpha and Threads checkOptions accepts.
+constexpr double MaxAlpha = 1.5;
+constexpr unsigned MaxThreads = 1024;
+
 /// Whether \p Schedule is a valid IntegratorOptions::Schedule; the error
 /// lists the policies.
 Status checkSchedule(const std::string &Schedule);
-/// Whether \p O is valid by itself (alpha, beta, schedule, device list):
+/// Whether \p O is valid by itself (alpha 0 to 1.5, beta, threads 0 to
+/// 1024, schedule, device list):
 /// what create() refuses besides that is the integrand or the machine (a
 /// GPU that is missing or cannot be set up).
 Status checkOptions(const IntegratorOptions &O);
@@ -216,7 +222,14 @@ public:
   /// Stops adapting the map and the stratification.
   void freeze();
   bool frozen() const;
-  /// Sets a parameter by name for the following iterations.
+  /// Sets a parameter by name (a finite value) for the following
+  /// iterations. A new value is a new integral, so it starts fresh
+  /// statistics: result() then combines only the iterations run after it
+  /// (the earlier ones are dropped, not averaged in), while the adapted map
+  /// and allocation are kept, as vegas users expect, so that the next run
+  /// starts from a trained map (add warm-up iterations if the integrand
+  /// changes much). Setting the current value changes nothing. Refused
+  /// while a run restored by loadState() is unfinished.
   Status setParam(const std::string &Name, double Value);
   const std::vector<double> &params() const;
 
@@ -236,7 +249,10 @@ public:
   /// iteration's estimate and the cumulative estimate, chi2/dof and Q
   /// after it (warm-up rows marked), then the result line.
   std::string summary() const;
-  /// Called after every iteration (progress, tables).
+  /// Called after every iteration (progress, tables), after its checkpoint
+  /// is written. An exception it throws leaves run() as it is (the run
+  /// stays unfinished, and resumable with the same arguments); every other
+  /// failure inside run(), out of memory included, is an error value.
   void onIteration(std::function<void(const IterationRow &)> Observer);
   /// Called by the worker threads as tiles finish, concurrently, so it must
   /// be thread-safe and cheap (throttle any drawing). It cannot change the
@@ -273,6 +289,8 @@ public:
 private:
   struct Impl;
   explicit Integrator(std::unique_ptr<Impl> I);
+  static Expected<std::unique_ptr<Integrator>>
+  createUnguarded(IntegrandInfo Integrand, IntegratorOptions Options);
   std::unique_ptr<Impl> P;
 };
 
