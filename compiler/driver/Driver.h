@@ -10,6 +10,7 @@
 #include "driver/RunOptions.h"
 
 #include "vf/Cluster.h"
+#include "vf/Integrator.h"
 
 #include <cstdint>
 #include <memory>
@@ -61,8 +62,20 @@ struct DriverOptions {
   std::shared_ptr<Cluster> Ranks;
 };
 
-class Integrator;
 struct Program;
+
+/// A run set up and ready: what runIntegrate needs after setUpRun.
+struct RunSetup {
+  IntegrandInfo Info; ///< keeps its module's code alive
+  std::vector<double> Params;
+  IntegratorOptions IO;
+  std::unique_ptr<Integrator> Int;
+};
+
+/// Everything before the first iteration: options, compile, integrator,
+/// parameters, checkpoints. Returns an exit code (ExitOk when ready), the
+/// failure already reported (Integrate.cpp).
+int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S);
 
 int runEmitTokens(const DriverOptions &O);
 /// Prints the CPU and every GPU, or why there is none (Devices.cpp).

@@ -124,18 +124,6 @@ DriverOptions forRank(const DriverOptions &O) {
 }
 } // namespace
 
-namespace {
-/// A run set up and ready: what runIntegrate needs after setUpRun.
-struct RunSetup {
-  IntegrandInfo Info; ///< keeps its module's code alive
-  std::vector<double> Params;
-  IntegratorOptions IO;
-  std::unique_ptr<Integrator> Int;
-};
-
-/// Everything before the first iteration: options, compile, integrator,
-/// parameters, checkpoints. Returns an exit code (ExitOk when ready), the
-/// failure already reported.
 int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
   if (!O.Resume.empty() && !O.LoadGrid.empty())
     return fail("--resume and --load-grid cannot be combined: a checkpoint "
@@ -187,6 +175,8 @@ int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
     return fail(Msg);
   return ExitOk;
 }
+
+namespace {
 
 /// Whether every rank of a distributed run set up (each reports its own
 /// failure): a rank that stopped alone would leave the others in the first

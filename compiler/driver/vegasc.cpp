@@ -7,6 +7,7 @@
 
 #include "driver/Driver.h"
 #include "driver/Batch.h"
+#include "driver/Tasks.h"
 
 #include "backends/Targets.h"
 #include "vf/Version.h"
@@ -169,6 +170,8 @@ or grid that cannot be used (another integrand, other options, damaged);
                  "output)")
       ->type_name("FILE");
   // --- end of batch runs ------------------------------------------------
+  vf::TaskOptions Tasks;
+  vf::addTaskOptions(App, Tasks);
   App.set_version_flag("--version", std::string("vegasc ") +
                                         vf::versionString());
   try {
@@ -240,6 +243,8 @@ or grid that cannot be used (another integrand, other options, damaged);
   }
   if (M == Mode::Tokens)
     return vf::runEmitTokens(O);
+  if (Tasks.any() && M == Mode::Integrate)
+    return vf::runTask(O, Tasks);
   if (M == Mode::Integrate)
     return vf::runIntegrate(O);
   return vf::runCompilerModes(O);
