@@ -13,10 +13,12 @@
    part of another state, of another version, truncated, a differing
    duplicate, a state edited by hand, a range beyond the groups.
 """
+import json
 import os
 import random
 import shutil
 import struct
+import subprocess
 import sys
 
 from vftest import check, expect, finish, vegasc, workdir, write_source
@@ -168,6 +170,49 @@ def bad_inputs(exe, src):
           not os.path.exists(path("bad.p")), "nothing written when refused")
 
 
+def slurm_local(exe, src, ref):
+    """scripts/slurm-tasks.sh with its array tasks as local processes."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                          "..", "..", "scripts", "slurm-tasks.sh")
+    folder = path("slurm")
+    env = dict(os.environ, VEGASC=os.path.abspath(exe),
+               VF_CACHE_DIR=os.path.join(workdir(), "cache"))
+    settings = [str(a) for a in SETTINGS]
+
+    def run(*args):
+        return subprocess.run([script] + [str(a) for a in args],
+                              capture_output=True, text=True, env=env,
+                              timeout=300)
+
+    def result():
+        out = path("slurm.json")
+        r = run("result", folder, "--json", out, "-q")
+        if r.returncode != 0:
+            print(r.stdout, r.stderr)
+            return None
+        with open(out) as f:
+            return json.load(f)
+
+    r = run("local", folder, 4, src, *settings)
+    check(r.returncode == 0 and "iterations done" in r.stdout,
+          "slurm-tasks.sh local: 4 array tasks per iteration ran")
+    doc = result()
+    check(doc is not None and fingerprint(doc) == fingerprint(ref),
+          "slurm-tasks.sh: bitwise the result of vegasc alone")
+    # A chain stopped before its last merges resumes from the last state.
+    os.remove(os.path.join(folder, f"state.{ITERATIONS}"))
+    os.remove(os.path.join(folder, f"state.{ITERATIONS - 1}"))
+    r = run("local", folder, 4, src, *settings)
+    doc = result()
+    check(r.returncode == 0 and doc is not None and
+          fingerprint(doc) == fingerprint(ref),
+          "slurm-tasks.sh: resumed after its last two merges were lost, "
+          "still bitwise")
+    r = run("local", folder, 3, src, *settings)
+    check(r.returncode != 0 and "holds another run" in r.stderr,
+          "slurm-tasks.sh: a folder of another run is refused")
+
+
 def main():
     exe, fake = sys.argv[1], sys.argv[2]
     src = write_source("lepage", SRC)
@@ -188,6 +233,7 @@ def main():
     check(r.rc == 0 and fingerprint(r.doc) == fingerprint(ref.doc),
           "vegasc --resume from a merged state ends bitwise where vegasc "
           "alone does")
+    slurm_local(exe, src, ref.doc)
     bad_inputs(exe, src)
     finish()
 
