@@ -19,6 +19,8 @@ packages=(
   # lit runs on python3; the Python module (python/: built against
   # python3-dev's headers, which pybind11-dev does not pull in) and its tests
   python3 python3-dev pybind11-dev python3-numpy python3-pytest
+  # the Dask driver (python/vegasflow/dask.py) and its test
+  python3-distributed
   # test references and benchmark peers
   libmpfr-dev libsleef-dev libgsl-dev librandom123-dev
   # MPI

@@ -1,0 +1,76 @@
+#===- tests/python/test_dask.py - python3 -m vegasflow.dask ----------------===#
+#
+# The Dask driver on a LocalCluster of processes: bitwise vegasc's result
+# alone, also when a worker is killed (kill -9) in the middle of an
+# iteration and its task is rerun elsewhere, and resumed from --state.
+#
+#===------------------------------------------------------------------------===#
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import LEPAGE
+
+SETTINGS = ["--seed", "9", "--calls", "150000", "--iterations", "3",
+            "--warmup", "1"]
+
+
+def fingerprint(doc):
+    return ([(it["mean"], it["error"], it["cumulative_mean"],
+              it["cumulative_error"]) for it in doc["iterations"]],
+            doc["result"]["mean"], doc["result"]["error"],
+            doc["result"]["chi2_dof"])
+
+
+@pytest.fixture(scope="module")
+def source():
+    return LEPAGE
+
+
+@pytest.fixture(scope="module")
+def reference(source):
+    out = subprocess.run([os.environ["VF_VEGASC"], str(source), "-q",
+                          "--json", "-"] + SETTINGS, capture_output=True,
+                         text=True, check=True).stdout
+    return json.loads(out)
+
+
+def driver(source, tmp_path, vegasc, *extra):
+    out = tmp_path / "result.json"
+    p = subprocess.run([sys.executable, "-m", "vegasflow.dask", str(source),
+                        "--scheduler", "local", "--workers", "2", "--parts",
+                        "3", "--vegasc", str(vegasc), "--json", str(out)]
+                       + list(extra) + SETTINGS, capture_output=True,
+                       text=True, timeout=240)
+    assert p.returncode == 0, p.stderr
+    return json.loads(out.read_text())
+
+
+def test_local_cluster_bitwise(source, reference, tmp_path):
+    state = tmp_path / "run.state"
+    doc = driver(source, tmp_path, os.environ["VF_VEGASC"], "--state",
+                 str(state))
+    assert fingerprint(doc) == fingerprint(reference)
+    # The saved state is the finished run: a second call only reports it.
+    again = driver(source, tmp_path, os.environ["VF_VEGASC"], "--state",
+                   str(state))
+    assert fingerprint(again) == fingerprint(reference)
+
+
+def test_killed_worker_is_retried(source, reference, tmp_path):
+    mark = tmp_path / "killed"
+    # The first part 1 of 3 kills its worker process (vegasc's parent).
+    wrapper = tmp_path / "vegasc-killer"
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        "case \" $* \" in *' --task-part 1/3 '*)\n"
+        f"  if mkdir '{mark}' 2>/dev/null; then kill -9 $PPID; exit 1; fi;;\n"
+        "esac\n"
+        f"exec '{os.environ['VF_VEGASC']}' \"$@\"\n")
+    wrapper.chmod(0o755)
+    doc = driver(source, tmp_path, wrapper)
+    assert mark.exists(), "no worker was killed"
+    assert fingerprint(doc) == fingerprint(reference)
