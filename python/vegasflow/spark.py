@@ -1,7 +1,8 @@
 #===- python/vegasflow/spark.py - VEGAS+ iterations as Spark tasks ---------===#
 #
-#   spark-submit --py-files vegasflow.zip -m vegasflow.spark ... (see
-#   docs/user-guide.md, "Task engines"), or
+#   spark-submit .../vegasflow/spark.py FILE.vf --parts N [settings] (with
+#   vegasflow and vegasc installed on every node; docs/user-guide.md,
+#   "Task engines"), or
 #   python3 -m vegasflow.spark FILE.vf --parts N [--master URL] [settings]
 #
 # The Dask driver's loop (_tasks.py) with Spark's map: one partition per
@@ -12,7 +13,10 @@
 #===------------------------------------------------------------------------===#
 import sys
 
-from . import _tasks
+try:
+    from . import _tasks
+except ImportError:  # run as a file by spark-submit
+    from vegasflow import _tasks
 
 
 def spark_map(sc):
