@@ -113,7 +113,10 @@ def integrate(run, nparts, map_parts, state_path=None, on_iteration=None):
         state, doc = run.merge(state, parts)
         if state_path:
             save_state(state_path, state)
-        done, total = run.progress(state)
+        # The merge's document counts the iterations; the run's length is
+        # in the state from the first merge on (one more vegasc call).
+        done = len(doc["iterations"])
+        total = total or run.progress(state)[1]
         if on_iteration:
             on_iteration(done, total, doc)
     if doc is None:  # the saved state was finished already
