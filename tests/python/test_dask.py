@@ -74,3 +74,28 @@ def test_killed_worker_is_retried(source, reference, tmp_path):
     doc = driver(source, tmp_path, wrapper)
     assert mark.exists(), "no worker was killed"
     assert fingerprint(doc) == fingerprint(reference)
+
+
+def test_driver_killed_resumes_from_its_state(source, reference, tmp_path):
+    """The drivers' shared loop, stopped after two merges (as a killed
+    driver would be), resumes from --state and ends bitwise."""
+    from vegasflow import _tasks
+    run = _tasks.Run(source, SETTINGS, os.environ["VF_VEGASC"])
+    state = tmp_path / "run.state"
+    calls = []
+
+    def serial(run, st, n):
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        calls.append(n)
+        return [run.compute_part(st, i, n) for i in reversed(range(n))]
+
+    with pytest.raises(KeyboardInterrupt):
+        _tasks.integrate(run, 3, serial, str(state))
+    assert run.progress(state.read_bytes())[0] == 2
+    # Resumed with another split: the remaining iterations in 5 parts.
+    doc = _tasks.integrate(
+        run, 5, lambda r, st, n: [r.compute_part(st, i, n) for i in range(n)],
+        str(state))
+    assert fingerprint(doc) == fingerprint(reference)
+    assert len(doc["iterations"]) == 4
