@@ -2,7 +2,8 @@
 #
 # The Dask driver on a LocalCluster of processes: bitwise vegasc's result
 # alone, also when a worker is killed (kill -9) in the middle of an
-# iteration and its task is rerun elsewhere, and resumed from --state.
+# iteration and its task is rerun elsewhere, and resumed from --state;
+# the Spark driver's map on an in-process stand-in for Spark.
 #
 #===------------------------------------------------------------------------===#
 import json
@@ -99,3 +100,33 @@ def test_driver_killed_resumes_from_its_state(source, reference, tmp_path):
         str(state))
     assert fingerprint(doc) == fingerprint(reference)
     assert len(doc["iterations"]) == 4
+
+
+class _StandInRdd:
+    """parallelize/mapPartitions/collect in-process, what vegasflow.spark
+    calls, so only Spark itself is left untested (collect here returns the
+    partitions last first: the merge takes parts in any order)."""
+
+    def __init__(self, partitions):
+        self.partitions = partitions
+
+    def mapPartitions(self, f):
+        return _StandInRdd([list(f(iter(p))) for p in self.partitions])
+
+    def collect(self):
+        return [x for p in reversed(self.partitions) for x in p]
+
+
+class _StandInContext:
+    def parallelize(self, items, slices):
+        items = list(items)
+        return _StandInRdd([items[k * len(items) // slices:
+                                  (k + 1) * len(items) // slices]
+                            for k in range(slices)])
+
+
+def test_spark_map_on_a_stand_in(source, reference):
+    from vegasflow import _tasks, spark
+    run = _tasks.Run(source, SETTINGS, os.environ["VF_VEGASC"])
+    doc = _tasks.integrate(run, 3, spark.spark_map(_StandInContext()))
+    assert fingerprint(doc) == fingerprint(reference)
