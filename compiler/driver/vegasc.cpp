@@ -183,6 +183,12 @@ or grid that cannot be used (another integrand, other options, damaged);
   if (O.NoAdaptStrata)
     O.Run.Beta = 0;
   const Mode M = selectMode(O, Batch);
+  if (Tasks.any() && M != Mode::Integrate) {
+    std::fprintf(stderr, "vegasc: error: the --task-* commands integrate a "
+                         ".vf file: not with a batch, --list-devices, "
+                         "--check, --emit or --eval\n");
+    return vf::ExitUsage;
+  }
 #ifdef VF_HAVE_MPI
   // Under mpirun/srun every rank joins; run alone, MPI is not touched.
   if (vf::launchedByMpi()) {
@@ -243,7 +249,7 @@ or grid that cannot be used (another integrand, other options, damaged);
   }
   if (M == Mode::Tokens)
     return vf::runEmitTokens(O);
-  if (Tasks.any() && M == Mode::Integrate)
+  if (Tasks.any())
     return vf::runTask(O, Tasks);
   if (M == Mode::Integrate)
     return vf::runIntegrate(O);

@@ -166,6 +166,12 @@ def bad_inputs(exe, src):
     expect(exe, [src] + SETTINGS + ["--task-part", "0/3", "--out",
                                    path("bad.p")],
            refused, "a part without a state", r"--state")
+    expect(exe, [src, "--check", "--task-part", "0/3", "--state", s1,
+                 "--out", path("bad.p")], 2, "a task command with --check",
+           r"integrate a \.vf file")
+    expect(exe, [src] + SETTINGS + ["--task-init", path("bad.p"),
+                                   "--task-part", "0/3"], 2,
+           "two task commands at once", r"give one of")
     check(not os.path.exists(path("bad.next")) and
           not os.path.exists(path("bad.p")), "nothing written when refused")
 
