@@ -24,6 +24,8 @@ packages=(
   python3 python3-dev pybind11-dev python3-numpy python3-pytest
   # scripts/gpu-pack.sh compresses the GPU carry (strip is binutils)
   xz-utils binutils
+  # the Dask driver (python/vegasflow/dask.py) and its test
+  python3-distributed
   # test references and benchmark peers
   libmpfr-dev libsleef-dev libgsl-dev librandom123-dev
   # MPI

@@ -13,6 +13,7 @@
 #include "vf/Report.h"
 
 #include <nlohmann/json_fwd.hpp>
+#include "vf/Integrator.h"
 
 #include <cstdint>
 #include <memory>
@@ -78,6 +79,20 @@ struct DriverOptions {
 };
 
 struct Program;
+
+/// A run set up and ready: what runIntegrate needs after setUpRun.
+struct RunSetup {
+  IntegrandInfo Info; ///< keeps its module's code alive
+  IntegrandInfo Record; ///< --events: the event record (NAME_event)
+  std::vector<double> Params;
+  IntegratorOptions IO;
+  std::unique_ptr<Integrator> Int;
+};
+
+/// Everything before the first iteration: options, compile, integrator,
+/// parameters, checkpoints. Returns an exit code (ExitOk when ready), the
+/// failure already reported (Integrate.cpp).
+int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S);
 
 int runEmitTokens(const DriverOptions &O);
 /// Prints the CPU and every GPU, or why there is none (Devices.cpp).

@@ -165,19 +165,9 @@ DriverOptions forRank(const DriverOptions &O) {
 }
 } // namespace
 
-namespace {
-/// A run set up and ready: what runIntegrate needs after setUpRun.
-struct RunSetup {
-  IntegrandInfo Info; ///< keeps its module's code alive
-  IntegrandInfo Record; ///< --events: the event record (NAME_event)
-  std::vector<double> Params;
-  IntegratorOptions IO;
-  std::unique_ptr<Integrator> Int;
-};
-
 /// --events: the options' consistency and the event record; a message on
 /// failure, said before the run (a wrong file name costs no integration).
-std::string eventRecord(const Module &M, const DriverOptions &O,
+static std::string eventRecord(const Module &M, const DriverOptions &O,
                         RunSetup &S) {
   if (!O.Events && O.EventsOut.empty() && !O.WeightedEvents &&
       O.EventRecord.empty())
@@ -204,7 +194,7 @@ std::string eventRecord(const Module &M, const DriverOptions &O,
 }
 
 /// After the run and its outputs: draws the events and writes the file.
-int writeEvents(const DriverOptions &O, RunSetup &S, const Result &R,
+static int writeEvents(const DriverOptions &O, RunSetup &S, const Result &R,
                 raw_ostream &Out) {
   S.Int->freeze();
   EventFileOptions E;
@@ -295,6 +285,8 @@ int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
     return fail(Msg);
   return ExitOk;
 }
+
+namespace {
 
 /// Whether every rank of a distributed run set up (each reports its own
 /// failure): a rank that stopped alone would leave the others in the first

@@ -7,6 +7,7 @@
 
 #include "driver/Driver.h"
 #include "driver/Batch.h"
+#include "driver/Tasks.h"
 
 #include "backends/Targets.h"
 #include "vf/Version.h"
@@ -318,6 +319,8 @@ or grid that cannot be used (another integrand, other options, damaged);
   bool SelfTestRequireGpu = false;
   App.add_option("--self-test", SelfTest)->group("");
   App.add_flag("--self-test-require-gpu", SelfTestRequireGpu)->group("");
+  vf::TaskOptions Tasks;
+  vf::addTaskOptions(App, Tasks);
   App.set_version_flag("--version", std::string("vegasc ") +
                                         vf::versionString());
   try {
@@ -343,6 +346,12 @@ or grid that cannot be used (another integrand, other options, damaged);
   if (O.NoAdaptStrata)
     O.Run.Beta = 0;
   const Mode M = selectMode(O, Batch);
+  if (Tasks.any() && M != Mode::Integrate) {
+    std::fprintf(stderr, "vegasc: error: the --task-* commands integrate a "
+                         ".vf file: not with a batch, --list-devices, "
+                         "--check, --emit or --eval\n");
+    return vf::ExitUsage;
+  }
 #ifdef VF_HAVE_MPI
   // Under mpirun/srun every rank joins; run alone, MPI is not touched.
   if (vf::launchedByMpi()) {
@@ -409,6 +418,8 @@ or grid that cannot be used (another integrand, other options, damaged);
   }
   if (M == Mode::Tokens)
     return vf::runEmitTokens(O);
+  if (Tasks.any())
+    return vf::runTask(O, Tasks);
   if (M == Mode::Integrate)
     return vf::runIntegrate(O);
   return vf::runCompilerModes(O);

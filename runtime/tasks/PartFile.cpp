@@ -1,0 +1,170 @@
+//===- tasks/PartFile.cpp - Part files and their coverage -----------------===//
+
+#include "tasks/PartFile.h"
+
+#include "files/SafeFiles.h"
+
+#include <algorithm>
+#include <cstring>
+#include <tuple>
+
+namespace vf {
+
+namespace {
+
+constexpr char PartMagic[8] = {'V', 'F', 'P', 'A', 'R', 'T', '\0', '\0'};
+/// A part holds at most an iteration's arrays: 8 GiB is far beyond any.
+constexpr std::uint64_t MaxPartBytes = std::uint64_t(8) << 30;
+
+void putLe(std::string &B, std::uint64_t V, int Bytes) {
+  for (int K = 0; K < Bytes; ++K)
+    B.push_back(char((V >> (8 * K)) & 0xff));
+}
+
+std::uint64_t getLe(std::string_view B, std::size_t &Pos, int Bytes) {
+  std::uint64_t V = 0;
+  for (int K = 0; K < Bytes; ++K)
+    V |= std::uint64_t(static_cast<unsigned char>(B[Pos + K])) << (8 * K);
+  Pos += Bytes;
+  return V;
+}
+
+std::string range(const Part &P) {
+  return "groups " + std::to_string(P.Begin) + ":" + std::to_string(P.End) +
+         " of " + std::to_string(P.Groups) + " ('" + P.Origin + "')";
+}
+
+} // namespace
+
+std::uint64_t fnv1a64(std::string_view Data, std::uint64_t H) {
+  for (char C : Data) {
+    H ^= static_cast<unsigned char>(C);
+    H *= 0x100000001b3ull;
+  }
+  return H;
+}
+
+std::uint64_t stateHash(std::string_view StateBytes, std::uint64_t Calls,
+                        unsigned Iterations, unsigned Warmup) {
+  std::string Plan = std::to_string(Calls) + "/" + std::to_string(Iterations) +
+                     "/" + std::to_string(Warmup);
+  return fnv1a64(Plan, fnv1a64(StateBytes));
+}
+
+std::string encodePart(const Part &P) {
+  std::string B(PartMagic, 8);
+  putLe(B, PartVersion, 4);
+  std::uint64_t Busy;
+  std::memcpy(&Busy, &P.BusySeconds, 8);
+  for (std::uint64_t V : {P.StateHash, P.Groups, P.Begin, P.End, Busy,
+                          std::uint64_t(P.Words.size())})
+    putLe(B, V, 8);
+  for (std::uint64_t W : P.Words)
+    putLe(B, W, 8);
+  putLe(B, fnv1a64(B), 8);
+  return B;
+}
+
+Expected<Part> decodePart(std::string_view B, const std::string &Origin) {
+  auto Bad = [&](const std::string &Why) {
+    return Error{"part '" + Origin + "': " + Why};
+  };
+  const std::size_t Header = 8 + 4 + 6 * 8;
+  if (B.size() < 12 || std::memcmp(B.data(), PartMagic, 8) != 0)
+    return Bad("not a vegasflow part file");
+  std::size_t Pos = 8;
+  if (std::uint64_t V = getLe(B, Pos, 4); V != PartVersion)
+    return Bad("version " + std::to_string(V) + ", this vegasc reads " +
+               std::to_string(PartVersion));
+  if (B.size() < Header + 8)
+    return Bad("truncated");
+  Part P;
+  P.Origin = Origin;
+  P.StateHash = getLe(B, Pos, 8);
+  P.Groups = getLe(B, Pos, 8);
+  P.Begin = getLe(B, Pos, 8);
+  P.End = getLe(B, Pos, 8);
+  std::uint64_t Busy = getLe(B, Pos, 8);
+  std::memcpy(&P.BusySeconds, &Busy, 8);
+  std::uint64_t N = getLe(B, Pos, 8);
+  if (N > (B.size() - Header - 8) / 8 || B.size() != Header + 8 * N + 8)
+    return Bad("truncated or damaged (its size does not match its contents)");
+  std::size_t End = B.size() - 8;
+  std::size_t HashPos = End;
+  if (getLe(B, HashPos, 8) != fnv1a64(B.substr(0, End)))
+    return Bad("damaged (checksum mismatch)");
+  P.Words.resize(N);
+  for (std::uint64_t &W : P.Words)
+    W = getLe(B, Pos, 8);
+  if (P.Groups == 0 || P.Groups > 64 || P.Begin > P.End ||
+      P.End > P.Groups || P.Words.empty())
+    return Bad("inconsistent group range");
+  std::uint64_t Mask = 0;
+  for (std::uint64_t G = P.Begin; G < P.End; ++G)
+    Mask |= std::uint64_t(1) << G;
+  if (P.Words[0] != Mask)
+    return Bad("its packet does not hold its group range");
+  return P;
+}
+
+Status writePart(const std::string &Path, const Part &P) {
+  return writeFileAtomically(Path, encodePart(P), "the part");
+}
+
+Expected<Part> readPart(const std::string &Path) {
+  Expected<std::string> B = readRegularFile(Path, MaxPartBytes, "the part");
+  if (!B)
+    return B.error();
+  return decodePart(*B, Path);
+}
+
+Status checkCoverage(std::vector<Part> &Parts, std::uint64_t StateHash) {
+  if (Parts.empty())
+    return Error{"no parts to merge"};
+  for (const Part &P : Parts) {
+    if (P.StateHash != StateHash)
+      return Error{"part '" + P.Origin + "' belongs to another state or run "
+                   "plan (state hash " + std::to_string(P.StateHash) +
+                   ", this one " + std::to_string(StateHash) + ")"};
+    if (P.Groups != Parts[0].Groups)
+      return Error{"parts disagree on the iteration's groups: " + range(P) +
+                   " vs " + range(Parts[0])};
+  }
+  std::sort(Parts.begin(), Parts.end(), [](const Part &A, const Part &B) {
+    return std::tie(A.Begin, A.End, A.Origin) <
+           std::tie(B.Begin, B.End, B.Origin);
+  });
+  std::vector<Part> Kept;
+  for (Part &P : Parts) {
+    if (!Kept.empty() && Kept.back().Begin == P.Begin &&
+        Kept.back().End == P.End) {
+      if (Kept.back().Words != P.Words)
+        return Error{"two parts of the same range differ: " + range(P) +
+                     " and '" + Kept.back().Origin +
+                     "' (computed with another build or a faulty device)"};
+      continue; // a retry's identical copy
+    }
+    Kept.push_back(std::move(P));
+  }
+  std::uint64_t Next = 0;
+  for (const Part &P : Kept) {
+    if (P.Begin == P.End)
+      continue;
+    if (P.Begin < Next)
+      return Error{"parts overlap: " + range(P) + " starts before group " +
+                   std::to_string(Next) + ", where the previous part ends"};
+    if (P.Begin > Next)
+      return Error{"groups " + std::to_string(Next) + ":" +
+                   std::to_string(P.Begin) + " are missing (no part covers "
+                   "them; the next is " + range(P) + ")"};
+    Next = P.End;
+  }
+  if (Next != Kept[0].Groups)
+    return Error{"groups " + std::to_string(Next) + ":" +
+                 std::to_string(Kept[0].Groups) + " are missing (no part "
+                 "covers them)"};
+  Parts = std::move(Kept);
+  return Status::ok();
+}
+
+} // namespace vf

@@ -1,0 +1,59 @@
+//===- tasks/PartFile.h - What one task computed of an iteration -*- C++ -*-===//
+//
+// A part: the raw, mergeable sums of a contiguous range [Begin, End) of an
+// iteration's TrainingSums groups, as RankExchange packs them for another
+// rank (word 0 the group mask, then per group its tiles' results and edge
+// segments, its inner hypercubes' segments, its training partial).
+//
+// Format, version 1 (PartVersion). Little-endian: the 8-byte magic
+// "VFPART\0\0", a u32 version, u64 fields StateHash, Groups, Begin, End,
+// the busy seconds (IEEE bits), the word count and the words, then a u64
+// FNV-1a of every byte before it, so a truncated or damaged part is
+// refused. StateHash names the state the part belongs to (stateHash).
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_RUNTIME_TASKS_PARTFILE_H
+#define VF_RUNTIME_TASKS_PARTFILE_H
+
+#include "vf/Expected.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vf {
+
+inline constexpr std::uint32_t PartVersion = 1;
+
+struct Part {
+  std::uint64_t StateHash = 0;
+  std::uint64_t Groups = 0;           ///< the iteration's group count
+  std::uint64_t Begin = 0, End = 0;   ///< the groups computed
+  double BusySeconds = 0;
+  std::vector<std::uint64_t> Words;   ///< the packet
+  std::string Origin;                 ///< where it was read (messages)
+};
+
+/// FNV-1a, 64 bits: identity and damage, not tampering.
+std::uint64_t fnv1a64(std::string_view Data,
+                      std::uint64_t H = 0xcbf29ce484222325ull);
+/// The identity of an iteration: the state file's bytes and the run plan
+/// the command asks for (an initial state has none of its own).
+std::uint64_t stateHash(std::string_view StateBytes, std::uint64_t Calls,
+                        unsigned Iterations, unsigned Warmup);
+
+std::string encodePart(const Part &P);
+/// Reads a part from \p Bytes; \p Origin names it in errors.
+Expected<Part> decodePart(std::string_view Bytes, const std::string &Origin);
+Status writePart(const std::string &Path, const Part &P);
+Expected<Part> readPart(const std::string &Path);
+
+/// Drops identical duplicates (retries, speculative execution) and checks
+/// that \p Parts belong to \p StateHash and cover groups [0, Groups) once;
+/// errors name the files and ranges. On success Parts is in group order.
+Status checkCoverage(std::vector<Part> &Parts, std::uint64_t StateHash);
+
+} // namespace vf
+
+#endif // VF_RUNTIME_TASKS_PARTFILE_H
