@@ -86,10 +86,11 @@ std::string parseWholeNumber(StringRef Text, std::uint64_t Max,
     return Want; // a sign, a space, "inf", "nan", "0x..": never wrapped
   if (T.find_first_not_of("0123456789") == StringRef::npos)
     return T.getAsInteger(10, V) || V > Max ? Want : "";
-  // 1e6, 2.5e3: exact only where a double holds the integer exactly.
+  // 1e6, 2.5e3, 1e17: only what reads as a double exactly (AllowInexact
+  // false), so no digit is silently changed.
   double D;
   if (T.getAsDouble(D, /*AllowInexact=*/false) || !(D >= 0) ||
-      D != std::floor(D) || D > 0x1p53 || D > double(Max))
+      D != std::floor(D) || !(D < 0x1p64) || D > double(Max))
     return Want;
   V = std::uint64_t(D);
   return "";

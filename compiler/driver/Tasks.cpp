@@ -132,7 +132,8 @@ int printResult(const DriverOptions &O, const IntegrandInfo &I,
   Result R = Int.result();
   if (!O.Json.empty()) {
     std::string Settings = "{\"file\": \"\"}";
-    if (!writeOutput(O.Json, resultToJson(R, I.Name, Settings) + "\n"))
+    if (!writeOutput(O.Json, resultToJson(R, I.Name, Settings) + "\n",
+                     "the JSON result"))
       return ExitInputError;
     if (O.Json == "-")
       return ExitOk;
