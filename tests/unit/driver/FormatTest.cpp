@@ -90,7 +90,10 @@ TEST(WholeNumber, RefusesWhatCouldWrapOrRound) {
               std::string::npos)
         << Why;
   }
-  // Beyond 2^53 only digits are exact.
-  EXPECT_NE(parseWholeNumber("1e17", UINT64_MAX, V), "");
+  // Beyond 2^53 what a double holds exactly (1e17) is exact; what it
+  // cannot (1e23, refused above) would change digits.
+  EXPECT_EQ(parseWholeNumber("1e17", UINT64_MAX, V), "");
+  EXPECT_EQ(V, 100000000000000000u);
   EXPECT_EQ(parseWholeNumber("100000000000000000", UINT64_MAX, V), "");
+  EXPECT_NE(parseWholeNumber("12345678901234567e3", UINT64_MAX, V), "");
 }
