@@ -285,12 +285,14 @@ or grid that cannot be used (another integrand, other options, damaged);
   App.add_option("--events-out", O.EventsOut,
                  "write the events to FILE.lhe (Les Houches) or FILE.hepmc3 "
                  "(HepMC3 ASCII)")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(NonEmptyPath);
   App.add_option("--report", O.Report,
                  "write a self-contained HTML report (settings, iterations, "
                  "convergence, map, strata, devices; a batch: one section "
                  "per run)")
-      ->type_name("FILE.html");
+      ->type_name("FILE.html")
+      ->check(NonEmptyPath);
   App.add_option_function<double>(
          "--exact", [&O](double V) { O.Exact = V; },
          "the exact value, drawn on the report's convergence plot")

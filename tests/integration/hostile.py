@@ -287,7 +287,8 @@ def toml_values():
 
 
 PATH_FLAGS = ["--json", "--checkpoint", "--resume", "--save-grid",
-              "--load-grid", "--config", "--cache-dir", "--csv"]
+              "--load-grid", "--config", "--cache-dir", "--csv",
+              "--hist-csv", "--events-out", "--report"]
 
 
 def empty_paths(src):
