@@ -8,6 +8,7 @@
 
 #include "codegen/ExprGen.h"
 #include "codegen/ExprCost.h"
+#include "codegen/InfiniteMapGen.h"
 #include "frontend/AST.h"
 #include "frontend/Builtins.h"
 #include "frontend/DomainMap.h"
@@ -345,47 +346,13 @@ private:
       for (unsigned C = 0; C < Iv.Count; ++C, ++K) {
         Value *T = loadX(B.getInt64(K));
         if (Iv.isInfinite())
-          T = mapAxis(infiniteMapOf(Iv.Lo != nullptr, Iv.Hi != nullptr), A, S,
-                      T, Jac, AtEnd);
+          T = emitInfiniteMap(B,
+                              infiniteMapOf(Iv.Lo != nullptr, Iv.Hi != nullptr),
+                              A, S, T, Jac, AtEnd);
         B.CreateStore(T, B.CreateConstInBoundsGEP1_64(F64, Local, K));
       }
     }
     X = Local;
-  }
-
-  Value *mapAxis(InfiniteMap K, Value *A, Value *S, Value *T, Value *&Jac,
-                 Value *&AtEnd) {
-    Value *U = B.CreateFSub(fp(1.0), T);
-    Value *Xm = nullptr;
-    switch (K) {
-    case InfiniteMap::Upper:
-      Xm = B.CreateFAdd(A, B.CreateFMul(S, B.CreateFDiv(T, U)));
-      Jac = B.CreateFMul(Jac, B.CreateFDiv(S, B.CreateFMul(U, U)));
-      break;
-    case InfiniteMap::Lower:
-      Xm = B.CreateFSub(A, B.CreateFMul(S, B.CreateFDiv(U, T)));
-      Jac = B.CreateFMul(Jac, B.CreateFDiv(S, B.CreateFMul(T, T)));
-      break;
-    case InfiniteMap::Both:
-      Xm = B.CreateFMul(S, B.CreateFSub(B.CreateFDiv(T, U), B.CreateFDiv(U, T)));
-      Jac = B.CreateFMul(
-          Jac, B.CreateFMul(S, B.CreateFAdd(
-                                   B.CreateFDiv(fp(1.0), B.CreateFMul(U, U)),
-                                   B.CreateFDiv(fp(1.0), B.CreateFMul(T, T)))));
-      break;
-    }
-    Xm = B.CreateSelect(B.CreateFCmpOGT(S, fp(0.0)), Xm, fp(NAN));
-    if (K != InfiniteMap::Upper) {
-      Value *Low = B.CreateFCmpOLE(T, fp(MapEndWidth));
-      Xm = B.CreateSelect(Low, fp(-INFINITY), Xm);
-      AtEnd = B.CreateOr(AtEnd, Low);
-    }
-    if (K != InfiniteMap::Lower) {
-      Value *High = B.CreateFCmpOLE(U, fp(MapEndWidth));
-      Xm = B.CreateSelect(High, fp(INFINITY), Xm);
-      AtEnd = B.CreateOr(AtEnd, High);
-    }
-    return Xm;
   }
 
   Value *mappedWeight(Value *F, Value *Jac, Value *AtEnd) {
