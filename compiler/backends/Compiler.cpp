@@ -10,6 +10,7 @@
 #include "backends/Compiler.h"
 #include "backends/ForeignLink.h"
 #include "backends/Optimizer.h"
+#include "backends/PerfMap.h"
 #include "bitcode/EmulatedKernel.h"
 #include "bitcode/LLVMDiagnostics.h"
 #include "bitcode/MathLibrary.h"
@@ -90,6 +91,7 @@ Expected<std::unique_ptr<Compiler>> Compiler::create() {
   auto J = orc::LLJITBuilder().setJITTargetMachineBuilder(*JTMB).create();
   if (!J)
     return J.takeError();
+  enablePerfMapIfRequested(**J);
   return std::unique_ptr<Compiler>(new Compiler(std::move(*J)));
 }
 
