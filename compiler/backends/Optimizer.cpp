@@ -123,7 +123,12 @@ void optimizeModule(Module &M, TargetMachine &TM) {
   enableOrderedReductions();
   PipelineTuningOptions PTO;
   PTO.LoopVectorization = true;
-  PTO.SLPVectorization = true;
+  // No SLP vectorizer: the sampler's host batch is written with vector
+  // types already (kernels/SampleBatch.h) and integrands are vectorized
+  // across samples by the loop vectorizer; SLP found nothing more to
+  // widen but took half of the O3 time of lepage8's host module (76 of
+  // 143 ms, docs/benchmarks.md).
+  PTO.SLPVectorization = false;
   PTO.LoopUnrolling = true;
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;

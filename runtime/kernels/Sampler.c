@@ -26,7 +26,7 @@
 #ifndef __NVPTX__
 
 #include "HistSums.h"
-#include "SamplePoint.h"
+#include "SampleBatch.h"
 #include "SegmentSums.h"
 
 #ifdef VF_SAMPLER_NATIVE
@@ -154,12 +154,15 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
       for (unsigned d = 0; d < dim; ++d)
         kb[d * VF_BATCH + b] = k[d];
     }
-    // (2) Points, bins and Jacobians.
-    VF_VECTORIZE_ACROSS_SAMPLES
-    for (unsigned b = 0; b < VF_BATCH; ++b)
-      jacb[b] = vf_sample_point_strided(a, dim, b < nb ? j0 + b : j0 + nb - 1,
-                                        kb + b, VF_BATCH, xb + b * dim,
-                                        binb + b, VF_BATCH);
+    // (2) Points, bins and Jacobians, sixteen samples per step
+    // (SampleBatch.h).
+    for (unsigned b0 = 0; b0 < VF_BATCH; b0 += VF_WORD_LANES) {
+      vf_u64 j[VF_WORD_LANES];
+      for (unsigned l = 0; l < VF_WORD_LANES; ++l)
+        j[l] = b0 + l < nb ? j0 + b0 + l : j0 + nb - 1;
+      vf_sample_points_x16(a, dim, j, kb + b0, VF_BATCH, xb + b0 * dim,
+                           binb + b0, jacb + b0);
+    }
     // (3) The integrand.
 #ifdef VF_SAMPLER_NATIVE
     native->eval(native->context, xb, nb, dim, params, fb);

@@ -1,0 +1,156 @@
+//===- runtime/kernels/SampleBatch.h - Sixteen samples at once ---*- C -*-===//
+//
+// The host's form of SamplePoint.h: the same Philox words, the same map and
+// the same Jacobian for sixteen consecutive samples, written with clang's
+// vector types so that every step runs eight or sixteen lanes per
+// instruction (one AVX-512 register, two AVX2 ones). The loop vectorizer could not do this
+// by itself: it cannot bound the map's gathers for a runtime alias check
+// and left the whole step scalar, 2/3 of the kernel's time at d = 8
+// (docs/benchmarks.md, "Sampling engine").
+//
+// Each lane performs exactly the IEEE operations of vf_sample_point, in the
+// same order (no contraction: the kernels are built with -ffp-contract=off),
+// so the numbers are bit for bit those of the GPU kernel and of the host's
+// scalar recomputation of a sample.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_RUNTIME_KERNELS_SAMPLEBATCH_H
+#define VF_RUNTIME_KERNELS_SAMPLEBATCH_H
+
+#include "SamplePoint.h"
+
+// The bitcode is built for generic x86-64 and retargeted to the host by
+// the JIT; these helpers are static and always inlined, so the by-value
+// vector arguments clang warns about never reach a call boundary.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wpsabi"
+
+#define VF_LANES 8
+#define VF_WORD_LANES 16
+typedef double vf_f64x8 __attribute__((ext_vector_type(VF_LANES)));
+typedef vf_u32 vf_u32x8 __attribute__((ext_vector_type(VF_LANES)));
+typedef vf_u64 vf_u64x8 __attribute__((ext_vector_type(VF_LANES)));
+typedef vf_u32 vf_u32x16 __attribute__((ext_vector_type(VF_WORD_LANES)));
+typedef double vf_f64x2 __attribute__((ext_vector_type(2)));
+typedef double vf_f64x4 __attribute__((ext_vector_type(4)));
+
+/// e[i[l]] and e[i[l] + 1] for eight lanes: one 16-byte load per lane (the
+/// two edges of an increment are neighbours), then a transpose - half the
+/// loads of gathering each edge on its own.
+static inline void vf_edge_pairs_x8(const double *e, vf_u32x8 i, vf_f64x8 *e0,
+                                    vf_f64x8 *e1) {
+  vf_f64x2 p[VF_LANES];
+  for (unsigned l = 0; l < VF_LANES; ++l)
+    __builtin_memcpy(&p[l], e + i[l], sizeof p[l]);
+  vf_f64x4 q0 = __builtin_shufflevector(p[0], p[1], 0, 1, 2, 3);
+  vf_f64x4 q1 = __builtin_shufflevector(p[2], p[3], 0, 1, 2, 3);
+  vf_f64x4 q2 = __builtin_shufflevector(p[4], p[5], 0, 1, 2, 3);
+  vf_f64x4 q3 = __builtin_shufflevector(p[6], p[7], 0, 1, 2, 3);
+  vf_f64x8 r0 = __builtin_shufflevector(q0, q1, 0, 1, 2, 3, 4, 5, 6, 7);
+  vf_f64x8 r1 = __builtin_shufflevector(q2, q3, 0, 1, 2, 3, 4, 5, 6, 7);
+  *e0 = __builtin_shufflevector(r0, r1, 0, 2, 4, 6, 8, 10, 12, 14);
+  *e1 = __builtin_shufflevector(r0, r1, 1, 3, 5, 7, 9, 11, 13, 15);
+}
+
+/// hi and lo words of m * c for sixteen 32-bit lanes c: 64-bit multiplies
+/// of the even lanes and of the odd lanes (vpmuludq), whose halves are
+/// interleaved back - half the work of widening each lane to 64 bits.
+static inline void vf_mul_wide_x16(vf_u32x16 c, vf_u32 m, vf_u32x16 *hi,
+                                   vf_u32x16 *lo) {
+  const vf_u64 low = 0xffffffffull;
+  vf_u64x8 c64;
+  __builtin_memcpy(&c64, &c, sizeof c64);
+  vf_u64x8 even = (c64 & low) * m, odd = (c64 >> 32) * m;
+  vf_u64x8 h = (even >> 32) | (odd & ~low), l = (even & low) | (odd << 32);
+  __builtin_memcpy(hi, &h, sizeof h);
+  __builtin_memcpy(lo, &l, sizeof l);
+}
+
+/// vf_philox_block for sixteen sample indices j[0..15]: out[w] holds word
+/// w of each lane's block.
+static inline void vf_philox_block_x16(vf_u64 seed, vf_u32 iteration,
+                                       const vf_u64 *j, vf_u32 block,
+                                       vf_u32x16 out[4]) {
+  vf_u32x16 c0 = block, c1 = iteration, c2, c3;
+  for (unsigned l = 0; l < VF_WORD_LANES; ++l) {
+    c2[l] = (vf_u32)j[l];
+    c3[l] = (vf_u32)(j[l] >> 32);
+  }
+  vf_u32 k0 = (vf_u32)seed, k1 = (vf_u32)(seed >> 32);
+  for (int r = 0; r < VF_PHILOX_ROUNDS; ++r) {
+    if (r > 0) {
+      k0 += VF_PHILOX_W0;
+      k1 += VF_PHILOX_W1;
+    }
+    vf_u32x16 hi0, lo0, hi1, lo1;
+    vf_mul_wide_x16(c0, VF_PHILOX_M0, &hi0, &lo0);
+    vf_mul_wide_x16(c2, VF_PHILOX_M1, &hi1, &lo1);
+    c0 = hi1 ^ c1 ^ k0;
+    c2 = hi0 ^ c3 ^ k1;
+    c1 = lo1;
+    c3 = lo0;
+  }
+  out[0] = c0;
+  out[1] = c1;
+  out[2] = c2;
+  out[3] = c3;
+}
+
+/// One axis of vf_sample_point for eight lanes: uniforms u, hypercube
+/// coordinates kd; writes x (sample-major, x + lane * dim + d) and bins,
+/// multiplies the Jacobians jv.
+static inline void vf_map_axis_x8(const vf_sampler_args *a, unsigned dim,
+                                  unsigned d, vf_f64x8 u, const double *kd,
+                                  double *x, vf_u32 *bin, vf_f64x8 *jv) {
+  const vf_u32 ninc = a->ninc;
+  const double dninc = (double)ninc, inv_nstrat = 1.0 / (double)a->nstrat;
+  vf_f64x8 k;
+  __builtin_memcpy(&k, kd, sizeof k);
+  vf_f64x8 y = (k + u) * inv_nstrat;
+  y = y < 1.0 ? y : VF_ONE_MINUS_ULP;
+  vf_f64x8 t = y * dninc;
+  vf_u32x8 i = __builtin_convertvector(t, vf_u32x8);
+  i = __builtin_elementwise_min(i, (vf_u32x8)(ninc - 1));
+  const double *e = a->edges + (vf_u64)d * (ninc + 1);
+  vf_f64x8 e0, e1;
+  vf_edge_pairs_x8(e, i, &e0, &e1);
+  vf_f64x8 width = e1 - e0;
+  vf_f64x8 xu = e0 + (t - __builtin_convertvector(i, vf_f64x8)) * width;
+  *jv *= dninc * width;
+  vf_f64x8 xd = a->box_lo[d] + a->box_width[d] * xu;
+  for (unsigned l = 0; l < VF_LANES; ++l)
+    x[l * dim + d] = xd[l];
+  __builtin_memcpy(bin, &i, sizeof i);
+}
+
+/// vf_sample_point for the sixteen samples j[0..15] of hypercubes with
+/// coordinates k[d * stride + lane]: x sample-major (x + lane * dim),
+/// bin[d * stride + lane], jac[lane].
+static inline void vf_sample_points_x16(const vf_sampler_args *a,
+                                        unsigned dim, const vf_u64 *j,
+                                        const double *k, unsigned stride,
+                                        double *x, vf_u32 *bin,
+                                        double *jac) {
+  vf_f64x8 jv[2] = {a->box_volume, a->box_volume};
+  VF_UNROLL_DIMENSIONS
+  for (unsigned blk = 0; 4 * blk < dim; ++blk) {
+    vf_u32x16 words[4];
+    vf_philox_block_x16(a->seed, a->iteration, j, blk, words);
+    VF_UNROLL_DIMENSIONS
+    for (unsigned c = 0; c < 4 && 4 * blk + c < dim; ++c) {
+      const unsigned d = 4 * blk + c;
+      for (unsigned h = 0; h < 2; ++h) {
+        vf_u32x8 w = h ? words[c].hi : words[c].lo;
+        vf_f64x8 u = (__builtin_convertvector(w, vf_f64x8) + 0.5) * 0x1p-32;
+        const unsigned l0 = h * VF_LANES;
+        vf_map_axis_x8(a, dim, d, u, k + d * stride + l0, x + l0 * dim,
+                       bin + d * stride + l0, &jv[h]);
+      }
+    }
+  }
+  __builtin_memcpy(jac, jv, sizeof jv);
+}
+
+#pragma clang diagnostic pop
+
+#endif // VF_RUNTIME_KERNELS_SAMPLEBATCH_H
