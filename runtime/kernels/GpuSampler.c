@@ -69,10 +69,10 @@ static vf_u32 vf_warp_max(vf_u32 v) {
   return v;
 }
 
-/// Adds (t2, w) to bin `bin` of one axis's sums and weights for every
+/// Adds (t2, w) to bin `bin` of one axis's (sum, weight) pairs for every
 /// valid lane, in lane order among lanes sharing a bin.
-static void vf_train_axis(double *sums, double *weights, vf_u32 bin,
-                          double t2, double w, int valid) {
+static void vf_train_axis(double *pairs, vf_u32 bin, double t2, double w,
+                          int valid) {
   // Invalid lanes use a bin no valid lane has, so they never delay one.
   vf_u32 key = valid ? bin : 0xffffffffu;
   vf_u32 same = __nvvm_match_any_sync_i32(VF_FULL_WARP, (int)key);
@@ -80,8 +80,8 @@ static void vf_train_axis(double *sums, double *weights, vf_u32 bin,
   vf_u32 steps = vf_warp_max(valid ? rank + 1 : 0);
   for (vf_u32 r = 0; r < steps; ++r) {
     if (valid && rank == r) {
-      sums[bin] += t2;
-      weights[bin] += w;
+      pairs[2 * bin] += t2;
+      pairs[2 * bin + 1] += w;
     }
     __nvvm_bar_warp_sync(VF_FULL_WARP);
   }
@@ -100,10 +100,10 @@ static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
   if (end > a->nsamples)
     end = a->nsamples;
   double *edge = co->edge_segments + 2 * stride * t;
-  double *sums = co->train + 2 * bins * t, *weights = sums + bins;
+  double *train = co->train + 2 * bins * t;
   if (a->train) {
     for (vf_u64 i = lane; i < 2 * bins; i += 32)
-      sums[i] = 0.0;
+      train[i] = 0.0;
     __nvvm_bar_warp_sync(VF_FULL_WARP);
   }
 
@@ -201,8 +201,8 @@ static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
       // Unrolled, bin[] stays in registers instead of local memory.
       VF_UNROLL_DIMENSIONS
       for (unsigned d = 0; d < dim; ++d)
-        vf_train_axis(sums + (vf_u64)d * ninc, weights + (vf_u64)d * ninc,
-                      bin[d], t2, inv_nh, valid);
+        vf_train_axis(train + 2 * (vf_u64)d * ninc, bin[d], t2, inv_nh,
+                      valid);
     }
     h = vf_shfl_u64(hl, nb - 1);
   }

@@ -209,10 +209,13 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
         vf_hist_add(&hist, a, hb[b], v[0], fb + b * nvals + nout, nhist);
       if (a->train) {
         const double t2 = t2b[b], w = invnb[b];
+        const vf_f64x2 add = {t2, w};
         for (unsigned d = 0; d < dim; ++d) {
-          const vf_u64 i = (vf_u64)d * ninc + binb[d * VF_BATCH + b];
-          out->train_sums[i] += t2;
-          out->train_counts[i] += w;
+          double *p = out->train + 2 * ((vf_u64)d * ninc + binb[d * VF_BATCH + b]);
+          vf_f64x2 pair;
+          __builtin_memcpy(&pair, p, sizeof pair);
+          pair += add;
+          __builtin_memcpy(p, &pair, sizeof pair);
         }
       }
     }

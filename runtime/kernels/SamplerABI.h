@@ -82,12 +82,12 @@ typedef struct vf_tile_outputs {
      (merged on the host in tile order; the second is unused when the tile
      lies in one hypercube). */
   double *edge_segments;
-  /* dim x ninc: sums over the samples in each axis's increment of
-     (J f_0)^2 / n_h and of 1 / n_h; their ratio is the volume-weighted
-     average of (J f_0)^2 that trains the map, unbiased when n_h varies.
-     Added to, not overwritten. */
-  double *train_sums;
-  double *train_counts;
+  /* dim x ninc pairs: for each axis's increment, the sums over its
+     samples of (J f_0)^2 / n_h and of 1 / n_h (their ratio is the
+     volume-weighted average of (J f_0)^2 that trains the map, unbiased
+     when n_h varies), side by side so that a sample updates both with
+     one 16-byte read-modify-write. Added to, not overwritten. */
+  double *train;
   vf_tile_result *result;
   /* Histograms (HistSums.h; null without any): VF_HIST_TILE(cells)
      doubles, zero on entry, and VF_HIST_WORK(cells) words of workspace,
@@ -98,8 +98,8 @@ typedef struct vf_tile_outputs {
 
 /// Outputs of a chunk of consecutive tiles on a GPU: the tile outputs of
 /// vf_tile_outputs, laid out per tile. Tile first_tile + t writes
-/// edge_segments + 2 t stride, train + 2 t dim ninc (its sums, then its
-/// weights; overwritten, not added to) and results[t].
+/// edge_segments + 2 t stride, train + 2 t dim ninc (its (sum, weight)
+/// pairs; overwritten, not added to) and results[t].
 typedef struct vf_chunk_outputs {
   double *hcube_segments; /* nhcube x stride, shared by all tiles */
   double *edge_segments;

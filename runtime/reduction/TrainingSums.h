@@ -1,7 +1,7 @@
 //===- runtime/reduction/TrainingSums.h - Map training in a fixed order -*- C++ -*-===//
 //
-// Each tile accumulates its own map-training histogram (dim x ninc sums and
-// weights). Floating-point addition is not associative, so adding tiles'
+// Each tile accumulates its own map-training histogram (dim x ninc (sum,
+// weight) pairs). Floating-point addition is not associative, so adding tiles'
 // histograms in the order workers finish would make the next map - and
 // every later estimate - depend on the thread count. The order is fixed
 // instead, by tile indices only:

@@ -29,7 +29,6 @@ std::uint64_t CpuDevice::samples(std::uint64_t Begin,
 Status CpuDevice::run(TileScheduler::Chunk &C, const TileSink &Sink) {
   const vf_sampler_args &A = *Args;
   const unsigned Stride = VF_SEGMENT_STRIDE(A.nout);
-  const std::size_t Bins = std::size_t(A.dim) * A.ninc;
   for (; C.Begin < C.End; ++C.Begin) {
     const std::uint64_t Tile = C.Begin;
     // A frozen map has no histograms: no buffer, no ordered submit.
@@ -37,7 +36,7 @@ Status CpuDevice::run(TileScheduler::Chunk &C, const TileSink &Sink) {
     if (Sink.Training)
       Hist = Sink.Training->acquire();
     vf_tile_outputs Out{Sink.Segments, Sink.Edges + Tile * 2 * Stride,
-                        Hist.data(), Sink.Training ? Hist.data() + Bins : nullptr,
+                        Sink.Training ? Hist.data() : nullptr,
                         &Sink.Results[Tile], nullptr, nullptr};
     std::vector<double> Cells;
     if (Sink.Histograms) {

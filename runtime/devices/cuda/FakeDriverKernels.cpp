@@ -55,8 +55,7 @@ void runOnHost(void *Context, void **Params, unsigned Grid, unsigned Block) {
     if (A->train)
       std::fill(Train, Train + 2 * Bins, 0.0);
     vf_tile_outputs Out{O->hcube_segments, O->edge_segments + 2 * Stride * T,
-                        Train, Train ? Train + Bins : nullptr,
-                        O->results + T, nullptr, nullptr};
+                        Train, O->results + T, nullptr, nullptr};
     // Histograms: the GPU kernel zeroes the tile's buffer and workspace.
     if (O->hist) {
       Out.hist = O->hist + VF_HIST_TILE(A->hist_cells) * T;

@@ -57,8 +57,8 @@ TEST(TrainingSumsTest, AnySubmissionOrderGivesTheGroupedSum) {
       Total[I] += P[I];
   }
   for (std::size_t I = 0; I < Bins; ++I) {
-    EXPECT_EQ(S.sums()[I], Total[I]);
-    EXPECT_EQ(S.weights()[I], Total[Bins + I]);
+    EXPECT_EQ(S.sums()[I], Total[2 * I]);
+    EXPECT_EQ(S.weights()[I], Total[2 * I + 1]);
   }
   // Groups partition the tiles.
   EXPECT_EQ(S.groupBegin(0), 0u);
