@@ -120,31 +120,39 @@ void AdaptiveMap::clear() {
 /// Added to every normalised r_i before damping, as Lepage's vegas does
 /// (its TINY), so that an increment with little data is not damped to 0.
 static constexpr double DampFloor = 1e-257;
-/// The weight of an empty region (f = 0 on an increment and both its
-/// neighbours) decays away from the data: at distance d from the nearest
-/// increment with data (weight D_n, width w_n) its density is
-///   EmptyDecay * D_n / (d + w_n),
-/// the neighbour's own density at d = 0, falling like 1/d. Integrated, an
-/// empty increment spanning distances [d1, d2] gets
-///   EmptyDecay * D_n * ln((d2 + w_n) / (d1 + w_n)),
-/// from each side that has data. The new increments then grow
-/// geometrically away from the edge of the data, by e^(1/EmptyDecay)
-/// each, so a zero region Z wide keeps about EmptyDecay ln(Z / w_n)
-/// increments (10-20 of 1000, not a fixed share of its width).
+/// An empty increment is one with no training weight: no sample in it saw
+/// f != 0. Its weight comes from the nearest increment with data in each
+/// direction (width w_n), through a floor profile in the distance d from
+/// the edge of that data, with D the weight of one new increment, the
+/// total damped weight of the increments with data over the new ninc:
+///   density D / w_n                      for d < w_n   (the core),
+///   density EmptyTail D w_n / d^2        for d > w_n   (the tail),
+/// so an empty increment over [d1, d2] gets D (F(d2) - F(d1)) with
+///   F(d) = min(d, w_n) / w_n + EmptyTail (1 - w_n / max(d, w_n)).
+/// The core holds one new increment's weight within w_n of the data: the
+/// regrid always puts an edge about w_n past the last increment with data,
+/// so the increment that contains the step stays about as narrow as its
+/// neighbours. The tail holds EmptyTail D however wide the region is. An
+/// empty region therefore keeps about 1 + EmptyTail increments, whatever
+/// its size (and however fast the data's increments shrink: D is a new
+/// increment's weight, not an old one's), plus the empty part of the
+/// increment that contains its edge, and receives that share of the
+/// samples, no more.
 ///
-/// Why a floor at all: with r_i = 0 giving d_i = 0 (ALGORITHM.md) a region
-/// where f = 0 collapses into one increment, and the increment straddling
-/// its edge swells over all of it: the few samples that land on its
-/// non-zero side get huge weights and the iterations drift low with too
-/// small an error (seen on genz6 and on a step at the integrand's
-/// maximum: -10 sigma). Why a decaying one: the previous floor, a density
-/// proportional to width (0.3 damp(DampFloor) per average-width
-/// increment), kept the straddling increment narrow but left every empty
-/// region a share of the increments in proportion to its size (on genz6,
-/// whose x[1] is 96.5% zero, 1.9 times vegas's error); here the increment
-/// next to the edge is about as wide as its neighbour with data, whatever
-/// the size of the region (docs/algorithm.md, "The map").
-static constexpr double EmptyDecay = 1.0;
+/// Why: each sample that lands in an empty region adds (0 - I)^2 to the
+/// variance, which no stratification can remove when the region's edge
+/// runs through a hypercube: a zero region holding a share q of y costs
+/// about q in the relative variance per sample. On genz6 (x[1] 96.5%
+/// zero, x[0] 41%) the previous floor, decaying like 1/d, kept ln(Z/w_n),
+/// 6-9, increments per axis (q = 1.5%, most of the variance once the map
+/// had converged). A floor that vanishes (Lepage's vegas, arXiv:2009.05112
+/// Eqs. 17-22, an empty increment weighted by damp(TINY)), or one whose
+/// tail is integrable without a core, lets the region collapse into one
+/// increment whose lower edge then drifts into the data: that increment
+/// has a huge Jacobian and a sliver of non-zero f, which the samples
+/// rarely hit, and the iterations drift low with too small an error
+/// (measured on genz6: pulls of -10 to -40). docs/algorithm.md, "The map".
+static constexpr double EmptyTail = 1.0;
 
 /// ((1 - r)/ln(1/r))^alpha for r in (0, 1]; r = 1 leaves the weight at 1.
 static double damp(double R, double Alpha) {
@@ -155,19 +163,26 @@ static double damp(double R, double Alpha) {
   return std::pow((1 - R) / -std::log(R), Alpha);
 }
 
-/// Adds to each empty increment (Empty[i]) of one axis the decaying floor
-/// from the nearest increment with data in the direction walked: \p Step
-/// +1 walks left to right (data on the left), -1 right to left.
-static void addEmptyFloor(std::vector<double> &W, const std::vector<bool> &Empty,
-                          const double *Widths, int Step) {
-  const std::ptrdiff_t N = std::ptrdiff_t(W.size());
-  double Dn = 0, Wn = 0, Dist = 0; // Dist: from the data's edge so far
+/// F(d) of the floor profile above, for distance D from the data's edge
+/// and the data increment's width Wn.
+static double emptyProfile(double D, double Wn) {
+  return std::min(D, Wn) / Wn + EmptyTail * (1 - Wn / std::max(D, Wn));
+}
+
+/// Adds to Floor[i] of each empty increment (Empty[i]) of one axis the
+/// floor from the nearest increment with data in the direction walked:
+/// \p Step +1 walks left to right (data on the left), -1 right to left.
+/// \p D: one new increment's weight.
+static void addEmptyFloor(std::vector<double> &Floor,
+                          const std::vector<bool> &Empty, const double *Widths,
+                          double D, int Step) {
+  const std::ptrdiff_t N = std::ptrdiff_t(Floor.size());
+  double Wn = 0, Dist = 0; // Dist: from the data's edge so far
   bool Seen = false;
   for (std::ptrdiff_t K = 0; K < N; ++K) {
     const std::ptrdiff_t I = Step > 0 ? K : N - 1 - K;
     if (!Empty[I]) {
       Seen = true;
-      Dn = W[I];
       Wn = std::max(Widths[I], 1e-12);
       Dist = 0;
       continue;
@@ -175,13 +190,14 @@ static void addEmptyFloor(std::vector<double> &W, const std::vector<bool> &Empty
     if (!Seen)
       continue;
     const double Next = Dist + Widths[I];
-    W[I] += EmptyDecay * Dn * std::log((Next + Wn) / (Dist + Wn));
+    Floor[I] += D * (emptyProfile(Next, Wn) - emptyProfile(Dist, Wn));
     Dist = Next;
   }
 }
 
 void AdaptiveMap::smoothAndDamp(std::vector<double> &Avg, double Alpha,
-                                const double *Widths) {
+                                const double *Widths, const double *Counts,
+                                unsigned NewNinc) {
   std::size_t N = Avg.size();
   std::vector<double> Smooth(N);
   if (N == 1) {
@@ -195,18 +211,28 @@ void AdaptiveMap::smoothAndDamp(std::vector<double> &Avg, double Alpha,
   double Sum = 0;
   for (double S : Smooth)
     Sum += S;
+  // Empty: samples fell in it and all saw f = 0, or none did and the
+  // smoothing has nothing either. An increment that no sample reached
+  // between data (few samples per increment) keeps Lepage's smoothing.
   std::vector<bool> Empty(N);
+  for (std::size_t I = 0; I < N; ++I)
+    Empty[I] = !(Avg[I] > 0) && (Counts[I] > 0 || !(Smooth[I] > 0));
+  double DataSum = 0;
   for (std::size_t I = 0; I < N; ++I) {
-    Empty[I] = !(Smooth[I] > 0);
-    Avg[I] = Empty[I] ? 0.0 : damp(Smooth[I] / Sum + DampFloor, Alpha);
+    // The smoothing gives an empty neighbour of data 1/8 of its average.
+    Avg[I] = Smooth[I] > 0 ? damp(Smooth[I] / Sum + DampFloor, Alpha) : 0.0;
+    if (!Empty[I])
+      DataSum += Avg[I];
   }
-  // Both directions read only the weights of increments with data.
-  std::vector<double> FromRight(Avg);
-  addEmptyFloor(Avg, Empty, Widths, +1);
-  addEmptyFloor(FromRight, Empty, Widths, -1);
+  std::vector<double> Floor(N, 0.0);
+  addEmptyFloor(Floor, Empty, Widths, DataSum / NewNinc, +1);
+  addEmptyFloor(Floor, Empty, Widths, DataSum / NewNinc, -1);
+  // The floor replaces what the smoothing gave an empty neighbour of data:
+  // that is a share of an old increment's weight, whatever its width, many
+  // new increments while the data's increments shrink.
   for (std::size_t I = 0; I < N; ++I)
     if (Empty[I])
-      Avg[I] += FromRight[I];
+      Avg[I] = Floor[I];
 }
 
 void AdaptiveMap::regridAxis(unsigned D, const std::vector<double> &W,
@@ -264,7 +290,8 @@ void AdaptiveMap::adapt(double alpha, unsigned newNinc) {
       std::vector<double> Widths(Ninc);
       for (unsigned I = 0; I < Ninc; ++I)
         Widths[I] = (E[I + 1] - E[I]) / (E[Ninc] - E[0]);
-      smoothAndDamp(W, alpha, Widths.data());
+      smoothAndDamp(W, alpha, Widths.data(), &CountF[std::size_t(D) * Ninc],
+                    newNinc);
     } else // No information, but a new ninc: re-sample the same map.
       std::fill(W.begin(), W.end(), 1.0);
     regridAxis(D, W, newNinc, NewEdges);

@@ -114,9 +114,12 @@ public:
 
 private:
   /// The damped, smoothed weights d_i of one axis from its averages.
-  /// \p widths: each increment's width relative to the axis (sum 1).
+  /// \p widths: each increment's width relative to the axis (sum 1);
+  /// \p counts: its training samples; \p newNinc: increments after the
+  /// regrid.
   static void smoothAndDamp(std::vector<double> &avg, double alpha,
-                            const double *widths);
+                            const double *widths, const double *counts,
+                            unsigned newNinc);
   /// New edges for one axis from weights d_i over the old increments.
   void regridAxis(unsigned d, const std::vector<double> &weights,
                   unsigned newNinc, std::vector<double> &newEdges) const;

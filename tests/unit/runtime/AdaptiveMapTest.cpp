@@ -161,21 +161,37 @@ TEST(AdaptiveMapTest, AdaptConcentratesOnPeak) {
   EXPECT_LT(SigmaA * 5, SigmaU);
 }
 
-/// adapt(alpha) on a hand example: ninc = 2, averages {1, 0}. Smoothing gives
-/// {7/8, 1/8}; damping with alpha = 1 gives d_i = (1 - r_i)/ln(1/r_i); the
-/// middle edge sits where the running sum reaches half the total.
+/// adapt(alpha) on a hand example: ninc = 2, averages {1, 0}, both sampled.
+/// Smoothing gives {7/8, 1/8}; damping with alpha = 1 gives
+/// D0 = (1 - 7/8)/ln(8/7) for the increment with data. The other saw only
+/// f = 0: it is empty and gets the floor instead of the smoothing, one new
+/// increment's weight D0 / 2 (it lies within the core, w_n = 1/2, of the
+/// data), so the middle edge sits where the running sum reaches
+/// (D0 + D0 / 2) / 2: at 3/4 of the first increment.
 TEST(AdaptiveMapTest, AdaptHandExample) {
   AdaptiveMap Map(1, 2);
   Map.addTrainingData(0, 0, 4.0, 2.0); // Average 2 ...
   Map.addTrainingData(0, 1, 0.0, 3.0); // ... and 0.
   Map.adapt(1.0);
-  double D0 = (1 - 7.0 / 8) / std::log(8.0 / 7);
-  double D1 = (1 - 1.0 / 8) / std::log(8.0);
-  double Half = (D0 + D1) / 2;
-  ASSERT_LT(Half, D0);
-  EXPECT_NEAR(Map.edge(0, 1), 0.5 * Half / D0, 1e-15);
+  EXPECT_NEAR(Map.edge(0, 1), 0.375, 1e-15);
   EXPECT_EQ(Map.edge(0, 0), 0.0);
   EXPECT_EQ(Map.edge(0, 2), 1.0);
+}
+
+/// An increment that no sample reached, between increments with data, is
+/// not empty: it keeps Lepage's smoothing (1/8 of each neighbour), so with
+/// averages {1, -, 1} it gets damp(1/4 of a neighbour's share) and the
+/// grid stays symmetric.
+TEST(AdaptiveMapTest, UnsampledIncrementKeepsSmoothing) {
+  AdaptiveMap Map(1, 3);
+  Map.addTrainingData(0, 0, 1.0, 1.0);
+  Map.addTrainingData(0, 2, 1.0, 1.0);
+  Map.adapt(1.0);
+  auto Damp = [](double R) { return (1 - R) / std::log(1 / R); };
+  double Ends = Damp(7.0 / 16), Mid = Damp(2.0 / 16);
+  double Third = (2 * Ends + Mid) / 3;
+  EXPECT_NEAR(Map.edge(0, 1), Third / Ends / 3, 1e-15);
+  EXPECT_NEAR(Map.edge(0, 2), 1 - Third / Ends / 3, 1e-15);
 }
 
 /// adapt() with equal averages everywhere keeps a uniform grid.
