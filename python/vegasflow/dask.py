@@ -1,7 +1,8 @@
 #===- python/vegasflow/dask.py - VEGAS+ iterations as Dask tasks -----------===#
 #
 #   python3 -m vegasflow.dask FILE.vf --scheduler ADDRESS|local --parts N
-#       [--workers W] [--state FILE] [--json FILE] [vegasc settings]
+#       [--workers W] [--equal-parts] [--state FILE] [--json FILE]
+#       [vegasc settings]
 #
 # One task per part per iteration, the state and the parts passed as bytes
 # (workers need vegasc, not a shared filesystem); a task whose worker dies
@@ -56,6 +57,9 @@ def main():
                         help="with --scheduler local: worker processes")
         ap.add_argument("--retries", type=int, default=2,
                         help="reruns of a failed task (default 2)")
+        ap.add_argument("--equal-parts", action="store_true",
+                        help="equal parts, not sized by each worker's "
+                        "measured throughput (the result is the same)")
     args, settings = _tasks.arguments("python3 -m vegasflow.dask", options)
     from distributed import Client, LocalCluster
     if args.scheduler == "local":
@@ -68,7 +72,9 @@ def main():
     try:
         doc = _tasks.integrate(run, args.parts,
                                dask_map(client, args.retries), args.state,
-                               _print_iteration, dask_workers(client))
+                               _print_iteration,
+                               None if args.equal_parts
+                               else dask_workers(client))
     except _tasks.TaskError as e:
         print(f"vegasflow.dask: error: {e}", file=sys.stderr)
         return 1
