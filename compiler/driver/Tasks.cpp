@@ -12,13 +12,17 @@
 #include "driver/Tasks.h"
 
 #include "files/SafeFiles.h"
+#include "tasks/PartSplit.h"
 #include "tasks/TaskCluster.h"
 
 #include "vf/ResultJson.h"
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace vf {
 
@@ -26,8 +30,10 @@ namespace {
 
 constexpr std::uint64_t MaxStateBytes = std::uint64_t(1) << 32;
 
-/// "A:B" (groups) or "I/N" (part I of N equal parts) into a range of G.
-Expected<Cluster::Range> parseRange(const std::string &Text, std::uint64_t G) {
+/// "A:B" (groups) or "I/N" (part I of N, equal or in proportion to
+/// \p Weights) into a range of the iteration's \p G groups.
+Expected<Cluster::Range> parseRange(const std::string &Text, std::uint64_t G,
+                                    const std::vector<double> &Weights) {
   auto Bad = [&](const std::string &Why) {
     return Error{"--task-part '" + Text + "': " + Why};
   };
@@ -46,13 +52,35 @@ Expected<Cluster::Range> parseRange(const std::string &Text, std::uint64_t G) {
     return Bad("not two whole numbers");
   }
   if (Text[Cut] == '/') {
-    if (B == 0 || A >= B)
-      return Bad("part I of N needs 0 <= I < N");
-    return Cluster::Range{A * G / B, (A + 1) * G / B};
+    Expected<Cluster::Range> R = partRange(G, A, B, Weights);
+    return R ? R : Bad(R.message());
   }
   if (A > B || B > G)
     return Bad("the state's next iteration has groups 0:" + std::to_string(G));
   return Cluster::Range{A, B};
+}
+
+/// --task-weights' comma-separated positive numbers, one per part of I/N.
+Expected<std::vector<double>> parseWeights(const TaskOptions &T) {
+  std::vector<double> Weights;
+  if (T.Weights.empty())
+    return Weights;
+  auto Bad = [&](const std::string &Why) {
+    return Error{"--task-weights '" + T.Weights + "': " + Why};
+  };
+  if (T.Part.find('/') == std::string::npos)
+    return Bad("weights cut a part I/N, give --task-part I/N");
+  for (std::size_t At = 0; At <= T.Weights.size();) {
+    std::size_t Comma = std::min(T.Weights.find(',', At), T.Weights.size());
+    std::string Field = T.Weights.substr(At, Comma - At);
+    char *End = nullptr;
+    double W = Field.empty() ? 0 : std::strtod(Field.c_str(), &End);
+    if (Field.empty() || *End != '\0' || !(W > 0) || !std::isfinite(W))
+      return Bad("'" + Field + "' is not a positive finite number");
+    Weights.push_back(W);
+    At = Comma + 1;
+  }
+  return Weights;
 }
 
 /// The state's bytes and its iteration's identity under \p O's run plan.
@@ -108,12 +136,17 @@ int initState(const DriverOptions &O, const TaskOptions &T) {
 int computePart(const DriverOptions &O, const TaskOptions &T) {
   if (T.Out.empty())
     return fail("--task-part needs --out FILE for the part", ExitUsage);
+  Expected<std::vector<double>> Weights = parseWeights(T);
+  if (!Weights)
+    return fail(Weights.message(), ExitUsage);
   Expected<std::uint64_t> Hash = stateIdentity(O, T);
   if (!Hash)
     return fail(Hash.message());
-  const std::string Text = T.Part;
   auto C = TaskCluster::forPart(
-      [Text](std::uint64_t G) { return parseRange(Text, G); }, *Hash);
+      [Text = T.Part, W = *Weights](std::uint64_t G) {
+        return parseRange(Text, G, W);
+      },
+      *Hash);
   RunSetup S;
   if (int Code = setUpTask(O, T, C, S); Code != ExitOk)
     return Code;
@@ -201,6 +234,11 @@ void addTaskOptions(CLI::App &App, TaskOptions &T) {
                  "task engines: compute groups A:B (or part I/N) of the next "
                  "iteration of --state into --out")
       ->type_name("RANGE");
+  App.add_option("--task-weights", T.Weights,
+                 "task engines: cut --task-part I/N's parts in proportion to "
+                 "these N positive numbers (a worker's throughput), not "
+                 "equally")
+      ->type_name("W,...");
   App.add_option("--task-merge", T.Merge,
                  "task engines: merge these parts of --state's next "
                  "iteration; the next state goes to --out")
@@ -228,6 +266,9 @@ int runTask(const DriverOptions &O, const TaskOptions &T) {
                 ExitUsage);
   if (O.Ranks)
     return fail("task commands run as one process each, not under mpirun",
+                ExitUsage);
+  if (!T.Weights.empty() && T.Part.empty())
+    return fail("--task-weights cuts the parts of --task-part I/N",
                 ExitUsage);
   if (!T.Init.empty())
     return initState(O, T);

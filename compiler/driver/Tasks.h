@@ -23,12 +23,14 @@ namespace vf {
 struct TaskOptions {
   std::string Init;               ///< --task-init: write the initial state
   std::string Part;               ///< --task-part RANGE (A:B or I/N)
+  std::string Weights;            ///< --task-weights W,...: I/N's sizes
   std::vector<std::string> Merge; ///< --task-merge PART...
   bool Result = false;            ///< --task-result
   std::string State;              ///< --state: the iteration's state
   std::string Out;                ///< --out: the part or the next state
   bool any() const {
-    return !Init.empty() || !Part.empty() || !Merge.empty() || Result;
+    return !Init.empty() || !Part.empty() || !Merge.empty() || Result ||
+           !Weights.empty();
   }
 };
 

@@ -3,16 +3,24 @@
 # What every task-engine driver (dask.py, spark.py) shares: the protocol
 # of vegasc --task-* (docs/user-guide.md, "Task engines") with states and
 # parts as bytes, so that a worker needs vegasc but no shared filesystem,
-# and the loop over iterations. An engine supplies only map_parts: run
-# compute_part for each index and return the parts' bytes (any order).
+# the loop over iterations, and the part sizes (Balance). An engine
+# supplies map_parts: run compute_part for each part of a Split (on the
+# worker it names, where the engine can place tasks) and return (worker,
+# part bytes) pairs in any order; and, if it can place tasks, the list of
+# its workers, so that parts are sized by each worker's throughput.
 #
 #===------------------------------------------------------------------------===#
 import argparse
 import json
 import os
 import re
+import struct
 import subprocess
 import tempfile
+
+# Every part holds at least one whole group of tiles, and an iteration has
+# at most 64 groups (docs/user-guide.md, "Task engines": part sizes).
+MAX_PARTS = 64
 
 
 class TaskError(RuntimeError):
@@ -45,12 +53,15 @@ class Run:
             self._call(d, ["--task-init", "state"])
             return _read(os.path.join(d, "state"))
 
-    def compute_part(self, state, index, nparts):
-        """Part index of nparts of the state's next iteration, as bytes."""
+    def compute_part(self, state, index, nparts, weights=None):
+        """Part index of nparts of the state's next iteration, as bytes;
+        the parts are cut in proportion to weights if given."""
+        cut = ["--task-weights", ",".join(map(repr, weights))] \
+            if weights else []
         with tempfile.TemporaryDirectory(prefix="vf-task-") as d:
             _write(os.path.join(d, "state"), state)
             self._call(d, ["--task-part", f"{index}/{nparts}", "--state",
-                           "state", "--out", "part", "-q"])
+                           "state", "--out", "part", "-q"] + cut)
             return _read(os.path.join(d, "part"))
 
     def merge(self, state, parts):
@@ -86,6 +97,61 @@ def _write(path, data):
         f.write(data)
 
 
+def part_header(data):
+    """(groups of the iteration, begin, end, busy seconds) of a part's
+    bytes (runtime/tasks/PartFile.h: after the magic and the version, the
+    state hash, Groups, Begin, End and the busy seconds)."""
+    if len(data) < 52 or data[:8] != b"VFPART\0\0":
+        raise TaskError("not a vegasflow part")
+    return struct.unpack_from("<QQQd", data, 20)
+
+
+class Split:
+    """One iteration's parts: nparts ranges of groups, equal or in
+    proportion to weights, part i meant for workers[i] (None: anywhere)."""
+
+    def __init__(self, nparts, weights=None, workers=None):
+        self.nparts = nparts
+        self.weights = weights
+        self.workers = workers or [None] * nparts
+
+
+class Balance:
+    """Part sizes from each worker's throughput in the previous iteration
+    (groups per busy second, as its parts measured it), so that slow and
+    fast workers finish together. Which cut is used never changes the
+    result: a group's sums are the same whoever computes them."""
+
+    def __init__(self):
+        self.rates = {}
+
+    def learn(self, done):
+        """done: the (worker, part bytes) pairs of one iteration."""
+        totals = {}
+        for worker, data in done:
+            _, begin, end, busy = part_header(data)
+            if worker is None or not busy > 0:
+                continue
+            groups, seconds = totals.get(worker, (0, 0.0))
+            totals[worker] = (groups + end - begin, seconds + busy)
+        self.rates = {w: g / t for w, (g, t) in totals.items()}
+
+    def split(self, nparts, workers):
+        """nparts parts over workers (in turn), each worker's parts
+        sharing its rate; equal parts until a rate is known. A worker not
+        measured yet counts as the average of those that were."""
+        if not workers:
+            return Split(nparts)
+        placed = [workers[i % len(workers)] for i in range(nparts)]
+        known = [self.rates[w] for w in workers if w in self.rates]
+        if not known:
+            return Split(nparts, None, placed)
+        mean = sum(known) / len(known)
+        share = {w: placed.count(w) for w in workers}
+        weights = [self.rates.get(w, mean) / share[w] for w in placed]
+        return Split(nparts, weights, placed)
+
+
 def save_state(path, data):
     """Atomically: a driver killed at any point leaves the old or the new."""
     tmp = f"{path}.tmp-{os.getpid()}"
@@ -96,9 +162,13 @@ def save_state(path, data):
     os.replace(tmp, path)
 
 
-def integrate(run, nparts, map_parts, state_path=None, on_iteration=None):
+def integrate(run, nparts, map_parts, state_path=None, on_iteration=None,
+              workers=None):
     """Every iteration as nparts tasks; resumes from state_path if it
     exists, and saves each merged state there (the run's checkpoint).
+    workers() lists where the engine can place tasks (None: it cannot;
+    parts are then equal). on_iteration(done, total, doc, parts) gets each
+    merge's document and (worker, begin, end, busy) per part.
     Returns vegasc's JSON document of the result."""
     if state_path and os.path.exists(state_path):
         state = _read(state_path)
@@ -108,9 +178,12 @@ def integrate(run, nparts, map_parts, state_path=None, on_iteration=None):
             save_state(state_path, state)
     done, total = run.progress(state)
     doc = None
+    balance = Balance()
     while total == 0 or done < total:  # total: 0 before the first merge
-        parts = map_parts(run, state, nparts)
-        state, doc = run.merge(state, parts)
+        split = balance.split(nparts, workers() if workers else None)
+        finished = map_parts(run, state, split)
+        balance.learn(finished)
+        state, doc = run.merge(state, [data for _, data in finished])
         if state_path:
             save_state(state_path, state)
         # The merge's document counts the iterations; the run's length is
@@ -118,7 +191,9 @@ def integrate(run, nparts, map_parts, state_path=None, on_iteration=None):
         done = len(doc["iterations"])
         total = total or run.progress(state)[1]
         if on_iteration:
-            on_iteration(done, total, doc)
+            heads = sorted((part_header(data), w) for w, data in finished)
+            on_iteration(done, total, doc,
+                         [(w, b, e, busy) for (_, b, e, busy), w in heads])
     if doc is None:  # the saved state was finished already
         with tempfile.TemporaryDirectory(prefix="vf-task-") as d:
             _write(os.path.join(d, "state"), state)
@@ -145,8 +220,10 @@ def arguments(prog, engine_options):
     ap.add_argument("--json", help="write vegasc's JSON result here")
     engine_options(ap)
     args, settings = ap.parse_known_args()
-    if args.parts < 1:
-        ap.error("--parts must be at least 1")
+    if not 1 <= args.parts <= MAX_PARTS:
+        ap.error(f"--parts must be from 1 to {MAX_PARTS}: a part holds at "
+                 f"least one group of tiles, and an iteration has at most "
+                 f"{MAX_PARTS} (fewer with few tiles or large histograms)")
     return args, settings
 
 

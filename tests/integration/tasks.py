@@ -5,17 +5,21 @@
 
 1. An iteration split into 1, 2, 3 and 7 parts, merged in shuffled order,
    one part computed twice, parts computed on other devices (one CPU
-   thread, a simulated device, a fake GPU): every iteration and the result
-   bitwise those of vegasc alone.
+   thread, a simulated device, a fake GPU), parts of unequal sizes
+   (--task-weights): every iteration and the result bitwise those of
+   vegasc alone; the same for an integrand with histograms, every bin
+   included.
 2. The state after each merge is a checkpoint: vegasc --resume finishes
    the run from it bitwise as the uninterrupted run.
 3. Bad input refused with a message: overlapping and missing ranges, a
    part of another state, of another version, truncated, a differing
-   duplicate, a state edited by hand, a range beyond the groups.
+   duplicate, a state edited by hand, a range beyond the groups, more
+   parts than groups, bad weights.
 """
 import json
 import os
 import random
+import re
 import shutil
 import struct
 import subprocess
@@ -29,6 +33,16 @@ SRC = ("param a = 0.1\n"
 SETTINGS = ["--seed", 5, "--calls", 200000, "--iterations", 3,
             "--warmup", 1]
 ITERATIONS = 4
+# An integrand with a 1-D and a 2-D histogram (as in histograms.py).
+HIST_SRC = """const w = 0.1
+const norm = 1 / (w * sqrt(pi) * erf(0.5 / w))
+integrand ee(x in [-1, 1] * [0, 1]) {
+    let c = x[0]
+    hist costheta(c, -0.8, 0.8, 8)
+    hist map2(c, -1, 1, 3, x[1], 0.3, 0.7, 2)
+    return 3/8 * (1 + c^2) * norm * exp(-((x[1] - 0.5) / w)^2)
+}
+"""
 
 
 def fingerprint(doc, rows=None):
@@ -38,7 +52,8 @@ def fingerprint(doc, rows=None):
               it["samples"]) for it in its],
             None if rows is not None else
             (doc["result"]["mean"], doc["result"]["error"],
-             doc["result"]["chi2_dof"], doc["result"]["Q"]))
+             doc["result"]["chi2_dof"], doc["result"]["Q"],
+             doc.get("histograms")))
 
 
 def path(name):
@@ -56,8 +71,9 @@ def task(exe, src, args, env=None, json_out=False):
 
 
 def run_parts(exe, src, tag, nparts, ref, seed, duplicate=False,
-              devices=None):
-    """The whole run as parts; checks every merged state against ref."""
+              devices=None, weights=None):
+    """The whole run as parts (cut by weights if given); checks every
+    merged state against ref."""
     rng = random.Random(seed)
     state = path(f"{tag}.s0")
     r = task(exe, src, ["--task-init", state])
@@ -69,12 +85,21 @@ def run_parts(exe, src, tag, nparts, ref, seed, duplicate=False,
         for i in range(nparts):
             extra, env = (devices or {}).get(i, ([], {}))
             out = path(f"{tag}.it{it}.p{i}")
+            cut = ["--task-weights", ",".join(map(repr, weights))] \
+                if weights else []
             r = task(exe, src, ["--task-part", f"{i}/{nparts}", "--state",
-                                state, "--out", out] + extra, env)
+                                state, "--out", out] + cut + extra, env)
             if not check(r.rc == 0, f"{tag}: iteration {it} part {i}"):
                 print(r)
                 return None
             parts.append(out)
+        if weights:
+            sizes = [part_groups(p) for p in parts]
+            check(len(set(sizes)) > 1 and all(
+                sizes[i] <= sizes[j] for i in range(nparts)
+                for j in range(nparts) if weights[i] < weights[j]),
+                  f"{tag}: iteration {it}'s parts sized by the weights "
+                  f"({sizes} groups)")
         if duplicate:
             again = path(f"{tag}.it{it}.again")
             r = task(exe, src, ["--task-part", f"0/{nparts}", "--state", state,
@@ -96,6 +121,13 @@ def run_parts(exe, src, tag, nparts, ref, seed, duplicate=False,
     check(r.rc == 0 and fingerprint(r.doc) == fingerprint(ref),
           f"{tag}: the result bitwise that of vegasc alone")
     return state
+
+
+def part_groups(part):
+    """How many groups a part file holds (its header's End - Begin)."""
+    with open(part, "rb") as f:
+        _, _, begin, end = struct.unpack("<4Q", f.read(44)[12:])
+    return end - begin
 
 
 def fnv1a(data):
@@ -163,6 +195,23 @@ def bad_inputs(exe, src):
     expect(exe, [src] + SETTINGS + ["--task-part", "0:99", "--state", s1,
                                    "--out", path("bad.p")],
            refused, "a range beyond the groups", r"has groups 0:\d+")
+    expect(exe, [src] + SETTINGS + ["--task-part", "0/65", "--state", s1,
+                                   "--out", path("bad.p")],
+           refused, "more parts than groups",
+           r"65 parts, but the state's next iteration has only \d+ groups"
+           r".*give at most \d+ parts")
+    for weights, why in (("1,2", "2 weights for 3 parts"),
+                         ("1,0,1", "'0' is not a positive finite number"),
+                         ("1,inf,1", "'inf' is not a positive"),
+                         ("1,,1", "'' is not a positive")):
+        expect(exe, [src] + SETTINGS + ["--task-part", "0/3", "--state", s1,
+                                       "--out", path("bad.p"),
+                                       "--task-weights", weights],
+               refused if "parts" in why else 2, f"--task-weights {weights}",
+               re.escape(why))
+    expect(exe, [src] + SETTINGS + ["--task-weights", "1,2"], 2,
+           "--task-weights without --task-part",
+           r"--task-weights cuts the parts of --task-part I/N")
     expect(exe, [src] + SETTINGS + ["--task-part", "0/3", "--out",
                                    path("bad.p")],
            refused, "a part without a state", r"--state")
@@ -219,21 +268,33 @@ def slurm_local(exe, src, ref):
           "slurm-tasks.sh: a folder of another run is refused")
 
 
+def bitwise_suite(exe, fake, src, ref, prefix=""):
+    """Every way of cutting, ordering and computing parts against ref."""
+    for n in (1, 2, 3, 7):
+        run_parts(exe, src, f"{prefix}parts{n}", n, ref, seed=n)
+    run_parts(exe, src, f"{prefix}ok", 3, ref, seed=11, duplicate=True)
+    gpu = {"VF_CUDA_LIBRARY": fake, "VF_FAKE_CUDA_DEVICES": "1"}
+    run_parts(exe, src, f"{prefix}devices", 3, ref, seed=3, devices={
+        0: (["--devices", "cpu:1"], {}),
+        1: (["--devices", "cpu:1,sim:5"], {}),
+        2: (["--devices", "gpu"], gpu)})
+    run_parts(exe, src, f"{prefix}weighted", 3, ref, seed=4,
+              weights=[2.5, 0.01, 1 / 3])
+
+
 def main():
     exe, fake = sys.argv[1], sys.argv[2]
     src = write_source("lepage", SRC)
     ref = vegasc(exe, [src] + SETTINGS + ["-q"])
-    if not check(ref.rc == 0 and ref.doc, "vegasc alone"):
-        print(ref)
+    hsrc = write_source("ee_hist", HIST_SRC)
+    href = vegasc(exe, [hsrc] + SETTINGS + ["-q"])
+    if not check(ref.rc == 0 and ref.doc and href.rc == 0 and
+                 len(href.doc.get("histograms", [])) == 2,
+                 "vegasc alone (with and without histograms)"):
+        print(ref, href)
         finish()
-    for n in (1, 2, 3, 7):
-        run_parts(exe, src, f"parts{n}", n, ref.doc, seed=n)
-    run_parts(exe, src, "ok", 3, ref.doc, seed=11, duplicate=True)
-    gpu = {"VF_CUDA_LIBRARY": fake, "VF_FAKE_CUDA_DEVICES": "1"}
-    run_parts(exe, src, "devices", 3, ref.doc, seed=3, devices={
-        0: (["--devices", "cpu:1"], {}),
-        1: (["--devices", "cpu:1,sim:5"], {}),
-        2: (["--devices", "gpu"], gpu)})
+    bitwise_suite(exe, fake, src, ref.doc)
+    bitwise_suite(exe, fake, hsrc, href.doc, prefix="hist.")
     # The state after iteration 2 is the run's checkpoint.
     r = vegasc(exe, [src] + SETTINGS + ["-q", "--resume", path("ok.s2")])
     check(r.rc == 0 and fingerprint(r.doc) == fingerprint(ref.doc),
