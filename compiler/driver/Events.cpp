@@ -1,0 +1,59 @@
+//===- driver/Events.cpp - Events after a run, for both doors -------------===//
+//
+// What a single run and a batch run do alike for --events / events_out:
+// find the event record in the integrand's module, draw and write the
+// events with the run's cross section, and say what was written.
+//
+//===----------------------------------------------------------------------===//
+
+#include "driver/Driver.h"
+
+#include "vf/Module.h"
+
+#include <cstdio>
+
+namespace vf {
+
+Expected<IntegrandInfo> eventRecord(const Module &M, const RunSettings &S,
+                                    const std::string &Name,
+                                    const std::string &Where) {
+  const std::string Record =
+      S.Events.Record.empty() ? Name + "_event" : S.Events.Record;
+  auto Info = M.integrand(Record);
+  if (Info)
+    return *Info;
+  return Error{"no event record '" + Record + "' in " + Where +
+                   ": add an integrand " + Record +
+                   "(x in the same domain) -> [6n] returning [pdg, status, "
+                   "E, px, py, pz] per particle, or name one with " +
+                   optionRef("event_record") +
+                   " (docs/user-guide.md, \"Events for generators\")",
+               ErrorScope::Shared,
+               S.Events.Record.empty() ? "events" : "event_record"};
+}
+
+Expected<EventFileReport> writeRunEvents(Integrator &Int,
+                                         const IntegrandInfo &Record,
+                                         EventFileOptions E, const Result &R) {
+  Int.freeze();
+  E.CrossSection = R.Mean[0];
+  E.CrossSectionError = R.Error[0];
+  return writeEventFile(Int, Record, E);
+}
+
+std::string eventsWritten(const EventFileReport &Rep,
+                          const EventFileOptions &E) {
+  std::string S = std::to_string(Rep.Written) +
+                  (E.Weighted ? " weighted" : " unweighted") +
+                  " events to '" + E.Path + "' (" +
+                  (Rep.Format == EventFormat::Lhe ? "LHE" : "HepMC3") + ")";
+  if (E.Weighted)
+    return S;
+  char Buf[160];
+  const UnweightStats &U = Rep.Unweighting;
+  std::snprintf(Buf, sizeof(Buf), ": efficiency %.4g, w_max %.6g, overshoot "
+                "%.3g%%", U.Efficiency, U.Wmax, 100 * U.OvershootFraction);
+  return S + Buf;
+}
+
+} // namespace vf
