@@ -4,10 +4,12 @@
 // settings, the per-iteration table, a convergence plot (each iteration's
 // estimate and error, the cumulative estimate and error, the exact value
 // when known), the adapted map's increment density per axis, the
-// allocation of samples to hypercubes over the first one or two axes, and
-// the devices' statistics. Plain HTML and inline SVG drawn by the project:
-// no network, no external script or style. Element ids (for tests and
-// links): run-K, convergence-K, grid-K-D, strata-K, devices-K.
+// allocation of samples to hypercubes over the first one or two axes,
+// every histogram of the integrand with its errors, and the devices'
+// statistics. Plain HTML and inline SVG drawn by the project: no network,
+// no external script or style. Element ids (for tests and links): run-K,
+// convergence-K, iterations-K, grid-K-D, strata-K, hist-K-NAME (and
+// histerr-K-NAME, a 2-D histogram's relative errors), devices-K.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_REPORT_H
