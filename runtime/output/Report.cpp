@@ -284,19 +284,30 @@ std::string section(const ReportRun &Run, unsigned K) {
 
 } // namespace
 
+/// The page's style, every rule scoped to .vf-report so that a fragment
+/// embedded in another page (a notebook) leaves the rest of it alone.
+constexpr const char *Style =
+    "<style>.vf-report{font-family:sans-serif;max-width:1100px}.vf-report "
+    "table{border-collapse:collapse;font-size:13px}.vf-report td,.vf-report "
+    "th{border:1px solid #ccc;padding:2px 6px;text-align:right}.vf-report "
+    ".settings th{text-align:left}.vf-report .row svg{margin:4px}.vf-report "
+    ".legend{font-size:12px}.vf-report section{border-top:2px solid #888;"
+    "margin-top:2em}</style>";
+
+std::string reportFragment(const std::vector<ReportRun> &Runs) {
+  std::string F = std::string(Style) + "<div class='vf-report'>";
+  for (unsigned K = 0; K < Runs.size(); ++K)
+    F += section(Runs[K], K);
+  return F + "</div>";
+}
+
 std::string reportHtml(const std::string &Title,
                        const std::vector<ReportRun> &Runs) {
   std::string Page =
       "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>" +
-      escape(Title) +
-      "</title><style>body{font-family:sans-serif;margin:2em;max-width:"
-      "1100px}table{border-collapse:collapse;font-size:13px}td,th{border:"
-      "1px solid #ccc;padding:2px 6px;text-align:right}.settings th{"
-      "text-align:left}.row svg{margin:4px}.legend{font-size:12px}section{"
-      "border-top:2px solid #888;margin-top:2em}</style></head><body><h1>" +
-      escape(Title) + "</h1>";
-  for (unsigned K = 0; K < Runs.size(); ++K)
-    Page += section(Runs[K], K);
+      escape(Title) + "</title></head><body style='margin:2em'><h1 "
+      "style='font-family:sans-serif'>" + escape(Title) + "</h1>" +
+      reportFragment(Runs);
   // The page checks itself once loaded (a test reads the verdict from the
   // DOM): every run has its plots, and no script error happened.
   Page += "<div id='selfcheck'></div><script>(function(){var bad=[];"

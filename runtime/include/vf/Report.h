@@ -37,6 +37,11 @@ struct ReportRun {
 /// The page, one section per run.
 std::string reportHtml(const std::string &Title,
                        const std::vector<ReportRun> &Runs);
+/// The sections alone, for embedding in another page (a Jupyter cell:
+/// the Python Result's _repr_html_): a <style> scoped to the class
+/// vf-report and a <div class='vf-report'> of one section per run, no
+/// script.
+std::string reportFragment(const std::vector<ReportRun> &Runs);
 
 } // namespace vf
 
