@@ -404,30 +404,6 @@ json BatchRunner::settingsJson(const Job &J) const {
   return D;
 }
 
-/// A run's `events` (docs/json.md): the file, and what was written or
-/// why nothing was.
-json eventsJson(const Job &J) {
-  json E;
-  E["file"] = J.Events.Path;
-  E["weighted"] = J.Events.Weighted;
-  E["record"] = J.Record->Name;
-  if (!J.EventsWritten) {
-    E["error"] = J.EventsError;
-    return E;
-  }
-  const EventFileReport &R = *J.EventsWritten;
-  E["format"] = R.Format == EventFormat::Lhe ? "lhe" : "hepmc3";
-  E["written"] = R.Written;
-  E["sum_weights"] = R.SumWeights;
-  E["max_weight"] = R.MaxWeight;
-  if (!J.Events.Weighted) {
-    E["efficiency"] = R.Unweighting.Efficiency;
-    E["wmax"] = R.Unweighting.Wmax;
-    E["overshoot_fraction"] = R.Unweighting.OvershootFraction;
-  }
-  return E;
-}
-
 json BatchRunner::runJson(const Job &J) const {
   json D;
   D["name"] = J.R->Name;
@@ -443,7 +419,8 @@ json BatchRunner::runJson(const Job &J) const {
     for (auto It = Doc.begin(); It != Doc.end(); ++It)
       D[It.key()] = It.value();
     if (J.Events.Events)
-      D["events"] = eventsJson(J);
+      D["events"] = eventsJson(J.Events, J.Record->Name, J.EventsWritten,
+                               J.EventsError);
     return D;
   }
   D["status"] = J.Status == RunStatus::Failed ? "failed" : "skipped";
@@ -471,16 +448,6 @@ bool BatchRunner::writeJson(const std::string &Path) const {
   Doc["runs"] = std::move(Runs);
   std::string Text = Doc.dump(2) + "\n";
   return writeOutput(Path, Text, "the JSON results");
-}
-
-/// RFC 4180: quote fields holding a comma, a quote or a line break.
-std::string csvField(const std::string &S) {
-  if (S.find_first_of(",\"\r\n") == std::string::npos)
-    return S;
-  std::string Q = "\"";
-  for (char Ch : S)
-    Q += Ch == '"' ? std::string("\"\"") : std::string(1, Ch);
-  return Q + "\"";
 }
 
 bool BatchRunner::writeCsv(const std::string &Path) const {

@@ -121,6 +121,12 @@ Expected<EventFileReport> writeRunEvents(Integrator &Int,
 /// overshoot P%": what a door says once the file is written.
 std::string eventsWritten(const EventFileReport &Rep,
                           const EventFileOptions &E);
+/// A batch run's JSON `events` (docs/json.md): the file, and what was
+/// written (\p Rep) or why nothing was (\p Error).
+nlohmann::ordered_json eventsJson(const EventFileOptions &E,
+                                  const std::string &Record,
+                                  const std::optional<EventFileReport> &Rep,
+                                  const std::string &Error);
 
 
 // Shared by the modes (Modes.cpp).

@@ -2,15 +2,17 @@
 //
 // What a single run and a batch run do alike for --events / events_out:
 // find the event record in the integrand's module, draw and write the
-// events with the run's cross section, and say what was written.
+// events with the run's cross section, and say what was written (a line,
+// and a batch run's JSON `events`).
 //
 //===----------------------------------------------------------------------===//
 
 #include "driver/Driver.h"
 
+#include "driver/Format.h"
 #include "vf/Module.h"
 
-#include <cstdio>
+#include <nlohmann/json.hpp>
 
 namespace vf {
 
@@ -41,6 +43,30 @@ Expected<EventFileReport> writeRunEvents(Integrator &Int,
   return writeEventFile(Int, Record, E);
 }
 
+nlohmann::ordered_json eventsJson(const EventFileOptions &E,
+                                  const std::string &Record,
+                                  const std::optional<EventFileReport> &Rep,
+                                  const std::string &Error) {
+  nlohmann::ordered_json J;
+  J["file"] = E.Path;
+  J["weighted"] = E.Weighted;
+  J["record"] = Record;
+  if (!Rep) {
+    J["error"] = Error;
+    return J;
+  }
+  J["format"] = Rep->Format == EventFormat::Lhe ? "lhe" : "hepmc3";
+  J["written"] = Rep->Written;
+  J["sum_weights"] = Rep->SumWeights;
+  J["max_weight"] = Rep->MaxWeight;
+  if (!E.Weighted) {
+    J["efficiency"] = Rep->Unweighting.Efficiency;
+    J["wmax"] = Rep->Unweighting.Wmax;
+    J["overshoot_fraction"] = Rep->Unweighting.OvershootFraction;
+  }
+  return J;
+}
+
 std::string eventsWritten(const EventFileReport &Rep,
                           const EventFileOptions &E) {
   std::string S = std::to_string(Rep.Written) +
@@ -49,11 +75,10 @@ std::string eventsWritten(const EventFileReport &Rep,
                   (Rep.Format == EventFormat::Lhe ? "LHE" : "HepMC3") + ")";
   if (E.Weighted)
     return S;
-  char Buf[160];
   const UnweightStats &U = Rep.Unweighting;
-  std::snprintf(Buf, sizeof(Buf), ": efficiency %.4g, w_max %.6g, overshoot "
-                "%.3g%%", U.Efficiency, U.Wmax, 100 * U.OvershootFraction);
-  return S + Buf;
+  return S + ": efficiency " + printfDouble("%.4g", U.Efficiency) +
+         ", w_max " + printfDouble("%.6g", U.Wmax) + ", overshoot " +
+         printfDouble("%.3g", 100 * U.OvershootFraction) + "%";
 }
 
 } // namespace vf
