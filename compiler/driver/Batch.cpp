@@ -25,6 +25,7 @@
 #include "driver/Driver.h"
 #include "driver/Format.h"
 #include "frontend/Diagnostics.h"
+#include "vf/EventFiles.h"
 #include "vf/Integrator.h"
 #include "vf/Module.h"
 #include "vf/ResultJson.h"
@@ -40,6 +41,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <thread>
 
 using namespace llvm;
@@ -66,6 +68,11 @@ struct Job {
   std::string Error;
   Result Res;
   Integrator::Grid Grid; ///< the trained map, for --report
+  /// events_out: the record, what was written or why not.
+  std::shared_ptr<IntegrandInfo> Record;
+  EventFileOptions Events; ///< Events 0: none
+  std::optional<EventFileReport> EventsWritten;
+  std::string EventsError;
 };
 
 /// The shortest text that reads back to the same double.
@@ -106,6 +113,7 @@ private:
   std::shared_ptr<Module> module(const BatchRun &R, std::string &Why);
   bool prepare(const BatchRun &R, std::vector<Job> &Out);
   void integrate(Job &J);
+  void writeEvents(Job &J, Integrator &Int);
   void printHeader(raw_ostream &OS);
   void printRow(raw_ostream &OS, const Job &J);
   json runJson(const Job &J) const;
@@ -236,6 +244,21 @@ bool BatchRunner::prepare(const BatchRun &R, std::vector<Job> &Out) {
       Unknown(A.Name, A.Loc, "scan");
   if (!Bad.empty())
     return FailWith(Bad);
+  std::shared_ptr<IntegrandInfo> Record;
+  if (R.Settings.Events.Count) {
+    auto Rec = eventRecord(*M, R.Settings, Shared->Name,
+                           R.Inline ? "the inline source"
+                                    : "'" + R.File + "'");
+    if (!Rec) {
+      const SMLoc At = R.Settings.EventRecordLoc.isValid()
+                           ? R.Settings.EventRecordLoc
+                           : R.Settings.EventsLoc;
+      const std::string Msg = keyMessage(Rec.error());
+      Diags.error(At.isValid() ? At : R.Loc, "run '" + R.Name + "': " + Msg);
+      return FailWith(Msg);
+    }
+    Record = std::make_shared<IntegrandInfo>(std::move(*Rec));
+  }
 
   const std::uint64_t Points = scanCount(R); // bounded by the reader
   for (std::uint64_t P = 0; P < Points; ++P) {
@@ -244,6 +267,12 @@ bool BatchRunner::prepare(const BatchRun &R, std::vector<Job> &Out) {
     J.R = &R;
     J.Info = Shared;
     J.Params = Params;
+    J.Record = Record;
+    // Checked when the file was read (eventFileOptions, checkEventFiles).
+    if (Record) {
+      J.Events = *eventFileOptions(R.Settings);
+      J.Events.Path = eventsPath(R, P);
+    }
     for (size_t K = 0; K < Values.size(); ++K) {
       J.Point.emplace_back(R.Scan[K].Name, Values[K]);
       J.Params[Slot(R.Scan[K].Name)] = Values[K];
@@ -288,6 +317,8 @@ void BatchRunner::integrate(Job &J) {
     return Fail(Error{"the estimate is not finite (every sample was NaN or "
                       "infinite, or they overflowed)"});
   J.Status = RunStatus::Ok;
+  if (J.Events.Events)
+    writeEvents(J, **Int);
   if (J.Res.Variance.Unstable && !O.NoWarnings && !O.Quiet)
     errs() << "vegasc: warning: " << describe(J) << ": "
            << J.Res.Variance.Message << "\n";
@@ -296,6 +327,27 @@ void BatchRunner::integrate(Job &J) {
            << ": Q = " << printfDouble("%.3g", J.Res.Q)
            << " < 0.05: the iterations disagree more than their errors "
               "allow; try more calls or warmup\n";
+}
+
+/// After a run that succeeded: its events_out. A failure is said at the
+/// key; the run's result stands (the JSON and the table have it).
+void BatchRunner::writeEvents(Job &J, Integrator &Int) {
+  auto Rep = writeRunEvents(Int, *J.Record, J.Events, J.Res);
+  if (!Rep) {
+    J.EventsError = Rep.message();
+    const SMLoc At = J.R->Settings.EventsOutLoc;
+    const std::string Msg = describe(J) + ": 'events_out': " + J.EventsError +
+                            " (the run's result is complete and written)";
+    if (At.isValid())
+      Diags.error(At, Msg);
+    else
+      errs() << "vegasc: error: " << Msg << "\n";
+    return;
+  }
+  J.EventsWritten = *Rep;
+  if (!O.Quiet)
+    errs() << "vegasc: " << describe(J) << ": wrote "
+           << eventsWritten(*Rep, J.Events) << "\n";
 }
 
 void BatchRunner::printHeader(raw_ostream &OS) {
@@ -366,6 +418,9 @@ json BatchRunner::runJson(const Job &J) const {
                     nullptr, /*allow_exceptions=*/false);
     for (auto It = Doc.begin(); It != Doc.end(); ++It)
       D[It.key()] = It.value();
+    if (J.Events.Events)
+      D["events"] = eventsJson(J.Events, J.Record->Name, J.EventsWritten,
+                               J.EventsError);
     return D;
   }
   D["status"] = J.Status == RunStatus::Failed ? "failed" : "skipped";
@@ -393,16 +448,6 @@ bool BatchRunner::writeJson(const std::string &Path) const {
   Doc["runs"] = std::move(Runs);
   std::string Text = Doc.dump(2) + "\n";
   return writeOutput(Path, Text, "the JSON results");
-}
-
-/// RFC 4180: quote fields holding a comma, a quote or a line break.
-std::string csvField(const std::string &S) {
-  if (S.find_first_of(",\"\r\n") == std::string::npos)
-    return S;
-  std::string Q = "\"";
-  for (char Ch : S)
-    Q += Ch == '"' ? std::string("\"\"") : std::string(1, Ch);
-  return Q + "\"";
 }
 
 bool BatchRunner::writeCsv(const std::string &Path) const {
@@ -507,8 +552,9 @@ int BatchRunner::run() {
     printRow(Table, J);
   }
 
-  unsigned Ok = 0, Failed = 0, Skipped = 0;
+  unsigned Ok = 0, Failed = 0, Skipped = 0, NoEvents = 0;
   for (const Job &J : Jobs) {
+    NoEvents += !J.EventsError.empty();
     Ok += J.Status == RunStatus::Ok;
     Failed += J.Status == RunStatus::Failed;
     Skipped += J.Status == RunStatus::Skipped;
@@ -535,7 +581,7 @@ int BatchRunner::run() {
     Written &= writeOutput(O.Report, reportHtml("vegasflow: " + B.Config, Runs),
                            "the report");
   }
-  return Failed || Skipped || !Written ? ExitInputError : ExitOk;
+  return Failed || Skipped || NoEvents || !Written ? ExitInputError : ExitOk;
 }
 
 } // namespace

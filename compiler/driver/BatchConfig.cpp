@@ -25,6 +25,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <map>
 
 using namespace llvm;
 
@@ -60,19 +61,13 @@ private:
   bool parseRange(const toml::key &K, const toml::table &T,
                   std::vector<double> &Values);
   void checkRunCount(const BatchRun &R);
-  std::string resolve(StringRef P) const;
+  void checkEventFiles(const BatchRun &R);
+  /// Events files of the runs read so far, each with the run that writes it.
+  std::map<std::string, std::string> EventFiles;
   /// Runs of the entries read so far, their scans expanded.
   std::uint64_t Runs = 0;
   void padInlineSource(const toml::node &N, BatchRun &R);
 };
-
-std::string Parser::resolve(StringRef P) const {
-  if (sys::path::is_absolute(P) || C.Dir.empty())
-    return P.str();
-  SmallString<256> Full(C.Dir);
-  sys::path::append(Full, P);
-  return std::string(Full);
-}
 
 void Parser::parseDefaults(const toml::node &N) {
   const toml::table *T = N.as_table();
@@ -278,6 +273,29 @@ void Parser::checkRunCount(const BatchRun &R) {
                        "; " + Limit);
 }
 
+/// Refuses a run whose events file another run (or another point of its
+/// scan) writes too: the second would replace the first's events.
+void Parser::checkEventFiles(const BatchRun &R) {
+  if (!R.Settings.Events.Count || R.Settings.Events.Out.empty() ||
+      scanCount(R) > MaxBatchRuns)
+    return;
+  for (std::uint64_t P = 0, N = scanCount(R); P < N; ++P) {
+    const std::string Path = eventsPath(R, P);
+    auto [It, New] = EventFiles.emplace(Path, R.Name);
+    if (New)
+      continue;
+    error(R.Settings.EventsOutLoc.isValid() ? R.Settings.EventsOutLoc : R.Loc,
+          "run '" + R.Name + "' would write its events to '" + Path +
+              "', as " +
+              (It->second == R.Name ? std::string("another point of its scan")
+                                    : "run '" + It->second + "'") +
+              " does; give each its own 'events_out' (\"{run}\" and "
+              "\"{point}\" in it are replaced by the run's name and the scan "
+              "point's number)");
+    return;
+  }
+}
+
 void Parser::parseRun(const toml::node &N, unsigned Index) {
   const toml::table *T = N.as_table();
   if (!T) {
@@ -371,6 +389,7 @@ void Parser::parseRun(const toml::node &N, unsigned Index) {
       break;
     }
   convert(R.Settings, R.Options, R.Loc);
+  checkEventFiles(R);
   C.Runs.push_back(std::move(R));
 }
 
@@ -430,6 +449,18 @@ bool parseBatchConfig(StringRef Path, BatchConfig &C, DiagEngine &Diags) {
   unsigned Before = Diags.errorCount();
   Parser(C, Diags, Buf).parse(Parsed.table());
   return Diags.errorCount() == Before;
+}
+
+std::string eventsPath(const BatchRun &R, std::uint64_t Index) {
+  std::string P = R.Settings.Events.Out;
+  auto Replace = [&P](StringRef From, const std::string &To) {
+    for (size_t At = 0; (At = P.find(From.str(), At)) != std::string::npos;
+         At += To.size())
+      P.replace(At, From.size(), To);
+  };
+  Replace("{run}", R.Name);
+  Replace("{point}", std::to_string(Index + 1));
+  return P;
 }
 
 std::uint64_t scanCount(const BatchRun &R) {

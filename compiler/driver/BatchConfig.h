@@ -32,6 +32,9 @@ class DiagEngine;
 /// keys, each checked by the library as it is read (BatchSettings.cpp).
 struct BatchSettings : RunSettings {
   llvm::SMLoc DevicesLoc; ///< where `devices` was set, if it was
+  /// Where `events`, `events_out` and `event_record` were set (events_out
+  /// is resolved against the TOML file's folder, as `file` is).
+  llvm::SMLoc EventsLoc, EventsOutLoc, EventRecordLoc;
 };
 
 /// `name = value` from a run's `params` table.
@@ -98,6 +101,12 @@ std::uint64_t scanCount(const BatchRun &R);
 /// loops in the order written); empty without a scan. Computed from the
 /// index, so no list of every point is ever built.
 std::vector<double> scanPoint(const BatchRun &R, std::uint64_t Index);
+
+/// The events file of \p R's \p Index-th scan point: its events_out with
+/// every "{run}" replaced by the run's name and every "{point}" by
+/// Index + 1, so that [defaults] and scans can name one file per run and
+/// point; the reader refuses two runs or points that would share one.
+std::string eventsPath(const BatchRun &R, std::uint64_t Index);
 
 } // namespace vf
 

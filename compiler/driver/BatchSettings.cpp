@@ -10,6 +10,9 @@
 
 #include "frontend/Diagnostics.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+
 #include <cmath>
 #include <limits>
 
@@ -40,6 +43,68 @@ void SettingsReader::convert(const BatchSettings &S,
     Options = std::move(*IO);
   else
     error(Where, keyMessage(IO.error()));
+  // The events' keys together (the count with its file), at the key the
+  // error names when the run (or [defaults]) set it.
+  if (Expected<EventFileOptions> E = eventFileOptions(S); !E) {
+    const std::string &Key = E.error().Option;
+    SMLoc At = Key == "events_out" ? S.EventsOutLoc : SMLoc();
+    for (SMLoc L : {S.EventsLoc, S.EventsOutLoc, Where})
+      At = At.isValid() ? At : L;
+    error(At, keyMessage(E.error()));
+  }
+}
+
+std::string SettingsReader::resolve(StringRef P) const {
+  if (sys::path::is_absolute(P) || C.Dir.empty())
+    return P.str();
+  SmallString<256> Full(C.Dir);
+  sys::path::append(Full, P);
+  return std::string(Full);
+}
+
+bool SettingsReader::eventSetting(const toml::key &K, const toml::node &N,
+                                  BatchSettings &S) {
+  StringRef Key = K.str();
+  std::string Str;
+  if (Key == "events") {
+    std::uint64_t W;
+    if (wholeNumber(K, N, MaxSeed, W)) {
+      S.Events.Count = W;
+      S.EventsLoc = loc(N);
+    }
+  } else if (Key == "events_out" || Key == "event_record") {
+    if (!string(K, N, Str))
+      return true;
+    if (Str.empty()) {
+      error(loc(N), "'" + Key + "' must name " +
+                        (Key == "events_out" ? "a file" : "an integrand"));
+      return true;
+    }
+    if (Key == "event_record") {
+      S.Events.Record = Str;
+      S.EventRecordLoc = loc(N);
+      return true;
+    }
+    // The file's ending now, alone (the count it goes with once the run's
+    // keys are all read: convert).
+    RunSettings Probe;
+    Probe.Events = {1, Str, false, ""};
+    if (Expected<EventFileOptions> E = eventFileOptions(Probe); !E) {
+      error(loc(N), keyMessage(E.error()));
+      return true;
+    }
+    S.Events.Out = resolve(Str);
+    S.EventsOutLoc = loc(N);
+  } else if (Key == "weighted_events") {
+    if (auto B = N.as_boolean())
+      S.Events.Weighted = B->get();
+    else
+      error(loc(N), "'weighted_events' must be true or false, got " +
+                        Twine(tomlTypeName(N)));
+  } else {
+    return false;
+  }
+  return true;
 }
 
 bool SettingsReader::wholeNumber(const toml::key &K, const toml::node &N,
@@ -147,7 +212,7 @@ bool SettingsReader::setting(const toml::key &K, const toml::node &N,
     if (string(K, N, Str))
       Check(&RunSettings::OnNonFinite, Str);
   } else {
-    return false;
+    return eventSetting(K, N, S);
   }
   return true;
 }

@@ -28,7 +28,15 @@ protected:
   void convert(const BatchSettings &S, IntegratorOptions &Options,
                llvm::SMLoc Where);
 
+  /// \p P resolved against the TOML file's folder (an absolute path as
+  /// it is).
+  std::string resolve(llvm::StringRef P) const;
+
 private:
+  /// events, events_out, weighted_events, event_record; false if \p K is
+  /// none of them.
+  bool eventSetting(const toml::key &K, const toml::node &N,
+                    BatchSettings &S);
   /// \p N as a whole number from 0 to \p Max by the command line's rule
   /// (parseWholeNumber); reported at \p N if not.
   bool wholeNumber(const toml::key &K, const toml::node &N, std::uint64_t Max,

@@ -64,12 +64,6 @@ struct DriverOptions {
   std::string SaveGrid;   // write the trained map here after the run
   std::string LoadGrid;   // start from this map instead of a uniform one
 
-  // Events after the run (docs/user-guide.md, "Events for generators").
-  std::uint64_t Events = 0; ///< --events N: draw N events after the run
-  std::string EventsOut;    ///< --events-out FILE.lhe | FILE.hepmc3
-  bool WeightedEvents = false; ///< weighted rather than unweighted
-  std::string EventRecord;  ///< the record integrand (default NAME_event)
-
   std::string Report;           ///< --report FILE.html (runs and batches)
   std::optional<double> Exact;  ///< --exact V: drawn in the report
 
@@ -84,6 +78,7 @@ struct Program;
 struct RunSetup {
   IntegrandInfo Info; ///< keeps its module's code alive
   IntegrandInfo Record; ///< --events: the event record (NAME_event)
+  EventFileOptions Events; ///< --events (Events 0: none)
   std::vector<double> Params;
   IntegratorOptions IO;
   std::unique_ptr<Integrator> Int;
@@ -106,6 +101,33 @@ int runIntegrate(const DriverOptions &O);
 ReportRun reportRun(std::string Title, const nlohmann::ordered_json &Settings,
                     Result R, Integrator::Grid Grid,
                     std::optional<double> Exact);
+
+// Events after a run, for both doors (Events.cpp; the settings are
+// checked by eventFileOptions, RunOptions.h).
+class Module;
+/// The event record of integrand \p Name in \p M: S.Events.Record, or
+/// NAME_event by convention; \p Where names the file in the error.
+Expected<IntegrandInfo> eventRecord(const Module &M, const RunSettings &S,
+                                    const std::string &Name,
+                                    const std::string &Where);
+
+/// After a run: freezes \p Int, draws \p E's events with the result's
+/// cross section (component 0 and its error) in the header, and writes
+/// the file (vf::writeEventFile).
+Expected<EventFileReport> writeRunEvents(Integrator &Int,
+                                         const IntegrandInfo &Record,
+                                         EventFileOptions E, const Result &R);
+/// "N unweighted events to 'FILE' (LHE): efficiency E, w_max W,
+/// overshoot P%": what a door says once the file is written.
+std::string eventsWritten(const EventFileReport &Rep,
+                          const EventFileOptions &E);
+/// A batch run's JSON `events` (docs/json.md): the file, and what was
+/// written (\p Rep) or why nothing was (\p Error).
+nlohmann::ordered_json eventsJson(const EventFileOptions &E,
+                                  const std::string &Record,
+                                  const std::optional<EventFileReport> &Rep,
+                                  const std::string &Error);
+
 
 // Shared by the modes (Modes.cpp).
 int fail(const std::string &Msg, int Code = ExitInputError);

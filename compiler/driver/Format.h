@@ -2,7 +2,8 @@
 //
 // The tables of a single run and of a batch print numbers with printf
 // formats ("%-22.15g" for an estimate, "%.3g" for Q), one column at a time;
-// cell() keeps the columns apart whatever the values' widths.
+// cell() keeps the columns apart whatever the values' widths; csvField()
+// quotes a field of the batch's CSV file.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_COMPILER_DRIVER_FORMAT_H
@@ -34,6 +35,16 @@ inline std::string cell(const char *Format, double V) {
   else if (!Left && S.front() != ' ')
     S.insert(S.begin(), ' ');
   return S;
+}
+
+/// RFC 4180: quote fields holding a comma, a quote or a line break.
+inline std::string csvField(const std::string &S) {
+  if (S.find_first_of(",\"\r\n") == std::string::npos)
+    return S;
+  std::string Q = "\"";
+  for (char Ch : S)
+    Q += Ch == '"' ? std::string("\"\"") : std::string(1, Ch);
+  return Q + "\"";
 }
 
 } // namespace vf

@@ -165,59 +165,13 @@ DriverOptions forRank(const DriverOptions &O) {
 }
 } // namespace
 
-/// --events: the options' consistency and the event record; a message on
-/// failure, said before the run (a wrong file name costs no integration).
-static std::string eventRecord(const Module &M, const DriverOptions &O,
-                        RunSetup &S) {
-  if (!O.Events && O.EventsOut.empty() && !O.WeightedEvents &&
-      O.EventRecord.empty())
-    return "";
-  if (!O.Events || O.EventsOut.empty())
-    return "--events N and --events-out FILE go together (the events are "
-           "drawn after the run from its trained map)";
-  if (auto F = eventFormatOf(O.EventsOut); !F)
-    return "--events-out: " + F.message();
-  if (!haveEventFiles())
-    return "--events-out: this vegasc was built without HepMC3 (install "
-           "libhepmc3-dev and rebuild)";
-  const std::string Name =
-      O.EventRecord.empty() ? S.Info.Name + "_event" : O.EventRecord;
-  auto Record = M.integrand(Name);
-  if (!Record)
-    return "--events: no event record '" + Name + "' in '" + O.File +
-           "': add an integrand " + Name + "(x in the same domain) -> [6n] "
-           "returning [pdg, status, E, px, py, pz] per particle, or name one "
-           "with --event-record (docs/user-guide.md, \"Events for "
-           "generators\")";
-  S.Record = *Record;
-  return "";
-}
-
 /// After the run and its outputs: draws the events and writes the file.
-static int writeEvents(const DriverOptions &O, RunSetup &S, const Result &R,
-                raw_ostream &Out) {
-  S.Int->freeze();
-  EventFileOptions E;
-  E.Path = O.EventsOut;
-  E.Events = O.Events;
-  E.Weighted = O.WeightedEvents;
-  E.CrossSection = R.Mean[0];
-  E.CrossSectionError = R.Error[0];
-  auto Rep = writeEventFile(*S.Int, S.Record, E);
+static int writeEvents(RunSetup &S, const Result &R, raw_ostream &Out) {
+  auto Rep = writeRunEvents(*S.Int, S.Record, S.Events, R);
   if (!Rep)
     return fail("events: " + Rep.message() +
                 " (the integration's result above is complete)");
-  Out << "vegasc: wrote " << Rep->Written
-      << (O.WeightedEvents ? " weighted" : " unweighted") << " events to '"
-      << O.EventsOut << "' ("
-      << (Rep->Format == EventFormat::Lhe ? "LHE" : "HepMC3") << ")";
-  if (!O.WeightedEvents) {
-    const UnweightStats &U = Rep->Unweighting;
-    Out << ": efficiency " << printfDouble("%.4g", U.Efficiency)
-        << ", w_max " << printfDouble("%.6g", U.Wmax) << ", overshoot "
-        << printfDouble("%.3g", 100 * U.OvershootFraction) << "%";
-  }
-  Out << "\n";
+  Out << "vegasc: wrote " << eventsWritten(*Rep, S.Events) << "\n";
   return ExitOk;
 }
 
@@ -235,6 +189,10 @@ int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
   if (!IO)
     return fail(flagMessage(IO.error()), ExitUsage);
   S.IO = std::move(*IO);
+  auto Events = eventFileOptions(O.Run);
+  if (!Events)
+    return fail(flagMessage(Events.error()), ExitUsage);
+  S.Events = std::move(*Events);
   // Every output is checked before the work it would hold: a directory, a
   // FIFO or a device is refused now, never replaced after the run.
   if (!checkOutput(O.Json, "the JSON result", "--json") ||
@@ -268,8 +226,12 @@ int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
   if (!Info)
     return fail(Info.message());
   S.Info = *Info;
-  if (std::string Msg = eventRecord(**M, O, S); !Msg.empty())
-    return fail(Msg, ExitUsage);
+  if (S.Events.Events) {
+    auto Record = eventRecord(**M, O.Run, S.Info.Name, "'" + O.File + "'");
+    if (!Record)
+      return fail(flagMessage(Record.error()), ExitUsage);
+    S.Record = *Record;
+  }
   if (!parseParams(S.Info.ParamNames, S.Info.ParamDefaults, O, S.Params))
     return ExitUsage;
   // Options being valid, what create() refuses is the integrand or the
@@ -441,8 +403,8 @@ int integrate(const DriverOptions &O, RunSetup &S) {
                                   O, *I, S.Params, ActualThreads)),
                               *R, Int->grid(), O.Exact)}),
         "the report");
-  if (O.Events && Rank0)
-    if (int Code = writeEvents(O, S, *R, Out); Code != ExitOk)
+  if (S.Events.Events && Rank0)
+    if (int Code = writeEvents(S, *R, Out); Code != ExitOk)
       return Code;
   return Written ? ExitOk : ExitInputError;
 }

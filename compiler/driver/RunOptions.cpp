@@ -75,6 +75,29 @@ Expected<IntegratorOptions> integratorOptions(const RunSettings &S) {
   return IO;
 }
 
+Expected<EventFileOptions> eventFileOptions(const RunSettings &S) {
+  const EventSettings &E = S.Events;
+  EventFileOptions O;
+  if (!E.any())
+    return O;
+  if (!E.Count || E.Out.empty())
+    return Error{optionRef("events") + " N and " + optionRef("events_out") +
+                     " FILE go together (the events are drawn after the "
+                     "run from its trained map)",
+                 ErrorScope::Shared, E.Count ? "events_out" : "events"};
+  if (auto F = eventFormatOf(E.Out); !F)
+    return Error{optionRef("events_out") + ": " + F.message(),
+                 ErrorScope::Shared, "events_out"};
+  if (!haveEventFiles())
+    return Error{optionRef("events_out") + ": this vegasc was built without "
+                     "HepMC3 (install libhepmc3-dev and rebuild)",
+                 ErrorScope::Shared, "events_out"};
+  O.Path = E.Out;
+  O.Events = E.Count;
+  O.Weighted = E.Weighted;
+  return O;
+}
+
 std::string parseWholeNumber(StringRef Text, std::uint64_t Max,
                              std::uint64_t &V) {
   const std::string Want =

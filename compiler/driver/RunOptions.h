@@ -9,12 +9,14 @@
 // errors, like every library error, name options as vf::optionRef(KEY) and
 // set Error::Option; each door then says them in its own terms:
 // flagMessage() as command-line flags, the TOML reader as keys at their
-// line (BatchSettings.cpp).
+// line (BatchSettings.cpp). eventFileOptions() is the same for the events
+// a run writes after it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_COMPILER_DRIVER_RUNOPTIONS_H
 #define VF_COMPILER_DRIVER_RUNOPTIONS_H
 
+#include "vf/EventFiles.h"
 #include "vf/Integrator.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -35,7 +37,8 @@ namespace vf {
 constexpr llvm::StringRef RunSettingKeys[] = {
     "devices",  "calls", "iterations", "warmup", "seed",
     "schedule", "alpha", "beta",       "ninc",   "on_nonfinite",
-    "rtol",     "atol",  "max_iterations"};
+    "rtol",     "atol",  "max_iterations", "events", "events_out",
+    "weighted_events", "event_record"};
 
 /// The largest seed either door accepts: a TOML integer is signed 64-bit,
 /// so the command line stops where a batch file must.
@@ -48,6 +51,19 @@ constexpr std::uint64_t MaxSeed = 0x7fffffffffffffffull;
 /// wrapped or rounded.
 std::string parseWholeNumber(llvm::StringRef Text, std::uint64_t Max,
                              std::uint64_t &V);
+
+/// The events drawn after a run from its trained map (docs/user-guide.md,
+/// "Events for generators"): --events N --events-out FILE
+/// [--weighted-events] [--event-record NAME], or the same keys in TOML.
+struct EventSettings {
+  std::uint64_t Count = 0; ///< events to write (0: none)
+  std::string Out;         ///< FILE.lhe or FILE.hepmc3
+  bool Weighted = false;   ///< weighted rather than unweighted events
+  std::string Record;      ///< the record integrand ("": NAME_event)
+  bool any() const {
+    return Count || !Out.empty() || Weighted || !Record.empty();
+  }
+};
 
 /// The integration settings of a run; the defaults are vegasc's.
 struct RunSettings {
@@ -66,6 +82,7 @@ struct RunSettings {
   /// must be >= 0 and one > 0; MaxIterations (0: Iterations) is the cap.
   std::optional<double> Rtol, Atol;
   unsigned MaxIterations = 0;
+  EventSettings Events;
   /// The measured iterations run() is given: the cap with a target.
   unsigned iterationCap() const {
     return MaxIterations && (Rtol || Atol) ? MaxIterations : Iterations;
@@ -76,6 +93,13 @@ struct RunSettings {
 /// error names the option (optionRef, Error::Option). Cluster and machine
 /// share are the caller's to add.
 Expected<IntegratorOptions> integratorOptions(const RunSettings &S);
+
+/// \p S's events as EventFileOptions (Events 0 when none are asked for),
+/// checked before the run so that a wrong name costs no integration: the
+/// count and the file go together, the file's ending, a build with
+/// HepMC3. Errors name the option (optionRef, Error::Option). The cross
+/// section is the caller's to fill in from the result.
+Expected<EventFileOptions> eventFileOptions(const RunSettings &S);
 
 /// A --devices list (all, cpu, cpu:N, gpu, gpu:N[,M], sim:R,
 /// comma-separated) into \p IO's Threads, SimulatedDevices, NoCpu, Gpus and

@@ -278,11 +278,11 @@ or grid that cannot be used (another integrand, other options, damaged);
       ->type_name("FILE")
       ->check(NonEmptyPath);
   // --- end of checkpoints and grids -------------------------------------
-  App.add_option("--events", O.Events,
+  App.add_option("--events", O.Run.Events.Count,
                  "after the run, draw N events from the trained map (with "
                  "--events-out)")
       ->type_name("N");
-  App.add_option("--events-out", O.EventsOut,
+  App.add_option("--events-out", O.Run.Events.Out,
                  "write the events to FILE.lhe (Les Houches) or FILE.hepmc3 "
                  "(HepMC3 ASCII)")
       ->type_name("FILE")
@@ -297,9 +297,9 @@ or grid that cannot be used (another integrand, other options, damaged);
          "--exact", [&O](double V) { O.Exact = V; },
          "the exact value, drawn on the report's convergence plot")
       ->type_name("V");
-  App.add_flag("--weighted-events", O.WeightedEvents,
+  App.add_flag("--weighted-events", O.Run.Events.Weighted,
                "write weighted events (default: unweighted)");
-  App.add_option("--event-record", O.EventRecord,
+  App.add_option("--event-record", O.Run.Events.Record,
                  "the integrand giving each event's particles (default: "
                  "NAME_event)")
       ->type_name("NAME");
@@ -396,7 +396,6 @@ or grid that cannot be used (another integrand, other options, damaged);
                       std::string(Name) != "--checkpoint" &&
                       std::string(Name) != "--resume" &&
                       std::string(Name) != "--summary" &&
-                      std::string(Name).find("event") == std::string::npos &&
                       std::string(Name) != "--exact";
         std::fprintf(stderr, "vegasc: error: %s does not apply to a batch%s\n",
                      Name,

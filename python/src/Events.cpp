@@ -5,11 +5,14 @@
 // that become numpy arrays. sample() asks the library for chunks of
 // events, which continue one stream, so Ctrl-C is seen between chunks;
 // unweight() is one library call (its w_max pass and acceptance cannot be
-// split), interruptible only when it returns.
+// split), interruptible only when it returns. write_events() is
+// vf::writeEventFile (LHE, HepMC3), one call as well.
 //
 //===----------------------------------------------------------------------===//
 
 #include "PyIntegrator.h"
+
+#include "vf/EventFiles.h"
 
 #include <pybind11/numpy.h>
 
@@ -94,11 +97,53 @@ py::dict unweight(PyIntegrator &P, std::uint64_t N, std::uint64_t WmaxEvents) {
   return D;
 }
 
+/// vf::writeEventFile for Python: the file with \p N events of \p Record,
+/// the header's cross section \p Xs +- \p XsErr; what was written as a
+/// dict (Integrator.write_events).
+py::dict writeEvents(PyIntegrator &P, const Integrand &Record,
+                     const std::string &Path, std::uint64_t N, bool Weighted,
+                     std::uint64_t WmaxEvents, double Xs, double XsErr) {
+  P.startCall();
+  vf::EventFileOptions O;
+  O.Path = Path;
+  O.Events = N;
+  O.Weighted = Weighted;
+  O.Unweight.WmaxEvents = WmaxEvents;
+  O.CrossSection = Xs;
+  O.CrossSectionError = XsErr;
+  std::optional<vf::Expected<vf::EventFileReport>> Rep;
+  {
+    py::gil_scoped_release R;
+    Rep.emplace(vf::writeEventFile(*P.I, Record.Info, O));
+  }
+  P.raiseCallbackError();
+  if (!*Rep)
+    raise(Rep->error());
+  const vf::EventFileReport &E = **Rep;
+  const vf::UnweightStats &U = E.Unweighting;
+  return py::dict(
+      py::arg("path") = Path,
+      py::arg("format") = E.Format == vf::EventFormat::Lhe ? "lhe" : "hepmc3",
+      py::arg("written") = E.Written, py::arg("weighted") = Weighted,
+      py::arg("sum_weights") = E.SumWeights,
+      py::arg("max_weight") = E.MaxWeight,
+      py::arg("efficiency") = Weighted ? py::object(py::none())
+                                       : py::float_(U.Efficiency),
+      py::arg("wmax") = Weighted ? py::object(py::none())
+                                 : py::float_(U.Wmax),
+      py::arg("overshoot_fraction") = Weighted
+                                          ? py::object(py::none())
+                                          : py::float_(U.OvershootFraction));
+}
+
 } // namespace
 
 void bindEvents(py::class_<PyIntegrator> &C) {
   C.def("sample", &sample, py::arg("n"), py::arg("chunk"))
-      .def("unweight", &unweight, py::arg("n"), py::arg("wmax_events"));
+      .def("unweight", &unweight, py::arg("n"), py::arg("wmax_events"))
+      .def("write_events", &writeEvents, py::arg("record"), py::arg("path"),
+           py::arg("n"), py::arg("weighted"), py::arg("wmax_events"),
+           py::arg("cross_section"), py::arg("cross_section_error"));
 }
 
 } // namespace vfpy

@@ -275,6 +275,7 @@ void bindIntegrator(py::module_ &M) {
         return L;
       });
   bindEvents(C);
+  bindReport(M, C);
 }
 
 } // namespace vfpy

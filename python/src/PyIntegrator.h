@@ -3,7 +3,8 @@
 // The object behind vegasflow.Integrator: a vf::Integrator and the
 // integrand it was made for (which, for a Python callable, carries the
 // callback state run and sample consult). Integrator.cpp binds the run
-// loop and the state methods, Events.cpp the event methods.
+// loop and the state methods, Events.cpp the event methods (and the event
+// files), Report.cpp the map snapshot and the HTML report.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_PYTHON_PYINTEGRATOR_H
@@ -36,6 +37,7 @@ struct PyIntegrator {
 };
 
 void bindEvents(py::class_<PyIntegrator> &C);
+void bindReport(py::module_ &M, py::class_<PyIntegrator> &C);
 
 } // namespace vfpy
 

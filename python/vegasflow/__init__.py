@@ -27,7 +27,7 @@ Integrator.sample() and unweight() draw events. See docs/python.md.
 
 from ._vegasflow import Error
 from ._compile import CompileError, Diagnostic, Integrand, Module, compile
-from ._events import Events, UnweightedEvents, UnweightStats
+from ._events import EventFile, Events, UnweightedEvents, UnweightStats
 from ._integrator import Integrator
 from ._progress import Progress
 from ._result import DeviceStats, Histogram, IterationRow, Result
@@ -44,7 +44,7 @@ def devices():
 
 
 __all__ = [
-    "CompileError", "DeviceStats", "Diagnostic", "Error", "Events",
+    "CompileError", "DeviceStats", "Diagnostic", "Error", "EventFile", "Events",
     "Histogram", "Integrand", "Integrator", "IterationRow", "Module",
     "Progress", "Result", "UnweightStats", "UnweightedEvents", "compile",
     "devices",

@@ -117,6 +117,9 @@ class Result:
     def summary(self) -> str: ...
     def to_json(self, indent: Optional[int] = ...) -> str: ...
     def _repr_html_(self) -> str: ...
+    def report_html(self, exact: Optional[float] = ...) -> str: ...
+    def write_report(self, path: Union[str, os.PathLike[str]],
+                     exact: Optional[float] = ...) -> str: ...
 
 class Events:
     x: npt.NDArray[np.float64]
@@ -140,6 +143,17 @@ class UnweightedEvents(Events):
     stats: UnweightStats
     @property
     def integral(self) -> float: ...
+
+class EventFile:
+    path: str
+    format: str
+    written: int
+    weighted: bool
+    sum_weights: float
+    max_weight: float
+    efficiency: Optional[float]
+    wmax: Optional[float]
+    overshoot_fraction: Optional[float]
 
 class Progress(NamedTuple):
     iteration: int
@@ -205,5 +219,11 @@ class Integrator:
     def notes(self) -> List[str]: ...
     def sample(self, n: int) -> Events: ...
     def unweight(self, n: int, *, wmax_events: int = ...) -> UnweightedEvents: ...
+    def write_events(self, path: Union[str, os.PathLike[str]], n: int, *,
+                     weighted: bool = ...,
+                     record: Union[Integrand, str, None] = ...,
+                     wmax_events: int = ...,
+                     cross_section: Optional[float] = ...,
+                     cross_section_error: Optional[float] = ...) -> EventFile: ...
 
 def devices() -> Dict[str, Any]: ...

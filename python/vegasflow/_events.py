@@ -3,7 +3,8 @@
 # What Integrator.sample and Integrator.unweight return: the points and
 # weights of the events as numpy arrays (vf/Events.h has the definitions:
 # jac = 1/q(x), weight = jac * f_0(x) for weighted events; +-1, or more for
-# an overshooting event, for unweighted ones).
+# an overshooting event, for unweighted ones), and what write_events
+# reports of the LHE or HepMC3 file it wrote (EventFile).
 #
 #===------------------------------------------------------------------------===#
 """Weighted and unweighted events."""
@@ -77,3 +78,26 @@ class UnweightedEvents(Events):
     def integral(self):
         """wmax * sum(weights) / drawn: what the events represent."""
         return self.stats.wmax * float(np.sum(self.weights)) / self.stats.drawn
+
+
+@dataclass(frozen=True)
+class EventFile:
+    """What Integrator.write_events wrote (vf::EventFileReport).
+
+    Attributes:
+        path: the file; format: 'lhe' or 'hepmc3' (by its ending).
+        written: events written; weighted: weighted rather than unweighted.
+        sum_weights: the sum of the events' weights; max_weight: the
+            largest |weight| (weighted) or w_max (unweighted).
+        efficiency, wmax, overshoot_fraction: how the unweighting went
+            (None for weighted events).
+    """
+    path: str
+    format: str
+    written: int
+    weighted: bool
+    sum_weights: float
+    max_weight: float
+    efficiency: object = None
+    wmax: object = None
+    overshoot_fraction: object = None

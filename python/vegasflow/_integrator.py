@@ -16,7 +16,7 @@ import numpy as np
 
 from . import _options, _progress, _vegasflow
 from ._compile import Integrand, Module
-from ._events import Events, UnweightedEvents
+from ._events import EventFile, Events, UnweightedEvents
 from ._result import Result
 
 # How often, in seconds, a run wakes the caller's thread to look at
@@ -272,7 +272,9 @@ class Integrator:
                         iterations=n or self.iterations,
                         warmup=self.warmup if w is None else w,
                         params=self.params)
-        return Result(handle, self._integrand.name, settings)
+        # The map as it is now, for the result's report.
+        return Result(handle, self._integrand.name, settings,
+                      grid=self._h.grid())
 
     @property
     def result(self):
@@ -380,6 +382,61 @@ class Integrator:
         return UnweightedEvents(self._h.unweight(
             _options.integer("n", n, 1),
             _options.integer("wmax_events", wmax_events, 1)))
+
+    def write_events(self, path, n, *, weighted=False, record=None,
+                     wmax_events=100_000, cross_section=None,
+                     cross_section_error=None):
+        """Writes `n` events of the trained, frozen integrator to `path`,
+        a Les Houches Event File (.lhe) or HepMC3 ASCII (.hepmc3), as
+        vegasc --events does (vf::writeEventFile; docs/user-guide.md,
+        "Events for generators"); the file appears whole or not at all.
+
+        Args:
+            weighted: weighted events (LHE IDWTUP 4) instead of unweighted
+                ones (IDWTUP 3, w_max from `wmax_events` events).
+            record: the event record: an Integrand of the same dimension
+                returning [pdg, status, E, px, py, pz] per particle, or
+                its name in this integrand's module; default NAME_event.
+            cross_section, cross_section_error: the header's cross
+                section; default the result's (component 0).
+
+        Returns an EventFile (written, weights, the unweighting's
+        efficiency and w_max).
+        """
+        rec = self._event_record(record)
+        r = self.result
+        xs = float(np.atleast_1d(r.mean)[0]) if cross_section is None \
+            else _options.real("cross_section", cross_section, float("-inf"))
+        xerr = float(np.atleast_1d(r.sdev)[0]) \
+            if cross_section_error is None else \
+            _options.real("cross_section_error", cross_section_error, 0.0)
+        if not isinstance(path, (str, bytes)) and not hasattr(path,
+                                                              "__fspath__"):
+            raise _options.option_error(
+                "path", f"expected a file name, got {type(path).__name__}",
+                TypeError)
+        return EventFile(**self._h.write_events(
+            rec._h, str(path), _options.integer("n", n, 1), bool(weighted),
+            _options.integer("wmax_events", wmax_events, 1), xs, xerr))
+
+    def _event_record(self, record):
+        """The record Integrand: given, or by name (default NAME_event) in
+        the integrand's module."""
+        if isinstance(record, Integrand):
+            return record
+        name = record or self._integrand.name + "_event"
+        if not isinstance(name, str):
+            raise _options.option_error(
+                "record", "expected an Integrand or its name, got "
+                f"{type(record).__name__}", TypeError)
+        module = self._integrand._module
+        if module is None or name not in module:
+            raise _options.option_error(
+                "record", f"no event record {name!r} in the module of "
+                f"'{self._integrand.name}': add an integrand {name}(x in "
+                "the same domain) -> [6n] returning [pdg, status, E, px, "
+                "py, pz] per particle, or pass record=")
+        return module[name]
 
     def __repr__(self):
         s = self._settings

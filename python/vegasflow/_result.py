@@ -5,7 +5,8 @@
 # nitn, the covariance matrix, one IterationRow per iteration (warm-up
 # rows included, marked) and DeviceStats per worker; str() is the value
 # with its error in gvar notation, summary() vegas's table, _repr_html_
-# the same table for Jupyter, to_json() vegasc's JSON document;
+# the report's section for Jupyter (report_html and write_report the
+# whole page, as vegasc --report), to_json() vegasc's JSON document;
 # histograms maps each `hist` statement's name to a Histogram of numpy
 # arrays.
 #
@@ -13,11 +14,13 @@
 """Integration results: Result, IterationRow, DeviceStats, Histogram."""
 
 import json
+import os
+import tempfile
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import _format
+from . import _format, _options, _vegasflow
 
 
 @dataclass(frozen=True)
@@ -157,9 +160,10 @@ class Result:
             statements, in source order ({} without any).
     """
 
-    def __init__(self, handle, name, settings):
+    def __init__(self, handle, name, settings, grid=None):
         d = handle.to_dict()
         self._h = handle
+        self._grid = grid  # the map when the result was taken (report)
         self._settings = settings
         self.name = name
         self.outputs = k = d["outputs"]
@@ -205,7 +209,44 @@ class Result:
         return _format.summary_text(self)
 
     def _repr_html_(self):
-        return _format.summary_html(self)
+        """In Jupyter: the report's section for this run (vegasc --report's
+        plots and tables, no script), or the summary table without a map."""
+        if self._grid is None:
+            return _format.summary_html(self)
+        return self._report(None, True)
+
+    def _report(self, exact, fragment):
+        if self._grid is None:
+            raise ValueError("this Result has no map to report (it did not "
+                             "come from an Integrator)")
+        rows = [(k, v if isinstance(v, str) else json.dumps(v))
+                for k, v in self._settings.items()]
+        if exact is not None:
+            exact = _options.real("exact", exact, float("-inf"))
+        return _vegasflow._report(self._h, self._grid, self.name, rows,
+                                  exact, fragment)
+
+    def report_html(self, exact=None):
+        """The self-contained HTML page vegasc --report writes (settings,
+        iterations, convergence, the map, strata, histograms, devices);
+        `exact` is drawn on the convergence plot."""
+        return self._report(exact, False)
+
+    def write_report(self, path, exact=None):
+        """Writes report_html(exact) to `path` (whole or not at all: a
+        temporary file beside it, renamed); returns the path."""
+        path = os.fspath(path)
+        text = self.report_html(exact)
+        folder = os.path.dirname(os.path.abspath(path))
+        fd, tmp = tempfile.mkstemp(prefix=".vf-report-", dir=folder)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+        return path
 
     def to_json(self, indent=2):
         """vegasc's JSON document for this result (schema: docs/json.md):

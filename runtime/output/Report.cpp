@@ -5,6 +5,9 @@
 // per increment of width dx_i: 1 for a uniform map, large where the map
 // concentrates samples. The allocation over two axes sums n_h over the
 // other axes (a heat map of nstrat x nstrat cells); over one axis, bars.
+// A 1-D histogram is drawn as its bins' integrals per unit of the
+// observable with error bars, a 2-D one as heat maps of the cells'
+// integrals and relative errors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -160,6 +163,89 @@ std::string strata(const ReportRun &Run, unsigned K) {
          "), yellow the most (" + g(Max, "%.0f") + ")</p>";
 }
 
+std::string flowText(const Histogram &H) {
+  const char *Names[] = {"underflow", "overflow"};
+  std::string T;
+  for (std::size_t F = 0; F < H.Flow.size(); ++F)
+    T += std::string(T.empty() ? "" : ", ") +
+         (H.Axes.size() == 2 ? "outside" : Names[F]) + " " + g(H.Flow[F]) +
+         " &plusmn; " + g(H.FlowErrors[F], "%.3g");
+  return T;
+}
+
+/// A 1-D histogram: each bin's integral per unit of the observable (its
+/// value over its width) as steps, its error bar at the bin's centre.
+std::string histogram1(const Histogram &H, const std::string &Id) {
+  const HistogramAxis &A = H.Axes[0];
+  const std::vector<double> E = A.edges();
+  std::vector<double> SX, SY, CX, CY, CE;
+  double Lo = 0, Hi = 0;
+  for (unsigned B = 0; B < A.Bins; ++B) {
+    const double W = E[B + 1] - E[B];
+    const double Y = H.Values[B] / W, Err = H.Errors[B] / W;
+    SX.insert(SX.end(), {E[B], E[B + 1]});
+    SY.insert(SY.end(), {Y, Y});
+    CX.push_back(0.5 * (E[B] + E[B + 1]));
+    CY.push_back(Y);
+    CE.push_back(Err);
+    if (std::isfinite(Y + Err)) {
+      Lo = std::min(Lo, Y - Err);
+      Hi = std::max(Hi, Y + Err);
+    }
+  }
+  const double Pad = 0.06 * (Hi - Lo);
+  SvgPlot P(Id, A.Lo, A.Hi, Lo < 0 ? Lo - Pad : 0, Hi + Pad, 420, 250);
+  P.labels(escape(H.Name), "integral per unit");
+  P.line(SX, SY, "#1f5fbf");
+  P.points(CX, CY, CE, "#c33");
+  return P.str();
+}
+
+/// A 2-D histogram: each cell's integral as a heat map (value and error on
+/// hover), and beside it the relative errors, the 2-D form of error bars.
+std::string histogram2(const Histogram &H, const std::string &Id,
+                       const std::string &ErrId) {
+  const HistogramAxis &A = H.Axes[0], &B = H.Axes[1];
+  const std::vector<double> EA = A.edges(), EB = B.edges();
+  std::vector<double> Rel(H.Values.size(), 0.0);
+  for (std::size_t C = 0; C < Rel.size(); ++C)
+    Rel[C] = H.Values[C] != 0 ? std::fabs(H.Errors[C] / H.Values[C]) : 0;
+  auto Map = [&](const std::string &PlotId, const std::vector<double> &V,
+                 const char *What) {
+    const auto [Min, Max] = std::minmax_element(V.begin(), V.end());
+    SvgPlot P(PlotId, A.Lo, A.Hi, B.Lo, B.Hi, 340, 320);
+    P.labels(escape(H.Name) + ": axis 0", "axis 1");
+    for (unsigned I = 0; I < A.Bins; ++I)
+      for (unsigned J = 0; J < B.Bins; ++J) {
+        const std::size_t C = std::size_t(I) * B.Bins + J;
+        P.rect(EA[I], EA[I + 1], EB[J], EB[J + 1],
+               heatColour(*Max > *Min ? (V[C] - *Min) / (*Max - *Min) : 0.5),
+               g(H.Values[C]) + " &#177; " + g(H.Errors[C], "%.3g"));
+      }
+    return "<div style='display:inline-block'>" + P.str() +
+           "<p class='legend'>" + What + ": blue " + g(*Min, "%.3g") +
+           ", yellow " + g(*Max, "%.3g") + "</p></div>";
+  };
+  return "<div class='row'>" + Map(Id, H.Values, "integral per cell") +
+         Map(ErrId, Rel, "relative error per cell") + "</div>";
+}
+
+/// Every `hist` of the integrand: ids hist-K-NAME (and histerr-K-NAME for
+/// a 2-D histogram's errors).
+std::string histograms(const ReportRun &Run, unsigned K) {
+  std::string Out;
+  for (const Histogram &H : Run.R.Histograms) {
+    const std::string Id = "hist-" + std::to_string(K) + "-" + H.Name;
+    Out += "<h4>" + escape(H.Name) + "</h4>" +
+           (H.Axes.size() == 1
+                ? histogram1(H, Id)
+                : histogram2(H, Id,
+                             "histerr-" + std::to_string(K) + "-" + H.Name)) +
+           "<p class='legend'>" + flowText(H) + "</p>";
+  }
+  return Out.empty() ? Out : "<h3>Histograms</h3>" + Out;
+}
+
 std::string devices(const ReportRun &Run, unsigned K) {
   std::string T = "<table id='devices-" + std::to_string(K) +
                   "'><tr><th>device</th><th>samples</th><th>chunks</th>"
@@ -174,7 +260,9 @@ std::string devices(const ReportRun &Run, unsigned K) {
 }
 
 std::string section(const ReportRun &Run, unsigned K) {
-  std::string S = "<section id='run-" + std::to_string(K) + "'><h2>" +
+  std::string S = "<section id='run-" + std::to_string(K) +
+                  "' data-hists='" +
+                  std::to_string(Run.R.Histograms.size()) + "'><h2>" +
                   escape(Run.Title) + "</h2>";
   const Result &R = Run.R;
   if (!R.Mean.empty())
@@ -190,25 +278,36 @@ std::string section(const ReportRun &Run, unsigned K) {
        "<h3>The adapted map: increment density per axis</h3><div "
        "class='row'>" +
        grids(Run, K) + "</div><h3>Stratification</h3>" + strata(Run, K) +
-       "<h3>Devices</h3>" + devices(Run, K) + "</section>";
+       histograms(Run, K) + "<h3>Devices</h3>" + devices(Run, K) + "</section>";
   return S;
 }
 
 } // namespace
 
+/// The page's style, every rule scoped to .vf-report so that a fragment
+/// embedded in another page (a notebook) leaves the rest of it alone.
+constexpr const char *Style =
+    "<style>.vf-report{font-family:sans-serif;max-width:1100px}.vf-report "
+    "table{border-collapse:collapse;font-size:13px}.vf-report td,.vf-report "
+    "th{border:1px solid #ccc;padding:2px 6px;text-align:right}.vf-report "
+    ".settings th{text-align:left}.vf-report .row svg{margin:4px}.vf-report "
+    ".legend{font-size:12px}.vf-report section{border-top:2px solid #888;"
+    "margin-top:2em}</style>";
+
+std::string reportFragment(const std::vector<ReportRun> &Runs) {
+  std::string F = std::string(Style) + "<div class='vf-report'>";
+  for (unsigned K = 0; K < Runs.size(); ++K)
+    F += section(Runs[K], K);
+  return F + "</div>";
+}
+
 std::string reportHtml(const std::string &Title,
                        const std::vector<ReportRun> &Runs) {
   std::string Page =
       "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>" +
-      escape(Title) +
-      "</title><style>body{font-family:sans-serif;margin:2em;max-width:"
-      "1100px}table{border-collapse:collapse;font-size:13px}td,th{border:"
-      "1px solid #ccc;padding:2px 6px;text-align:right}.settings th{"
-      "text-align:left}.row svg{margin:4px}.legend{font-size:12px}section{"
-      "border-top:2px solid #888;margin-top:2em}</style></head><body><h1>" +
-      escape(Title) + "</h1>";
-  for (unsigned K = 0; K < Runs.size(); ++K)
-    Page += section(Runs[K], K);
+      escape(Title) + "</title></head><body style='margin:2em'><h1 "
+      "style='font-family:sans-serif'>" + escape(Title) + "</h1>" +
+      reportFragment(Runs);
   // The page checks itself once loaded (a test reads the verdict from the
   // DOM): every run has its plots, and no script error happened.
   Page += "<div id='selfcheck'></div><script>(function(){var bad=[];"
@@ -217,7 +316,9 @@ std::string reportHtml(const std::string &Title,
           "for(var k=0;k<n;k++){['convergence-','strata-','devices-'].forEach("
           "function(p){if(!document.getElementById(p+k))missing.push(p+k)});"
           "if(!document.getElementById('grid-'+k+'-0'))missing.push('grid-'+k+"
-          "'-0')}document.getElementById('selfcheck').textContent=(bad.length"
+          "'-0');var s=document.getElementById('run-'+k);if(s.querySelectorAll("
+          "'svg[id^=hist-]').length!=+s.dataset.hists)missing.push('hist-'+k)}"
+          "document.getElementById('selfcheck').textContent=(bad.length"
           "||missing.length?'FAILED '+bad.concat(missing).join(' '):'ok '+n+"
           "' runs');})();</script></body></html>\n";
   return Page;

@@ -97,11 +97,12 @@ void SvgPlot::hline(double Y, const std::string &C, const std::string &L) {
 }
 
 void SvgPlot::rect(double A, double B, double C, double D,
-                   const std::string &Colour) {
+                   const std::string &Colour, const std::string &Tip) {
   const double L = px(A), R = px(B), T = py(D), Bo = py(C);
   Body += "<rect x='" + num(L) + "' y='" + num(T) + "' width='" +
           num(std::max(R - L, 0.5)) + "' height='" + num(std::max(Bo - T, 0.5)) +
-          "' fill='" + Colour + "'/>";
+          "' fill='" + Colour + "'" +
+          (Tip.empty() ? "/>" : "><title>" + Tip + "</title></rect>");
 }
 
 void SvgPlot::labels(const std::string &X, const std::string &Y) {

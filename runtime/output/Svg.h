@@ -3,7 +3,8 @@
 // The report's drawing, kept apart from its numbers (Report.cpp): a plot
 // area with linear axes and ticks, and marks in data coordinates - points
 // with error bars, polylines, horizontal lines, rectangles (bars and heat
-// map cells). The result is an <svg> element with an id, self-contained.
+// map cells, with a hover text). The result is an <svg> element with an
+// id, self-contained.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_OUTPUT_SVG_H
@@ -25,8 +26,9 @@ public:
   void line(const std::vector<double> &X, const std::vector<double> &Y,
             const std::string &Colour, bool Dashed = false);
   void hline(double Y, const std::string &Colour, const std::string &Label);
+  /// \p Tip, if given, is shown on hover (an SVG <title>).
   void rect(double X0, double X1, double Y0, double Y1,
-            const std::string &Colour);
+            const std::string &Colour, const std::string &Tip = "");
   void labels(const std::string &X, const std::string &Y);
   std::string str() const;
 

@@ -23,26 +23,16 @@
 #     and the JSON written).
 #
 #===----------------------------------------------------------------------===#
-import json
 import math
 import os
 import re
-import subprocess
 import sys
 
+from eventcheck import read, unweighted, weighted
 from vftest import write_source, check, expect, finish, vegasc, workdir
 
 N = 20000
 RUN = ["--integrand", "sigma", "--calls", "1e5", "--seed", 3]
-
-
-def read(reader, path):
-    p = subprocess.run([reader, path], capture_output=True, text=True,
-                       timeout=120)
-    if not check(p.returncode == 0, f"HepMC3 reads {os.path.basename(path)}"):
-        print(p.stderr)
-        return None
-    return json.loads(p.stdout)
 
 
 def efficiency(out):
@@ -72,14 +62,7 @@ def main():
     check(eff is not None, "the efficiency and w_max are reported")
     u = read(reader, lhe)
     if u:
-        check(u["events"] == N and u["particles"] == 4,
-              f"LHE: {u['events']} events of {u['particles']} particles")
-        check(u["idwtup"] == 3 and all(w >= 1 for w in u["weights"]),
-              "LHE: IDWTUP 3, unit weights (or more for an overshoot)")
-        # LHEF writes 15 significant digits.
-        check(abs(u["xsec"] - xs) <= 1e-13 * xs and
-              abs(u["xsec_error"] - xerr) <= 1e-13 * xerr,
-              "LHE: the header's cross section is the run's result")
+        unweighted(u, xs, xerr, N, "LHE")
         check(wmax and abs(u["xmax"] - wmax) <= 1e-5 * wmax,
               "LHE: XMAXUP is the reported w_max")
     hep = os.path.join(workdir(), "ee.hepmc3")
@@ -87,16 +70,7 @@ def main():
                                    "--weighted-events"])
     h = read(reader, hep) if w.rc == 0 else None
     if check(h is not None, "weighted HepMC3: written and read"):
-        ws = h["weights"]
-        mean = sum(ws) / len(ws)
-        sd = math.sqrt(sum((x - mean) ** 2 for x in ws) / (len(ws) - 1))
-        check(h["events"] == N and h["particles"] == 4,
-              f"HepMC3: {h['events']} events of {h['particles']} particles")
-        check(abs(mean - xs) < 5 * sd / math.sqrt(len(ws)),
-              f"HepMC3: the mean weight {mean:.6g} is the cross section "
-              f"{xs:.6g} within 5 sigma")
-        check(abs(h["xsec"] - xs) <= 1e-8 * xs,
-              "HepMC3: each event carries the run's cross section")
+        weighted(h, xs, N, "HepMC3")
     if u and h:
         n, _ = histogram(u["cos_mu"], [1.0] * len(u["cos_mu"]))
         W, W2 = histogram(h["cos_mu"], h["weights"])

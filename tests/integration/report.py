@@ -12,7 +12,11 @@
 #     script error, every expected plot present by id) and the plots by id:
 #     convergence-K, grid-K-D for every axis, strata-K, devices-K, and one
 #     section per batch run;
-#  3. a screenshot is taken and is a PNG of the window's size.
+#  3. a screenshot is taken and is a PNG of the window's size;
+#  4. for an integrand with a 1-D and a 2-D histogram: hist-0-NAME for
+#     each (counted by the page's own check), the 1-D one with a marker and
+#     an error bar per bin, the 2-D one a cell per bin with its value and
+#     error, and its relative errors as histerr-0-NAME.
 #
 #===----------------------------------------------------------------------===#
 import os
@@ -28,6 +32,15 @@ from vftest import check, finish, vegasc, workdir, write_source
 SRC = """integrand peak(x in [0, 1]^3) =
     exp(-((x[0] - 0.3)^2 + (x[1] - 0.6)^2 + (x[2] - 0.5)^2) / 0.02)
 """
+# Histograms: a 1-D one of 12 bins (its range cut at 0.9 so the overflow
+# is not empty) and a 2-D one of 4 x 8 cells.
+HIST_SRC = """integrand ee(x in [-1, 1] * [0, 2*pi]) {
+    let c = x[0]
+    hist costheta(c, -1, 0.9, 12)
+    hist plane(c, -1, 1, 4, x[1], 0, 2*pi, 8)
+    return 3/(16*pi) * (1 + c^2)
+}
+"""
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
          "--disable-background-networking", "--disable-component-update",
          "--disable-sync"]
@@ -38,6 +51,40 @@ def chromium(args, page):
     return subprocess.run(
         [shutil.which("chromium")] + FLAGS + [f"--user-data-dir={profile}"] +
         args + ["file://" + page], capture_output=True, text=True, timeout=120)
+
+
+def svg(dom, ident):
+    """The <svg id=IDENT> element's text in Chromium's DOM, or None."""
+    m = re.search(r'<svg id="' + re.escape(ident) + r'".*?</svg>', dom,
+                  re.S)
+    return m.group(0) if m else None
+
+
+def look_histograms(page):
+    """Every histogram of HIST_SRC drawn, with error bars (1-D: a marker
+    and an error line per bin; 2-D: a cell per bin with its value and error
+    on hover, and the map of relative errors)."""
+    dom = chromium(["--dump-dom"], page).stdout
+    m = re.search(r"id=\"selfcheck\">([^<]*)<", dom)
+    check(m and m.group(1) == "ok 1 runs",
+          f"histograms: the page's own check (every hist by id): "
+          f"{m.group(1) if m else None!r}")
+    one = svg(dom, "hist-0-costheta")
+    if check(one is not None, "the 1-D histogram by id hist-0-costheta"):
+        bars = len(re.findall(r'<line [^>]*stroke="#c33"', one))
+        check(one.count("<circle") == 12 and bars == 12,
+              f"hist-0-costheta: 12 bins, each with its error bar "
+              f"({one.count('<circle')} markers, {bars} error bars)")
+        check("overflow" in dom and "underflow" in dom,
+              "the 1-D histogram's flows are written")
+    two = svg(dom, "hist-0-plane")
+    if check(two is not None, "the 2-D histogram by id hist-0-plane"):
+        cells = re.findall(r"<title>([^<]*)</title>", two)
+        check(len(cells) == 32 and all("\u00b1" in c for c in cells),
+              f"hist-0-plane: 32 cells, each with value and error "
+              f"({len(cells)})")
+    check(svg(dom, "histerr-0-plane") is not None,
+          "the 2-D histogram's relative errors by id histerr-0-plane")
 
 
 def look(page, runs, dims, shot):
@@ -84,6 +131,14 @@ def main():
         look(page, 1, 3, os.path.join(workdir(), "single.png"))
         with open(page) as f:
             check("exact 0.0555" in f.read(), "the exact value is drawn")
+    hsrc = write_source("hists", HIST_SRC)
+    hpage = os.path.join(workdir(), "hists.html")
+    h = vegasc(exe, [hsrc, "--calls", 20000, "--iterations", 4, "-q",
+                     "--report", hpage])
+    if check(h.rc == 0 and os.path.exists(hpage),
+             "--report of an integrand with histograms"):
+        look(hpage, 1, 2, os.path.join(workdir(), "hists.png"))
+        look_histograms(hpage)
     toml = os.path.join(workdir(), "b.toml")
     with open(toml, "w") as f:
         f.write(f'[defaults]\ncalls = 20000\niterations = 4\n'

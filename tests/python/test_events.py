@@ -1,5 +1,8 @@
 #===- tests/python/test_events.py - Weighted and unweighted events ---------===#
+import json
 import math
+import os
+import subprocess
 
 import numpy as np
 import pytest
@@ -68,3 +71,78 @@ def test_events_need_a_frozen_trained_integrator(gauss):
         integ.sample(-1)
     with pytest.raises(ValueError, match="option 'wmax_events'"):
         integ.unweight(10, wmax_events=0)
+
+
+EE = """
+integrand ee(x in [-1, 1] * [0, 2*pi]) = 3/(16*pi) * (1 + x[0]^2)
+integrand ee_event(x in [-1, 1] * [0, 2*pi]) -> [12] {
+    let s = sqrt(1 - x[0]^2)
+    return [11, -1, 50, 0, 0, 50,   13, 1, 50, 50*s*cos(x[1]),
+            50*s*sin(x[1]), 50*x[0]]
+}
+"""
+
+
+def read_events(path):
+    """vf_read_events' summary (HepMC3's own readers), or a skip."""
+    reader = os.path.join(os.environ.get("VF_BUILD_DIR", ""), "bin",
+                          "vf_read_events")
+    if not os.path.exists(reader):
+        pytest.skip("vf_read_events is not built (no HepMC3)")
+    p = subprocess.run([reader, str(path)], capture_output=True, text=True,
+                       timeout=120, check=True)
+    return json.loads(p.stdout)
+
+
+@pytest.fixture(scope="module")
+def ee_module():
+    return vf.compile(EE, name="ee.vf")
+
+
+def test_write_events_lhe_and_hepmc3(ee_module, tmp_path):
+    """ Integrator.write_events, EventFile """
+    integ, r = trained(ee_module.ee)
+    lhe = integ.write_events(tmp_path / "e.lhe", 500, wmax_events=5000)
+    assert (lhe.format, lhe.written, lhe.weighted) == ("lhe", 500, False)
+    assert 0.5 < lhe.efficiency <= 1 and lhe.wmax > 0
+    got = read_events(tmp_path / "e.lhe")
+    assert got["events"] == 500 and got["particles"] == 2
+    assert got["idwtup"] == 3 and all(w >= 1 for w in got["weights"])
+    assert abs(got["xsec"] - r.mean) <= 1e-13 * r.mean
+    assert abs(got["xsec_error"] - r.sdev) <= 1e-13 * r.sdev
+    hep = integ.write_events(str(tmp_path / "e.hepmc3"), 2000, weighted=True,
+                             record=ee_module.ee_event, cross_section=2.5,
+                             cross_section_error=0.5)
+    assert (hep.format, hep.written, hep.efficiency) == ("hepmc3", 2000, None)
+    got = read_events(tmp_path / "e.hepmc3")
+    w = np.array(got["weights"])
+    assert got["events"] == 2000 and abs(got["xsec"] - 2.5) < 1e-12
+    assert within(w.mean(), w.std() / math.sqrt(len(w)), r.mean)
+    assert abs(hep.sum_weights - w.sum()) <= 1e-9 * abs(w.sum())
+
+
+def test_write_events_errors(ee_module, gauss, tmp_path):
+    integ = vf.Integrator(ee_module.ee, **FAST)
+    with pytest.raises(vf.Error, match="trained|run"):
+        integ.write_events(tmp_path / "e.lhe", 10)
+    integ, _ = trained(ee_module.ee)
+    with pytest.raises(ValueError, match=r"must end in \.lhe"):
+        integ.write_events(tmp_path / "e.txt", 10)
+    with pytest.raises(ValueError, match="no event record 'nosuch'"):
+        integ.write_events(tmp_path / "e.lhe", 10, record="nosuch")
+    with pytest.raises(TypeError, match="option 'record'"):
+        integ.write_events(tmp_path / "e.lhe", 10, record=3)
+    with pytest.raises(vf.Error, match="dimensions"):
+        integ.write_events(tmp_path / "e.lhe", 10, record=gauss)
+    with pytest.raises(ValueError, match="option 'n'"):
+        integ.write_events(tmp_path / "e.lhe", 1.5)
+    with pytest.raises(vf.Error, match="cannot write"):
+        integ.write_events(tmp_path / "no" / "dir" / "e.lhe", 10)
+    assert list(tmp_path.iterdir()) == []
+    # A Python integrand has no module to find NAME_event in.
+    py = vf.Integrator(lambda x: x[:, 0], dim=2, **FAST)
+    py()
+    py.freeze()
+    with pytest.raises(ValueError, match="no event record 'lambda_event'|"
+                                         "no event record"):
+        py.write_events(tmp_path / "e.lhe", 10)

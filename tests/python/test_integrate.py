@@ -123,9 +123,10 @@ def test_str_summary_and_html(gauss):
                                 "chi2/dof", "Q"]
     assert len(lines) == 2 + 6 and lines[2].split()[0] == "1w"
     assert lines[-1].split()[2] == s
-    html = r._repr_html_()
+    html = vf._format.summary_html(r)
     assert html.startswith("<table>") and html.count("<tr>") == 7
     assert s in html and "gauss" in repr(r)
+    assert "id='iterations-0'" in r._repr_html_()  # test_report.py
 
 
 def test_same_seed_same_bits_any_devices(gauss):

@@ -4,10 +4,12 @@
 // settings, the per-iteration table, a convergence plot (each iteration's
 // estimate and error, the cumulative estimate and error, the exact value
 // when known), the adapted map's increment density per axis, the
-// allocation of samples to hypercubes over the first one or two axes, and
-// the devices' statistics. Plain HTML and inline SVG drawn by the project:
-// no network, no external script or style. Element ids (for tests and
-// links): run-K, convergence-K, grid-K-D, strata-K, devices-K.
+// allocation of samples to hypercubes over the first one or two axes,
+// every histogram of the integrand with its errors, and the devices'
+// statistics. Plain HTML and inline SVG drawn by the project: no network,
+// no external script or style. Element ids (for tests and links): run-K,
+// convergence-K, iterations-K, grid-K-D, strata-K, hist-K-NAME (and
+// histerr-K-NAME, a 2-D histogram's relative errors), devices-K.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_REPORT_H
@@ -35,6 +37,11 @@ struct ReportRun {
 /// The page, one section per run.
 std::string reportHtml(const std::string &Title,
                        const std::vector<ReportRun> &Runs);
+/// The sections alone, for embedding in another page (a Jupyter cell:
+/// the Python Result's _repr_html_): a <style> scoped to the class
+/// vf-report and a <div class='vf-report'> of one section per run, no
+/// script.
+std::string reportFragment(const std::vector<ReportRun> &Runs);
 
 } // namespace vf
 

@@ -93,3 +93,42 @@ TEST(RunOptions, UnnamedOptionsArePrefixed) {
             "the cap (option 'max_hcube')");
   EXPECT_EQ(flagMessage(Error{"no option here"}), "no option here");
 }
+
+// The events after a run: none by default; the count and the file go
+// together, the file's ending is checked, each refusal names its option
+// (a flag for vegasc, a key for a batch).
+TEST(RunOptions, EventSettings) {
+  RunSettings S;
+  Expected<EventFileOptions> None = eventFileOptions(S);
+  ASSERT_TRUE(bool(None)) << None.message();
+  EXPECT_EQ(None->Events, 0u);
+
+  S.Events.Count = 10;
+  Expected<EventFileOptions> NoFile = eventFileOptions(S);
+  ASSERT_FALSE(bool(NoFile));
+  EXPECT_EQ(NoFile.error().Option, "events_out");
+  EXPECT_EQ(flagMessage(NoFile.error()).rfind("--events N and --events-out "
+                                              "FILE go together", 0),
+            0u);
+
+  S.Events.Out = "e.txt";
+  Expected<EventFileOptions> Ending = eventFileOptions(S);
+  ASSERT_FALSE(bool(Ending));
+  EXPECT_EQ(Ending.error().Option, "events_out");
+  EXPECT_NE(asKey(Ending.error()).find("'events_out': "), std::string::npos);
+
+  S.Events = {};
+  S.Events.Weighted = true;
+  Expected<EventFileOptions> Alone = eventFileOptions(S);
+  ASSERT_FALSE(bool(Alone));
+  EXPECT_EQ(Alone.error().Option, "events");
+
+  if (!haveEventFiles())
+    return;
+  S.Events = {5, "e.hepmc3", true, "rec"};
+  Expected<EventFileOptions> Ok = eventFileOptions(S);
+  ASSERT_TRUE(bool(Ok)) << Ok.message();
+  EXPECT_EQ(Ok->Events, 5u);
+  EXPECT_EQ(Ok->Path, "e.hepmc3");
+  EXPECT_TRUE(Ok->Weighted);
+}
