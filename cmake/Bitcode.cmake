@@ -27,7 +27,13 @@ set(VF_BITCODE_COMMON_FLAGS
   -fno-math-errno -ffp-contract=off -fno-vectorize -fno-slp-vectorize
   -Werror -Wall
   # The kernels ask for vectorization that only the JIT's pipeline does.
-  -Wno-pass-failed)
+  -Wno-pass-failed
+  # Their per-dimension loops carry unroll(full) for the JIT, where the
+  # dimension is a constant. Here it is not, and NVPTX's defaults would
+  # fall back to runtime unrolling by 2, marking the loop done: the JIT
+  # could then no longer unroll it, and the coordinates it indexes would
+  # stay in local memory instead of registers.
+  -mllvm -unroll-runtime=false)
 
 set(VF_BITCODE_TRIPLE_x86_64 x86_64-unknown-linux-gnu)
 set(VF_BITCODE_FLAGS_x86_64 -mno-red-zone -fno-stack-protector)

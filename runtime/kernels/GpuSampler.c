@@ -69,6 +69,39 @@ static vf_u32 vf_warp_max(vf_u32 v) {
   return v;
 }
 
+/// vf_hcube_coords(h) on every lane: lane e finds axis d0 + e as
+/// (h / nstrat^(d0 + e)) mod nstrat, the same whole number as the serial
+/// divisions, so a warp does one division per lane instead of dim in a
+/// chain; the axes are then broadcast.
+static void vf_warp_hcube_coords(vf_u64 h, unsigned dim, vf_u32 nstrat,
+                                 vf_u32 *kw) {
+  const vf_u32 lane = vf_lane();
+  VF_UNROLL_DIMENSIONS
+  for (unsigned d0 = 0; d0 < dim; d0 += 32) {
+    vf_u64 p = 1;
+    for (unsigned e = 0; e < d0 + lane && e < dim; ++e)
+      p *= nstrat;
+    const vf_u32 mine = (vf_u32)((h / p) % nstrat);
+    VF_UNROLL_DIMENSIONS
+    for (unsigned e = 0; e < 32 && d0 + e < dim; ++e)
+      kw[d0 + e] =
+          (vf_u32)__nvvm_shfl_sync_idx_i32(VF_FULL_WARP, (int)mine, (int)e, 31);
+  }
+}
+
+/// vf_hcube_coords_next on 32-bit coordinates, the carry through every
+/// axis (adding 0 changes nothing) so that the unrolled loop keeps them in
+/// registers.
+static void vf_hcube_step(unsigned dim, vf_u32 nstrat, vf_u32 *kc) {
+  vf_u32 carry = 1;
+  VF_UNROLL_DIMENSIONS
+  for (unsigned d = 0; d < dim; ++d) {
+    const vf_u32 v = kc[d] + carry;
+    carry = v >= nstrat;
+    kc[d] = carry ? 0 : v;
+  }
+}
+
 /// Adds (t2, w) to bin `bin` of one axis's (sum, weight) pairs for every
 /// valid lane, in lane order among lanes sharing a bin.
 static void vf_train_axis(double *pairs, vf_u32 bin, double t2, double w,
@@ -107,12 +140,18 @@ static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
     __nvvm_bar_warp_sync(VF_FULL_WARP);
   }
 
+  // kc: the coordinates of hypercube hk, this lane's latest sample's, as
+  // 32-bit words (half the registers of doubles across the loop); k: as
+  // the doubles vf_sample_point takes.
+  vf_u32 kc[VF_SAMPLER_MAX_DIM];
   double k[VF_SAMPLER_MAX_DIM], x[VF_SAMPLER_MAX_DIM];
   vf_u32 bin[VF_SAMPLER_MAX_DIM];
   double f[VF_SAMPLER_MAX_OUT + VF_SAMPLER_MAX_HIST];
   double v[VF_SAMPLER_MAX_OUT], vs[VF_SAMPLER_MAX_OUT];
   double seg[VF_SEGMENT_STRIDE(VF_SAMPLER_MAX_OUT)];
   vf_u64 h = vf_find_hcube(a->hcube_offsets, a->nhcube, begin);
+  vf_warp_hcube_coords(h, dim, a->nstrat, kc);
+  vf_u64 hk = h;
   const vf_u64 first = h;
   vf_u64 seg_h = h, nonfinite = 0, first_bad = 0, max_index = begin;
   double max_dev = -1.0, max_value = 0.0; // as in Sampler.c
@@ -143,7 +182,14 @@ static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
       ++hl;
     const double inv_nh =
         1.0 / (double)(a->hcube_offsets[hl + 1] - a->hcube_offsets[hl]);
-    vf_hcube_coords(hl, dim, a->nstrat, k);
+    // Its coordinates by odometer steps from this lane's previous sample's
+    // hypercube (at most 16: a hypercube holds at least two samples), not
+    // by dim divisions per lane; the same whole numbers.
+    for (; hk < hl; ++hk)
+      vf_hcube_step(dim, a->nstrat, kc);
+    VF_UNROLL_DIMENSIONS
+    for (unsigned d = 0; d < dim; ++d)
+      k[d] = (double)kc[d];
     const double jac = vf_sample_point(a, dim, j, k, x, bin);
     vf_user_integrand(x, a->params, f);
     int finite = 1;

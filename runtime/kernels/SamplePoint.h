@@ -20,9 +20,20 @@ extern "C" {
 /// The largest double below 1: y = (k + u)/M can round up to 1.0.
 #define VF_ONE_MINUS_ULP 0x1.fffffffffffffp-1
 
+/// In the kernel bitcode the dimension is a constant once the integrand is
+/// instantiated: the per-dimension loops are then unrolled completely (no
+/// size limit), which leaves the kernel's loop over samples innermost so
+/// the host's loop vectorizer can widen it across samples.
+#ifdef VF_KERNEL_BITCODE
+#define VF_UNROLL_DIMENSIONS _Pragma("clang loop unroll(full)")
+#else
+#define VF_UNROLL_DIMENSIONS
+#endif
+
 /// Integer coordinates of hypercube h, axis 0 varying fastest.
 static inline void vf_hcube_coords(vf_u64 h, unsigned dim, vf_u32 nstrat,
                                    double *k) {
+  VF_UNROLL_DIMENSIONS
   for (unsigned d = 0; d < dim; ++d) {
     k[d] = (double)(h % nstrat);
     h /= nstrat;
@@ -41,15 +52,6 @@ static inline void vf_hcube_coords_next(unsigned dim, vf_u32 nstrat,
   }
 }
 
-/// In the kernel bitcode the dimension is a constant once the integrand is
-/// instantiated: the per-dimension loops are then unrolled completely (no
-/// size limit), which leaves the kernel's loop over samples innermost so
-/// the host's loop vectorizer can widen it across samples.
-#ifdef VF_KERNEL_BITCODE
-#define VF_UNROLL_DIMENSIONS _Pragma("clang loop unroll(full)")
-#else
-#define VF_UNROLL_DIMENSIONS
-#endif
 
 /// Fills x (user's box) and bin (map increment per axis) for sample j in the
 /// hypercube with coordinates k; returns the Jacobian including the box
