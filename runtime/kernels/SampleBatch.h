@@ -97,11 +97,11 @@ static inline void vf_philox_block_x16(vf_u64 seed, vf_u32 iteration,
 }
 
 /// One axis of vf_sample_point for eight lanes: uniforms u, hypercube
-/// coordinates kd; writes x (sample-major, x + lane * dim + d) and bins,
-/// multiplies the Jacobians jv.
-static inline void vf_map_axis_x8(const vf_sampler_args *a, unsigned dim,
-                                  unsigned d, vf_f64x8 u, const double *kd,
-                                  double *x, vf_u32 *bin, vf_f64x8 *jv) {
+/// coordinates kd; writes the bins, multiplies the Jacobians jv, returns
+/// the coordinates x_d.
+static inline vf_f64x8 vf_map_axis_x8(const vf_sampler_args *a, unsigned d,
+                                      vf_f64x8 u, const double *kd,
+                                      vf_u32 *bin, vf_f64x8 *jv) {
   const vf_u32 ninc = a->ninc;
   const double dninc = (double)ninc, inv_nstrat = 1.0 / (double)a->nstrat;
   vf_f64x8 k;
@@ -117,10 +117,41 @@ static inline void vf_map_axis_x8(const vf_sampler_args *a, unsigned dim,
   vf_f64x8 width = e1 - e0;
   vf_f64x8 xu = e0 + (t - __builtin_convertvector(i, vf_f64x8)) * width;
   *jv *= dninc * width;
-  vf_f64x8 xd = a->box_lo[d] + a->box_width[d] * xu;
-  for (unsigned l = 0; l < VF_LANES; ++l)
-    x[l * dim + d] = xd[l];
   __builtin_memcpy(bin, &i, sizeof i);
+  return a->box_lo[d] + a->box_width[d] * xu;
+}
+
+/// Stores eight axes c[0..7] of eight lanes sample-major: lane l's eight
+/// values to x + l * dim. An 8 x 8 transpose in registers (three rounds of
+/// shuffles) and eight vector stores instead of 64 scalar ones.
+static inline void vf_store_transposed_8x8(const vf_f64x8 *c, double *x,
+                                           unsigned dim) {
+  vf_f64x8 t[8], u[8];
+  for (unsigned p = 0; p < 4; ++p) {
+    t[2 * p] = __builtin_shufflevector(c[2 * p], c[2 * p + 1], 0, 8, 2, 10,
+                                       4, 12, 6, 14);
+    t[2 * p + 1] = __builtin_shufflevector(c[2 * p], c[2 * p + 1], 1, 9, 3,
+                                           11, 5, 13, 7, 15);
+  }
+  // u[0] lanes 0 and 4 of axes 0-3, u[1] lanes 2 and 6, u[2] 1 and 5,
+  // u[3] 3 and 7; u[4..7] the same for axes 4-7.
+  for (unsigned q = 0; q < 2; ++q) {
+    vf_f64x8 a0 = t[4 * q], a1 = t[4 * q + 1], b0 = t[4 * q + 2],
+             b1 = t[4 * q + 3];
+    u[4 * q] = __builtin_shufflevector(a0, b0, 0, 1, 8, 9, 4, 5, 12, 13);
+    u[4 * q + 1] = __builtin_shufflevector(a0, b0, 2, 3, 10, 11, 6, 7, 14, 15);
+    u[4 * q + 2] = __builtin_shufflevector(a1, b1, 0, 1, 8, 9, 4, 5, 12, 13);
+    u[4 * q + 3] = __builtin_shufflevector(a1, b1, 2, 3, 10, 11, 6, 7, 14, 15);
+  }
+  static const unsigned Lane[4][2] = {{0, 4}, {2, 6}, {1, 5}, {3, 7}};
+  for (unsigned r = 0; r < 4; ++r) {
+    vf_f64x8 lo = __builtin_shufflevector(u[r], u[r + 4], 0, 1, 2, 3, 8, 9,
+                                          10, 11);
+    vf_f64x8 hi = __builtin_shufflevector(u[r], u[r + 4], 4, 5, 6, 7, 12, 13,
+                                          14, 15);
+    __builtin_memcpy(x + Lane[r][0] * dim, &lo, sizeof lo);
+    __builtin_memcpy(x + Lane[r][1] * dim, &hi, sizeof hi);
+  }
 }
 
 /// vf_sample_point for the sixteen samples j[0..15] of hypercubes with
@@ -132,20 +163,38 @@ static inline void vf_sample_points_x16(const vf_sampler_args *a,
                                         double *x, vf_u32 *bin,
                                         double *jac) {
   vf_f64x8 jv[2] = {a->box_volume, a->box_volume};
+  // Eight axes at a time (two Philox blocks), so that a group's
+  // coordinates leave through one transpose.
   VF_UNROLL_DIMENSIONS
-  for (unsigned blk = 0; 4 * blk < dim; ++blk) {
-    vf_u32x16 words[4];
-    vf_philox_block_x16(a->seed, a->iteration, j, blk, words);
+  for (unsigned g = 0; 8 * g < dim; ++g) {
+    vf_f64x8 xg[2][8];
     VF_UNROLL_DIMENSIONS
-    for (unsigned c = 0; c < 4 && 4 * blk + c < dim; ++c) {
-      const unsigned d = 4 * blk + c;
-      for (unsigned h = 0; h < 2; ++h) {
-        vf_u32x8 w = h ? words[c].hi : words[c].lo;
-        vf_f64x8 u = (__builtin_convertvector(w, vf_f64x8) + 0.5) * 0x1p-32;
-        const unsigned l0 = h * VF_LANES;
-        vf_map_axis_x8(a, dim, d, u, k + d * stride + l0, x + l0 * dim,
-                       bin + d * stride + l0, &jv[h]);
+    for (unsigned blk = 2 * g; blk < 2 * g + 2 && 4 * blk < dim; ++blk) {
+      vf_u32x16 words[4];
+      vf_philox_block_x16(a->seed, a->iteration, j, blk, words);
+      VF_UNROLL_DIMENSIONS
+      for (unsigned c = 0; c < 4 && 4 * blk + c < dim; ++c) {
+        const unsigned d = 4 * blk + c;
+        for (unsigned h = 0; h < 2; ++h) {
+          vf_u32x8 w = h ? words[c].hi : words[c].lo;
+          vf_f64x8 u =
+              (__builtin_convertvector(w, vf_f64x8) + 0.5) * 0x1p-32;
+          const unsigned l0 = h * VF_LANES;
+          xg[h][d - 8 * g] = vf_map_axis_x8(a, d, u, k + d * stride + l0,
+                                            bin + d * stride + l0, &jv[h]);
+        }
       }
+    }
+    for (unsigned h = 0; h < 2; ++h) {
+      double *xh = x + h * VF_LANES * dim + 8 * g;
+      if (8 * g + 8 <= dim) {
+        vf_store_transposed_8x8(xg[h], xh, dim);
+        continue;
+      }
+      VF_UNROLL_DIMENSIONS
+      for (unsigned d = 8 * g; d < dim; ++d)
+        for (unsigned l = 0; l < VF_LANES; ++l)
+          xh[l * dim + d - 8 * g] = xg[h][d - 8 * g][l];
     }
   }
   __builtin_memcpy(jac, jv, sizeof jv);

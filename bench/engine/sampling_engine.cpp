@@ -1,0 +1,217 @@
+//===- bench/engine/sampling_engine.cpp - Cost per sample against GSL -----===//
+//
+// What one CPU thread spends per sample in vegasflow's engine, against
+// GSL's gsl_monte_vegas on the same formulas, in one process:
+//
+//   - ns per sample per thread for integrands that cost nothing (1 + 0 x0:
+//     the engine's own overhead), a product, one exp of a sum and the
+//     lepage form of the known integrals (8 exp), at d = 8 and d = 4;
+//     "cpu" is the process CPU time of run(), the per-iteration host work
+//     included (the compile is not: it comes first);
+//   - GSL on the lepage and one-exp forms with a C callback and glibc's
+//     exp, one thread (GSL has no other);
+//   - samples per CPU-second, their ratio, and error x sqrt(CPU time)
+//     (lower is better) for both;
+//   - the targets: the overhead at d = 8 at most 1/9 of GSL's time
+//     per sample on lepage8, lepage8 and its one-exp form at least 4x GSL
+//     per CPU-second.
+//
+//   sampling_engine [calls] [iterations]      (defaults 1000000 10)
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/Compiler.h"
+#include "backends/IntegrandBinding.h"
+#include "frontend/Diagnostics.h"
+#include "frontend/Frontend.h"
+#include "vf/Integrator.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <gsl/gsl_monte_vegas.h>
+#include <gsl/gsl_rng.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <string>
+
+namespace {
+
+double cpuSeconds() {
+  timespec T;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &T);
+  return double(T.tv_sec) + 1e-9 * double(T.tv_nsec);
+}
+
+/// The first "model name" of /proc/cpuinfo and the widest vector unit its
+/// flags list.
+std::string machine() {
+  std::ifstream In("/proc/cpuinfo");
+  std::string Line, Model = "unknown CPU", Width = "no AVX2";
+  bool Avx512 = false, Avx2 = false;
+  while (std::getline(In, Line)) {
+    if (Line.rfind("model name", 0) == 0 && Model == "unknown CPU")
+      Model = Line.substr(Line.find(':') + 2);
+    if (Line.rfind("flags", 0) == 0) {
+      Avx512 |= Line.find(" avx512f") != std::string::npos;
+      Avx2 |= Line.find(" avx2") != std::string::npos;
+    }
+  }
+  Width = Avx512 ? "AVX-512 (8 doubles)" : Avx2 ? "AVX2 (4 doubles)" : Width;
+  return Model + ", " + Width;
+}
+
+constexpr double A = 0.1;
+
+double lepage(double *X, size_t Dim, void *) {
+  const double Norm = 1.0 / (A * std::sqrt(M_PI));
+  double R = 1;
+  for (size_t I = 0; I < Dim; ++I)
+    R *= std::exp(-(X[I] - 0.5) * (X[I] - 0.5) / (A * A)) * Norm;
+  return R;
+}
+
+double lepageOneExp(double *X, size_t Dim, void *) {
+  double S = 0;
+  for (size_t I = 0; I < Dim; ++I)
+    S += (X[I] - 0.5) * (X[I] - 0.5);
+  return std::exp(-S / (A * A)) / std::pow(A * std::sqrt(M_PI), double(Dim));
+}
+
+std::string source(const char *Form, unsigned D) {
+  std::string Box = "(x in [0, 1]^" + std::to_string(D) + ")";
+  std::string N = std::to_string(D);
+  std::string Body = std::string(Form) == "const" ? "1 + 0 * x[0]"
+                     : std::string(Form) == "prod"
+                         ? "prod(i in 0.." + N + ": x[i])"
+                     : std::string(Form) == "oneexp"
+                         ? "exp(-sum(i in 0.." + N +
+                               ": (x[i] - 0.5)^2) / a^2) / (a * sqrt(pi))^" + N
+                         : "prod(i in 0.." + N +
+                               ": exp(-(x[i] - 0.5)^2 / a^2) / (a * sqrt(pi)))";
+  const bool Exp = std::string(Form) == "oneexp" ||
+                   std::string(Form) == "lepage";
+  return std::string(Exp ? "param a = 0.1\n" : "") + "integrand f" + Box +
+         " = " + Body + "\n";
+}
+
+struct Outcome {
+  double Mean = 0, Error = 0, Cpu = 0, Evals = 0;
+  double ns() const { return 1e9 * Cpu / Evals; }
+};
+
+Outcome runVegasflow(vf::Compiler &Comp, const std::string &Src, size_t Calls,
+                     unsigned Iterations) {
+  auto P = std::make_shared<vf::Program>();
+  vf::DiagEngine Diags(P->SM, llvm::errs());
+  if (!vf::loadProgramSource(*P, "bench.vf", Src, Diags))
+    std::exit(1);
+  vf::CompileOptions CO;
+  CO.UseCache = false;
+  auto CM = Comp.compile(*P, CO);
+  if (!CM) {
+    llvm::errs() << llvm::toString(CM.takeError()) << "\n";
+    std::exit(1);
+  }
+  vf::IntegratorOptions O;
+  O.Threads = 1;
+  auto I = vf::Integrator::create(
+      vf::bindIntegrand(P, **CM, *P->Integrands[0]), O);
+  if (!I) {
+    llvm::errs() << I.message() << "\n";
+    std::exit(1);
+  }
+  double Cpu0 = cpuSeconds();
+  auto R = (*I)->run(Iterations, Calls, 0);
+  Outcome Out;
+  Out.Cpu = cpuSeconds() - Cpu0;
+  if (!R) {
+    llvm::errs() << R.message() << "\n";
+    std::exit(1);
+  }
+  Out.Mean = R->Mean[0];
+  Out.Error = R->Error[0];
+  Out.Evals = double(R->Evaluations);
+  return Out;
+}
+
+Outcome runGsl(double (*F)(double *, size_t, void *), unsigned Dim,
+               size_t Calls, unsigned Iterations) {
+  std::vector<double> Lo(Dim, 0.0), Hi(Dim, 1.0);
+  gsl_monte_function Fn = {F, Dim, nullptr};
+  gsl_rng *R = gsl_rng_alloc(gsl_rng_default);
+  gsl_monte_vegas_state *S = gsl_monte_vegas_alloc(Dim);
+  gsl_monte_vegas_params P;
+  gsl_monte_vegas_params_get(S, &P);
+  P.iterations = Iterations;
+  gsl_monte_vegas_params_set(S, &P);
+  Outcome Out;
+  double Cpu0 = cpuSeconds();
+  gsl_monte_vegas_integrate(&Fn, Lo.data(), Hi.data(), Dim, Calls, R, S,
+                            &Out.Mean, &Out.Error);
+  Out.Cpu = cpuSeconds() - Cpu0;
+  Out.Evals = double(Calls) * Iterations;
+  gsl_monte_vegas_free(S);
+  gsl_rng_free(R);
+  return Out;
+}
+
+const char *verdict(bool Met) { return Met ? "met" : "MISSED"; }
+
+} // namespace
+
+int main(int argc, char **argv) {
+  size_t Calls = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1000000;
+  unsigned Iterations = argc > 2 ? std::atoi(argv[2]) : 10;
+  auto Comp = vf::Compiler::create();
+  if (!Comp) {
+    llvm::errs() << llvm::toString(Comp.takeError()) << "\n";
+    return 1;
+  }
+  std::printf("%s; %zu calls x %u iterations, one thread\n\n",
+              machine().c_str(), Calls, Iterations);
+  std::printf("| integrand | d | cpu ns/sample |\n|---|---:|---:|\n");
+  Outcome V[2][4];
+  const char *Forms[] = {"const", "prod", "oneexp", "lepage"};
+  const unsigned Dims[] = {8, 4};
+  for (unsigned DI = 0; DI < 2; ++DI)
+    for (unsigned FI = 0; FI < 4; ++FI) {
+      Outcome &O = V[DI][FI] =
+          runVegasflow(**Comp, source(Forms[FI], Dims[DI]), Calls, Iterations);
+      std::printf("| %s | %u | %.1f |\n", Forms[FI], Dims[DI], O.ns());
+    }
+
+  std::printf("\n| integrand | d | code | ns/sample | samples/cpu-s | error | "
+              "error x sqrt(cpu s) | ratio per cpu-s | error x sqrt(t) "
+              "ratio |\n|---|---:|---|---:|---:|---:|---:|---:|---:|\n");
+  double Ratio[2][2] = {};
+  for (unsigned DI = 0; DI < 2; ++DI)
+    for (unsigned Form = 0; Form < 2; ++Form) {
+      const unsigned FI = Form ? 3 : 2;
+      Outcome G = runGsl(Form ? lepage : lepageOneExp, Dims[DI], Calls,
+                         Iterations);
+      const Outcome &F = V[DI][FI];
+      Ratio[DI][Form] = G.ns() / F.ns();
+      double EF = F.Error * std::sqrt(F.Cpu), EG = G.Error * std::sqrt(G.Cpu);
+      std::printf("| %s | %u | vegasflow | %.1f | %.3g | %.2e | %.3g | | |\n",
+                  Forms[FI], Dims[DI], F.ns(), 1e9 / F.ns(), F.Error, EF);
+      std::printf("| %s | %u | GSL | %.1f | %.3g | %.2e | %.3g | %.2fx | "
+                  "%.2fx better |\n",
+                  Forms[FI], Dims[DI], G.ns(), 1e9 / G.ns(), G.Error, EG,
+                  Ratio[DI][Form], EG / EF);
+      if (DI == 0 && Form == 1) {
+        double Share = V[0][0].ns() / G.ns();
+        std::printf("\noverhead (const, d = 8) / GSL lepage8 per sample: "
+                    "%.3f (target <= 0.111: %s)\n",
+                    Share, verdict(Share <= 1.0 / 9));
+      }
+    }
+  std::printf("lepage8 per cpu-s: %.2fx GSL (target >= 4: %s); one-exp "
+              "form: %.2fx (target >= 4: %s)\n",
+              Ratio[0][1], verdict(Ratio[0][1] >= 4), Ratio[0][0],
+              verdict(Ratio[0][0] >= 4));
+  return 0;
+}
