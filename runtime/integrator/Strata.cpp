@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 using namespace vf;
 
@@ -92,9 +94,24 @@ double Strata::varianceHcube(std::uint64_t h) const {
 double Strata::roundTo40Bits(double x) {
   if (x == 0 || !std::isfinite(x))
     return x;
-  int Exp;
-  double Frac = std::frexp(x, &Exp); // x = Frac 2^Exp, 0.5 <= |Frac| < 1.
-  return std::ldexp(std::nearbyint(std::ldexp(Frac, 40)), Exp - 40);
+  std::uint64_t Bits;
+  std::memcpy(&Bits, &x, sizeof Bits);
+  if ((Bits >> 52 & 0x7ff) == 0) { // subnormal: fewer significant bits
+    int Exp;
+    double Frac = std::frexp(x, &Exp); // x = Frac 2^Exp, 0.5 <= |Frac| < 1.
+    return std::ldexp(std::nearbyint(std::ldexp(Frac, 40)), Exp - 40);
+  }
+  // A normal number's 53-bit significand rounded to its top 40 bits (the
+  // implicit one and 39 stored ones), to nearest with ties to even (what
+  // nearbyint does above), on the bits: once per hypercube and iteration,
+  // frexp and ldexp cost more than the rest of the allocation. A carry out
+  // of the significand correctly bumps the exponent.
+  const std::uint64_t Drop = Bits & 0x1fff, Half = 0x1000;
+  Bits &= ~std::uint64_t(0x1fff);
+  if (Drop > Half || (Drop == Half && (Bits & 0x2000)))
+    Bits += 0x2000;
+  std::memcpy(&x, &Bits, sizeof x);
+  return x;
 }
 
 void Strata::allocate(const std::vector<double> &D, double Sum) {

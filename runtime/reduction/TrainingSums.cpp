@@ -88,15 +88,18 @@ void TrainingSums::submitGroup(std::uint64_t G, const double *Partial) {
 }
 
 void TrainingSums::finish() {
-  // Tiles keep (sum, weight) pairs side by side (kernels/SamplerABI.h);
-  // the totals are split into sums, then weights, for the map.
-  std::fill(Total.begin(), Total.end(), 0.0);
+  // Tiles keep (sum, weight) pairs side by side (kernels/SamplerABI.h):
+  // the groups are added as they are (one contiguous, vectorizable pass
+  // each), and the totals split into sums, then weights, for the map.
+  Pairs.assign(2 * Bins, 0.0);
   for (std::uint64_t G = 0; G < Groups; ++G) {
     const double *P = Partials.data() + G * 2 * Bins;
-    for (std::size_t I = 0; I < Bins; ++I) {
-      Total[I] += P[2 * I];
-      Total[Bins + I] += P[2 * I + 1];
-    }
+    for (std::size_t I = 0; I < 2 * Bins; ++I)
+      Pairs[I] += P[I];
+  }
+  for (std::size_t I = 0; I < Bins; ++I) {
+    Total[I] = Pairs[2 * I];
+    Total[Bins + I] = Pairs[2 * I + 1];
   }
 }
 

@@ -85,7 +85,7 @@ private:
   std::size_t Bins = 0;
   std::uint64_t Ntiles = 1, Groups = 1;
   AddTile Add;
-  std::vector<double> Partials, Total;
+  std::vector<double> Partials, Pairs, Total;
   std::mutex Mutex;
   std::vector<std::uint64_t> Next; ///< per group, the next tile to add
   std::map<std::uint64_t, std::vector<double>> Waiting;

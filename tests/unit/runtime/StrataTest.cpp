@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -179,6 +180,35 @@ TEST(StrataTest, RoundTo40Bits) {
   EXPECT_EQ(Strata::roundTo40Bits(1.0 + 0x1p-39 + 0x1p-50), 1.0 + 0x1p-39);
   EXPECT_EQ(Strata::roundTo40Bits(3e-200 * (1 + 1e-15)),
             Strata::roundTo40Bits(3e-200));
+}
+
+/// The rounding works on the bits of normal numbers; it must be exactly
+/// nearbyint(frac 2^40) 2^(exp-40), ties to even, carries into the
+/// exponent, the largest doubles and subnormals included.
+TEST(StrataTest, RoundTo40BitsIsNearbyintOfTheSignificand) {
+  auto Reference = [](double X) {
+    int E;
+    double F = std::frexp(X, &E);
+    return std::ldexp(std::nearbyint(std::ldexp(F, 40)), E - 40);
+  };
+  std::mt19937_64 Rng(7);
+  std::vector<double> Xs = {0x1.fffffffffffffp+1023, 0x1.ffffffffffp0,
+                            0x1.fffffffffefffp0, 1.0 + 0x1p-40,
+                            1.0 + 0x1p-39 + 0x1p-40, 0x1p-1022, 0x1p-1060,
+                            -2.5, -(1.0 + 0x1p-40), -(1.0 + 0x1p-39 + 0x1p-40)};
+  for (int I = 0; I < 100000; ++I) {
+    std::uint64_t B = Rng();
+    if (I % 3 == 0) // ties and near-ties in the dropped 13 bits
+      B = (B & ~std::uint64_t(0x1fff)) | (0xfff + (I % 5) / 2);
+    double X;
+    std::memcpy(&X, &B, sizeof X);
+    if (std::isfinite(X))
+      Xs.push_back(X);
+  }
+  for (double X : Xs) {
+    double Got = Strata::roundTo40Bits(X), Want = Reference(X);
+    ASSERT_EQ(std::memcmp(&Got, &Want, sizeof Got), 0) << X;
+  }
 }
 
 /// Two hypercubes of equal variance share neval exactly in half. Perturbing
