@@ -44,6 +44,8 @@ extern unsigned vf_user_nhist(void);
 
 #define VF_FULL_WARP 0xffffffffu
 
+typedef double vf_f64x2 __attribute__((ext_vector_type(2)));
+
 static vf_u32 vf_lane(void) { return __nvvm_read_ptx_sreg_tid_x() & 31u; }
 
 static vf_u64 vf_shfl_u64(vf_u64 v, vf_u32 src) {
@@ -113,8 +115,10 @@ static void vf_train_axis(double *pairs, vf_u32 bin, double t2, double w,
   vf_u32 steps = vf_warp_max(valid ? rank + 1 : 0);
   for (vf_u32 r = 0; r < steps; ++r) {
     if (valid && rank == r) {
-      pairs[2 * bin] += t2;
-      pairs[2 * bin + 1] += w;
+      // One 16-byte load and store (ld/st.v2.f64) for the pair: the
+      // buffer is cudaMalloc'ed, so every pair is 16-byte aligned.
+      vf_f64x2 *p = (vf_f64x2 *)(pairs + 2 * bin);
+      *p += (vf_f64x2){t2, w};
     }
     __nvvm_bar_warp_sync(VF_FULL_WARP);
   }
