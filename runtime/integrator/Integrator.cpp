@@ -78,9 +78,8 @@ Error currentExceptionError(const std::string &What) {
   try {
     throw;
   } catch (const std::bad_alloc &) {
-    return Error{What + ": out of memory. Lower " + optionRef("calls") + ", " +
-                 optionRef("max_hcube") + " or the CPU threads (" +
-                 optionRef("devices") +
+    return Error{What + ": out of memory. Lower " + optionRef("calls") +
+                 " or the CPU threads (" + optionRef("devices") +
                  "), or allow the process more "
                  "memory (ulimit -v)"};
   } catch (const std::system_error &E) {

@@ -65,6 +65,8 @@ def expect(args, rc, what, *needles, **kw):
         ok &= check(re.search(n, r.err) is not None,
                     f"{what}: message matches /{n}/")
     ok &= check(not aborted(r.err), f"{what}: no abort")
+    ok &= check("option '" not in r.err,
+                f"{what}: the message names options as flags")
     if not ok:
         print(f"  vegasc {' '.join(map(str, args))}\n  stderr: {r.err[-1500:]}")
     return r
