@@ -2,9 +2,10 @@
 #
 # A child process runs a long integration with a checkpoint and is sent
 # SIGINT once its first iteration is done. It must raise KeyboardInterrupt
-# promptly (a compiled integrand: at the end of the current iteration; a
-# numpy one: at once), leave a checkpoint that loads, and (compiled) let
-# the same run() continue to the uninterrupted result, bit for bit.
+# promptly (the run is cancelled within the current iteration, which is
+# dropped), keep the completed iterations in memory and in a checkpoint
+# that loads, and (compiled) let the same run() continue to the
+# uninterrupted result, bit for bit.
 #
 #===------------------------------------------------------------------------===#
 import json
@@ -73,7 +74,7 @@ def interrupt(kind, tmp_path):
     return json.loads(out), sent
 
 
-def test_ctrl_c_compiled_stops_at_the_iteration_boundary(tmp_path):
+def test_ctrl_c_compiled_cancels_the_iteration(tmp_path):
     out, sent = interrupt("vf", tmp_path)
     assert "finished" not in out
     # One iteration of 200000 calls takes well under a second.
@@ -88,7 +89,8 @@ def test_ctrl_c_numpy_stops_at_once(tmp_path):
     out, sent = interrupt("numpy", tmp_path)
     assert "finished" not in out
     assert out["interrupted_at"] - sent < 5
-    # The interrupted iteration is abandoned; the checkpoint has the last
+    # The interrupted iteration is dropped; the checkpoint has the last
     # finished one, as the integrator's statistics do.
     assert out["checkpoint_done"] >= 1
+    assert out["checkpoint_done"] == out["done"]
     assert out["checkpoint_mean"] == out["memory_mean"]
