@@ -258,8 +258,21 @@ int vf_run(vf_integrator *It, int32_t Iterations, int64_t Calls,
         It->I->run(unsigned(Iterations), uint64_t(Calls), unsigned(Warmup));
     if (!R)
       return fail(VF_ERR_RUN, R.message());
+    if (R->Stopped == vf::StopReason::Cancelled)
+      return fail(VF_CANCELLED,
+                  "vf_run: cancelled by vf_cancel after " +
+                      std::to_string(It->I->plan().Done) + " of " +
+                      std::to_string(It->I->plan().total()) +
+                      " iterations; vf_run with the same numbers continues");
     return VF_OK;
   });
+}
+
+int vf_cancel(vf_integrator *It) {
+  if (!It)
+    return nullHandle("vf_cancel", "integrator");
+  It->I->cancel();
+  return VF_OK;
 }
 
 int vf_result(const vf_integrator *It, double *Mean, double *Err,

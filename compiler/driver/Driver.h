@@ -38,6 +38,9 @@ struct DriverOptions {
   bool Eval = false;
   std::string At;
   bool EvalOutside = false; ///< --at outside the domain: a warning only
+  /// --at-t: --at gives the sampled t in [0, 1] on an infinite axis (and
+  /// --eval prints the weight, f times the map's Jacobian), not x.
+  bool AtT = false;
   std::string Integrand;
   std::vector<std::string> Params; // "name=value"
   std::string GpuArch; ///< --emit=ptx only; empty: DefaultGpuArch

@@ -13,6 +13,7 @@
 #include "clang/CxxIntegrands.h"
 #include "frontend/ASTDump.h"
 #include "frontend/Diagnostics.h"
+#include "frontend/DomainMap.h"
 #include "frontend/Evaluator.h"
 #include "frontend/Frontend.h"
 #include "frontend/Lexer.h"
@@ -181,29 +182,56 @@ static bool parsePoint(const DriverOptions &O, unsigned Dim,
   return true;
 }
 
-/// Whether the --at point \p X lies in \p I's domain (the box the runtime
-/// samples: the user's bounds on a finite axis, t in [0, 1] on an infinite
-/// one); a point outside is refused, naming the coordinate, or with
-/// --eval-outside only warned about.
-static bool insideDomain(const IntegrandDecl &I, ArrayRef<double> Params,
+namespace {
+
+/// One coordinate of the domain as --at sees it: the user's bounds, and
+/// on an infinite axis the map that takes the sampled t to x.
+struct EvalAxis {
+  double Lo, Hi;
+  bool Infinite;
+  InfiniteMap Map;
+  double A, Scale; // the finite bound (or 0) and the map's scale
+};
+
+std::vector<EvalAxis> evalAxes(const IntegrandDecl &I,
+                               ArrayRef<double> Params) {
+  Evaluator E(Params);
+  std::vector<EvalAxis> Axes;
+  for (const Interval &Iv : I.Domain) {
+    EvalAxis Ax{Iv.Lo ? E.eval(*Iv.Lo) : -INFINITY,
+                Iv.Hi ? E.eval(*Iv.Hi) : INFINITY, Iv.isInfinite(),
+                infiniteMapOf(bool(Iv.Lo), bool(Iv.Hi)), 0,
+                Iv.Scale ? E.eval(*Iv.Scale) : 1.0};
+    Ax.A = Iv.Lo ? Ax.Lo : Iv.Hi ? Ax.Hi : 0.0;
+    Axes.insert(Axes.end(), Iv.Count, Ax);
+  }
+  return Axes;
+}
+
+std::string coordinateName(const IntegrandDecl &I, size_t K) {
+  return "coordinate " + std::to_string(K) + " (" + I.Var +
+         (I.Dim > 1 ? "[" + std::to_string(K) + "]" : std::string()) + ")";
+}
+
+} // namespace
+
+/// Whether the --at point \p X lies in \p I's domain (in the user's
+/// coordinates; with --at-t, t in [0, 1] on an infinite axis); a point
+/// outside is refused, naming the coordinate, or with --eval-outside only
+/// warned about.
+static bool insideDomain(const IntegrandDecl &I, ArrayRef<EvalAxis> Axes,
                          const DriverOptions &O, ArrayRef<double> X) {
-  std::vector<double> Lo, Hi;
-  Evaluator(Params).evalDomain(I, Lo, Hi);
-  std::vector<bool> Infinite;
-  for (const Interval &Iv : I.Domain)
-    Infinite.insert(Infinite.end(), Iv.Count, Iv.isInfinite());
   for (size_t K = 0; K < X.size(); ++K) {
-    if (Lo[K] <= X[K] && X[K] <= Hi[K])
+    const bool AsT = O.AtT && Axes[K].Infinite;
+    const double Lo = AsT ? 0.0 : Axes[K].Lo, Hi = AsT ? 1.0 : Axes[K].Hi;
+    if (Lo <= X[K] && X[K] <= Hi)
       continue;
     std::string Msg =
-        "--at: coordinate " + std::to_string(K) + " (" + I.Var +
-        (I.Dim > 1 ? "[" + std::to_string(K) + "]" : std::string()) +
-        ") is " + printfDouble("%.15g", X[K]) + ", outside [" +
-        printfDouble("%.15g", Lo[K]) + ", " + printfDouble("%.15g", Hi[K]) +
-        "]" +
-        (Infinite[K] ? " (an infinite axis: --eval takes t in [0, 1], which "
-                       "the integrand maps to x)"
-                     : std::string(" of the domain of '") + I.Name + "'");
+        "--at: " + coordinateName(I, K) + " is " +
+        printfDouble("%.15g", X[K]) + ", outside [" +
+        printfDouble("%.15g", Lo) + ", " + printfDouble("%.15g", Hi) + "]" +
+        (AsT ? " (t of an infinite axis, with --at-t)"
+             : std::string(" of the domain of '") + I.Name + "'");
     if (!O.EvalOutside) {
       fail(Msg + "; give a point of the domain, or --eval-outside to "
                  "evaluate there anyway",
@@ -212,6 +240,43 @@ static bool insideDomain(const IntegrandDecl &I, ArrayRef<double> Params,
     }
     if (!O.NoWarnings)
       errs() << "vegasc: warning: " << Msg << "\n";
+  }
+  return true;
+}
+
+/// \p X (the user's coordinates) as the point of the box the compiled
+/// integrand takes: t on an infinite axis (DomainMap.h), and \p Jac the
+/// product of the maps' Jacobians there (1 without an infinite axis), in
+/// the compiled code's order. False (reported) for an x beyond the
+/// reach of its map; an x the map's roundings cannot hit exactly is
+/// evaluated at the nearest one, with a note.
+static bool toBox(const IntegrandDecl &I, ArrayRef<EvalAxis> Axes,
+                  const DriverOptions &O, std::vector<double> &X,
+                  double &Jac) {
+  Jac = 1.0;
+  for (size_t K = 0; K < X.size(); ++K) {
+    const EvalAxis &Ax = Axes[K];
+    if (!Ax.Infinite || O.AtT)
+      continue;
+    const double T = unmapInfinite(Ax.Map, Ax.A, Ax.Scale, X[K]);
+    double Mapped = 0;
+    // Near the end a double t no longer resolves x: refused like the end.
+    if (mapInfinite(Ax.Map, Ax.A, Ax.Scale, T, Mapped, Jac) ||
+        std::fabs(Mapped - X[K]) > 0x1p-40 * std::fabs(X[K])) {
+      fail("--at: " + coordinateName(I, K) + " is " +
+               printfDouble("%.15g", X[K]) +
+               ", beyond the reach of the map of its infinite axis (t "
+               "would be within 2^-53 of its end; give a point nearer the "
+               "map's scale " +
+               printfDouble("%.15g", Ax.Scale) + ")",
+           ExitUsage);
+      return false;
+    }
+    if (Mapped != X[K] && !O.NoWarnings)
+      errs() << "vegasc: note: --at: " << coordinateName(I, K)
+             << " is evaluated at " << printfDouble("%.17g", Mapped)
+             << ", the nearest point the map of its infinite axis reaches\n";
+    X[K] = T;
   }
   return true;
 }
@@ -266,7 +331,11 @@ static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
   const IntegrandDecl *I = P.findIntegrand(Name);
   std::vector<double> Params, X;
   if (!parseParams(ParamNames, P.defaultParams(), O, Params) ||
-      !parsePoint(O, I->Dim, X) || !insideDomain(*I, Params, O, X))
+      !parsePoint(O, I->Dim, X))
+    return ExitUsage;
+  const std::vector<EvalAxis> Axes = evalAxes(*I, Params);
+  double Jac = 1.0;
+  if (!insideDomain(*I, Axes, O, X) || !toBox(*I, Axes, O, X, Jac))
     return ExitUsage;
   auto CM = C.compile(P, CO);
   if (!CM) {
@@ -278,8 +347,10 @@ static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
   std::vector<double> Out(I->Outputs);
   CI->Batch(X.data(), 1, Params.data(), Out.data());
   for (double V : Out) {
+    // The compiled integrand multiplies the maps' Jacobian in; f(x) is
+    // its weight divided by it (to the last bit or so).
     char Buf[64];
-    std::snprintf(Buf, sizeof(Buf), "%.17g", V);
+    std::snprintf(Buf, sizeof(Buf), "%.17g", V / Jac);
     outs() << Buf << "\n";
   }
   printCells(*I, *CI, X, Params);

@@ -188,12 +188,19 @@ std::string spellOptions(const Error &E, function_ref<std::string(
     Rest = Rest.drop_front(At + Open.size());
     const size_t Close = Rest.find('\'');
     const StringRef Name = Rest.take_front(Close);
-    if (Close == StringRef::npos || !is_contained(RunSettingKeys, Name)) {
+    if (Close == StringRef::npos) {
       Out += Open;
       continue;
     }
-    Named = true;
     Rest = Rest.drop_front(Close + 1);
+    // An option of the library that this door has no setting for (only
+    // the C++, C and Python APIs set max_hcube) is named without the
+    // word "option", which would send the user looking for a flag.
+    if (!is_contained(RunSettingKeys, Name)) {
+      Out += "'" + Name.str() + "'";
+      continue;
+    }
+    Named = true;
     // "option 'K' to 'V'": a value to give it, in the door's own syntax.
     StringRef Value;
     if (Rest.consume_front(" to '")) {

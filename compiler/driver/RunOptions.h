@@ -111,7 +111,9 @@ std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO);
 /// written as \p Spell(KEY, ""), and "optionRef(KEY) to 'VALUE'" (a value
 /// to give it) as \p Spell(KEY, VALUE); a message that names no option but
 /// has E.Option set to such a key gets "Spell(Option): " in front, unless
-/// it already has that spelling.
+/// it already has that spelling. An optionRef of a name that is no
+/// RunSettingKeys key (an API-only option) becomes 'NAME', never
+/// "option 'NAME'" or a flag the door does not have.
 std::string spellOptions(
     const Error &E,
     llvm::function_ref<std::string(llvm::StringRef Key, llvm::StringRef Value)>

@@ -177,8 +177,11 @@ or grid that cannot be used (another integrand, other options, damaged);
   App.add_flag("--eval", O.Eval,
                "print the integrand's value(s) at the point given by --at");
   App.add_option("--at", O.At,
-                 "a point of the domain: x0,x1,... (t in [0, 1] on an "
-                 "infinite axis)");
+                 "a point of the domain: x0,x1,... (the integrand's own "
+                 "coordinates, on infinite axes too)");
+  App.add_flag("--at-t", O.AtT,
+               "--at gives t in [0, 1] on an infinite axis, as the runtime "
+               "samples it; --eval then prints the weight f * dx/dt");
   App.add_flag("--eval-outside", O.EvalOutside,
                "--eval at a point outside the domain: a warning, not an "
                "error");
@@ -382,7 +385,7 @@ or grid that cannot be used (another integrand, other options, damaged);
     // Integration settings live in the TOML file, for every run alike;
     // checkpoints and grids belong to single runs.
     for (const char *Name :
-         {"--check", "--emit", "--eval", "--at", "--eval-outside",
+         {"--check", "--emit", "--eval", "--at", "--at-t", "--eval-outside",
           "--integrand", "--param",
           "--calls", "--iterations", "--warmup", "--seed", "--devices",
           "--rtol", "--atol", "--max-iterations", "--summary", "--events",

@@ -78,6 +78,47 @@ inline bool mapInfinite(InfiniteMap K, double A, double S, double T,
   return LowEnd || HighEnd;
 }
 
+/// The t that mapInfinite maps nearest to \p X (a point of the interval:
+/// X >= A for Upper, X <= A for Lower), for vegasc --eval --at: the
+/// inverse of the map, then the double neighbours of that t, since the
+/// map's roundings may land a neighbour exactly on \p X. An inverse at
+/// the numerical end of the range is returned as it is (mapInfinite then
+/// says so): \p X lies beyond what the map reaches.
+inline double unmapInfinite(InfiniteMap K, double A, double S, double X) {
+  double T = 0;
+  switch (K) {
+  case InfiniteMap::Upper: // t/u = r
+    T = ((X - A) / S) / (1.0 + (X - A) / S);
+    break;
+  case InfiniteMap::Lower: // u/t = r
+    T = 1.0 / (1.0 + (A - X) / S);
+    break;
+  case InfiniteMap::Both: { // q = t/u solves q - 1/q = y, q > 0
+    double Y = X / S, R = std::sqrt(Y * Y + 4.0);
+    double Q = Y >= 0 ? (Y + R) / 2.0 : 2.0 / (R - Y);
+    T = std::isfinite(Q) ? Q / (1.0 + Q) : 1.0;
+    break;
+  }
+  }
+  double X0 = 0, Jac0 = 1;
+  if (mapInfinite(K, A, S, T, X0, Jac0))
+    return T;
+  double Best = T, BestGap = INFINITY;
+  double Lo = T, Hi = T;
+  for (int Step = 0; Step < 4; ++Step) {
+    const double Candidates[2] = {Lo, Hi};
+    for (double C : Candidates) {
+      double Xc = 0, Jac = 1;
+      mapInfinite(K, A, S, C, Xc, Jac);
+      if (std::fabs(Xc - X) < BestGap)
+        Best = C, BestGap = std::fabs(Xc - X);
+    }
+    Lo = std::nextafter(Lo, 0.0);
+    Hi = std::nextafter(Hi, 1.0);
+  }
+  return Best;
+}
+
 /// The weight of a sample with integrand value \p F and Jacobian \p Jac,
 /// \p AtEnd when a coordinate lies at the numerical end of its range.
 /// A zero value weighs 0 even where the Jacobians of several infinite

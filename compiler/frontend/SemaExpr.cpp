@@ -7,7 +7,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "frontend/ASTDump.h"
 #include "frontend/Builtins.h"
 #include "frontend/Evaluator.h"
 #include "frontend/Sema.h"
@@ -15,7 +14,6 @@
 
 #include "llvm/ADT/SmallVector.h"
 
-#include <cmath>
 
 using namespace llvm;
 
@@ -544,58 +542,6 @@ private:
 
 void SemaImpl::checkExpr(Expr &E, const SemaContext &Ctx) {
   ExprChecker(*this, Ctx).visit(E);
-}
-
-void SemaImpl::requireReal(Expr &E, StringRef What) {
-  if (E.Ty == ExprType::Array)
-    Diags.error(E.loc(),
-                "expected a number in " + What + ", found an array of " +
-                    Twine(E.Size),
-                {E.Range});
-  requireValue(E, What);
-}
-
-void SemaImpl::requireValue(Expr &E, StringRef What) {
-  if (E.Ty == ExprType::Bool)
-    Diags.error(E.loc(),
-                "expected a number in " + What +
-                    ", found a comparison or logical value; use 'if c then 1 "
-                    "else 0'",
-                {E.Range});
-}
-
-void SemaImpl::requireBool(Expr &E, StringRef What) {
-  if (E.Ty == ExprType::Real || E.Ty == ExprType::Array)
-    Diags.error(E.loc(),
-                "expected a comparison or logical value as " + What +
-                    (E.Ty == ExprType::Array ? ", found an array"
-                                             : ", found a number") +
-                    "; compare it, as in 'x > 0'",
-                {E.Range});
-}
-
-std::optional<long long> SemaImpl::constantInteger(Expr &E,
-                                                   const SemaContext &Ctx,
-                                                   StringRef What) {
-  SemaContext C = Ctx;
-  C.ConstReason = What;
-  unsigned Before = Diags.errorCount();
-  checkExpr(E, C);
-  requireReal(E, What);
-  if (!E.ConstValue) {
-    if (Diags.errorCount() == Before)
-      Diags.error(E.loc(), What + " must be a compile-time constant",
-                  {E.Range});
-    return std::nullopt;
-  }
-  double V = *E.ConstValue;
-  if (V != std::floor(V) || !(std::fabs(V) < 1e15)) {
-    Diags.error(E.loc(),
-                What + " must be an integer, but it is " + formatNumber(V),
-                {E.Range});
-    return std::nullopt;
-  }
-  return static_cast<long long>(V);
 }
 
 } // namespace vf

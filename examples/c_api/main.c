@@ -10,6 +10,7 @@
 #include <vf/vf_c.h>
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -29,6 +30,16 @@ static void cubic(const double *x, int64_t n, int32_t dim, double *out,
   (void)user;
   for (int64_t i = 0; i < n; ++i)
     out[i] = 3 * x[i * dim] * x[i * dim];
+}
+
+/* The same, cancelling the run it belongs to once (vf_cancel is the one
+   call allowed while vf_run runs). */
+static atomic_int cancel_once = 1;
+static void cubic_cancelling(const double *x, int64_t n, int32_t dim,
+                             double *out, void *user) {
+  cubic(x, n, dim, out, NULL);
+  if (atomic_exchange(&cancel_once, 0))
+    vf_cancel(*(vf_integrator **)user);
 }
 
 int main(void) {
@@ -132,6 +143,24 @@ int main(void) {
   check(vf_result(it, &mean, &err, NULL, NULL), "vf_result");
   printf("cubic: %.6f +- %.6f\n", mean, err);
   bad |= fabs(mean - 1) > 5 * err;
+  vf_integrator_free(it);
+
+  /* (8b) vf_cancel stops the run; the same vf_run then continues it to
+     bitwise the uninterrupted result. */
+  double full = mean;
+  check(vf_integrator_create_native("cubic", 1, 1, lo, hi, cubic_cancelling,
+                                    &it, &opts, &it),
+        "vf_integrator_create_native");
+  if (vf_run(it, 5, 20000, 1) != VF_CANCELLED) {
+    fprintf(stderr, "vf_run: expected VF_CANCELLED\n");
+    bad = 1;
+  } else {
+    printf("expected: %s\n", vf_last_error());
+  }
+  check(vf_run(it, 5, 20000, 1), "vf_run after vf_cancel");
+  check(vf_result(it, &mean, &err, NULL, NULL), "vf_result");
+  printf("cubic, cancelled and continued: %.6f +- %.6f\n", mean, err);
+  bad |= mean != full;
   vf_integrator_free(it);
 
   /* (9) Errors come back as a status and a message. */

@@ -6,15 +6,14 @@
 // `poll` seconds (or when an iteration ends) to take the GIL briefly:
 // it checks for signals (PyErr_CheckSignals: Ctrl-C on the main thread),
 // hands finished iterations and progress to the Python callbacks (so they
-// run on the caller's thread, never concurrently), and asks the run to
-// stop when one of those raised. vf::Integrator has no way to cancel an
-// iteration in the middle, so a stop takes effect at the next iteration
-// boundary: the iteration observer, called after the iteration's
-// checkpoint is written, throws RunStopped, which leaves the run
-// unfinished and resumable (the next run() with the same numbers
-// continues it). A Python integrand stops sooner: its remaining batches
-// become NaN and the iteration is abandoned (the checkpoint file keeps the
-// last finished iteration).
+// run on the caller's thread, never concurrently), and cancels the run
+// (vf::Integrator::cancel) when one of those raised or a callback returned
+// False. The workers then take no further tile, the iteration under way
+// is dropped, and run() returns the completed iterations, unfinished and
+// resumable (the next run() with the same numbers continues it bit for
+// bit); a Python integrand's remaining batches become NaN at once, which
+// the dropped iteration never uses. An exception is raised again once the
+// run has stopped; a False only stops it (stopped_because "cancelled").
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,9 +35,6 @@ namespace vfpy {
 
 namespace {
 
-/// Thrown by the iteration observer to end a run at an iteration boundary.
-struct RunStopped {};
-
 /// What the library's thread and the waiting caller share during run().
 struct RunChannel {
   std::mutex M;
@@ -46,7 +42,6 @@ struct RunChannel {
   std::deque<vf::IterationRow> Rows;
   std::optional<vf::IterationProgress> Progress;
   bool Finished = false;
-  std::atomic<bool> Stop{false};
 };
 
 py::tuple progressTuple(const vf::IterationProgress &P) {
@@ -96,11 +91,22 @@ PyIntegrator create(const Integrand &In, std::uint64_t Seed, double Alpha,
 py::object serve(RunChannel &C, PyIntegrator &P, const py::object &OnIteration,
                  const py::object &OnProgress, double Poll) {
   py::object Pending;
-  auto Stop = [&](py::object E) {
-    Pending = std::move(E);
-    C.Stop = true;
+  bool Cancelled = false;
+  auto Cancel = [&] {
+    Cancelled = true;
+    P.I->cancel();
     if (P.In.Callback)
       P.In.Callback->Stop = true;
+  };
+  auto Stop = [&](py::object E) {
+    Pending = std::move(E);
+    Cancel();
+  };
+  // A callback's False (not None, which is any function's end) stops the
+  // run without an error.
+  auto Serve = [&](const py::object &F, py::object Arg) {
+    if (!F.is_none() && F(std::move(Arg)).is(py::bool_(false)))
+      Cancel();
   };
   const auto Wait = std::chrono::duration<double>(Poll);
   unsigned LastRow = 0;
@@ -115,19 +121,19 @@ py::object serve(RunChannel &C, PyIntegrator &P, const py::object &OnIteration,
       Rows.swap(C.Rows);
       Progress.swap(C.Progress);
     }
-    if (Pending)
+    if (Pending || Cancelled)
       continue;
     try {
       if (PyErr_CheckSignals() != 0)
         throw py::error_already_set();
       for (const vf::IterationRow &Row : Rows) {
         LastRow = Row.Index;
-        if (!OnIteration.is_none())
-          OnIteration(resultRow(Row));
+        if (!Cancelled)
+          Serve(OnIteration, resultRow(Row));
       }
       // A snapshot from an iteration already reported is stale.
-      if (Progress && Progress->Iteration > LastRow && !OnProgress.is_none())
-        OnProgress(progressTuple(*Progress));
+      if (Progress && Progress->Iteration > LastRow && !Cancelled)
+        Serve(OnProgress, progressTuple(*Progress));
     } catch (py::error_already_set &E) {
       Stop(E.value());
     } catch (py::builtin_exception &E) { // a callback's bad argument types
@@ -151,8 +157,6 @@ py::object run(PyIntegrator &P, unsigned Iterations, std::uint64_t Calls,
       C->Rows.push_back(Row);
     }
     C->Cv.notify_all();
-    if (C->Stop)
-      throw RunStopped{};
   });
   const bool WantProgress = !OnProgress.is_none();
   P.I->onProgress([C, WantProgress](const vf::IterationProgress &Pr) {
@@ -166,7 +170,6 @@ py::object run(PyIntegrator &P, unsigned Iterations, std::uint64_t Calls,
   std::thread Runner([&] {
     try {
       Out.emplace(P.I->run(Iterations, Calls, Warmup));
-    } catch (RunStopped &) {
     } catch (...) {
       Failure = std::current_exception();
     }

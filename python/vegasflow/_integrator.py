@@ -105,7 +105,10 @@ class Integrator:
             iteration (see checkpoint()).
         progress: True (a tqdm bar if tqdm is installed, else a line on
             stderr), a callable receiving Progress tuples, or False
-            (default).
+            (default). A callable that returns False cancels the run: it
+            stops within the iteration under way, which is dropped, and
+            run() returns the Result of the iterations completed, with
+            stopped_because 'cancelled' (the same run() continues it).
         dim, domain: for a Python callable: the dimension, and the box as
             dim (lo, hi) pairs (default: the unit cube).
         name: for a Python callable: its name in results (default its
@@ -189,10 +192,11 @@ class Integrator:
             since the Integrator was made (or its state loaded).
 
         Raises:
-            KeyboardInterrupt: Ctrl-C. A compiled integrand stops at the
-                end of the current iteration (checkpoint written, run
-                resumable); a Python integrand stops at once, abandoning
-                that iteration.
+            KeyboardInterrupt: Ctrl-C. The run is cancelled within the
+                current iteration, which is dropped; the iterations
+                completed stay in the Integrator's result (and the last
+                checkpoint), and run() with the same numbers continues
+                it bit for bit.
             vegasflow.Error: a NaN/inf value under on_nonfinite='stop' (the
                 message names the point), a failed checkpoint, every device
                 failing.
@@ -212,15 +216,17 @@ class Integrator:
         total = n + w
         state = {"done": done0}
 
+        # Each returns the display's answer: False cancels the run.
         def on_iteration(row):
             state["done"] += 1
             if show is not None:
-                show(_progress.Progress(row["index"], row["warmup"],
-                                        state["done"], total, 0, 0))
+                return show(_progress.Progress(row["index"], row["warmup"],
+                                               state["done"], total, 0, 0))
+            return None
 
         def on_progress(p):
-            show(_progress.Progress(p[0], p[1], state["done"], total, p[4],
-                                    p[5]))
+            return show(_progress.Progress(p[0], p[1], state["done"], total,
+                                           p[4], p[5]))
         try:
             handle = self._h.run(n, c, w, on_iteration,
                                  on_progress if show is not None else None,

@@ -114,13 +114,15 @@ void DeviceSet::begin(const vf_sampler_args &A, std::size_t Nparams,
 bool DeviceSet::run(const ScheduleSpec &Schedule, const vf_sampler_args &A,
                     std::uint64_t Tb, std::uint64_t Te, const TileSink &Sink,
                     std::vector<WorkerTimes> &Times,
-                    std::vector<std::string> &Failures) {
+                    std::vector<std::string> &Failures,
+                    const std::atomic<bool> *Cancel) {
   // A GPU's chunk sizes follow the tiles at hand: a rank's claim can be a
   // small part of the iteration.
   std::vector<WorkerLimits> Limits;
   for (const std::unique_ptr<Device> &D : Devices)
     Limits.push_back(D->limits(A.tile_size, Te - Tb));
   TileScheduler Sched(Schedule, Te - Tb, A.tile_size, Limits, Rates);
+  Sched.stopWhen(Cancel);
   std::vector<WorkerTimes> T = runDevices(
       Pointers, Sched, Tb,
       [&](std::uint64_t Tile) { return tileSamples(A, Tile); }, Sink, Failed);

@@ -16,6 +16,7 @@
 #include "devices/WorkerPool.h"
 #include "vf/Integrator.h"
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -42,11 +43,13 @@ public:
   /// Runs the iteration's tiles [Tb, Te) into \p Sink on the devices still
   /// in the run, adding to \p Times; a device that fails is out, and
   /// Failures[w] says why. False if tiles are left because every device
-  /// failed.
+  /// failed. Once \p Cancel (when given) is set, no device takes a further
+  /// chunk, and the tiles left are the caller's to drop.
   bool run(const ScheduleSpec &Schedule, const vf_sampler_args &A,
            std::uint64_t Tb, std::uint64_t Te, const TileSink &Sink,
            std::vector<WorkerTimes> &Times,
-           std::vector<std::string> &Failures);
+           std::vector<std::string> &Failures,
+           const std::atomic<bool> *Cancel = nullptr);
 
 private:
   std::vector<std::unique_ptr<Device>> Devices;

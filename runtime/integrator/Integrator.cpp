@@ -78,9 +78,8 @@ Error currentExceptionError(const std::string &What) {
   try {
     throw;
   } catch (const std::bad_alloc &) {
-    return Error{What + ": out of memory. Lower " + optionRef("calls") + ", " +
-                 optionRef("max_hcube") + " or the CPU threads (" +
-                 optionRef("devices") +
+    return Error{What + ": out of memory. Lower " + optionRef("calls") +
+                 " or the CPU threads (" + optionRef("devices") +
                  "), or allow the process more "
                  "memory (ulimit -v)"};
   } catch (const std::system_error &E) {
@@ -189,7 +188,16 @@ Expected<Result> Integrator::Impl::runPlan(Integrator &Self) {
   // The target is checked before each iteration rather than after it, so
   // that a checkpoint written by the iteration that met it (still
   // unfinished by its plan) resumes to the same stop.
+  // The request is this run's: the next run() starts without it.
+  struct ClearCancel {
+    std::atomic<bool> &Flag;
+    ~ClearCancel() { Flag = false; }
+  } Clear{CancelRequested};
   while (true) {
+    if (CancelRequested) {
+      Stopped = StopReason::Cancelled;
+      break;
+    }
     if (targetReached()) {
       Plan.Iterations = Plan.measured();
       Stopped = StopReason::Target;
@@ -199,16 +207,20 @@ Expected<Result> Integrator::Impl::runPlan(Integrator &Self) {
       Stopped = O.hasTarget() ? StopReason::Cap : StopReason::Iterations;
       break;
     }
+    bool Cancelled = false;
     if (Status S = guarded("iteration " + std::to_string(Iteration + 1),
                            [&] {
                              return iterate(Plan.Calls,
-                                            Plan.Done < Plan.Warmup);
+                                            Plan.Done < Plan.Warmup,
+                                            Cancelled);
                            });
         !S) {
       Plan.Done = Plan.total(); // abandoned: the next run() starts afresh
       Stopped = StopReason::Error;
       return S.error();
     }
+    if (Cancelled)
+      continue; // stops at the top, as a cancel between iterations does
     // Outside the guard: an exception of the observer's own is the
     // caller's way to stop between iterations (the run stays resumable).
     if (Observer)
@@ -228,6 +240,8 @@ Status Integrator::setTarget(double Rtol, double Atol) {
 }
 
 const RunPlan &Integrator::plan() const { return P->Plan; }
+
+void Integrator::cancel() { P->CancelRequested = true; }
 
 void Integrator::freeze() { P->Frozen = true; }
 bool Integrator::frozen() const { return P->Frozen; }

@@ -59,6 +59,8 @@ struct Integrator::Impl {
   /// loadState() restored Plan: the next run() may continue it (run()).
   bool Restored = false;
   StopReason Stopped = StopReason::None;
+  /// Integrator::cancel(); run() clears it when it returns.
+  std::atomic<bool> CancelRequested{false};
   std::string CheckpointPath;
   std::function<void(const IterationRow &)> Observer;
   std::function<void(const IterationProgress &)> Progress;
@@ -97,7 +99,9 @@ struct Integrator::Impl {
   void startFreshStatistics();
 
   // Iterate.cpp
-  Status iterate(std::uint64_t Calls, bool Warmup);
+  /// One iteration; \p Cancelled set when cancel() dropped it (nothing
+  /// of it is kept: the next one redraws it).
+  Status iterate(std::uint64_t Calls, bool Warmup, bool &Cancelled);
   void prepare(std::uint64_t Calls);
   /// Whether an iteration of \p Calls fits in memory (MemoryBudget.cpp),
   /// checked before prepare() allocates anything for it.

@@ -308,7 +308,8 @@ Status Integrator::Impl::checkBox(const std::vector<double> &Lo,
   return Status::ok();
 }
 
-Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
+Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup,
+                                 bool &Cancelled) {
   Clock::time_point Start = Clock::now();
   std::vector<double> Lo, Hi;
   if (Status S = I.Domain(Params, Lo, Hi); !S)
@@ -362,8 +363,10 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
   // Tiles [Tb, Te) on this process's devices; false if some are left
   // because every device failed.
   std::vector<WorkerTimes> Times(Workers.size());
+  // Several ranks share the tiles: one alone cannot leave the iteration.
+  const std::atomic<bool> *Cancel = shared() ? nullptr : &CancelRequested;
   auto RunTiles = [&](std::uint64_t Tb, std::uint64_t Te) {
-    return Workers.run(Schedule, A, Tb, Te, Sink, Times, NewFailures);
+    return Workers.run(Schedule, A, Tb, Te, Sink, Times, NewFailures, Cancel);
   };
   bool Finished = true;
   std::vector<RankStats> RankRow;
@@ -374,6 +377,14 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup) {
       return S;
   } else {
     Finished = RunTiles(0, Ntiles);
+  }
+  // Cancelled while under way: dropped even if its last tiles were out
+  // already (a caller's integrand may have cut them short). Its Philox
+  // words are drawn again by the iteration that replaces it.
+  if (Cancel && Cancel->load()) {
+    --Iteration;
+    Cancelled = true;
+    return Status::ok();
   }
   if (!Finished) {
     std::string Why;

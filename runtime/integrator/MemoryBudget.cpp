@@ -105,8 +105,7 @@ Status Integrator::Impl::checkMemory(std::uint64_t Calls) const {
                std::to_string(Nhcube) + " hypercubes, " + gib(Tiles) +
                " for " + std::to_string(Ntiles) + " tiles), more than the " +
                gib(L.Bytes) + " of " + L.What + ". Lower " +
-               optionRef("calls") + " (the tiles) or " +
-               optionRef("max_hcube") + " (the hypercubes)"};
+               optionRef("calls") + " (fewer tiles and hypercubes)"};
 }
 
 } // namespace vf

@@ -68,7 +68,10 @@ std::string summary(const Result &R) {
                 ? "the accuracy target was not met within the iterations "
                   "allowed"
             : R.Stopped == StopReason::Error ? "by an error"
-                                             : "every iteration ran") +
+            : R.Stopped == StopReason::Cancelled
+                ? "cancelled (the iterations done are kept; run() again "
+                  "continues)"
+                : "every iteration ran") +
            "\n";
   return Out;
 }
@@ -85,6 +88,8 @@ const char *stopReasonName(StopReason R) {
     return "max_iterations";
   case StopReason::Error:
     return "error";
+  case StopReason::Cancelled:
+    return "cancelled";
   }
   return "none";
 }

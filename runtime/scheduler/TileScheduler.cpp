@@ -132,7 +132,13 @@ std::uint64_t TileScheduler::chunkTiles(unsigned W,
   return 1;
 }
 
+bool TileScheduler::stopped() const {
+  return Stop && Stop->load(std::memory_order_relaxed);
+}
+
 TileScheduler::Chunk TileScheduler::next(unsigned W) {
+  if (stopped())
+    return {};
   std::lock_guard<std::mutex> Lock(Mutex);
   if (!Requeued.empty()) {
     Chunk C = Requeued.back();
@@ -187,6 +193,8 @@ void TileScheduler::retire(unsigned W) {
 }
 
 bool TileScheduler::hasWork() {
+  if (stopped())
+    return false;
   std::lock_guard<std::mutex> Lock(Mutex);
   if (!Requeued.empty())
     return true;

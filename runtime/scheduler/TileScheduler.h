@@ -22,6 +22,7 @@
 
 #include "vf/Expected.h"
 
+#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <string>
@@ -90,7 +91,11 @@ public:
   /// Worker W failed and asks for nothing more: it no longer counts as a
   /// faster worker that slower ones may leave the rest to.
   void retire(unsigned W);
-  /// Tiles not yet handed out (requeued ones included).
+  /// From when *\p Flag is true (checked by every next() and hasWork();
+  /// null: never), no tile is handed out any more: the iteration is being
+  /// dropped (Integrator::cancel), and its caller knows it by the flag.
+  void stopWhen(const std::atomic<bool> *Flag) { Stop = Flag; }
+  /// Tiles not yet handed out (requeued ones included); none once stopped.
   bool hasWork();
   /// Folds a finished chunk into worker W's rate (under the scheduler's
   /// lock, so next() never sees a rate half-written).
@@ -98,11 +103,13 @@ public:
 
 private:
   std::uint64_t chunkTiles(unsigned W, std::uint64_t Remaining) const;
+  bool stopped() const;
 
   ScheduleSpec Spec;
   std::uint64_t Ntiles, TileSamples;
   std::vector<WorkerLimits> Limits;
   WorkerRates &Rates;
+  const std::atomic<bool> *Stop = nullptr;
   std::mutex Mutex;
   std::uint64_t NextTile = 0;
   /// Workers still asking for chunks in this iteration: a slow worker may

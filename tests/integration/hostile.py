@@ -24,7 +24,7 @@ import stat
 import subprocess
 import sys
 
-from vftest import check, finish, workdir
+from vftest import check, finish, preload_sanitizer, workdir
 
 EXE = None
 TIMEOUT = 20  # seconds: a case that takes longer is a hang
@@ -65,6 +65,8 @@ def expect(args, rc, what, *needles, **kw):
         ok &= check(re.search(n, r.err) is not None,
                     f"{what}: message matches /{n}/")
     ok &= check(not aborted(r.err), f"{what}: no abort")
+    ok &= check("option '" not in r.err,
+                f"{what}: the message names options as flags")
     if not ok:
         print(f"  vegasc {' '.join(map(str, args))}\n  stderr: {r.err[-1500:]}")
     return r
@@ -464,6 +466,8 @@ def c_api(lib_path, n):
 def main():
     global EXE
     EXE = sys.argv[1]
+    if len(sys.argv) > 2:
+        preload_sanitizer(sys.argv[2])  # the C API part loads it by ctypes
     n = nodes()
     if "device" not in n:
         print("skip: no character device could be made here (not root); "

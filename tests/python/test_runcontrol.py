@@ -65,3 +65,32 @@ def test_summary(gauss):
     s = integ.summary()
     assert "chi2/dof" in s and "every iteration ran" in s
     assert len([l for l in s.splitlines() if l.strip()[:1].isdigit()]) == 5
+
+
+def test_progress_returning_false_cancels(gauss):
+    # vf::Integrator::cancel() through a callback: no exception, the
+    # iterations completed are the result, and the same run() continues
+    # it to the uninterrupted one bit for bit.
+    opts = dict(calls=20000, iterations=6, warmup=1, devices="cpu:2", seed=5)
+    integ = vf.Integrator(gauss, **opts)
+    seen = []
+
+    def progress(p):
+        seen.append(p.done)
+        return False if p.done >= 2 else None
+    r = integ.run(progress=progress)
+    assert r.stopped_because == "cancelled"
+    assert 2 <= integ.plan["done"] < 7
+    assert r.nitn == integ.plan["done"] - 1  # the warm-up is not measured
+    assert integ.result.mean == r.mean
+    full = vf.Integrator(gauss, **opts).run()
+    again = integ.run()
+    assert again.stopped_because == "iterations"
+    assert (again.mean, again.sdev, again.nitn) == (full.mean, full.sdev,
+                                                   full.nitn)
+
+
+def test_progress_returning_none_or_true_runs_on(gauss):
+    r = vf.Integrator(gauss, iterations=3, **FAST).run(
+        progress=lambda p: True)
+    assert r.stopped_because == "iterations" and r.nitn == 3

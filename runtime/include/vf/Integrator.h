@@ -249,6 +249,18 @@ public:
   /// iteration's estimate and the cumulative estimate, chi2/dof and Q
   /// after it (warm-up rows marked), then the result line.
   std::string summary() const;
+  /// Asks the run in progress to stop soon; thread-safe (call it from
+  /// another thread, or from a callback). Workers take no further tile,
+  /// the iteration under way is dropped (a partial iteration would bias
+  /// the map and the estimate), and run() returns the result of the
+  /// iterations completed with Result::Stopped = Cancelled. The run stays
+  /// unfinished: run() with the same arguments continues it, bitwise as
+  /// if it had never stopped. A cancel() while no run is in progress
+  /// stops the next run() before its first iteration. In a run of several
+  /// MPI ranks (IntegratorOptions::Ranks) it takes effect only between
+  /// iterations and every rank must be cancelled alike (the ranks would
+  /// otherwise wait for one another): stop mpirun instead.
+  void cancel();
   /// Called after every iteration (progress, tables), after its checkpoint
   /// is written. An exception it throws leaves run() as it is (the run
   /// stays unfinished, and resumable with the same arguments); every other

@@ -116,9 +116,10 @@ enum class StopReason {
   Target,     ///< the accuracy target was met
   Cap,        ///< the target was not met within the iterations allowed
   Error,      ///< an error stopped it (a non-finite value, a checkpoint)
+  Cancelled,  ///< Integrator::cancel(): unfinished, and resumable
 };
-/// "none", "iterations", "target", "max_iterations", "error" (JSON's
-/// `stopped_because`).
+/// "none", "iterations", "target", "max_iterations", "error",
+/// "cancelled" (JSON's `stopped_because`).
 const char *stopReasonName(StopReason R);
 
 struct Result {

@@ -10,7 +10,15 @@
 
 #include "driver/RunOptions.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
 
 using namespace vf;
 
@@ -90,7 +98,7 @@ TEST(RunOptions, UnnamedOptionsArePrefixed) {
             "--schedule x: bad");
   EXPECT_EQ(flagMessage(Error{"the cap (" + optionRef("max_hcube") + ")",
                               ErrorScope::Shared, "max_hcube"}),
-            "the cap (option 'max_hcube')");
+            "the cap ('max_hcube')");
   EXPECT_EQ(flagMessage(Error{"no option here"}), "no option here");
 }
 
@@ -131,4 +139,31 @@ TEST(RunOptions, EventSettings) {
   EXPECT_EQ(Ok->Events, 5u);
   EXPECT_EQ(Ok->Path, "e.hepmc3");
   EXPECT_TRUE(Ok->Weighted);
+}
+
+// vegasc cannot set an option the library's messages name unless it is a
+// setting: every optionRef in the library's sources is a RunSettingKeys
+// key, or max_hcube (set only through the C++, C and Python APIs) in the
+// one message that refuses its own value, which no vegasc run can reach.
+TEST(RunOptions, LibraryMessagesNameSettings) {
+  std::map<std::string, unsigned> ApiOnly;
+  const std::regex Ref(R"re(optionRef\("([A-Za-z_]+)"\))re");
+  unsigned Files = 0;
+  for (const auto &E : std::filesystem::recursive_directory_iterator(
+           std::string(VF_SOURCE_DIR) + "/runtime")) {
+    if (E.path().extension() != ".cpp" && E.path().extension() != ".h")
+      continue;
+    ++Files;
+    std::ifstream In(E.path());
+    std::stringstream Text;
+    Text << In.rdbuf();
+    const std::string S = Text.str();
+    for (std::sregex_iterator M(S.begin(), S.end(), Ref), End; M != End; ++M)
+      if (!llvm::is_contained(RunSettingKeys, (*M)[1].str()))
+        ++ApiOnly[(*M)[1].str() + " in " + E.path().filename().string()];
+  }
+  EXPECT_GT(Files, 20u);
+  const std::map<std::string, unsigned> Expected{
+      {"max_hcube in Integrator.cpp", 1}};
+  EXPECT_EQ(ApiOnly, Expected);
 }

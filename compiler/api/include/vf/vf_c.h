@@ -18,7 +18,8 @@
 //   vf_integrator_free(it); vf_module_free(m);
 //
 // Thread safety: handles may be used from any thread, one call at a time
-// per handle. vf_last_error() is per thread.
+// per handle, except vf_cancel, which may be called while vf_run runs.
+// vf_last_error() is per thread.
 //
 //===--------------------------------------------------------------------===*/
 #ifndef VF_VF_C_H
@@ -38,7 +39,8 @@ enum {
   VF_ERR_COMPILE = 2,  /* the .vf source has errors (the message shows them) */
   VF_ERR_RUN = 3,      /* integration or sampling failed (non-finite value) */
   VF_ERR_STATE = 4,    /* not now: e.g. sampling before training + freeze */
-  VF_ERR_BUFFER = 5    /* a caller's buffer is too small */
+  VF_ERR_BUFFER = 5,   /* a caller's buffer is too small */
+  VF_CANCELLED = 6     /* vf_run stopped by vf_cancel (iterations kept) */
 };
 
 typedef struct vf_module vf_module;
@@ -105,6 +107,12 @@ int vf_set_param(vf_integrator *it, const char *name, double value);
    `calls` samples each; adds to the statistics of earlier runs. */
 int vf_run(vf_integrator *it, int32_t iterations, int64_t calls,
            int32_t warmup);
+/* Asks the vf_run in progress (or the next one) to stop: from another
+   thread, a signal handler's flag watcher, or a native integrand. The
+   iteration under way is dropped; vf_run returns VF_CANCELLED with the
+   iterations completed in vf_result, and vf_run with the same numbers
+   continues the run, bit for bit as if it had never stopped. */
+int vf_cancel(vf_integrator *it);
 /* The combined result of component 0 so far (any pointer may be NULL). */
 int vf_result(const vf_integrator *it, double *mean, double *error,
               double *chi2dof, double *q);
