@@ -15,6 +15,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <atomic>
+
 extern "C" const unsigned char vf_text_integrand_h[];
 extern "C" const unsigned long vf_text_integrand_h_len;
 
@@ -42,6 +44,22 @@ StringRef integrandHeaderText() {
 }
 
 std::string clangVersion() { return clang::getClangFullVersion(); }
+
+/// Nanoseconds per ClangPhase; compiles may run on several threads.
+static std::atomic<int64_t> PhaseNanos[4];
+
+void PhaseClock::lap(ClangPhase P) {
+  auto Now = std::chrono::steady_clock::now();
+  PhaseNanos[unsigned(P)] +=
+      std::chrono::duration_cast<std::chrono::nanoseconds>(Now - Last).count();
+  Last = Now;
+}
+
+ClangPhaseTimes clangPhaseTimes() {
+  auto Ms = [](ClangPhase P) { return PhaseNanos[unsigned(P)] * 1e-6; };
+  return {Ms(ClangPhase::Scan), Ms(ClangPhase::Parse), Ms(ClangPhase::Check),
+          Ms(ClangPhase::CodeGen)};
+}
 
 static std::vector<std::string> cc1Arguments(StringRef Path, ForeignTarget T,
                                              ClangPurpose P) {

@@ -22,6 +22,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -51,6 +52,18 @@ private:
   llvm::raw_string_ostream OS{Text};
   std::vector<std::string> Args;
   std::unique_ptr<clang::CompilerInstance> CI;
+};
+
+enum class ClangPhase { Scan, Parse, Check, CodeGen };
+
+/// A stopwatch over Clang's phases (clangPhaseTimes): lap(P) adds the
+/// time since the last lap, or since it was made, to P's total.
+class PhaseClock {
+public:
+  void lap(ClangPhase P);
+
+private:
+  std::chrono::steady_clock::time_point Last = std::chrono::steady_clock::now();
 };
 
 /// Clang's full version string, for cache digests.

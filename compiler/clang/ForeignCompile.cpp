@@ -20,6 +20,8 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -100,18 +102,22 @@ void verifySignatures(clang::ASTContext &Ctx, const ForeignSource &S) {
 
 class CheckConsumer : public clang::ASTConsumer {
 public:
-  CheckConsumer(const ForeignSource &S, bool Gpu) : S(S), Gpu(Gpu) {}
+  CheckConsumer(const ForeignSource &S, bool Gpu, PhaseClock &Clock)
+      : S(S), Gpu(Gpu), Clock(Clock) {}
 
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+    Clock.lap(ClangPhase::Parse);
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return; // the syntax errors say enough
     runPortabilityChecker(Ctx, Gpu);
     verifySignatures(Ctx, S);
+    Clock.lap(ClangPhase::Check);
   }
 
 private:
   const ForeignSource &S;
   bool Gpu;
+  PhaseClock &Clock;
 };
 
 class CheckAction : public clang::ASTFrontendAction {
@@ -120,12 +126,13 @@ public:
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &, StringRef) override {
-    return std::make_unique<CheckConsumer>(S, Gpu);
+    return std::make_unique<CheckConsumer>(S, Gpu, Clock);
   }
 
 private:
   const ForeignSource &S;
   bool Gpu;
+  PhaseClock Clock;
 };
 
 /// Code generation with the checker in front: the multiplexer hands the
@@ -133,13 +140,14 @@ private:
 /// nothing once an error has been reported.
 class CheckedCodeGenAction : public clang::EmitLLVMOnlyAction {
 public:
-  CheckedCodeGenAction(LLVMContext &Ctx, const ForeignSource &S, bool Gpu)
-      : EmitLLVMOnlyAction(&Ctx), S(S), Gpu(Gpu) {}
+  CheckedCodeGenAction(LLVMContext &Ctx, const ForeignSource &S, bool Gpu,
+                       PhaseClock &Clock)
+      : EmitLLVMOnlyAction(&Ctx), S(S), Gpu(Gpu), Clock(Clock) {}
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, StringRef InFile) override {
     std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
-    Consumers.push_back(std::make_unique<CheckConsumer>(S, Gpu));
+    Consumers.push_back(std::make_unique<CheckConsumer>(S, Gpu, Clock));
     Consumers.push_back(EmitLLVMOnlyAction::CreateASTConsumer(CI, InFile));
     return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
   }
@@ -147,13 +155,47 @@ public:
 private:
   const ForeignSource &S;
   bool Gpu;
+  PhaseClock &Clock;
 };
 
+/// On the host, a C/C++ function whose body with every function it calls
+/// inlined is larger than this many of Clang's (unoptimised) instructions
+/// is left to LLVM's inliner instead of being forced inline. The batch
+/// entry and the sampler both call the integrand, so a forced inline puts
+/// two copies of, say, a 1000-line matrix element into the object, and
+/// x86 code generation (register allocation above all) of those two
+/// copies was two thirds of the cold compile (docs/benchmarks.md, "C++
+/// integrands"). A loop around a body that large gains nothing from
+/// vectorizing next to the body's own length, and one call per sample
+/// costs nothing next to it. Small functions stay forced inline, so the
+/// loop around them vectorizes as a .vf fn's does.
+constexpr uint64_t MaxForcedInlineSize = 4096;
+
+/// \p F's size with its callees inlined, saturating above
+/// MaxForcedInlineSize; a function in a call cycle (which cannot be
+/// inlined) counts as too large.
+uint64_t inlinedSize(const Function &F,
+                     DenseMap<const Function *, uint64_t> &Memo) {
+  constexpr uint64_t TooLarge = MaxForcedInlineSize + 1;
+  auto [It, New] = Memo.try_emplace(&F, TooLarge);
+  if (!New)
+    return It->second;
+  uint64_t N = F.getInstructionCount();
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (const auto *Call = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = Call->getCalledFunction();
+            Callee && !Callee->isDeclaration() && N < TooLarge)
+          N += inlinedSize(*Callee, Memo);
+  return Memo[&F] = std::min(N, TooLarge);
+}
+
 /// The module as the integrand module needs it (see the file comment).
-/// Every function is always inlined, as a .vf fn is: a call left in the
+/// Every function is always inlined, as a .vf fn is (a call left in the
 /// sampling loop would keep it from vectorizing on the CPU and costs a
-/// stack frame per sample on a GPU.
-void prepareForLinking(Module &M) {
+/// stack frame and local memory for its arrays per sample on a GPU),
+/// except on the host a very large one (MaxForcedInlineSize).
+void prepareForLinking(Module &M, ForeignTarget T) {
   for (Function &F : M) {
     for (StringRef A : {"target-cpu", "target-features", "tune-cpu",
                         "no-builtins"})
@@ -163,10 +205,13 @@ void prepareForLinking(Module &M) {
           A.getKindAsString().starts_with("no-builtin-"))
         F.removeFnAttr(A.getKindAsString());
   }
+  DenseMap<const Function *, uint64_t> Sizes;
   for (Function &F : M)
     if (!F.isDeclaration()) {
       F.removeFnAttr(Attribute::NoInline);
-      F.addFnAttr(Attribute::AlwaysInline);
+      if (T == ForeignTarget::NVPTX ||
+          inlinedSize(F, Sizes) <= MaxForcedInlineSize)
+        F.addFnAttr(Attribute::AlwaysInline);
     }
 }
 
@@ -192,8 +237,9 @@ ForeignCheck checkForeignSource(const ForeignSource &S, bool Gpu) {
 Expected<std::unique_ptr<Module>>
 compileForeignSource(const ForeignSource &S, ForeignTarget T,
                      LLVMContext &Ctx, std::string &Warnings) {
+  PhaseClock Clock;
   ClangJob Job(S.Path, T, ClangPurpose::Compile);
-  CheckedCodeGenAction Act(Ctx, S, T == ForeignTarget::NVPTX);
+  CheckedCodeGenAction Act(Ctx, S, T == ForeignTarget::NVPTX, Clock);
   if (!Job.instance() || !Job.instance()->ExecuteAction(Act) ||
       Job.hasErrors())
     return clangError(Job, S);
@@ -201,7 +247,8 @@ compileForeignSource(const ForeignSource &S, ForeignTarget T,
   if (!M)
     return clangError(Job, S);
   Warnings += Job.diagnostics();
-  prepareForLinking(*M);
+  prepareForLinking(*M, T);
+  Clock.lap(ClangPhase::CodeGen);
   return std::move(M);
 }
 

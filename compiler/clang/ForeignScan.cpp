@@ -171,6 +171,7 @@ private:
 } // namespace
 
 Expected<ForeignScan> scanForeignSource(StringRef Path, ForeignTarget T) {
+  PhaseClock Clock;
   ClangJob Job(Path, T, ClangPurpose::Scan);
   ForeignScan Out;
   SHA256 Hash;
@@ -183,6 +184,7 @@ Expected<ForeignScan> scanForeignSource(StringRef Path, ForeignTarget T) {
       Job.hasErrors())
     return createStringError(inconvertibleErrorCode(), Job.diagnostics());
   auto Digest = Hash.final();
+  Clock.lap(ClangPhase::Scan);
   Out.Digest = toHex(ArrayRef(Digest.data(), Digest.size()), true);
   return Out;
 }
