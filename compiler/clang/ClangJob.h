@@ -29,6 +29,11 @@
 
 namespace vf {
 
+/// The most bytes of C/C++ source a translation unit may have, its
+/// includes with it (a file larger is not opened; the scan counts the
+/// rest): a generated matrix element of 100,000 lines is about 5 MB.
+constexpr uint64_t MaxSourceBytes = uint64_t(64) << 20;
+
 enum class ClangPurpose {
   Scan,    ///< preprocess only
   Check,   ///< parse with exceptions on, so the checker sees them

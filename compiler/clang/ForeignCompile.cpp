@@ -16,9 +16,12 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Sema/SemaConsumer.h"
+#include "clang/Sema/TemplateInstCallback.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Instructions.h"
@@ -100,10 +103,54 @@ void verifySignatures(clang::ASTContext &Ctx, const ForeignSource &S) {
   }
 }
 
-class CheckConsumer : public clang::ASTConsumer {
+/// The most template instantiations (and deductions, default arguments,
+/// ...: Sema's code synthesis contexts) a translation unit may need. The
+/// depth limit (-ftemplate-depth) does not bound their number: a template
+/// that instantiates two others a level down is 2^128 of them within it,
+/// and Sema's memory grows by about a kilobyte each. A quarter of a
+/// million is far beyond GPU code's templates and stops such a file within
+/// a few seconds and a few hundred MB.
+constexpr uint64_t MaxInstantiations = uint64_t(1) << 18;
+
+/// Counts instantiations; at the limit, a fatal error, after which Sema
+/// starts no more (Sema::InstantiatingTemplate) and the parse ends.
+class InstantiationBudget : public clang::TemplateInstantiationCallback {
+public:
+  void initialize(const clang::Sema &) override {}
+  void finalize(const clang::Sema &) override {}
+  void atTemplateEnd(const clang::Sema &,
+                     const clang::Sema::CodeSynthesisContext &) override {}
+
+  void atTemplateBegin(const clang::Sema &S,
+                       const clang::Sema::CodeSynthesisContext &Inst) override {
+    if (++N != MaxInstantiations + 1)
+      return;
+    // Sema stops instantiating after a fatal error only if it was one that
+    // cannot be compiled past, which a custom diagnostic never is: a
+    // built-in "%0" error, raised to fatal.
+    clang::DiagnosticsEngine &D = S.getDiagnostics();
+    const unsigned ID = clang::diag::err_fe_backend_unsupported;
+    D.setSeverity(ID, clang::diag::Severity::Fatal, clang::SourceLocation());
+    D.Report(Inst.PointOfInstantiation, ID)
+        << ("more than " + Twine(MaxInstantiations) +
+            " template instantiations (a runaway template?); vegasflow "
+            "compiles up to this many")
+               .str();
+  }
+
+private:
+  uint64_t N = 0;
+};
+
+class CheckConsumer : public clang::SemaConsumer {
 public:
   CheckConsumer(const ForeignSource &S, bool Gpu, PhaseClock &Clock)
       : S(S), Gpu(Gpu), Clock(Clock) {}
+
+  void InitializeSema(clang::Sema &Sema) override {
+    Sema.TemplateInstCallbacks.push_back(
+        std::make_unique<InstantiationBudget>());
+  }
 
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
     Clock.lap(ClangPhase::Parse);
@@ -225,6 +272,11 @@ Error clangError(ClangJob &Job, const ForeignSource &S) {
 } // namespace
 
 ForeignCheck checkForeignSource(const ForeignSource &S, bool Gpu) {
+  // The scan's bounds on the preprocessed size hold before any parse.
+  if (Expected<ForeignScan> Scan = scanForeignSource(S.Path,
+                                                     ForeignTarget::Host);
+      !Scan)
+    return {false, toString(Scan.takeError())};
   ClangJob Job(S.Path, ForeignTarget::Host, ClangPurpose::Check);
   CheckAction Act(S, Gpu);
   ForeignCheck R;
@@ -237,6 +289,8 @@ ForeignCheck checkForeignSource(const ForeignSource &S, bool Gpu) {
 Expected<std::unique_ptr<Module>>
 compileForeignSource(const ForeignSource &S, ForeignTarget T,
                      LLVMContext &Ctx, std::string &Warnings) {
+  if (Expected<ForeignScan> Scan = scanForeignSource(S.Path, T); !Scan)
+    return Scan.takeError();
   PhaseClock Clock;
   ClangJob Job(S.Path, T, ClangPurpose::Compile);
   CheckedCodeGenAction Act(Ctx, S, T == ForeignTarget::NVPTX, Clock);
