@@ -207,15 +207,17 @@ private:
 
 /// On the host, a C/C++ function whose body with every function it calls
 /// inlined is larger than this many of Clang's (unoptimised) instructions
-/// is left to LLVM's inliner instead of being forced inline. The batch
-/// entry and the sampler both call the integrand, so a forced inline puts
-/// two copies of, say, a 1000-line matrix element into the object, and
-/// x86 code generation (register allocation above all) of those two
+/// is kept out of line (noinline) instead of being forced inline. The
+/// batch entry and the sampler both call the integrand, so a forced inline
+/// puts two copies of, say, a 1000-line matrix element into the object,
+/// and x86 code generation (register allocation above all) of those two
 /// copies was two thirds of the cold compile (docs/benchmarks.md, "C++
-/// integrands"). A loop around a body that large gains nothing from
-/// vectorizing next to the body's own length, and one call per sample
-/// costs nothing next to it. Small functions stay forced inline, so the
-/// loop around them vectorizes as a .vf fn's does.
+/// integrands"); inlined into the one loop of an entry-only build it costs
+/// the loop passes 20% more than out of line. A loop around a body that
+/// large gains nothing from vectorizing next to the body's own length, and
+/// one call per sample costs nothing next to it (the same samples per
+/// second, measured). Small functions stay forced inline, so the loop
+/// around them vectorizes as a .vf fn's does.
 constexpr uint64_t MaxForcedInlineSize = 4096;
 
 /// \p F's size with its callees inlined, saturating above
@@ -241,7 +243,8 @@ uint64_t inlinedSize(const Function &F,
 /// Every function is always inlined, as a .vf fn is (a call left in the
 /// sampling loop would keep it from vectorizing on the CPU and costs a
 /// stack frame and local memory for its arrays per sample on a GPU),
-/// except on the host a very large one (MaxForcedInlineSize).
+/// except on the host a very large one, which is never inlined
+/// (MaxForcedInlineSize).
 void prepareForLinking(Module &M, ForeignTarget T) {
   for (Function &F : M) {
     for (StringRef A : {"target-cpu", "target-features", "tune-cpu",
@@ -256,9 +259,10 @@ void prepareForLinking(Module &M, ForeignTarget T) {
   for (Function &F : M)
     if (!F.isDeclaration()) {
       F.removeFnAttr(Attribute::NoInline);
-      if (T == ForeignTarget::NVPTX ||
-          inlinedSize(F, Sizes) <= MaxForcedInlineSize)
-        F.addFnAttr(Attribute::AlwaysInline);
+      F.addFnAttr(T == ForeignTarget::NVPTX ||
+                          inlinedSize(F, Sizes) <= MaxForcedInlineSize
+                      ? Attribute::AlwaysInline
+                      : Attribute::NoInline);
     }
 }
 
