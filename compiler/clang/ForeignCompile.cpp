@@ -24,6 +24,7 @@
 #include "clang/Sema/TemplateInstCallback.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
@@ -239,6 +240,34 @@ uint64_t inlinedSize(const Function &F,
   return Memo[&F] = std::min(N, TooLarge);
 }
 
+/// In a function too large to inline (and what it inlines), the math
+/// library's functions are called rather than inlined. Such a function
+/// is not vectorized, so inlining them gains only the call, and their
+/// bodies at every call site (a matrix element of 1000 lines makes
+/// hundreds of math calls, pow alone 200 instructions) were four fifths
+/// of its compile time. The values are the same: the same function runs,
+/// without fast-math nothing is reassociated across the call. (A small
+/// function that a large one calls has its math calls out of line
+/// wherever it is inlined.)
+void callMathOutOfLine(ArrayRef<Function *> Large) {
+  SmallPtrSet<Function *, 16> Seen;
+  SmallVector<Function *, 16> Work(Large.begin(), Large.end());
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    if (!Seen.insert(F).second)
+      continue;
+    for (BasicBlock &BB : *F)
+      for (Instruction &I : BB)
+        if (auto *Call = dyn_cast<CallBase>(&I))
+          if (Function *Callee = Call->getCalledFunction()) {
+            if (!Callee->isDeclaration())
+              Work.push_back(Callee);
+            else if (Callee->getName().starts_with("vf_"))
+              Call->addFnAttr(Attribute::NoInline);
+          }
+  }
+}
+
 /// The module as the integrand module needs it (see the file comment).
 /// Every function is always inlined, as a .vf fn is (a call left in the
 /// sampling loop would keep it from vectorizing on the CPU and costs a
@@ -256,14 +285,17 @@ void prepareForLinking(Module &M, ForeignTarget T) {
         F.removeFnAttr(A.getKindAsString());
   }
   DenseMap<const Function *, uint64_t> Sizes;
+  SmallVector<Function *, 4> Large;
   for (Function &F : M)
     if (!F.isDeclaration()) {
       F.removeFnAttr(Attribute::NoInline);
-      F.addFnAttr(T == ForeignTarget::NVPTX ||
-                          inlinedSize(F, Sizes) <= MaxForcedInlineSize
-                      ? Attribute::AlwaysInline
-                      : Attribute::NoInline);
+      const bool Inline = T == ForeignTarget::NVPTX ||
+                          inlinedSize(F, Sizes) <= MaxForcedInlineSize;
+      F.addFnAttr(Inline ? Attribute::AlwaysInline : Attribute::NoInline);
+      if (!Inline)
+        Large.push_back(&F);
     }
+  callMathOutOfLine(Large);
 }
 
 Error clangError(ClangJob &Job, const ForeignSource &S) {

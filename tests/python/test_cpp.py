@@ -125,8 +125,8 @@ def test_integrals_within_five_sigma(modules):
             1e-9 * exact, way
 
 
-def run_json(vegasc, source, *args, env=None):
-    out = subprocess.run([vegasc, str(source), "--integrand", "sigma",
+def run_json(vegasc, source, *args, env=None, integrand="sigma"):
+    out = subprocess.run([vegasc, str(source), "--integrand", integrand,
                           "--calls", "20000", "--iterations", "4",
                           "--json", "-", "-q", *args],
                          capture_output=True, text=True, env=env)
@@ -137,19 +137,24 @@ def run_json(vegasc, source, *args, env=None):
             [(it["mean"], it["error"]) for it in doc["iterations"]])
 
 
-@pytest.mark.parametrize("path", [CPP / "ee_ll.cpp", CPP / "ee_mumu_extern.vf",
-                                  C / "ee_mumu.c", C / "ee_mumu_c.vf"],
-                         ids=lambda p: p.name)
+# large.cpp is over the inlining limit: on the CPU one out-of-line function
+# calling the math library, on a GPU all of it inlined.
+@pytest.mark.parametrize("path, integrand", [
+    (CPP / "ee_ll.cpp", "sigma"), (CPP / "ee_mumu_extern.vf", "sigma"),
+    (C / "ee_mumu.c", "sigma"), (C / "ee_mumu_c.vf", "sigma"),
+    (SOURCE_DIR / "tests" / "lit" / "clang" / "Inputs" / "large.cpp",
+     "large")], ids=lambda p: getattr(p, "name", p))
 def test_bitwise_across_threads_schedules_and_fake_gpus(vegasc, modules,
-                                                        path):
-    base = run_json(vegasc, path, "--devices", "cpu:1")
+                                                        path, integrand):
+    def run(*args, env=None):
+        return run_json(vegasc, path, *args, env=env, integrand=integrand)
+    base = run("--devices", "cpu:1")
     for args in (["--devices", "cpu:2"],
                  ["--devices", "cpu:2", "--schedule", "static"],
                  ["--devices", "cpu:2", "--schedule", "dynamic:3"]):
-        assert run_json(vegasc, path, *args) == base, args
+        assert run(*args) == base, args
     fake = os.path.join(os.environ["VF_BUILD_DIR"], "lib",
                         "libvf_fakecuda.so")
     env = dict(os.environ, VF_CUDA_LIBRARY=fake, VF_FAKE_CUDA_DEVICES="2")
     for devices in ("gpu", "gpu:0,cpu:1", "all"):
-        assert run_json(vegasc, path, "--devices", devices, env=env) == \
-            base, devices
+        assert run("--devices", devices, env=env) == base, devices
