@@ -18,7 +18,11 @@
 // and warm <= 10 ms;
 // --check makes a missed target the exit status.
 //
-// Usage: compile_latency [--runs N] [--check]
+// Then, cold and for the host with the sampler, the stages (CPU time):
+// IR generation (for me_cpp split into Clang's phases, clangPhaseTimes),
+// math library link with O3, and x86 code generation.
+//
+// Usage: compile_latency [--runs N] [--check] [--only NAME]
 //
 //===----------------------------------------------------------------------===//
 
@@ -125,13 +129,17 @@ double compileOnce(Compiler &C, const std::string &Source,
 int main(int argc, char **argv) {
   unsigned Runs = 21;
   bool Check = false;
+  const char *Only = nullptr;
   for (int K = 1; K < argc; ++K) {
     if (!std::strcmp(argv[K], "--runs") && K + 1 < argc)
       Runs = static_cast<unsigned>(std::max(1, std::atoi(argv[++K])));
     else if (!std::strcmp(argv[K], "--check"))
       Check = true;
+    else if (!std::strcmp(argv[K], "--only") && K + 1 < argc)
+      Only = argv[++K];
     else {
-      std::fprintf(stderr, "usage: %s [--runs N] [--check]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--runs N] [--check] [--only NAME]\n",
+                   argv[0]);
       return 2;
     }
   }
@@ -145,7 +153,13 @@ int main(int argc, char **argv) {
                  std::string(E.description()).c_str());
     return 1;
   }
-  const char *Names[] = {"lepage8", "ridge4", "me_cpp"};
+  std::vector<const char *> Names = {"lepage8", "ridge4", "me_cpp"};
+  if (Only)
+    std::erase_if(Names, [&](const char *N) { return std::strcmp(N, Only); });
+  if (Names.empty()) {
+    std::fprintf(stderr, "--only: lepage8, ridge4 or me_cpp\n");
+    return 2;
+  }
 
   // (2) One compiler for the whole run, as in vegasc.
   auto T0 = Clock::now();
@@ -244,11 +258,15 @@ int main(int argc, char **argv) {
   // (4) Where the cold host time goes, from emitText's stages (each run
   // repeats the earlier stages; the differences are the stage costs):
   // IR generation, + math library link and O3, + x86 code generation (as
-  // assembly text, close to the object file's cost).
-  std::printf("\ncold host stages (median ms): %-10s %8s %8s %8s\n", "",
-              "IR", "+O3", "+x86");
+  // assembly text, close to the object file's cost). CPU time; Clang's
+  // share of the IR stage from clangPhaseTimes.
+  std::printf("\ncold host stages, with the sampler (median cpu ms):\n"
+              "%-10s %8s %8s %8s   %s\n",
+              "integrand", "IR", "+O3", "+x86",
+              "IR: Clang scan / parse / check / codegen");
   for (const char *Name : Names) {
     std::string Source = *sourceOf(Name);
+    ClangPhaseTimes Clang0 = clangPhaseTimes();
     Program P;
     DiagEngine Diags(P.SM, llvm::errs());
     if (!loadSource(P, Source, Diags))
@@ -260,18 +278,29 @@ int main(int argc, char **argv) {
     for (int K = 0; K < 3; ++K) {
       std::vector<double> Ms;
       for (unsigned R = 0; R < Runs; ++R) {
-        auto T = Clock::now();
+        double T = cpuMs();
         auto Text = C.emitText(P, Kinds[K], O);
         if (!Text) {
           llvm::consumeError(Text.takeError());
           return 1;
         }
-        Ms.push_back(msSince(T));
+        Ms.push_back(cpuMs() - T);
       }
       Med[K] = summarize(Ms).Median;
     }
-    std::printf("%29s %-10s %8.1f %8.1f %8.1f\n", "", Name, Med[0],
-                Med[1] - Med[0], Med[2] - Med[1]);
+    // Clang ran once in each of the 3 x Runs compiles, the scan once more
+    // in loading (means; wall time).
+    ClangPhaseTimes Clang1 = clangPhaseTimes();
+    const double N = 3.0 * Runs;
+    std::printf("%-10s %8.1f %8.1f %8.1f", Name, Med[0], Med[1] - Med[0],
+                Med[2] - Med[1]);
+    if (Clang1.Parse > Clang0.Parse)
+      std::printf("   %.1f / %.1f / %.1f / %.1f",
+                  (Clang1.Scan - Clang0.Scan) / (N + 1),
+                  (Clang1.Parse - Clang0.Parse) / N,
+                  (Clang1.Check - Clang0.Check) / N,
+                  (Clang1.CodeGen - Clang0.CodeGen) / N);
+    std::printf("\n");
   }
 
   llvm::sys::fs::remove_directories(CacheDir);

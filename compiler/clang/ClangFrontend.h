@@ -92,6 +92,19 @@ llvm::Expected<std::unique_ptr<llvm::Module>>
 compileForeignSource(const ForeignSource &S, ForeignTarget T,
                      llvm::LLVMContext &Ctx, std::string &Warnings);
 
+/// Where Clang's time went, summed over every scanForeignSource and
+/// compileForeignSource of this process, in milliseconds of steady-clock
+/// time (bench/compile/compile_latency prints it): Scan is the
+/// preprocessor's pass for the cache key and entries; Parse the parse and
+/// semantic analysis (with the IR of the declarations Clang emits as it
+/// goes); Check the portability checker and the signature check; CodeGen
+/// the rest of IR generation (the deferred functions, which is most of
+/// them) and preparing the module for linking.
+struct ClangPhaseTimes {
+  double Scan = 0, Parse = 0, Check = 0, CodeGen = 0;
+};
+ClangPhaseTimes clangPhaseTimes();
+
 /// The text of the shipped header vf/integrand.h.
 llvm::StringRef integrandHeaderText();
 

@@ -15,6 +15,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <atomic>
+
 extern "C" const unsigned char vf_text_integrand_h[];
 extern "C" const unsigned long vf_text_integrand_h_len;
 
@@ -43,6 +45,22 @@ StringRef integrandHeaderText() {
 
 std::string clangVersion() { return clang::getClangFullVersion(); }
 
+/// Nanoseconds per ClangPhase; compiles may run on several threads.
+static std::atomic<int64_t> PhaseNanos[4];
+
+void PhaseClock::lap(ClangPhase P) {
+  auto Now = std::chrono::steady_clock::now();
+  PhaseNanos[unsigned(P)] +=
+      std::chrono::duration_cast<std::chrono::nanoseconds>(Now - Last).count();
+  Last = Now;
+}
+
+ClangPhaseTimes clangPhaseTimes() {
+  auto Ms = [](ClangPhase P) { return PhaseNanos[unsigned(P)] * 1e-6; };
+  return {Ms(ClangPhase::Scan), Ms(ClangPhase::Parse), Ms(ClangPhase::Check),
+          Ms(ClangPhase::CodeGen)};
+}
+
 static std::vector<std::string> cc1Arguments(StringRef Path, ForeignTarget T,
                                              ClangPurpose P) {
   const bool IsC = sys::path::extension(Path) == ".c";
@@ -61,10 +79,15 @@ static std::vector<std::string> cc1Arguments(StringRef Path, ForeignTarget T,
                      "-nostdsysteminc", "-nobuiltininc", "-I",
                      ForeignIncludeRoot.str(), "-D__VEGASFLOW__=1",
                      "-fno-rtti", "-fno-threadsafe-statics",
-                     // Bounded compile time for runaway templates and
-                     // constexpr evaluation.
+                     // Bounded compile time and memory for runaway
+                     // templates, constexpr evaluation and nesting (with
+                     // the scan's bounds on tokens and bytes and the
+                     // checker's on instantiations); no warning per NUL
+                     // byte, which on one huge line costs the square of
+                     // its length in column numbers.
                      "-ftemplate-depth=128", "-fconstexpr-depth=128",
-                     "-fconstexpr-steps=1000000", "-ferror-limit", "20",
+                     "-fconstexpr-steps=1000000", "-fbracket-depth", "256",
+                     "-ferror-limit", "20", "-Wno-null-character",
                      "-fmessage-length=0"});
   if (P == ClangPurpose::Check && !IsC)
     A.insert(A.end(), {"-fcxx-exceptions", "-fexceptions"});
@@ -74,10 +97,41 @@ static std::vector<std::string> cc1Arguments(StringRef Path, ForeignTarget T,
   return A;
 }
 
+namespace {
+/// The error of a file SizeLimitedFileSystem does not open, in Clang's
+/// "cannot open file 'big.h': ..." or "error reading 'big.cpp': ...".
+class TooLargeCategory : public std::error_category {
+public:
+  const char *name() const noexcept override { return "vegasflow source"; }
+  std::string message(int) const override {
+    return "File too large: vegasflow compiles C/C++ files of up to " +
+           std::to_string(MaxSourceBytes >> 20) + " MiB";
+  }
+};
+
+/// A file larger than MaxSourceBytes is not opened: Clang reports it at
+/// its #include without reading (or lexing) any of it.
+class SizeLimitedFileSystem : public vfs::ProxyFileSystem {
+public:
+  using ProxyFileSystem::ProxyFileSystem;
+
+  ErrorOr<std::unique_ptr<vfs::File>>
+  openFileForRead(const Twine &Path) override {
+    ErrorOr<vfs::Status> S = status(Path);
+    if (S && S->getSize() > MaxSourceBytes)
+      return std::error_code(1, Category);
+    return ProxyFileSystem::openFileForRead(Path);
+  }
+
+private:
+  static inline const TooLargeCategory Category;
+};
+} // namespace
+
 /// The real file system with vf/integrand.h at ForeignIncludeRoot.
 static IntrusiveRefCntPtr<vfs::FileSystem> fileSystem() {
-  auto Overlay =
-      makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+  auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(
+      makeIntrusiveRefCnt<SizeLimitedFileSystem>(vfs::getRealFileSystem()));
   auto Mem = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   Mem->addFile(ForeignIncludeRoot.str() + "/vf/integrand.h", 0,
                MemoryBuffer::getMemBuffer(integrandHeaderText(),

@@ -22,11 +22,17 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace vf {
+
+/// The most bytes of C/C++ source a translation unit may have, its
+/// includes with it (a file larger is not opened; the scan counts the
+/// rest): a generated matrix element of 100,000 lines is about 5 MB.
+constexpr uint64_t MaxSourceBytes = uint64_t(64) << 20;
 
 enum class ClangPurpose {
   Scan,    ///< preprocess only
@@ -51,6 +57,18 @@ private:
   llvm::raw_string_ostream OS{Text};
   std::vector<std::string> Args;
   std::unique_ptr<clang::CompilerInstance> CI;
+};
+
+enum class ClangPhase { Scan, Parse, Check, CodeGen };
+
+/// A stopwatch over Clang's phases (clangPhaseTimes): lap(P) adds the
+/// time since the last lap, or since it was made, to P's total.
+class PhaseClock {
+public:
+  void lap(ClangPhase P);
+
+private:
+  std::chrono::steady_clock::time_point Last = std::chrono::steady_clock::now();
 };
 
 /// Clang's full version string, for cache digests.

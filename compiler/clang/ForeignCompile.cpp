@@ -16,10 +16,16 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Sema/SemaConsumer.h"
+#include "clang/Sema/TemplateInstCallback.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -98,20 +104,68 @@ void verifySignatures(clang::ASTContext &Ctx, const ForeignSource &S) {
   }
 }
 
-class CheckConsumer : public clang::ASTConsumer {
+/// The most template instantiations (and deductions, default arguments,
+/// ...: Sema's code synthesis contexts) a translation unit may need. The
+/// depth limit (-ftemplate-depth) does not bound their number: a template
+/// that instantiates two others a level down is 2^128 of them within it,
+/// and Sema's memory grows by about a kilobyte each. A quarter of a
+/// million is far beyond GPU code's templates and stops such a file within
+/// a few seconds and a few hundred MB.
+constexpr uint64_t MaxInstantiations = uint64_t(1) << 18;
+
+/// Counts instantiations; at the limit, a fatal error, after which Sema
+/// starts no more (Sema::InstantiatingTemplate) and the parse ends.
+class InstantiationBudget : public clang::TemplateInstantiationCallback {
 public:
-  CheckConsumer(const ForeignSource &S, bool Gpu) : S(S), Gpu(Gpu) {}
+  void initialize(const clang::Sema &) override {}
+  void finalize(const clang::Sema &) override {}
+  void atTemplateEnd(const clang::Sema &,
+                     const clang::Sema::CodeSynthesisContext &) override {}
+
+  void atTemplateBegin(const clang::Sema &S,
+                       const clang::Sema::CodeSynthesisContext &Inst) override {
+    if (++N != MaxInstantiations + 1)
+      return;
+    // Sema stops instantiating after a fatal error only if it was one that
+    // cannot be compiled past, which a custom diagnostic never is: a
+    // built-in "%0" error, raised to fatal.
+    clang::DiagnosticsEngine &D = S.getDiagnostics();
+    const unsigned ID = clang::diag::err_fe_backend_unsupported;
+    D.setSeverity(ID, clang::diag::Severity::Fatal, clang::SourceLocation());
+    D.Report(Inst.PointOfInstantiation, ID)
+        << ("more than " + Twine(MaxInstantiations) +
+            " template instantiations (a runaway template?); vegasflow "
+            "compiles up to this many")
+               .str();
+  }
+
+private:
+  uint64_t N = 0;
+};
+
+class CheckConsumer : public clang::SemaConsumer {
+public:
+  CheckConsumer(const ForeignSource &S, bool Gpu, PhaseClock &Clock)
+      : S(S), Gpu(Gpu), Clock(Clock) {}
+
+  void InitializeSema(clang::Sema &Sema) override {
+    Sema.TemplateInstCallbacks.push_back(
+        std::make_unique<InstantiationBudget>());
+  }
 
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+    Clock.lap(ClangPhase::Parse);
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return; // the syntax errors say enough
     runPortabilityChecker(Ctx, Gpu);
     verifySignatures(Ctx, S);
+    Clock.lap(ClangPhase::Check);
   }
 
 private:
   const ForeignSource &S;
   bool Gpu;
+  PhaseClock &Clock;
 };
 
 class CheckAction : public clang::ASTFrontendAction {
@@ -120,12 +174,13 @@ public:
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &, StringRef) override {
-    return std::make_unique<CheckConsumer>(S, Gpu);
+    return std::make_unique<CheckConsumer>(S, Gpu, Clock);
   }
 
 private:
   const ForeignSource &S;
   bool Gpu;
+  PhaseClock Clock;
 };
 
 /// Code generation with the checker in front: the multiplexer hands the
@@ -133,13 +188,14 @@ private:
 /// nothing once an error has been reported.
 class CheckedCodeGenAction : public clang::EmitLLVMOnlyAction {
 public:
-  CheckedCodeGenAction(LLVMContext &Ctx, const ForeignSource &S, bool Gpu)
-      : EmitLLVMOnlyAction(&Ctx), S(S), Gpu(Gpu) {}
+  CheckedCodeGenAction(LLVMContext &Ctx, const ForeignSource &S, bool Gpu,
+                       PhaseClock &Clock)
+      : EmitLLVMOnlyAction(&Ctx), S(S), Gpu(Gpu), Clock(Clock) {}
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, StringRef InFile) override {
     std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
-    Consumers.push_back(std::make_unique<CheckConsumer>(S, Gpu));
+    Consumers.push_back(std::make_unique<CheckConsumer>(S, Gpu, Clock));
     Consumers.push_back(EmitLLVMOnlyAction::CreateASTConsumer(CI, InFile));
     return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
   }
@@ -147,13 +203,78 @@ public:
 private:
   const ForeignSource &S;
   bool Gpu;
+  PhaseClock &Clock;
 };
 
+/// On the host, a C/C++ function whose body with every function it calls
+/// inlined is larger than this many of Clang's (unoptimised) instructions
+/// is kept out of line (noinline) instead of being forced inline. The
+/// batch entry and the sampler both call the integrand, so a forced inline
+/// puts two copies of, say, a 1000-line matrix element into the object,
+/// and x86 code generation (register allocation above all) of those two
+/// copies was two thirds of the cold compile (docs/benchmarks.md, "C++
+/// integrands"); inlined into the one loop of an entry-only build it costs
+/// the loop passes 20% more than out of line. A loop around a body that
+/// large gains nothing from vectorizing next to the body's own length, and
+/// one call per sample costs nothing next to it (the same samples per
+/// second, measured). Small functions stay forced inline, so the loop
+/// around them vectorizes as a .vf fn's does.
+constexpr uint64_t MaxForcedInlineSize = 4096;
+
+/// \p F's size with its callees inlined, saturating above
+/// MaxForcedInlineSize; a function in a call cycle (which cannot be
+/// inlined) counts as too large.
+uint64_t inlinedSize(const Function &F,
+                     DenseMap<const Function *, uint64_t> &Memo) {
+  constexpr uint64_t TooLarge = MaxForcedInlineSize + 1;
+  auto [It, New] = Memo.try_emplace(&F, TooLarge);
+  if (!New)
+    return It->second;
+  uint64_t N = F.getInstructionCount();
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (const auto *Call = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = Call->getCalledFunction();
+            Callee && !Callee->isDeclaration() && N < TooLarge)
+          N += inlinedSize(*Callee, Memo);
+  return Memo[&F] = std::min(N, TooLarge);
+}
+
+/// In a function too large to inline (and what it inlines), the math
+/// library's functions are called rather than inlined. Such a function
+/// is not vectorized, so inlining them gains only the call, and their
+/// bodies at every call site (a matrix element of 1000 lines makes
+/// hundreds of math calls, pow alone 200 instructions) were four fifths
+/// of its compile time. The values are the same: the same function runs,
+/// without fast-math nothing is reassociated across the call. (A small
+/// function that a large one calls has its math calls out of line
+/// wherever it is inlined.)
+void callMathOutOfLine(ArrayRef<Function *> Large) {
+  SmallPtrSet<Function *, 16> Seen;
+  SmallVector<Function *, 16> Work(Large.begin(), Large.end());
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    if (!Seen.insert(F).second)
+      continue;
+    for (BasicBlock &BB : *F)
+      for (Instruction &I : BB)
+        if (auto *Call = dyn_cast<CallBase>(&I))
+          if (Function *Callee = Call->getCalledFunction()) {
+            if (!Callee->isDeclaration())
+              Work.push_back(Callee);
+            else if (Callee->getName().starts_with("vf_"))
+              Call->addFnAttr(Attribute::NoInline);
+          }
+  }
+}
+
 /// The module as the integrand module needs it (see the file comment).
-/// Every function is always inlined, as a .vf fn is: a call left in the
+/// Every function is always inlined, as a .vf fn is (a call left in the
 /// sampling loop would keep it from vectorizing on the CPU and costs a
-/// stack frame per sample on a GPU.
-void prepareForLinking(Module &M) {
+/// stack frame and local memory for its arrays per sample on a GPU),
+/// except on the host a very large one, which is never inlined
+/// (MaxForcedInlineSize).
+void prepareForLinking(Module &M, ForeignTarget T) {
   for (Function &F : M) {
     for (StringRef A : {"target-cpu", "target-features", "tune-cpu",
                         "no-builtins"})
@@ -163,11 +284,18 @@ void prepareForLinking(Module &M) {
           A.getKindAsString().starts_with("no-builtin-"))
         F.removeFnAttr(A.getKindAsString());
   }
+  DenseMap<const Function *, uint64_t> Sizes;
+  SmallVector<Function *, 4> Large;
   for (Function &F : M)
     if (!F.isDeclaration()) {
       F.removeFnAttr(Attribute::NoInline);
-      F.addFnAttr(Attribute::AlwaysInline);
+      const bool Inline = T == ForeignTarget::NVPTX ||
+                          inlinedSize(F, Sizes) <= MaxForcedInlineSize;
+      F.addFnAttr(Inline ? Attribute::AlwaysInline : Attribute::NoInline);
+      if (!Inline)
+        Large.push_back(&F);
     }
+  callMathOutOfLine(Large);
 }
 
 Error clangError(ClangJob &Job, const ForeignSource &S) {
@@ -180,6 +308,11 @@ Error clangError(ClangJob &Job, const ForeignSource &S) {
 } // namespace
 
 ForeignCheck checkForeignSource(const ForeignSource &S, bool Gpu) {
+  // The scan's bounds on the preprocessed size hold before any parse.
+  if (Expected<ForeignScan> Scan = scanForeignSource(S.Path,
+                                                     ForeignTarget::Host);
+      !Scan)
+    return {false, toString(Scan.takeError())};
   ClangJob Job(S.Path, ForeignTarget::Host, ClangPurpose::Check);
   CheckAction Act(S, Gpu);
   ForeignCheck R;
@@ -192,8 +325,11 @@ ForeignCheck checkForeignSource(const ForeignSource &S, bool Gpu) {
 Expected<std::unique_ptr<Module>>
 compileForeignSource(const ForeignSource &S, ForeignTarget T,
                      LLVMContext &Ctx, std::string &Warnings) {
+  if (Expected<ForeignScan> Scan = scanForeignSource(S.Path, T); !Scan)
+    return Scan.takeError();
+  PhaseClock Clock;
   ClangJob Job(S.Path, T, ClangPurpose::Compile);
-  CheckedCodeGenAction Act(Ctx, S, T == ForeignTarget::NVPTX);
+  CheckedCodeGenAction Act(Ctx, S, T == ForeignTarget::NVPTX, Clock);
   if (!Job.instance() || !Job.instance()->ExecuteAction(Act) ||
       Job.hasErrors())
     return clangError(Job, S);
@@ -201,7 +337,8 @@ compileForeignSource(const ForeignSource &S, ForeignTarget T,
   if (!M)
     return clangError(Job, S);
   Warnings += Job.diagnostics();
-  prepareForLinking(*M);
+  prepareForLinking(*M, T);
+  Clock.lap(ClangPhase::CodeGen);
   return std::move(M);
 }
 

@@ -31,6 +31,15 @@ namespace {
 /// limit on array sizes).
 constexpr unsigned MaxEntrySize = 4096;
 
+/// A bound on what the preprocessor hands the parser, so that a runaway
+/// macro (ten nested macros of ten uses each are 10^10 tokens) ends with
+/// an error in bounded time and memory instead of a parse that grows
+/// without end; with MaxSourceBytes (ClangJob.h) for many files or one
+/// included many times. A generated matrix element of 100,000 lines is
+/// about 2 million tokens; the scan runs before every parse
+/// (compileForeignSource, checkForeignSource).
+constexpr uint64_t MaxTokens = uint64_t(1) << 24;
+
 class ScanCallbacks : public clang::PPCallbacks {
 public:
   ScanCallbacks(clang::Preprocessor &PP, ForeignScan &Out, SHA256 &Hash)
@@ -38,13 +47,23 @@ public:
 
   void FileChanged(clang::SourceLocation Loc, FileChangeReason Reason,
                    clang::SrcMgr::CharacteristicKind, clang::FileID) override {
-    if (Reason != EnterFile)
+    if (Reason != EnterFile || TooLarge)
       return;
     clang::FileID FID = SM.getFileID(Loc);
     auto Entry = SM.getFileEntryRefForID(FID);
     if (!Entry)
       return;
     StringRef Name = Entry->getName();
+    Bytes += Entry->getSize();
+    if (Bytes > MaxSourceBytes) {
+      TooLarge = true;
+      clang::SourceLocation At = SM.getIncludeLoc(FID);
+      error(At.isValid() ? At : Loc,
+            "the translation unit's files are more than " +
+                Twine(MaxSourceBytes >> 20) +
+                " MiB together; vegasflow compiles up to this much C/C++");
+      return;
+    }
     StringRef Text = SM.getBufferData(FID);
     for (StringRef Field : {Name, Text}) {
       uint64_t N = Field.size();
@@ -76,6 +95,10 @@ public:
       return;
     Out.Entries.push_back(std::move(E));
   }
+
+  /// Set once the files entered exceed MaxSourceBytes (the error is
+  /// reported); the scan stops.
+  bool TooLarge = false;
 
 private:
   void error(clang::SourceLocation L, const Twine &Msg) {
@@ -147,6 +170,7 @@ private:
   clang::SourceManager &SM;
   ForeignScan &Out;
   SHA256 &Hash;
+  uint64_t Bytes = 0;
 };
 
 class ScanAction : public clang::PreprocessorFrontendAction {
@@ -155,12 +179,26 @@ public:
 
   void ExecuteAction() override {
     clang::Preprocessor &PP = getCompilerInstance().getPreprocessor();
-    PP.addPPCallbacks(std::make_unique<ScanCallbacks>(PP, Out, Hash));
+    auto Callbacks = std::make_unique<ScanCallbacks>(PP, Out, Hash);
+    ScanCallbacks &CB = *Callbacks;
+    PP.addPPCallbacks(std::move(Callbacks));
     PP.EnterMainSourceFile();
     clang::Token Tok;
-    do
+    for (uint64_t N = 0; !CB.TooLarge; ++N) {
       PP.Lex(Tok);
-    while (Tok.isNot(clang::tok::eof));
+      if (Tok.is(clang::tok::eof))
+        return;
+      if (N == MaxTokens) {
+        clang::DiagnosticsEngine &D = PP.getDiagnostics();
+        D.Report(Tok.getLocation(),
+                 D.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0"))
+            << ("the translation unit is more than " + Twine(MaxTokens) +
+                " tokens after preprocessing (a runaway macro?); vegasflow "
+                "compiles up to this many")
+                   .str();
+        return;
+      }
+    }
   }
 
 private:
@@ -171,6 +209,7 @@ private:
 } // namespace
 
 Expected<ForeignScan> scanForeignSource(StringRef Path, ForeignTarget T) {
+  PhaseClock Clock;
   ClangJob Job(Path, T, ClangPurpose::Scan);
   ForeignScan Out;
   SHA256 Hash;
@@ -183,6 +222,7 @@ Expected<ForeignScan> scanForeignSource(StringRef Path, ForeignTarget T) {
       Job.hasErrors())
     return createStringError(inconvertibleErrorCode(), Job.diagnostics());
   auto Digest = Hash.final();
+  Clock.lap(ClangPhase::Scan);
   Out.Digest = toHex(ArrayRef(Digest.data(), Digest.size()), true);
   return Out;
 }

@@ -40,4 +40,6 @@ compileForeignSource(const ForeignSource &S, ForeignTarget, LLVMContext &,
 
 StringRef integrandHeaderText() { return ""; }
 
+ClangPhaseTimes clangPhaseTimes() { return {}; }
+
 } // namespace vf

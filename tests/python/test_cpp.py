@@ -1,4 +1,4 @@
-#===- tests/python/test_cpp.py - C++ integrands against .vf ones -----------===#
+#===- tests/python/test_cpp.py - C and C++ integrands against .vf ones -----===#
 #
 # examples/cpp: the helicity-amplitude C++ (ee_ll.cpp, the whole integrand
 # in C++, and ee_mumu_extern.vf, .vf kinematics calling C++) against the
@@ -8,7 +8,8 @@
 # (computed here from Ellis, Stirling and Webber's formula); C++ integrands
 # bitwise the same result for any CPU thread count and schedule and with
 # fake GPUs (tests/fakecuda, which run the GPU kernel's host build, behind
-# the PTX compiled from the C++).
+# the PTX compiled from the C++). The same for C11 (tests/testdata/c:
+# ee_mumu.c, the formula in C, and ee_mumu_c.vf calling it).
 #
 #===------------------------------------------------------------------------===#
 import json
@@ -24,6 +25,7 @@ import vegasflow as vf
 from conftest import SOURCE_DIR
 
 CPP = SOURCE_DIR / "examples" / "cpp"
+C = SOURCE_DIR / "tests" / "testdata" / "c"
 PHYSICS = SOURCE_DIR / "examples" / "physics"
 
 
@@ -38,7 +40,9 @@ def modules():
     return {"cpp": vf.compile(CPP / "ee_ll.cpp"),
             "extern": vf.compile(CPP / "ee_mumu_extern.vf"),
             "formula": vf.compile(PHYSICS / "ee_mumu.vf"),
-            "dy": vf.compile(CPP / "drell_yan.vf")}
+            "dy": vf.compile(CPP / "drell_yan.vf"),
+            "c": vf.compile(C / "ee_mumu.c"),
+            "c_extern": vf.compile(C / "ee_mumu_c.vf")}
 
 
 def points(n=500):
@@ -66,8 +70,15 @@ def test_sigma_agrees_off_the_peak(modules):
     x = points(200)
     for rs in (10.0, 60.0, 200.0):
         want = modules["formula"]["sigma"](x, rs=rs)
-        assert_close(modules["cpp"]["sigma"](x, rs=rs), want)
-        assert_close(modules["extern"]["sigma"](x, rs=rs), want)
+        for way in ("cpp", "extern", "c", "c_extern"):
+            assert_close(modules[way]["sigma"](x, rs=rs), want)
+
+
+def test_c_sigma_agrees_pointwise(modules):
+    x = points()
+    want = modules["formula"]["sigma"](x)
+    assert_close(modules["c"]["sigma"](x), want)
+    assert_close(modules["c_extern"]["sigma"](x), want)
 
 
 def test_bins_agree_pointwise(modules):
@@ -101,7 +112,7 @@ def exact_sigma(rs):
 def test_integrals_within_five_sigma(modules):
     exact = exact_sigma(91.19)
     results = {}
-    for way in ("cpp", "extern", "formula"):
+    for way in ("cpp", "extern", "c", "c_extern", "formula"):
         r = vf.Integrator(modules[way]["sigma"], calls=20000, warmup=1,
                           iterations=5, devices="cpu:2", seed=3)()
         assert abs(r.mean - exact) < 5 * r.sdev, (way, r.mean, r.sdev)
@@ -109,12 +120,13 @@ def test_integrals_within_five_sigma(modules):
     # The same points and the same values to rounding: the same estimate.
     assert abs(results["cpp"].mean - results["formula"].mean) < \
         1e-9 * exact
-    assert abs(results["extern"].mean - results["formula"].mean) < \
-        1e-9 * exact
+    for way in ("extern", "c", "c_extern"):
+        assert abs(results[way].mean - results["formula"].mean) < \
+            1e-9 * exact, way
 
 
-def run_json(vegasc, source, *args, env=None):
-    out = subprocess.run([vegasc, str(source), "--integrand", "sigma",
+def run_json(vegasc, source, *args, env=None, integrand="sigma"):
+    out = subprocess.run([vegasc, str(source), "--integrand", integrand,
                           "--calls", "20000", "--iterations", "4",
                           "--json", "-", "-q", *args],
                          capture_output=True, text=True, env=env)
@@ -125,18 +137,24 @@ def run_json(vegasc, source, *args, env=None):
             [(it["mean"], it["error"]) for it in doc["iterations"]])
 
 
-@pytest.mark.parametrize("source", ["ee_ll.cpp", "ee_mumu_extern.vf"])
+# large.cpp is over the inlining limit: on the CPU one out-of-line function
+# calling the math library, on a GPU all of it inlined.
+@pytest.mark.parametrize("path, integrand", [
+    (CPP / "ee_ll.cpp", "sigma"), (CPP / "ee_mumu_extern.vf", "sigma"),
+    (C / "ee_mumu.c", "sigma"), (C / "ee_mumu_c.vf", "sigma"),
+    (SOURCE_DIR / "tests" / "lit" / "clang" / "Inputs" / "large.cpp",
+     "large")], ids=lambda p: getattr(p, "name", p))
 def test_bitwise_across_threads_schedules_and_fake_gpus(vegasc, modules,
-                                                        source):
-    path = CPP / source
-    base = run_json(vegasc, path, "--devices", "cpu:1")
+                                                        path, integrand):
+    def run(*args, env=None):
+        return run_json(vegasc, path, *args, env=env, integrand=integrand)
+    base = run("--devices", "cpu:1")
     for args in (["--devices", "cpu:2"],
                  ["--devices", "cpu:2", "--schedule", "static"],
                  ["--devices", "cpu:2", "--schedule", "dynamic:3"]):
-        assert run_json(vegasc, path, *args) == base, args
+        assert run(*args) == base, args
     fake = os.path.join(os.environ["VF_BUILD_DIR"], "lib",
                         "libvf_fakecuda.so")
     env = dict(os.environ, VF_CUDA_LIBRARY=fake, VF_FAKE_CUDA_DEVICES="2")
     for devices in ("gpu", "gpu:0,cpu:1", "all"):
-        assert run_json(vegasc, path, "--devices", devices, env=env) == \
-            base, devices
+        assert run("--devices", devices, env=env) == base, devices
