@@ -184,6 +184,16 @@ bool Integrator::Impl::targetReached() const {
   return true;
 }
 
+StopReason Integrator::Impl::stopReason() const {
+  if (Stopped != StopReason::None || Rows.empty())
+    return Stopped;
+  if (targetReached())
+    return StopReason::Target;
+  if (!Plan.unfinished())
+    return O.hasTarget() ? StopReason::Cap : StopReason::Iterations;
+  return StopReason::None;
+}
+
 Expected<Result> Integrator::Impl::runPlan(Integrator &Self) {
   // The target is checked before each iteration rather than after it, so
   // that a checkpoint written by the iteration that met it (still
@@ -315,9 +325,9 @@ Result Integrator::result() const {
   R.Evaluations = P->Evaluations;
   R.WallSeconds = P->Wall;
   R.Histograms = P->histograms();
-  R.Stopped = P->Stopped;
+  R.Stopped = P->stopReason();
   R.HasTarget = P->O.hasTarget();
-  R.TargetMet = P->Stopped == StopReason::Target;
+  R.TargetMet = R.Stopped == StopReason::Target;
   return R;
 }
 

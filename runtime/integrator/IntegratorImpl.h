@@ -167,6 +167,10 @@ struct Integrator::Impl {
   /// Whether the accuracy target is set and met by the combined estimate
   /// after a measured iteration of this plan (never in its warm-up).
   bool targetReached() const;
+  /// Why the run stopped: as runPlan() decided, or, for a state restored
+  /// by loadState() and not run since (a task engine's merged state), what
+  /// runPlan() would decide at once.
+  StopReason stopReason() const;
 
   // State.cpp
   CheckpointState snapshot(bool WithState) const;

@@ -53,6 +53,7 @@ def fingerprint(doc, rows=None):
             None if rows is not None else
             (doc["result"]["mean"], doc["result"]["error"],
              doc["result"]["chi2_dof"], doc["result"]["Q"],
+             doc["result"]["stopped_because"], doc["result"]["target_met"],
              doc.get("histograms")))
 
 
