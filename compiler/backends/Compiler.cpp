@@ -2,7 +2,7 @@
 //
 // The pipeline per target: codegen -> set triple and data layout -> link the
 // math library for that target -> internalize all but the entry points ->
-// O3 -> object file (host) or PTX text (legacy codegen pass manager, as the
+// O2 -> object file (host) or PTX text (legacy codegen pass manager, as the
 // NVPTX backend still requires for emission).
 //
 //===----------------------------------------------------------------------===//
@@ -158,7 +158,7 @@ static void dumpModule(const Module &M, StringRef Stage) {
 }
 
 /// Codegen, C/C++ code, math library, internalize, and (unless \p Raw)
-/// O3.
+/// O2.
 static Expected<std::unique_ptr<Module>>
 buildModule(const Program &P, LLVMContext &Ctx, CodeTarget T,
             TargetMachine &TM, bool Raw, bool Sampler, std::string &Warnings,

@@ -1,7 +1,7 @@
-//===- backends/Optimizer.h - The O3 pipeline -------------------*- C++ -*-===//
+//===- backends/Optimizer.h - The optimisation pipeline ---------*- C++ -*-===//
 //
-// Runs the new pass manager's O3 pipeline with loop and SLP vectorization
-// for a given target machine. Host and NVPTX share it.
+// Runs the new pass manager's O2 pipeline with loop vectorization for a
+// given target machine. Host and NVPTX share it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_COMPILER_BACKENDS_OPTIMIZER_H
@@ -23,7 +23,7 @@ namespace vf {
 /// points do not use is dropped and the rest can be inlined.
 void internalizeExcept(llvm::Module &M, llvm::ArrayRef<std::string> Keep);
 
-/// O3 with vectorization, for \p TM's target.
+/// O2 with loop vectorization, for \p TM's target.
 void optimizeModule(llvm::Module &M, llvm::TargetMachine &TM);
 
 } // namespace vf
