@@ -83,11 +83,9 @@ Compiler::Compiler(std::unique_ptr<orc::LLJIT> J) : JIT(std::move(J)) {}
 Compiler::~Compiler() = default;
 
 Expected<std::unique_ptr<Compiler>> Compiler::create() {
-  initializeTargets();
-  auto JTMB = orc::JITTargetMachineBuilder::detectHost();
+  auto JTMB = hostMachineBuilder();
   if (!JTMB)
     return JTMB.takeError();
-  JTMB->setCodeGenOptLevel(CodeGenOptLevel::Aggressive);
   auto J = orc::LLJITBuilder().setJITTargetMachineBuilder(*JTMB).create();
   if (!J)
     return J.takeError();

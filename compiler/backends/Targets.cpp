@@ -13,11 +13,13 @@
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/TargetParser/X86TargetParser.h"
 
 #include <mutex>
 
@@ -43,21 +45,44 @@ void initializeTargets() {
   });
 }
 
-Expected<std::unique_ptr<TargetMachine>> createHostTargetMachine() {
+Expected<orc::JITTargetMachineBuilder> hostMachineBuilder() {
   initializeTargets();
   auto JTMB = orc::JITTargetMachineBuilder::detectHost();
   if (!JTMB)
     return JTMB.takeError();
+  // VF_HOST_CPU=NAME compiles for an x86-64 CPU other than this one (its
+  // own features only), e.g. x86-64-v3 for AVX2 without AVX-512 on a
+  // machine that has both: how the tests check that every vector width
+  // gives the same bits.
+  if (std::optional<std::string> Cpu = sys::Process::GetEnv("VF_HOST_CPU");
+      Cpu && !Cpu->empty()) {
+    if (!sys::getProcessTriple().starts_with("x86_64"))
+      return createStringError(inconvertibleErrorCode(),
+                               "VF_HOST_CPU is for x86-64 hosts only");
+    if (X86::parseArchX86(*Cpu, /*Only64Bit=*/true) == X86::CK_None)
+      return createStringError(inconvertibleErrorCode(),
+                               "VF_HOST_CPU: unknown x86-64 CPU '%s' (e.g. "
+                               "x86-64, x86-64-v3, x86-64-v4, znver4)",
+                               Cpu->c_str());
+    JTMB->setCPU(*Cpu);
+    JTMB->setFeatures("");
+  }
   JTMB->setCodeGenOptLevel(CodeGenOptLevel::Aggressive);
+  return JTMB;
+}
+
+Expected<std::unique_ptr<TargetMachine>> createHostTargetMachine() {
+  auto JTMB = hostMachineBuilder();
+  if (!JTMB)
+    return JTMB.takeError();
   return JTMB->createTargetMachine();
 }
 
 std::string hostTargetDescription() {
-  initializeTargets();
-  std::string S = sys::getProcessTriple() + ";" + sys::getHostCPUName().str();
-  auto JTMB = orc::JITTargetMachineBuilder::detectHost();
+  std::string S = sys::getProcessTriple();
+  auto JTMB = hostMachineBuilder();
   if (JTMB)
-    S += ";" + JTMB->getFeatures().getString();
+    S += ";" + JTMB->getCPU() + ";" + JTMB->getFeatures().getString();
   else
     consumeError(JTMB.takeError());
   return S;

@@ -16,6 +16,9 @@
 #include <string>
 
 namespace llvm {
+namespace orc {
+class JITTargetMachineBuilder;
+} // namespace orc
 class LLVMContext;
 class TargetMachine;
 } // namespace llvm
@@ -25,7 +28,9 @@ namespace vf {
 /// Registers the x86 and NVPTX targets once per process.
 void initializeTargets();
 
-/// The host machine, O3 code generation.
+/// The host machine (or the CPU VF_HOST_CPU names), aggressive code
+/// generation.
+llvm::Expected<llvm::orc::JITTargetMachineBuilder> hostMachineBuilder();
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createHostTargetMachine();
 /// A short description of the host target for cache keys: triple, CPU and
 /// feature string.
