@@ -55,14 +55,11 @@ static inline void vf_hcube_coords_next(unsigned dim, vf_u32 nstrat,
 
 /// Fills x (user's box) and bin (map increment per axis) for sample j in the
 /// hypercube with coordinates k; returns the Jacobian including the box
-/// volume. Coordinate d of k is k[d * kstride] and bin d is bin[d *
-/// binstride], so that a batch of samples can keep them axis-major (the
-/// host kernel's loads and stores are then contiguous across samples).
-static inline double vf_sample_point_strided(const vf_sampler_args *a,
-                                             unsigned dim, vf_u64 j,
-                                             const double *k, unsigned kstride,
-                                             double *x, vf_u32 *bin,
-                                             unsigned binstride) {
+/// volume. The GPU kernel's and the host's scalar form; the host's tile
+/// loop does the same eight samples at a time (SampleBatch.h).
+static inline double vf_sample_point(const vf_sampler_args *a, unsigned dim,
+                                     vf_u64 j, const double *k, double *x,
+                                     vf_u32 *bin) {
   const vf_u32 ninc = a->ninc;
   const double dninc = (double)ninc, inv_nstrat = 1.0 / (double)a->nstrat;
   // All uniforms first, four per Philox block, so the loop over dimensions
@@ -79,7 +76,7 @@ static inline double vf_sample_point_strided(const vf_sampler_args *a,
   double jac = a->box_volume;
   VF_UNROLL_DIMENSIONS
   for (unsigned d = 0; d < dim; ++d) {
-    double y = (k[d * kstride] + u[d]) * inv_nstrat;
+    double y = (k[d] + u[d]) * inv_nstrat;
     y = y < 1.0 ? y : VF_ONE_MINUS_ULP;
     double t = y * dninc;
     vf_u32 i = (vf_u32)t;
@@ -89,16 +86,9 @@ static inline double vf_sample_point_strided(const vf_sampler_args *a,
     double xu = e[0] + (t - (double)i) * width;
     jac *= dninc * width;
     x[d] = a->box_lo[d] + a->box_width[d] * xu;
-    bin[d * binstride] = i;
+    bin[d] = i;
   }
   return jac;
-}
-
-/// vf_sample_point_strided for one sample's own arrays k[dim], bin[dim].
-static inline double vf_sample_point(const vf_sampler_args *a, unsigned dim,
-                                     vf_u64 j, const double *k, double *x,
-                                     vf_u32 *bin) {
-  return vf_sample_point_strided(a, dim, j, k, 1, x, bin, 1);
 }
 
 #ifdef __cplusplus
