@@ -139,6 +139,8 @@ public:
   /// x rounded to 40 significant bits (round to nearest): the allocation's
   /// defence against rounding noise.
   static double roundTo40Bits(double x);
+  /// roundTo40Bits(pow(x, beta)), bit for bit, for x >= 0.
+  static double powTo40Bits(double x, double beta);
 
 private:
   /// Moments of v in one hypercube: count, the shift, the mean relative
