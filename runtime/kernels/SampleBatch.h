@@ -3,10 +3,10 @@
 // The host's form of SamplePoint.h: the same Philox words, the same map and
 // the same Jacobian for sixteen consecutive samples, written with clang's
 // vector types so that every step runs eight or sixteen lanes per
-// instruction (one AVX-512 register, two AVX2 ones). The loop vectorizer could not do this
-// by itself: it cannot bound the map's gathers for a runtime alias check
-// and left the whole step scalar, 2/3 of the kernel's time at d = 8
-// (docs/benchmarks.md, "Sampling engine").
+// instruction (one AVX-512 register, two AVX2 ones). The loop vectorizer
+// could not do this by itself: it cannot bound the map's gathers for a
+// runtime alias check and left the whole step scalar, 2/3 of the kernel's
+// time at d = 8 (docs/benchmarks.md, "Sampling engine").
 //
 // Each lane performs exactly the IEEE operations of vf_sample_point, in the
 // same order (no contraction: the kernels are built with -ffp-contract=off),
@@ -20,7 +20,7 @@
 #include "SamplePoint.h"
 
 // The bitcode is built for generic x86-64 and retargeted to the host by
-// the JIT; these helpers are static and always inlined, so the by-value
+// the JIT; these helpers are static and inlined, so the by-value
 // vector arguments clang warns about never reach a call boundary.
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wpsabi"
