@@ -35,6 +35,7 @@
 #ifndef VF_RUNTIME_INTEGRATOR_ADAPTIVEMAP_H
 #define VF_RUNTIME_INTEGRATOR_ADAPTIVEMAP_H
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -48,6 +49,17 @@ public:
   static constexpr unsigned DefaultMaxNinc = 1000;
   /// Default damping exponent (VEGAS+ paper; classic VEGAS codes use 1.5).
   static constexpr double DefaultAlpha = 0.5;
+  /// The least damping exponent of an adaptation after a warm-up
+  /// iteration: the map converges faster while nothing is averaged
+  /// (docs/algorithm.md, "The map", the warm-up's alpha).
+  static constexpr double WarmupAlpha = 0.875;
+
+  /// The exponent for the adaptation after a warm-up iteration, given the
+  /// user's alpha (which the measured iterations use): at least
+  /// WarmupAlpha; alpha = 0 (no adaptation) stays 0.
+  static double warmupAlpha(double alpha) {
+    return alpha > 0 ? std::max(alpha, WarmupAlpha) : alpha;
+  }
 
   /// A uniform map (the identity) on `dim` axes with `ninc` increments each.
   ///   dim:  number of integration variables, >= 1.

@@ -425,7 +425,7 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup,
 
   if (!Frozen) {
     Map->addTrainingData(Training.sums(), Training.weights());
-    Map->adapt(O.Alpha);
+    Map->adapt(Warmup ? AdaptiveMap::warmupAlpha(O.Alpha) : O.Alpha);
     if (O.Beta > 0)
       Str->adapt();
   }

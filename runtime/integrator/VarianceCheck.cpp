@@ -91,7 +91,7 @@ VarianceCheck vf::checkVariance(const std::vector<IterationRow> &Rows,
       "the variance estimate is unstable: in the median iteration one "
       "sample carries " +
       shortNumber(100 * C.Share) +
-      "% of it (well-behaved integrands: under 3%), so the error bar is "
+      "% of it (well-behaved integrands: under 4.2%), so the error bar is "
       "unreliable: the integrand's variance (or its fourth moment) appears "
       "infinite" +
       (Near.empty() ? "" : " near " + Near) +

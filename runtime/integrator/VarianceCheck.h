@@ -12,9 +12,11 @@
 //
 // Rule: unstable when the median share over the measured iterations
 // exceeds UnstableShare. Measured (5 seeds each, their budgets): every
-// known integral of tests/testdata/known_integrals.toml stays below 0.03
-// (gsl_corners, whose variance is infinite in a corner of measure 1e-9 of
-// the map, 0.027; the others below 0.015); the heavy-tailed integrands of
+// known integral of tests/testdata/known_integrals.toml stays below 0.042
+// (cuba_f1, whose share grows as the map converges and the residual
+// variance gathers at x[0] = 0, 0.041; gsl_corners, whose variance is
+// infinite in a corner of measure 1e-9 of the map, 0.032; the others below
+// 0.01); the heavy-tailed integrands of
 // bench/heavytail (30 seeds) are above 0.068.
 //
 //===----------------------------------------------------------------------===//

@@ -9,10 +9,10 @@
 #     false, no warning): these integrals have trustworthy error bars
 #     (docs/algorithm.md, "Unstable variance");
 #   - genz6_discontinuous_5: the mean relative error over the seeds at
-#     most GENZ6_FACTOR times vegas_rel_err. The target is 1
-#     (vegas's error); the map of docs/algorithm.md ("The map") reaches
-#     1.08 (1.37 with the 1/d floor, 1.9 before it), so the bound guards
-#     that gain.
+#     most GENZ6_FACTOR times vegas_rel_err, the target (1,
+#     vegas's error). The map of docs/algorithm.md ("The map") with the
+#     warm-up's alpha reaches 0.95 (1.08 at alpha 0.5 throughout, 1.37
+#     with the 1/d floor, 1.9 before it).
 # Every entry with a vegas_rel_err prints its ratio to it.
 #
 #===----------------------------------------------------------------------===#
@@ -22,7 +22,7 @@ import sys
 from vftest import as_list, budget_args, check, finish, load_known, \
     run_seed, write_source
 
-GENZ6_FACTOR = 1.2
+GENZ6_FACTOR = 1.0
 
 
 def main():

@@ -305,3 +305,13 @@ TEST(AdaptiveMapTest, StepAtMaximumStaysResolved) {
   EXPECT_LT(Empty, Map.ninc() / 10);
   EXPECT_EQ(ZeroWidth, 0u);
 }
+
+// The warm-up's exponent: never below WarmupAlpha, the user's when larger,
+// and alpha = 0 (a frozen map) stays frozen through the warm-up.
+TEST(AdaptiveMapTest, WarmupAlpha) {
+  EXPECT_EQ(AdaptiveMap::warmupAlpha(0), 0.0);
+  EXPECT_EQ(AdaptiveMap::warmupAlpha(0.1), AdaptiveMap::WarmupAlpha);
+  EXPECT_EQ(AdaptiveMap::warmupAlpha(AdaptiveMap::DefaultAlpha),
+            AdaptiveMap::WarmupAlpha);
+  EXPECT_EQ(AdaptiveMap::warmupAlpha(1.5), 1.5);
+}
