@@ -42,6 +42,11 @@ struct RunChannel {
   std::deque<vf::IterationRow> Rows;
   std::optional<vf::IterationProgress> Progress;
   bool Finished = false;
+  /// Rows handed over and rows the caller has served: the library waits
+  /// for its row to be served before the next iteration starts, so a
+  /// callback's False (or exception) stops the run there whatever the
+  /// machine's speed, not some iterations later.
+  std::uint64_t Pushed = 0, Served = 0;
 };
 
 py::tuple progressTuple(const vf::IterationProgress &P) {
@@ -121,6 +126,20 @@ py::object serve(RunChannel &C, PyIntegrator &P, const py::object &OnIteration,
       Rows.swap(C.Rows);
       Progress.swap(C.Progress);
     }
+    // Acknowledged when this pass is over, served or skipped.
+    struct Acknowledge {
+      RunChannel &C;
+      std::size_t N;
+      ~Acknowledge() {
+        if (!N)
+          return;
+        {
+          std::lock_guard<std::mutex> L(C.M);
+          C.Served += N;
+        }
+        C.Cv.notify_all();
+      }
+    } Ack{C, Rows.size()};
     if (Pending || Cancelled)
       continue;
     try {
@@ -152,11 +171,11 @@ py::object run(PyIntegrator &P, unsigned Iterations, std::uint64_t Calls,
   P.startCall();
   auto C = std::make_shared<RunChannel>();
   P.I->onIteration([C](const vf::IterationRow &Row) {
-    {
-      std::lock_guard<std::mutex> L(C->M);
-      C->Rows.push_back(Row);
-    }
+    std::unique_lock<std::mutex> L(C->M);
+    C->Rows.push_back(Row);
+    const std::uint64_t Mine = ++C->Pushed;
     C->Cv.notify_all();
+    C->Cv.wait(L, [&] { return C->Served >= Mine; });
   });
   const bool WantProgress = !OnProgress.is_none();
   P.I->onProgress([C, WantProgress](const vf::IterationProgress &Pr) {

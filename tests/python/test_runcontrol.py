@@ -7,6 +7,8 @@
 # has every iteration; roundoff_floor is reported.
 #
 #===------------------------------------------------------------------------===#
+import time
+
 import pytest
 
 import vegasflow as vf
@@ -77,7 +79,12 @@ def test_progress_returning_false_cancels(gauss):
 
     def progress(p):
         seen.append(p.done)
-        return False if p.done >= 2 else None
+        if p.done < 2:
+            return None
+        # A slow answer must still stop the run here: the library waits
+        # for each iteration's callbacks before it starts the next one.
+        time.sleep(0.3)
+        return False
     r = integ.run(progress=progress)
     assert r.stopped_because == "cancelled"
     assert 2 <= integ.plan["done"] < 7
