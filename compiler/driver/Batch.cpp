@@ -38,7 +38,6 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -75,13 +74,6 @@ struct Job {
   std::string EventsError;
 };
 
-/// The shortest text that reads back to the same double.
-std::string shortest(double V) {
-  char Buf[64];
-  auto [End, Ec] = std::to_chars(Buf, Buf + sizeof(Buf), V);
-  return Ec == std::errc() ? std::string(Buf, End) : printfDouble("%.17g", V);
-}
-
 std::string pointText(const Job &J) {
   std::string S;
   for (const auto &[Name, V] : J.Point)
@@ -93,12 +85,6 @@ std::string describe(const Job &J) {
   std::string S = "run '" + J.R->Name + "'";
   if (!J.Point.empty())
     S += " (" + pointText(J) + ")";
-  return S;
-}
-
-std::string padRight(std::string S, size_t W) {
-  if (S.size() < W)
-    S.append(W - S.size(), ' ');
   return S;
 }
 

@@ -9,6 +9,7 @@
 #ifndef VF_COMPILER_DRIVER_FORMAT_H
 #define VF_COMPILER_DRIVER_FORMAT_H
 
+#include <charconv>
 #include <cstdio>
 #include <string>
 
@@ -34,6 +35,20 @@ inline std::string cell(const char *Format, double V) {
     S += ' ';
   else if (!Left && S.front() != ' ')
     S.insert(S.begin(), ' ');
+  return S;
+}
+
+/// The shortest text that reads back to the same double.
+inline std::string shortest(double V) {
+  char Buf[64];
+  auto [End, Ec] = std::to_chars(Buf, Buf + sizeof(Buf), V);
+  return Ec == std::errc() ? std::string(Buf, End) : printfDouble("%.17g", V);
+}
+
+/// S padded with spaces to at least W characters.
+inline std::string padRight(std::string S, std::size_t W) {
+  if (S.size() < W)
+    S.append(W - S.size(), ' ');
   return S;
 }
 
