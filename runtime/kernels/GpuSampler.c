@@ -7,18 +7,22 @@
 //
 //   - points, Jacobians and integrand values: one sample per lane, 32 at a
 //     time (the expensive, parallel part);
-//   - segment sums: every lane walks the 32 samples in order, fed by
-//     shuffles, and computes the same running sums (lane 0 stores them);
-//     no shared memory, no divergence;
+//   - segment sums: the block's tree (BlockSums.h) with shuffles, five
+//     steps across the warp whatever the runs, then one step per run of a
+//     hypercube in the block (usually one to three), which every lane
+//     takes alike (lane 0 stores the segments); no shared memory, no
+//     divergence;
+//   - the largest deviation: a butterfly maximum that keeps the first
+//     lane on ties, the sample the CPU's in-order search finds;
 //   - training histograms (per axis, per increment, additions in sample
 //     order): samples falling in distinct increments of an axis add in the
 //     same step; samples sharing an increment take turns in lane order,
 //     ranked with match.any, so each bin still sees its samples in order.
 //     The tile's histogram lives in global memory (no atomics: a bin is
 //     touched by one lane at a time);
-//   - histograms of observables (HistSums.h): lane 0 adds the samples in
-//     order as it walks them for the segments, into the tile's buffer in
-//     global memory.
+//   - histograms of observables (HistSums.h): lane 0 walks the block's
+//     samples in order and adds them into the tile's buffer in global
+//     memory (the one per-sample loop left, and only with `hist`).
 //
 // Compiled for nvptx64, and for the host only under warp emulation
 // (VF_GPU_EMULATION: GpuEmulation.h turns the intrinsics into calls to the
@@ -32,9 +36,9 @@
 #ifdef VF_GPU_EMULATION
 #include "GpuEmulation.h"
 #endif
+#include "BlockSums.h"
 #include "HistSums.h"
 #include "SamplePoint.h"
-#include "SegmentSums.h"
 
 extern void vf_user_integrand(const double *x, const double *params,
                               double *out);
@@ -59,6 +63,18 @@ static double vf_shfl_f64(double v, vf_u32 src) {
   vf_u64 bits;
   __builtin_memcpy(&bits, &v, sizeof bits);
   bits = vf_shfl_u64(bits, src);
+  __builtin_memcpy(&v, &bits, sizeof v);
+  return v;
+}
+
+static double vf_shfl_f64_bfly(double v, int lane_mask) {
+  vf_u64 bits;
+  __builtin_memcpy(&bits, &v, sizeof bits);
+  const vf_u32 lo = (vf_u32)__nvvm_shfl_sync_bfly_i32(VF_FULL_WARP, (int)bits,
+                                                      lane_mask, 31);
+  const vf_u32 hi = (vf_u32)__nvvm_shfl_sync_bfly_i32(
+      VF_FULL_WARP, (int)(bits >> 32), lane_mask, 31);
+  bits = ((vf_u64)hi << 32) | lo;
   __builtin_memcpy(&v, &bits, sizeof v);
   return v;
 }
@@ -124,6 +140,67 @@ static void vf_train_axis(double *pairs, vf_u32 bin, double t2, double w,
   }
 }
 
+/// The block step of BlockSums.h on a warp: lane l holds sample j0 + l
+/// (valid when l < nb) of hypercube hl with values v. Adds the block to the
+/// open segment sg, which every lane holds alike; lane 0 stores the
+/// segments that end. shift[] receives this lane's shift K.
+static void vf_block_step(const vf_chunk_outputs *co, double *edge,
+                          vf_u64 first, vf_open_segment *sg, vf_u64 hl,
+                          const double *v, unsigned nout, int valid,
+                          vf_u32 nb, double *shift) {
+  const vf_u32 lane = vf_lane();
+  const unsigned nt = VF_SEGMENT_TERMS(nout);
+  const vf_u64 hprev = vf_shfl_u64(hl, lane ? lane - 1 : 0);
+  const vf_u32 heads = __nvvm_vote_ballot_sync(
+      VF_FULL_WARP, valid && (lane == 0 || hl != hprev));
+  // This lane's run is [run, run_end): the last head at or before it and
+  // the next one after it (or the block's end).
+  const vf_u32 upto = (2u << lane) - 1u; // lanes 0..lane; all at lane 31
+  const vf_u32 run = 31u - (vf_u32)__builtin_clz(heads & upto);
+  const vf_u32 later = heads & ~upto;
+  const vf_u32 run_end = later ? (vf_u32)__builtin_ctz(later) : nb;
+  const int cont = sg->open && sg->h == vf_shfl_u64(hl, 0);
+  VF_UNROLL_DIMENSIONS
+  for (unsigned c = 0; c < nout; ++c) {
+    const double head = vf_shfl_f64(v[c], run);
+    shift[c] = run == 0 && cont ? sg->sums[1 + c] : head;
+  }
+  double q[VF_SEGMENT_TERMS(VF_SAMPLER_MAX_OUT)];
+  vf_segment_terms(v, shift, nout, q);
+  VF_UNROLL_DIMENSIONS
+  for (vf_u32 s = 1; s < 32; s *= 2) {
+    const int join = valid && lane + s < run_end;
+    const vf_u32 src = lane + s < 32 ? lane + s : 31;
+    VF_UNROLL_DIMENSIONS
+    for (unsigned i = 0; i < nt; ++i) {
+      const double o = vf_shfl_f64(q[i], src);
+      q[i] = join ? q[i] + o : q[i];
+    }
+  }
+  for (vf_u32 rest = heads; rest; rest &= rest - 1) {
+    const vf_u32 hd = (vf_u32)__builtin_ctz(rest);
+    const vf_u32 next = rest & (rest - 1);
+    const vf_u32 e = next ? (vf_u32)__builtin_ctz(next) : nb;
+    if (!cont || hd > 0) {
+      if (sg->open && lane == 0)
+        vf_segment_store(sg->h == first
+                             ? edge
+                             : co->hcube_segments +
+                                   sg->h * VF_SEGMENT_STRIDE(nout),
+                         sg->sums, nout);
+      double vh[VF_SAMPLER_MAX_OUT];
+      VF_UNROLL_DIMENSIONS
+      for (unsigned c = 0; c < nout; ++c)
+        vh[c] = vf_shfl_f64(v[c], hd);
+      vf_open_segment_start(sg, vf_shfl_u64(hl, hd), vh, nout);
+    }
+    sg->sums[0] += (double)(e - hd);
+    VF_UNROLL_DIMENSIONS
+    for (unsigned i = 0; i < nt; ++i)
+      sg->sums[1 + nout + i] += vf_shfl_f64(q[i], hd);
+  }
+}
+
 static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
                         const vf_chunk_outputs *co) {
   const unsigned dim = vf_user_dim();
@@ -151,15 +228,16 @@ static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
   double k[VF_SAMPLER_MAX_DIM], x[VF_SAMPLER_MAX_DIM];
   vf_u32 bin[VF_SAMPLER_MAX_DIM];
   double f[VF_SAMPLER_MAX_OUT + VF_SAMPLER_MAX_HIST];
-  double v[VF_SAMPLER_MAX_OUT], vs[VF_SAMPLER_MAX_OUT];
-  double seg[VF_SEGMENT_STRIDE(VF_SAMPLER_MAX_OUT)];
+  double v[VF_SAMPLER_MAX_OUT], shift[VF_SAMPLER_MAX_OUT];
   vf_u64 h = vf_find_hcube(a->hcube_offsets, a->nhcube, begin);
   vf_warp_hcube_coords(h, dim, a->nstrat, kc);
   vf_u64 hk = h;
   const vf_u64 first = h;
-  vf_u64 seg_h = h, nonfinite = 0, first_bad = 0, max_index = begin;
+  vf_u64 nonfinite = 0, first_bad = 0, max_index = begin;
   double max_dev = -1.0, max_value = 0.0; // as in Sampler.c
-  int seg_open = 0;
+  vf_open_segment sg;
+  sg.h = h;
+  sg.open = 0;
   // Histograms: the tile's buffer and workspace, zeroed by the warp.
   const unsigned nhist = vf_user_nhist();
   vf_hist_state hist = {0};
@@ -208,43 +286,41 @@ static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
     for (unsigned c = 0; c < nout; ++c)
       v[c] = jac * (finite ? f[c] : 0.0);
 
-    // Segments and the largest deviation, in sample order: the same steps
-    // on every lane.
-    for (vf_u32 s = 0; s < nb; ++s) {
-      const vf_u64 hs = vf_shfl_u64(hl, s);
-      const double inv_s = vf_shfl_f64(inv_nh, s);
-      for (unsigned c = 0; c < nout; ++c)
-        vs[c] = vf_shfl_f64(v[c], s);
-      if (hs != seg_h) {
-        if (lane == 0)
-          vf_segment_store(seg_h == first
-                               ? edge
-                               : co->hcube_segments + seg_h * stride,
-                           seg, nout);
-        seg_open = 0;
-        seg_h = hs;
+    vf_block_step(co, edge, first, &sg, hl, v, nout, valid, nb, shift);
+    // The largest deviation |v_0 - K_0| / n_h: the block's first largest,
+    // if above the tile's so far (Sampler.c searches in sample order).
+    {
+      const double d0 = v[0] - shift[0];
+      double m = valid && d0 == d0 ? __builtin_fabs(d0) * inv_nh : -1.0;
+      vf_u32 at = lane;
+      for (int off = 16; off > 0; off /= 2) {
+        const double om = vf_shfl_f64_bfly(m, off);
+        const vf_u32 oa = (vf_u32)__nvvm_shfl_sync_bfly_i32(
+            VF_FULL_WARP, (int)at, off, 31);
+        if (om > m || (om == m && oa < at)) {
+          m = om;
+          at = oa;
+        }
       }
-      if (!seg_open) {
-        vf_segment_start(seg, vs, nout);
-        seg_open = 1;
+      const double value = vf_shfl_f64(v[0], at);
+      if (m > max_dev) {
+        max_dev = m;
+        max_value = value;
+        max_index = j0 + at;
       }
-      vf_segment_add(seg, vs, nout);
-      const double dev = __builtin_fabs(vs[0] - seg[1]) * inv_s;
-      if (dev > max_dev) {
-        max_dev = dev;
-        max_value = vs[0];
-        max_index = j0 + s;
-      }
-      if (nhist) {
+    }
+    if (nhist) {
+      for (vf_u32 s = 0; s < nb; ++s) {
+        const vf_u64 hs = vf_shfl_u64(hl, s);
+        const double vs0 = vf_shfl_f64(v[0], s);
         double cs[VF_SAMPLER_MAX_HIST];
         for (unsigned i = 0; i < nhist; ++i)
           cs[i] = vf_shfl_f64(f[nout + i], s);
         if (lane == 0)
-          vf_hist_add(&hist, a, hs, vs[0], cs, nhist);
+          vf_hist_add(&hist, a, hs, vs0, cs, nhist);
       }
-    }
-    if (nhist)
       __nvvm_bar_warp_sync(VF_FULL_WARP);
+    }
 
     if (a->train) {
       const double t2 = v[0] * v[0] * inv_nh;
@@ -259,15 +335,15 @@ static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
   if (lane == 0) {
     vf_tile_result *r = co->results + t;
     r->first_hcube = first;
-    r->last_hcube = seg_h;
+    r->last_hcube = sg.h;
     r->nonfinite = nonfinite;
     r->first_bad = first_bad;
     r->max_value = max_value;
     r->max_index = max_index;
     if (nhist)
       vf_hist_end(&hist);
-    if (seg_open)
-      vf_segment_store(seg_h == first ? edge : edge + stride, seg, nout);
+    if (sg.open)
+      vf_segment_store(sg.h == first ? edge : edge + stride, sg.sums, nout);
   }
 }
 

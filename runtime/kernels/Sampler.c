@@ -25,9 +25,9 @@
 // host's, and empty in the nvptx64 bitcode.
 #ifndef __NVPTX__
 
+#include "BlockSums.h"
 #include "HistSums.h"
 #include "SampleBatch.h"
-#include "SegmentSums.h"
 
 #ifdef VF_SAMPLER_NATIVE
 #include "NativeSampler.h"
@@ -53,34 +53,22 @@ extern unsigned vf_user_nhist(void);
 #define VF_BATCH_DIM VF_SAMPLER_MAX_DIM
 #endif
 
-/// Samples are processed in batches: positions for the whole batch, then
-/// the integrand for the whole batch, then each sample's v = J f and
-/// training value, then the accumulation in sample order. Only the last
-/// loop has a cross-sample dependence, so the loop vectorizer widens the
-/// others (Philox, the map and the integrand run 4 or 8 samples per
-/// instruction). Each sample computes exactly the same operations either
-/// way, so the numbers do not depend on the batch. A native integrand's
-/// callback sees 64 points per call.
+/// Samples are processed in batches of whole 32-sample blocks
+/// (BlockSums.h): positions for the whole batch, then the integrand for the
+/// whole batch, then each sample's v = J f and training value, then the
+/// segment sums block by block and the training sums in sample order. Each
+/// sample computes exactly the same operations either way, so the numbers
+/// do not depend on the batch. A native integrand's callback sees 64
+/// points per call.
 #ifdef VF_SAMPLER_NATIVE
 #define VF_BATCH 64
 #else
-#define VF_BATCH 16
+#define VF_BATCH VF_BLOCK
 #endif
 /// Vectorize across samples rather than unroll: unrolled, only the SLP
 /// vectorizer sees the loop, and it widens it less well.
 #define VF_VECTORIZE_ACROSS_SAMPLES                                            \
   _Pragma("clang loop vectorize(enable) unroll(disable)")
-
-/// Closes the open segment of hypercube h: the tile's first hypercube goes
-/// to edge slot 0, any other finished one is complete and goes to its own
-/// entry.
-static void vf_segment_close(const vf_tile_outputs *out, vf_u64 h,
-                             vf_u64 first, const double *seg, unsigned nout) {
-  vf_segment_store(h == first ? out->edge_segments
-                              : out->hcube_segments +
-                                    h * VF_SEGMENT_STRIDE(nout),
-                   seg, nout);
-}
 
 void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
                       const vf_tile_outputs *out VF_TILE_EXTRA_PARAMS) {
@@ -94,7 +82,6 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
     end = a->nsamples;
 
   double k[VF_SAMPLER_MAX_DIM];
-  double seg[VF_SEGMENT_STRIDE(VF_SAMPLER_MAX_OUT)];
   // Per batch: coordinates of each sample's hypercube, points, map bins,
   // Jacobians, values, v = J f, map-training weights. Sized for the batch,
   // not the dimension limit, when the dimension is small (the common case)
@@ -106,24 +93,29 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   vf_u32 binb[VF_BATCH * VF_BATCH_DIM];
   double jacb[VF_BATCH], invnb[VF_BATCH];
   double fb[VF_BATCH * (VF_SAMPLER_MAX_OUT + VF_SAMPLER_MAX_HIST)];
-  double vb[VF_BATCH * VF_SAMPLER_MAX_OUT], t2b[VF_BATCH];
+  double vb[VF_BATCH * VF_SAMPLER_MAX_OUT], t2b[VF_BATCH], devb[VF_BATCH];
   int finb[VF_BATCH];
   vf_u64 hb[VF_BATCH];
 
   vf_tile_result *r = out->result;
-  r->nonfinite = 0;
-  r->first_bad = 0;
+  // Locals, not loads through a, out and r: the training stores below may
+  // alias any of them, and the compiler would reload each after every one.
+  vf_u64 nonfinite = 0, first_bad = 0;
+  double *const train = a->train ? out->train : 0;
+  const vf_u64 *const offsets = a->hcube_offsets;
+  const vf_u32 nstrat = a->nstrat;
   // The largest deviation so far; below any, so the first sample sets it.
   double max_dev = -1.0, max_value = 0.0;
   vf_u64 max_index = begin;
-  vf_u64 h = vf_find_hcube(a->hcube_offsets, a->nhcube, begin);
+  vf_u64 h = vf_find_hcube(offsets, a->nhcube, begin);
   const vf_u64 first = h;
   r->first_hcube = h;
-  vf_u64 h_end = a->hcube_offsets[h + 1];
-  double inv_nh = 1.0 / (double)(h_end - a->hcube_offsets[h]);
-  vf_hcube_coords(h, dim, a->nstrat, k);
-  vf_u64 seg_h = h;
-  int seg_open = 0;
+  vf_u64 h_end = offsets[h + 1];
+  double inv_nh = 1.0 / (double)(h_end - offsets[h]);
+  vf_hcube_coords(h, dim, nstrat, k);
+  vf_open_segment sg;
+  sg.h = h;
+  sg.open = 0;
   const double *params = a->params;
   // Histograms (HistSums.h): the tile's cells, in sample order.
   vf_hist_state hist = {0};
@@ -140,14 +132,14 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
       const vf_u64 j = b < nb ? j0 + b : j0 + nb - 1;
       if (j >= h_end) {
         const vf_u64 h_prev = h;
-        while (j >= a->hcube_offsets[h + 1])
+        while (j >= offsets[h + 1])
           ++h;
-        h_end = a->hcube_offsets[h + 1];
-        inv_nh = 1.0 / (double)(h_end - a->hcube_offsets[h]);
+        h_end = offsets[h + 1];
+        inv_nh = 1.0 / (double)(h_end - offsets[h]);
         if (h == h_prev + 1)
-          vf_hcube_coords_next(dim, a->nstrat, k);
+          vf_hcube_coords_next(dim, nstrat, k);
         else
-          vf_hcube_coords(h, dim, a->nstrat, k);
+          vf_hcube_coords(h, dim, nstrat, k);
       }
       hb[b] = h;
       invnb[b] = inv_nh;
@@ -174,8 +166,10 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
     // (4a) Each sample's v = J f (f taken as 0 where it is not finite) and
     // map-training value (J f_0)^2 / n_h, outside the ordered loop: no
     // cross-sample dependence. The sums below add exactly these numbers.
-    for (unsigned b = 0; b < nb; ++b) {
-      const double *f = fb + b * nvals;
+    // Every lane of the batch, so that the block step reads defined values
+    // (a short batch's padding repeats its last sample).
+    for (unsigned b = 0; b < VF_BATCH; ++b) {
+      const double *f = fb + (b < nb ? b : nb - 1) * nvals;
       int finite = 1;
       for (unsigned c = 0; c < nout; ++c)
         finite &= vf_isfinite(f[c]);
@@ -184,34 +178,30 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
         vb[b * nout + c] = jacb[b] * (finite ? f[c] : 0.0);
       t2b[b] = vb[b * nout] * vb[b * nout] * invnb[b];
     }
-    // (4b) Accumulation, in sample order.
+    // (4b) Segment sums, block by block (BlockSums.h).
+    for (unsigned b0 = 0; b0 < nb; b0 += VF_BLOCK)
+      vf_block_segments(out, first, &sg, hb + b0, vb + b0 * nout,
+                        nb - b0 < VF_BLOCK ? nb - b0 : VF_BLOCK, nout,
+                        devb + b0);
+    // (4c) The largest deviation, the non-finite count, histograms and
+    // training sums, in sample order.
     for (unsigned b = 0; b < nb; ++b) {
-      const double *v = vb + b * nout;
-      if (hb[b] != seg_h) {
-        vf_segment_close(out, seg_h, first, seg, nout);
-        seg_open = 0;
-        seg_h = hb[b];
-      }
-      if (!finb[b] && r->nonfinite++ == 0)
-        r->first_bad = j0 + b;
-      if (!seg_open) {
-        vf_segment_start(seg, v, nout);
-        seg_open = 1;
-      }
-      vf_segment_add(seg, v, nout);
-      const double dev = __builtin_fabs(v[0] - seg[1]) * invnb[b];
+      const double dev = devb[b] * invnb[b];
       if (dev > max_dev) {
         max_dev = dev;
-        max_value = v[0];
+        max_value = vb[b * nout];
         max_index = j0 + b;
       }
+      if (!finb[b] && nonfinite++ == 0)
+        first_bad = j0 + b;
       if (nhist)
-        vf_hist_add(&hist, a, hb[b], v[0], fb + b * nvals + nout, nhist);
-      if (a->train) {
-        const double t2 = t2b[b], w = invnb[b];
-        const vf_f64x2 add = {t2, w};
+        vf_hist_add(&hist, a, hb[b], vb[b * nout], fb + b * nvals + nout,
+                    nhist);
+      if (train) {
+        const vf_f64x2 add = {t2b[b], invnb[b]};
+        VF_UNROLL_DIMENSIONS
         for (unsigned d = 0; d < dim; ++d) {
-          double *p = out->train + 2 * ((vf_u64)d * ninc + binb[d * VF_BATCH + b]);
+          double *p = train + 2 * ((vf_u64)d * ninc + binb[d * VF_BATCH + b]);
           vf_f64x2 pair;
           __builtin_memcpy(&pair, p, sizeof pair);
           pair += add;
@@ -220,16 +210,18 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
       }
     }
   }
-  r->last_hcube = seg_h;
+  r->nonfinite = nonfinite;
+  r->first_bad = first_bad;
+  r->last_hcube = sg.h;
   r->max_value = max_value;
   r->max_index = max_index;
   if (nhist)
     vf_hist_end(&hist);
-  if (seg_open)
-    vf_segment_store(seg_h == first ? out->edge_segments
-                                    : out->edge_segments +
-                                          VF_SEGMENT_STRIDE(nout),
-                     seg, nout);
+  if (sg.open)
+    vf_segment_store(sg.h == first ? out->edge_segments
+                                   : out->edge_segments +
+                                         VF_SEGMENT_STRIDE(nout),
+                     sg.sums, nout);
 }
 
 #endif // __NVPTX__

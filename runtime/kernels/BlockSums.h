@@ -1,0 +1,211 @@
+//===- runtime/kernels/BlockSums.h - Segment sums, 32 at a time -*- C -*-===//
+//
+// A tile's samples are taken in blocks of VF_BLOCK = 32 (a GPU warp: lane l
+// of the block starting at sample j0 = tile begin + 32 m is sample j0 + l).
+// A segment's sums S_c = sum (v_c - K_c) and C_ce = sum (v_c - K_c)(v_e -
+// K_e) (SamplerABI.h) are added block by block in block order; within a
+// block, each run of samples of one hypercube is summed by a fixed tree
+// (docs/algorithm.md, "Accumulation order"):
+//
+//   for s = 1, 2, 4, 8, 16:   q[l] <- q[l] + q[l + s]   if lane l + s is a
+//                                                        valid lane of l's run
+//                             q[l] unchanged            otherwise
+//
+// every lane at once, each step reading the previous step's values. After
+// the five steps the run's first lane holds the sum of the run's terms.
+// The GPU does this with shuffles across its warp (GpuSampler.c), the CPU
+// with vector lanes (vf_block_segments below): the same additions of the
+// same numbers in the same order, so a tile's sums are bitwise the same on
+// both, and the warp no longer walks its 32 samples one by one.
+//
+// Shared by Sampler.c and GpuSampler.c.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_RUNTIME_KERNELS_BLOCKSUMS_H
+#define VF_RUNTIME_KERNELS_BLOCKSUMS_H
+
+#include "SegmentSums.h"
+
+#define VF_BLOCK 32
+/// The terms of a segment that are summed: S_c, then C_ce for c <= e, in
+/// the segment's order (they follow n and K there).
+#define VF_SEGMENT_TERMS(k) ((k) + (k) * ((k) + 1) / 2)
+
+/// The open segment of a tile (Sampler.c, GpuSampler.c).
+typedef struct vf_open_segment {
+  double sums[VF_SEGMENT_STRIDE(VF_SAMPLER_MAX_OUT)];
+  vf_u64 h;
+  int open;
+} vf_open_segment;
+
+/// Starts the segment of hypercube h whose first sample has values v.
+static inline void vf_open_segment_start(vf_open_segment *sg, vf_u64 h,
+                                         const double *v, unsigned nout) {
+  sg->sums[0] = 0.0;
+  VF_UNROLL_DIMENSIONS
+  for (unsigned c = 0; c < nout; ++c)
+    sg->sums[1 + c] = v[c];
+  VF_UNROLL_DIMENSIONS
+  for (unsigned i = 0; i < VF_SEGMENT_TERMS(nout); ++i)
+    sg->sums[1 + nout + i] = 0.0;
+  sg->h = h;
+  sg->open = 1;
+}
+
+/// The terms of one sample: its deviations d_c = v_c - K_c from the
+/// segment's shift, then their products d_c d_e (c <= e).
+static inline void vf_segment_terms(const double *v, const double *shift,
+                                    unsigned nout, double *terms) {
+  VF_UNROLL_DIMENSIONS
+  for (unsigned c = 0; c < nout; ++c)
+    terms[c] = v[c] - shift[c];
+  double *cross = terms + nout;
+  VF_UNROLL_DIMENSIONS
+  for (unsigned c = 0; c < nout; ++c)
+    VF_UNROLL_DIMENSIONS
+  for (unsigned e = c; e < nout; ++e)
+    *cross++ = terms[c] * terms[e];
+}
+
+#ifndef __NVPTX__
+#ifndef VF_GPU_EMULATION
+
+/// A closed segment goes to the tile's edge slot 0 when it is the tile's
+/// first hypercube, else to its own entry (it is complete).
+static inline void vf_segment_close(const vf_tile_outputs *out, vf_u64 h,
+                                    vf_u64 first, const double *seg,
+                                    unsigned nout) {
+  vf_segment_store(h == first
+                       ? out->edge_segments
+                       : out->hcube_segments + h * VF_SEGMENT_STRIDE(nout),
+                   seg, nout);
+}
+
+typedef double vf_f64x32 __attribute__((ext_vector_type(VF_BLOCK)));
+typedef long vf_i64x32 __attribute__((ext_vector_type(VF_BLOCK)));
+
+/// Lane l of the result is lane l + s of x (past the end, of p).
+#define VF_LANES_AFTER(x, p, s)                                                \
+  __builtin_shufflevector(                                                     \
+      x, p, (s) + 0, (s) + 1, (s) + 2, (s) + 3, (s) + 4, (s) + 5, (s) + 6,     \
+      (s) + 7, (s) + 8, (s) + 9, (s) + 10, (s) + 11, (s) + 12, (s) + 13,       \
+      (s) + 14, (s) + 15, (s) + 16, (s) + 17, (s) + 18, (s) + 19, (s) + 20,    \
+      (s) + 21, (s) + 22, (s) + 23, (s) + 24, (s) + 25, (s) + 26, (s) + 27,    \
+      (s) + 28, (s) + 29, (s) + 30, (s) + 31)
+/// Lane l of the result is lane l - s of x (before the start, of p).
+#define VF_LANES_BEFORE(x, p, s)                                               \
+  __builtin_shufflevector(                                                     \
+      p, x, 32 - (s) + 0, 32 - (s) + 1, 32 - (s) + 2, 32 - (s) + 3,            \
+      32 - (s) + 4, 32 - (s) + 5, 32 - (s) + 6, 32 - (s) + 7, 32 - (s) + 8,    \
+      32 - (s) + 9, 32 - (s) + 10, 32 - (s) + 11, 32 - (s) + 12,               \
+      32 - (s) + 13, 32 - (s) + 14, 32 - (s) + 15, 32 - (s) + 16,              \
+      32 - (s) + 17, 32 - (s) + 18, 32 - (s) + 19, 32 - (s) + 20,              \
+      32 - (s) + 21, 32 - (s) + 22, 32 - (s) + 23, 32 - (s) + 24,              \
+      32 - (s) + 25, 32 - (s) + 26, 32 - (s) + 27, 32 - (s) + 28,              \
+      32 - (s) + 29, 32 - (s) + 30, 32 - (s) + 31)
+
+/// The host's form of the block step: samples [0, nb) of a block, their
+/// hypercubes hb[0, 32) and values v[0, 32 nout) (sample-major; lanes past
+/// nb are read but not used), added to the open segment sg;
+/// segments that end are stored. `dev` receives each sample's |v_0 - K_0|,
+/// the deviation the largest-deviation search uses. Written with 32-lane
+/// vectors, which the backend splits into the host's registers (4
+/// AVX-512, 8 AVX2), every step across all lanes at once.
+static inline void vf_block_segments(const vf_tile_outputs *out, vf_u64 first,
+                                     vf_open_segment *sg, const vf_u64 *hb,
+                                     const double *v, unsigned nb,
+                                     unsigned nout, double *dev) {
+  const unsigned nt = VF_SEGMENT_TERMS(nout);
+  // Whole vectors from memory and constants, never lane by lane: at O2 a
+  // loop inserting lanes is not unrolled, and each insertion would go
+  // through the stack.
+  const vf_i64x32 lane = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
+                          11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+                          22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
+  vf_i64x32 h;
+  __builtin_memcpy(&h, hb, sizeof h);
+  vf_i64x32 none = -1, zero_i = 0;
+  // run[l]: the first lane of lane l's run (a prefix maximum over the
+  // lanes where the hypercube changes); lanes past nb belong to none.
+  vf_i64x32 run = h != VF_LANES_BEFORE(h, none, 1) ? lane : zero_i;
+  run = __builtin_elementwise_max(run, VF_LANES_BEFORE(run, zero_i, 1));
+  run = __builtin_elementwise_max(run, VF_LANES_BEFORE(run, zero_i, 2));
+  run = __builtin_elementwise_max(run, VF_LANES_BEFORE(run, zero_i, 4));
+  run = __builtin_elementwise_max(run, VF_LANES_BEFORE(run, zero_i, 8));
+  run = __builtin_elementwise_max(run, VF_LANES_BEFORE(run, zero_i, 16));
+  run = lane < (long)nb ? run : none;
+  const vf_i64x32 j1 = VF_LANES_BEFORE(run, none, 1) == run,
+                  j2 = VF_LANES_BEFORE(run, none, 2) == run,
+                  j4 = VF_LANES_BEFORE(run, none, 4) == run,
+                  j8 = VF_LANES_BEFORE(run, none, 8) == run,
+                  j16 = VF_LANES_BEFORE(run, none, 16) == run;
+  // The first run continues the open segment or starts one; the others
+  // are shifted by their first sample, which each lane copies from the
+  // left within its run.
+  const int cont = sg->open && sg->h == hb[0];
+  const vf_i64x32 keep = run == 0 && cont;
+  vf_f64x32 d[VF_SAMPLER_MAX_OUT];
+  for (unsigned c = 0; c < nout; ++c) {
+    vf_f64x32 x;
+    if (nout == 1) {
+      __builtin_memcpy(&x, v, sizeof x);
+    } else {
+      double xs[VF_BLOCK];
+      for (unsigned l = 0; l < VF_BLOCK; ++l)
+        xs[l] = v[l * nout + c];
+      __builtin_memcpy(&x, xs, sizeof x);
+    }
+    vf_f64x32 k = x;
+    k = j1 ? VF_LANES_BEFORE(k, x, 1) : k;
+    k = j2 ? VF_LANES_BEFORE(k, x, 2) : k;
+    k = j4 ? VF_LANES_BEFORE(k, x, 4) : k;
+    k = j8 ? VF_LANES_BEFORE(k, x, 8) : k;
+    k = j16 ? VF_LANES_BEFORE(k, x, 16) : k;
+    k = keep ? (vf_f64x32)sg->sums[1 + c] : k;
+    d[c] = x - k;
+  }
+  vf_f64x32 q[VF_SEGMENT_TERMS(VF_SAMPLER_MAX_OUT)];
+  for (unsigned c = 0, i = nout; c < nout; ++c) {
+    q[c] = d[c];
+    for (unsigned e = c; e < nout; ++e)
+      q[i++] = d[c] * d[e];
+  }
+  const vf_f64x32 dv = __builtin_elementwise_abs(d[0]);
+  __builtin_memcpy(dev, &dv, sizeof dv);
+  // The tree (see the top of this file): lane l adds lane l + s.
+  const vf_f64x32 zero = 0.0;
+  const vf_i64x32 a1 = VF_LANES_AFTER(run, none, 1) == run && run >= 0,
+                  a2 = VF_LANES_AFTER(run, none, 2) == run && run >= 0,
+                  a4 = VF_LANES_AFTER(run, none, 4) == run && run >= 0,
+                  a8 = VF_LANES_AFTER(run, none, 8) == run && run >= 0,
+                  a16 = VF_LANES_AFTER(run, none, 16) == run && run >= 0;
+  for (unsigned i = 0; i < nt; ++i) {
+    vf_f64x32 t = q[i];
+    t = a1 ? t + VF_LANES_AFTER(t, zero, 1) : t;
+    t = a2 ? t + VF_LANES_AFTER(t, zero, 2) : t;
+    t = a4 ? t + VF_LANES_AFTER(t, zero, 4) : t;
+    t = a8 ? t + VF_LANES_AFTER(t, zero, 8) : t;
+    t = a16 ? t + VF_LANES_AFTER(t, zero, 16) : t;
+    q[i] = t;
+  }
+  // The runs in order: run heads are the lanes where run[l] == l.
+  for (unsigned l = 0; l < nb;) {
+    unsigned e = l + 1;
+    while (e < nb && hb[e] == hb[l])
+      ++e;
+    if (!cont || l > 0) {
+      if (sg->open)
+        vf_segment_close(out, sg->h, first, sg->sums, nout);
+      vf_open_segment_start(sg, hb[l], v + l * nout, nout);
+    }
+    sg->sums[0] += (double)(e - l);
+    for (unsigned i = 0; i < nt; ++i)
+      sg->sums[1 + nout + i] += q[i][l];
+    l = e;
+  }
+}
+
+#endif // VF_GPU_EMULATION
+#endif // __NVPTX__
+
+#endif // VF_RUNTIME_KERNELS_BLOCKSUMS_H
