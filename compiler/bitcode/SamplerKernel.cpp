@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "bitcode/SamplerKernel.h"
+#include "bitcode/StridedIntegrand.h"
 
 #include "SamplerABI.h"
 
@@ -136,6 +137,8 @@ Error cloneKernel(Module &M, StringRef Generic,
   Function *HoleDim = M.getFunction("vf_user_dim");
   Function *HoleOut = M.getFunction("vf_user_nout");
   Function *HoleHist = M.getFunction("vf_user_nhist");
+  Function *HoleStrided = M.getFunction("vf_user_integrand_strided");
+  Function *HoleStride = M.getFunction("vf_user_x_stride");
   if (!Kernel || Kernel->isDeclaration())
     return createStringError(inconvertibleErrorCode(),
                              "the embedded sampler lacks %s",
@@ -169,6 +172,15 @@ Error cloneKernel(Module &M, StringRef Generic,
     if (HoleHist)
       VMap[HoleHist] =
           constantFunction(M, I.EntryName + ".nhist", I.Histograms);
+    if (HoleStrided && HoleStride) {
+      // Without a strided copy the kernel keeps x contiguous, and its
+      // strided call is dead code.
+      Function *S =
+          I.Integrand ? stridedIntegrand(*I.Integrand, VF_HOST_BATCH) : nullptr;
+      VMap[HoleStrided] = S ? S : I.Integrand;
+      VMap[HoleStride] =
+          constantFunction(M, I.EntryName + ".xstride", S ? VF_HOST_BATCH : 0);
+    }
     Function *Clone = CloneFunction(Kernel, VMap);
     Clone->setName(I.EntryName);
     if (I.Dim > MaxUnrolledDim)
@@ -177,7 +189,8 @@ Error cloneKernel(Module &M, StringRef Generic,
     Clone->setCallingConv(CC);
   }
   Kernel->eraseFromParent();
-  for (Function *Hole : {HoleF, HoleDim, HoleOut, HoleHist})
+  for (Function *Hole :
+       {HoleF, HoleDim, HoleOut, HoleHist, HoleStrided, HoleStride})
     if (Hole && Hole->use_empty())
       Hole->eraseFromParent();
   return Error::success();

@@ -155,13 +155,14 @@ static inline void vf_store_transposed_8x8(const vf_f64x8 *c, double *x,
 }
 
 /// vf_sample_point for the sixteen samples j[0..15] of hypercubes with
-/// coordinates k[d * stride + lane]: x sample-major (x + lane * dim),
+/// coordinates k[d * stride + lane]: x sample-major (x + lane * dim) when
+/// x_stride is 0, else axis-major (x[d * x_stride + lane]);
 /// bin[d * stride + lane], jac[lane].
 static inline void vf_sample_points_x16(const vf_sampler_args *a,
                                         unsigned dim, const vf_u64 *j,
                                         const double *k, unsigned stride,
-                                        double *x, vf_u32 *bin,
-                                        double *jac) {
+                                        double *x, unsigned x_stride,
+                                        vf_u32 *bin, double *jac) {
   vf_f64x8 jv[2] = {a->box_volume, a->box_volume};
   // Eight axes at a time (two Philox blocks), so that a group's
   // coordinates leave through one transpose.
@@ -186,6 +187,13 @@ static inline void vf_sample_points_x16(const vf_sampler_args *a,
       }
     }
     for (unsigned h = 0; h < 2; ++h) {
+      if (x_stride) {
+        VF_UNROLL_DIMENSIONS
+        for (unsigned d = 8 * g; d < dim && d < 8 * g + 8; ++d)
+          __builtin_memcpy(x + d * x_stride + h * VF_LANES, &xg[h][d - 8 * g],
+                           sizeof xg[h][0]);
+        continue;
+      }
       double *xh = x + h * VF_LANES * dim + 8 * g;
       if (8 * g + 8 <= dim) {
         vf_store_transposed_8x8(xg[h], xh, dim);

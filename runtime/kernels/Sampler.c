@@ -36,6 +36,7 @@
 #define VF_TILE_DIM a->dim
 #define VF_TILE_NOUT a->nout
 #define VF_TILE_NHIST 0u
+#define VF_TILE_X_STRIDE 0u
 /// Per-batch arrays are sized for the actual dimension (VLAs).
 #define VF_BATCH_DIM dim
 #else
@@ -44,6 +45,13 @@ extern void vf_user_integrand(const double *x, const double *params,
 extern unsigned vf_user_dim(void);
 extern unsigned vf_user_nout(void);
 extern unsigned vf_user_nhist(void);
+/// The same integrand reading coordinate d at x + d * vf_user_x_stride()
+/// (compiler/bitcode/StridedIntegrand.h), when the compiler could make
+/// one; a stride of 0 means it could not, and x stays sample-major.
+extern void vf_user_integrand_strided(const double *x, const double *params,
+                                      double *out);
+extern unsigned vf_user_x_stride(void);
+#define VF_TILE_X_STRIDE vf_user_x_stride()
 #define VF_TILE_FUNCTION vf_sample_tile
 #define VF_TILE_EXTRA_PARAMS
 #define VF_TILE_DIM vf_user_dim()
@@ -63,7 +71,8 @@ extern unsigned vf_user_nhist(void);
 #ifdef VF_SAMPLER_NATIVE
 #define VF_BATCH 64
 #else
-#define VF_BATCH VF_BLOCK
+#define VF_BATCH VF_HOST_BATCH
+_Static_assert(VF_HOST_BATCH % VF_BLOCK == 0, "whole blocks per batch");
 #endif
 /// Vectorize across samples rather than unroll: unrolled, only the SLP
 /// vectorizer sees the loop, and it widens it less well.
@@ -75,6 +84,7 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   const unsigned dim = VF_TILE_DIM;
   const unsigned nout = VF_TILE_NOUT;
   const unsigned nhist = VF_TILE_NHIST, nvals = nout + nhist;
+  const unsigned x_stride = VF_TILE_X_STRIDE;
   const vf_u32 ninc = a->ninc;
   const vf_u64 begin = tile * a->tile_size;
   vf_u64 end = begin + a->tile_size;
@@ -152,16 +162,23 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
       vf_u64 j[VF_WORD_LANES];
       for (unsigned l = 0; l < VF_WORD_LANES; ++l)
         j[l] = b0 + l < nb ? j0 + b0 + l : j0 + nb - 1;
-      vf_sample_points_x16(a, dim, j, kb + b0, VF_BATCH, xb + b0 * dim,
+      vf_sample_points_x16(a, dim, j, kb + b0, VF_BATCH,
+                           x_stride ? xb + b0 : xb + b0 * dim, x_stride,
                            binb + b0, jacb + b0);
     }
     // (3) The integrand.
 #ifdef VF_SAMPLER_NATIVE
     native->eval(native->context, xb, nb, dim, params, fb);
 #else
-    VF_VECTORIZE_ACROSS_SAMPLES
-    for (unsigned b = 0; b < VF_BATCH; ++b)
-      vf_user_integrand(xb + b * dim, params, fb + b * nvals);
+    if (x_stride) {
+      VF_VECTORIZE_ACROSS_SAMPLES
+      for (unsigned b = 0; b < VF_BATCH; ++b)
+        vf_user_integrand_strided(xb + b, params, fb + b * nvals);
+    } else {
+      VF_VECTORIZE_ACROSS_SAMPLES
+      for (unsigned b = 0; b < VF_BATCH; ++b)
+        vf_user_integrand(xb + b * dim, params, fb + b * nvals);
+    }
 #endif
     // (4a) Each sample's v = J f (f taken as 0 where it is not finite) and
     // map-training value (J f_0)^2 / n_h, outside the ordered loop: no

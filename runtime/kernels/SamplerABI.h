@@ -36,6 +36,11 @@ extern "C" {
 #define VF_SAMPLER_MAX_OUT 16
 /// Largest number of histograms of one integrand (`hist` statements).
 #define VF_SAMPLER_MAX_HIST 16
+/// The host tile loop's batch, in samples. Where the compiler can give it
+/// a strided copy of the integrand (compiler/bitcode/StridedIntegrand.h),
+/// the batch's x is axis-major: coordinate d of sample b at
+/// x[d * VF_HOST_BATCH + b].
+#define VF_HOST_BATCH 32
 
 /// Read-only inputs of one iteration.
 typedef struct vf_sampler_args {
