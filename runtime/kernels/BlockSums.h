@@ -84,6 +84,11 @@ static inline void vf_segment_close(const vf_tile_outputs *out, vf_u64 h,
 typedef double vf_f64x32 __attribute__((ext_vector_type(VF_BLOCK)));
 typedef long vf_i64x32 __attribute__((ext_vector_type(VF_BLOCK)));
 
+/// Lane l holds l.
+#define VF_LANE_INDICES                                                        \
+  (vf_i64x32){0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, \
+              16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31}
+
 /// Lane l of the result is lane l + s of x (past the end, of p).
 #define VF_LANES_AFTER(x, p, s)                                                \
   __builtin_shufflevector(                                                     \
@@ -104,6 +109,19 @@ typedef long vf_i64x32 __attribute__((ext_vector_type(VF_BLOCK)));
       32 - (s) + 25, 32 - (s) + 26, 32 - (s) + 27, 32 - (s) + 28,              \
       32 - (s) + 29, 32 - (s) + 30, 32 - (s) + 31)
 
+/// The largest of dev[l] * invn[l] over lanes [0, nb), the products the
+/// in-order search compares (lanes where it is NaN never win there, so
+/// they count as -1 here).
+static inline double vf_block_largest(const double *dev, const double *invn,
+                                      unsigned nb) {
+  vf_f64x32 d, w;
+  __builtin_memcpy(&d, dev, sizeof d);
+  __builtin_memcpy(&w, invn, sizeof w);
+  const vf_i64x32 lane = VF_LANE_INDICES;
+  const vf_f64x32 below = -1.0, p = d * w;
+  return __builtin_reduce_max(lane < (long)nb && p == p ? p : below);
+}
+
 /// The host's form of the block step: samples [0, nb) of a block, their
 /// hypercubes hb[0, 32) and values v[0, 32 nout) (sample-major; lanes past
 /// nb are read but not used), added to the open segment sg;
@@ -119,9 +137,7 @@ static inline void vf_block_segments(const vf_tile_outputs *out, vf_u64 first,
   // Whole vectors from memory and constants, never lane by lane: at O2 a
   // loop inserting lanes is not unrolled, and each insertion would go
   // through the stack.
-  const vf_i64x32 lane = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
-                          11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
-                          22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
+  const vf_i64x32 lane = VF_LANE_INDICES;
   vf_i64x32 h;
   __builtin_memcpy(&h, hb, sizeof h);
   vf_i64x32 none = -1, zero_i = 0;

@@ -97,8 +97,11 @@ static inline void vf_philox_block_x16(vf_u64 seed, vf_u32 iteration,
 }
 
 /// One axis of vf_sample_point for eight lanes: uniforms u, hypercube
-/// coordinates kd; writes the bins, multiplies the Jacobians jv, returns
-/// the coordinates x_d.
+/// coordinates kd; writes each lane's training slot (the offset of its
+/// increment's (sum, weight) pair in the dim x ninc pairs, 2 (d ninc + i):
+/// computed here for eight lanes at once, so that the in-order training
+/// loop only loads it), multiplies the Jacobians jv, returns the
+/// coordinates x_d.
 static inline vf_f64x8 vf_map_axis_x8(const vf_sampler_args *a, unsigned d,
                                       vf_f64x8 u, const double *kd,
                                       vf_u32 *bin, vf_f64x8 *jv) {
@@ -117,7 +120,8 @@ static inline vf_f64x8 vf_map_axis_x8(const vf_sampler_args *a, unsigned d,
   vf_f64x8 width = e1 - e0;
   vf_f64x8 xu = e0 + (t - __builtin_convertvector(i, vf_f64x8)) * width;
   *jv *= dninc * width;
-  __builtin_memcpy(bin, &i, sizeof i);
+  const vf_u32x8 slot = (i + (vf_u32)d * ninc) * 2u;
+  __builtin_memcpy(bin, &slot, sizeof slot);
   return a->box_lo[d] + a->box_width[d] * xu;
 }
 
@@ -157,7 +161,7 @@ static inline void vf_store_transposed_8x8(const vf_f64x8 *c, double *x,
 /// vf_sample_point for the sixteen samples j[0..15] of hypercubes with
 /// coordinates k[d * stride + lane]: x sample-major (x + lane * dim) when
 /// x_stride is 0, else axis-major (x[d * x_stride + lane]);
-/// bin[d * stride + lane], jac[lane].
+/// training slots bin[d * stride + lane], jac[lane].
 static inline void vf_sample_points_x16(const vf_sampler_args *a,
                                         unsigned dim, const vf_u64 *j,
                                         const double *k, unsigned stride,

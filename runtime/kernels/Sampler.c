@@ -85,20 +85,18 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   const unsigned nout = VF_TILE_NOUT;
   const unsigned nhist = VF_TILE_NHIST, nvals = nout + nhist;
   const unsigned x_stride = VF_TILE_X_STRIDE;
-  const vf_u32 ninc = a->ninc;
   const vf_u64 begin = tile * a->tile_size;
   vf_u64 end = begin + a->tile_size;
   if (end > a->nsamples)
     end = a->nsamples;
 
   double k[VF_SAMPLER_MAX_DIM];
-  // Per batch: coordinates of each sample's hypercube, points, map bins,
-  // Jacobians, values, v = J f, map-training weights. Sized for the batch,
-  // not the dimension limit, when the dimension is small (the common case)
-  // thanks to the constant dim. kb and binb are axis-major (entry d of
-  // sample b at d * VF_BATCH + b), so step (2) reads and writes them
-  // contiguously across samples; xb is sample-major, as the integrand
-  // takes it.
+  // Per batch: coordinates of each sample's hypercube, points, training
+  // slots (SampleBatch.h), Jacobians, values, v = J f, map-training
+  // weights. kb and binb are axis-major (entry d of sample b at d *
+  // VF_BATCH + b), so step (2) reads and writes them contiguously across
+  // samples; xb too where the integrand reads strided x (x_stride), else
+  // sample-major.
   double kb[VF_BATCH * VF_BATCH_DIM], xb[VF_BATCH * VF_BATCH_DIM];
   vf_u32 binb[VF_BATCH * VF_BATCH_DIM];
   double jacb[VF_BATCH], invnb[VF_BATCH];
@@ -185,12 +183,14 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
     // cross-sample dependence. The sums below add exactly these numbers.
     // Every lane of the batch, so that the block step reads defined values
     // (a short batch's padding repeats its last sample).
+    int allfinite = 1;
     for (unsigned b = 0; b < VF_BATCH; ++b) {
       const double *f = fb + (b < nb ? b : nb - 1) * nvals;
       int finite = 1;
       for (unsigned c = 0; c < nout; ++c)
         finite &= vf_isfinite(f[c]);
       finb[b] = finite;
+      allfinite &= finite;
       for (unsigned c = 0; c < nout; ++c)
         vb[b * nout + c] = jacb[b] * (finite ? f[c] : 0.0);
       t2b[b] = vb[b * nout] * vb[b * nout] * invnb[b];
@@ -200,17 +200,28 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
       vf_block_segments(out, first, &sg, hb + b0, vb + b0 * nout,
                         nb - b0 < VF_BLOCK ? nb - b0 : VF_BLOCK, nout,
                         devb + b0);
-    // (4c) The largest deviation, the non-finite count, histograms and
-    // training sums, in sample order.
+    // (4c) The largest deviation and the non-finite count, first in
+    // sample order: searched lane by lane only in the rare blocks that
+    // change them (a block whose largest does not beat the tile's so far
+    // changes nothing).
+    for (unsigned b0 = 0; b0 < nb; b0 += VF_BLOCK) {
+      const unsigned n = nb - b0 < VF_BLOCK ? nb - b0 : VF_BLOCK;
+      if (vf_block_largest(devb + b0, invnb + b0, n) > max_dev)
+        for (unsigned b = b0; b < b0 + n; ++b) {
+          const double dev = devb[b] * invnb[b];
+          if (dev > max_dev) {
+            max_dev = dev;
+            max_value = vb[b * nout];
+            max_index = j0 + b;
+          }
+        }
+    }
+    if (!allfinite)
+      for (unsigned b = 0; b < nb; ++b)
+        if (!finb[b] && nonfinite++ == 0)
+          first_bad = j0 + b;
+    // (4d) Histograms and training sums, in sample order.
     for (unsigned b = 0; b < nb; ++b) {
-      const double dev = devb[b] * invnb[b];
-      if (dev > max_dev) {
-        max_dev = dev;
-        max_value = vb[b * nout];
-        max_index = j0 + b;
-      }
-      if (!finb[b] && nonfinite++ == 0)
-        first_bad = j0 + b;
       if (nhist)
         vf_hist_add(&hist, a, hb[b], vb[b * nout], fb + b * nvals + nout,
                     nhist);
@@ -218,7 +229,7 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
         const vf_f64x2 add = {t2b[b], invnb[b]};
         VF_UNROLL_DIMENSIONS
         for (unsigned d = 0; d < dim; ++d) {
-          double *p = train + 2 * ((vf_u64)d * ninc + binb[d * VF_BATCH + b]);
+          double *p = train + binb[d * VF_BATCH + b];
           vf_f64x2 pair;
           __builtin_memcpy(&pair, p, sizeof pair);
           pair += add;
