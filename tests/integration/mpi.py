@@ -257,8 +257,18 @@ def setup_fails_on_one_rank(exe):
           f"(rc {p.returncode}: {p.stderr.strip()[:300]})")
 
 
+def private_session_files():
+    """Open MPI's session folder and shared-memory files in this test's own
+    folder: a job this test kills leaves them behind, and in the shared
+    /tmp and /dev/shm a later job whose mpiexec got the same pid would
+    find and reuse them."""
+    os.environ["OMPI_MCA_orte_tmpdir_base"] = workdir()
+    os.environ["OMPI_MCA_btl_vader_backing_directory"] = workdir()
+
+
 if __name__ == "__main__":
     exe, MPIEXEC, FAKE = sys.argv[1], sys.argv[2], sys.argv[3]
+    private_session_files()
     same_result(exe)
     slow_rank(exe)
     resume_other_rank_count(exe)
