@@ -24,6 +24,7 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
@@ -117,7 +118,9 @@ static std::vector<std::string> entrySymbols(const Program &P, CodeTarget T,
 }
 
 static Error addSamplers(const Program &P, Module &M, CodeTarget T,
-                         bool Emulated) {
+                         const TargetMachine &TM, bool Emulated) {
+  const bool Wide = T == CodeTarget::Host &&
+                    TM.getMCSubtargetInfo()->checkFeatures("+avx512f");
   std::vector<SamplerInstance> Instances, EmulatedInstances;
   for (const IntegrandDecl *I : P.Integrands) {
     if (I->Dim > VF_SAMPLER_MAX_DIM || I->Outputs > VF_SAMPLER_MAX_OUT)
@@ -125,7 +128,8 @@ static Error addSamplers(const Program &P, Module &M, CodeTarget T,
     Instances.push_back({M.getFunction(integrandSymbol(I->Name)), I->Dim,
                          I->Outputs, unsigned(I->Histograms.size()),
                          T == CodeTarget::Host ? sampleTileSymbol(I->Name)
-                                               : gpuSampleSymbol(I->Name)});
+                                               : gpuSampleSymbol(I->Name),
+                         Wide});
     EmulatedInstances.push_back(Instances.back());
     EmulatedInstances.back().EntryName = emulatedSampleSymbol(I->Name);
   }
@@ -173,7 +177,7 @@ buildModule(const Program &P, LLVMContext &Ctx, CodeTarget T,
                                         : BitcodeTarget::NVPTX))
     return std::move(E);
   if (Sampler)
-    if (Error E = addSamplers(P, *M, T, Emulated))
+    if (Error E = addSamplers(P, *M, T, TM, Emulated))
       return std::move(E);
   internalizeExcept(*M, entrySymbols(P, T, Sampler, Emulated));
   dumpModule(*M, T == CodeTarget::Host ? "host-linked" : "nvptx-linked");

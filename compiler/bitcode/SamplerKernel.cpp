@@ -139,6 +139,7 @@ Error cloneKernel(Module &M, StringRef Generic,
   Function *HoleHist = M.getFunction("vf_user_nhist");
   Function *HoleStrided = M.getFunction("vf_user_integrand_strided");
   Function *HoleStride = M.getFunction("vf_user_x_stride");
+  Function *HoleWide = M.getFunction("vf_user_wide_vectors");
   if (!Kernel || Kernel->isDeclaration())
     return createStringError(inconvertibleErrorCode(),
                              "the embedded sampler lacks %s",
@@ -172,6 +173,9 @@ Error cloneKernel(Module &M, StringRef Generic,
     if (HoleHist)
       VMap[HoleHist] =
           constantFunction(M, I.EntryName + ".nhist", I.Histograms);
+    if (HoleWide)
+      VMap[HoleWide] =
+          constantFunction(M, I.EntryName + ".wide", I.WideVectors);
     if (HoleStrided && HoleStride) {
       // Without a strided copy the kernel keeps x contiguous, and its
       // strided call is dead code.
@@ -190,7 +194,7 @@ Error cloneKernel(Module &M, StringRef Generic,
   }
   Kernel->eraseFromParent();
   for (Function *Hole :
-       {HoleF, HoleDim, HoleOut, HoleHist, HoleStrided, HoleStride})
+       {HoleF, HoleDim, HoleOut, HoleHist, HoleStrided, HoleStride, HoleWide})
     if (Hole && Hole->use_empty())
       Hole->eraseFromParent();
   return Error::success();

@@ -32,6 +32,7 @@ struct SamplerInstance {
   unsigned Outputs;
   unsigned Histograms;       ///< cells written after the outputs
   std::string EntryName;     ///< the entry point to create
+  bool WideVectors = false;  ///< the host has 512-bit vectors (BlockSums.h)
 };
 
 /// The embedded sampler bitcode for \p T.

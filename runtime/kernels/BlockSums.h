@@ -81,6 +81,25 @@ static inline void vf_segment_close(const vf_tile_outputs *out, vf_u64 h,
                    seg, nout);
 }
 
+/// The run of the block starting at lane l: its end (the next lane of
+/// another hypercube, or nb). Unless it continues the open segment (the
+/// block's first run when cont), the open one is closed and the run starts
+/// its own, shifted by its first value.
+static inline unsigned vf_run_enter(const vf_tile_outputs *out, vf_u64 first,
+                                    vf_open_segment *sg, const vf_u64 *hb,
+                                    const double *v, unsigned l, unsigned nb,
+                                    unsigned nout, int cont) {
+  unsigned e = l + 1;
+  while (e < nb && hb[e] == hb[l])
+    ++e;
+  if (!cont || l > 0) {
+    if (sg->open)
+      vf_segment_close(out, sg->h, first, sg->sums, nout);
+    vf_open_segment_start(sg, hb[l], v + l * nout, nout);
+  }
+  return e;
+}
+
 typedef double vf_f64x32 __attribute__((ext_vector_type(VF_BLOCK)));
 typedef long vf_i64x32 __attribute__((ext_vector_type(VF_BLOCK)));
 
@@ -122,17 +141,18 @@ static inline double vf_block_largest(const double *dev, const double *invn,
   return __builtin_reduce_max(lane < (long)nb && p == p ? p : below);
 }
 
-/// The host's form of the block step: samples [0, nb) of a block, their
+/// The block step, lane-parallel: samples [0, nb) of a block, their
 /// hypercubes hb[0, 32) and values v[0, 32 nout) (sample-major; lanes past
 /// nb are read but not used), added to the open segment sg;
 /// segments that end are stored. `dev` receives each sample's |v_0 - K_0|,
 /// the deviation the largest-deviation search uses. Written with 32-lane
 /// vectors, which the backend splits into the host's registers (4
 /// AVX-512, 8 AVX2), every step across all lanes at once.
-static inline void vf_block_segments(const vf_tile_outputs *out, vf_u64 first,
-                                     vf_open_segment *sg, const vf_u64 *hb,
-                                     const double *v, unsigned nb,
-                                     unsigned nout, double *dev) {
+static inline void vf_block_segments_lanes(const vf_tile_outputs *out,
+                                           vf_u64 first, vf_open_segment *sg,
+                                           const vf_u64 *hb, const double *v,
+                                           unsigned nb, unsigned nout,
+                                           double *dev) {
   const unsigned nt = VF_SEGMENT_TERMS(nout);
   // Whole vectors from memory and constants, never lane by lane: at O2 a
   // loop inserting lanes is not unrolled, and each insertion would go
@@ -206,19 +226,66 @@ static inline void vf_block_segments(const vf_tile_outputs *out, vf_u64 first,
   }
   // The runs in order: run heads are the lanes where run[l] == l.
   for (unsigned l = 0; l < nb;) {
-    unsigned e = l + 1;
-    while (e < nb && hb[e] == hb[l])
-      ++e;
-    if (!cont || l > 0) {
-      if (sg->open)
-        vf_segment_close(out, sg->h, first, sg->sums, nout);
-      vf_open_segment_start(sg, hb[l], v + l * nout, nout);
-    }
+    const unsigned e = vf_run_enter(out, first, sg, hb, v, l, nb, nout, cont);
     sg->sums[0] += (double)(e - l);
     for (unsigned i = 0; i < nt; ++i)
       sg->sums[1 + nout + i] += q[i][l];
     l = e;
   }
+}
+
+/// The block step run by run, for hosts without 512-bit vectors: the same
+/// arguments and results as vf_block_segments_lanes, bit for bit.
+///
+/// The tree needs no lanes: what it leaves in a run's first
+/// lane is the run's pairwise sum, in blocks of 1, 2, 4, ... aligned at
+/// the run's start (lane l + s joins lane l's sum exactly when both lie in
+/// the run), so each run is summed on its own, pass by pass, with the same
+/// additions in the same order. With AVX2 the lane-parallel form needs 8
+/// registers per 32-lane vector and loses to this one (docs/benchmarks.md,
+/// "Sampling engine").
+static inline void vf_block_segments_runs(const vf_tile_outputs *out,
+                                          vf_u64 first, vf_open_segment *sg,
+                                          const vf_u64 *hb, const double *v,
+                                          unsigned nb, unsigned nout,
+                                          double *dev) {
+  const unsigned nt = VF_SEGMENT_TERMS(nout);
+  const int cont = sg->open && sg->h == hb[0];
+  for (unsigned l = 0; l < nb;) {
+    const unsigned e = vf_run_enter(out, first, sg, hb, v, l, nb, nout, cont);
+    // The run's terms, deviations from the segment's shift K.
+    double t[VF_SEGMENT_TERMS(VF_SAMPLER_MAX_OUT)][VF_BLOCK];
+    for (unsigned m = l; m < e; ++m) {
+      double terms[VF_SEGMENT_TERMS(VF_SAMPLER_MAX_OUT)];
+      vf_segment_terms(v + m * nout, sg->sums + 1, nout, terms);
+      for (unsigned i = 0; i < nt; ++i)
+        t[i][m - l] = terms[i];
+      dev[m] = __builtin_fabs(terms[0]);
+    }
+    const unsigned n = e - l;
+    for (unsigned w = 1; w < n; w *= 2)
+      for (unsigned i = 0; i + w < n; i += 2 * w)
+        for (unsigned k = 0; k < nt; ++k)
+          t[k][i] += t[k][i + w];
+    sg->sums[0] += (double)n;
+    for (unsigned k = 0; k < nt; ++k)
+      sg->sums[1 + nout + k] += t[k][0];
+    l = e;
+  }
+  for (unsigned m = nb; m < VF_BLOCK; ++m)
+    dev[m] = 0.0;
+}
+
+/// The block step in the form that is faster on the host: lane-parallel
+/// with 512-bit vectors (`wide`), run by run otherwise.
+static inline void vf_block_segments(const vf_tile_outputs *out, vf_u64 first,
+                                     vf_open_segment *sg, const vf_u64 *hb,
+                                     const double *v, unsigned nb,
+                                     unsigned nout, double *dev, int wide) {
+  if (wide)
+    vf_block_segments_lanes(out, first, sg, hb, v, nb, nout, dev);
+  else
+    vf_block_segments_runs(out, first, sg, hb, v, nb, nout, dev);
 }
 
 #endif // VF_GPU_EMULATION

@@ -37,6 +37,7 @@
 #define VF_TILE_NOUT a->nout
 #define VF_TILE_NHIST 0u
 #define VF_TILE_X_STRIDE 0u
+#define VF_TILE_WIDE 0u
 /// Per-batch arrays are sized for the actual dimension (VLAs).
 #define VF_BATCH_DIM dim
 #else
@@ -51,7 +52,11 @@ extern unsigned vf_user_nhist(void);
 extern void vf_user_integrand_strided(const double *x, const double *params,
                                       double *out);
 extern unsigned vf_user_x_stride(void);
+/// Whether the host has 512-bit vectors, which decides the form of the
+/// block step (BlockSums.h); the same results either way.
+extern unsigned vf_user_wide_vectors(void);
 #define VF_TILE_X_STRIDE vf_user_x_stride()
+#define VF_TILE_WIDE vf_user_wide_vectors()
 #define VF_TILE_FUNCTION vf_sample_tile
 #define VF_TILE_EXTRA_PARAMS
 #define VF_TILE_DIM vf_user_dim()
@@ -199,7 +204,7 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
     for (unsigned b0 = 0; b0 < nb; b0 += VF_BLOCK)
       vf_block_segments(out, first, &sg, hb + b0, vb + b0 * nout,
                         nb - b0 < VF_BLOCK ? nb - b0 : VF_BLOCK, nout,
-                        devb + b0);
+                        devb + b0, VF_TILE_WIDE);
     // (4c) The largest deviation and the non-finite count, first in
     // sample order: searched lane by lane only in the rare blocks that
     // change them (a block whose largest does not beat the tile's so far

@@ -11,7 +11,7 @@
 void vf_test_block_tile(unsigned nout, unsigned nblocks, const unsigned *nb,
                         const vf_u64 *hb, const double *v, vf_u64 first,
                         double *hcube_segments, double *edge_segments,
-                        double *dev) {
+                        double *dev, int wide) {
   vf_tile_result result;
   const vf_tile_outputs out = {hcube_segments, edge_segments, 0, &result,
                                0, 0};
@@ -21,7 +21,7 @@ void vf_test_block_tile(unsigned nout, unsigned nblocks, const unsigned *nb,
   for (unsigned b = 0; b < nblocks; ++b)
     vf_block_segments(&out, first, &sg, hb + b * VF_BLOCK,
                       v + b * VF_BLOCK * nout, nb[b], nout,
-                      dev + b * VF_BLOCK);
+                      dev + b * VF_BLOCK, wide);
   if (sg.open)
     vf_segment_store(sg.h == first ? edge_segments
                                    : edge_segments + VF_SEGMENT_STRIDE(nout),

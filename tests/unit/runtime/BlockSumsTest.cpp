@@ -4,8 +4,8 @@
 // are added (blocks of 32 in order, a fixed tree within each run of a
 // block); the GPU kernel repeats it with shuffles, and the fake-GPU tests
 // check the two agree. These tests pin the definition itself: the host's
-// vector code against a plain scalar rendering of the documented steps,
-// bit for bit, and exact sums on integer data.
+// two forms (lane-parallel and run by run) against a plain rendering of
+// the documented steps, bit for bit, and exact sums on integer data.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,7 +23,8 @@ extern "C" void vf_test_block_tile(unsigned nout, unsigned nblocks,
                                    const unsigned *nb, const vf_u64 *hb,
                                    const double *v, vf_u64 first,
                                    double *hcube_segments,
-                                   double *edge_segments, double *dev);
+                                   double *edge_segments, double *dev,
+                                   int wide);
 
 namespace {
 
@@ -82,14 +83,16 @@ struct Sums {
   std::vector<double> Hcube, Edge, Dev;
 };
 
-Sums runKernel(const Tile &T) {
+/// The kernel's block step in its lane-parallel form (wide, the hosts with
+/// 512-bit vectors) or run by run.
+Sums runKernel(const Tile &T, bool Wide) {
   Sums S;
   S.Hcube.assign(T.Nhcube * stride(T.Nout), -7.0);
   S.Edge.assign(2 * stride(T.Nout), -7.0);
   S.Dev.assign(T.Nb.size() * Block, 0.0);
   vf_test_block_tile(T.Nout, unsigned(T.Nb.size()), T.Nb.data(), T.Hb.data(),
                      T.V.data(), T.First, S.Hcube.data(), S.Edge.data(),
-                     S.Dev.data());
+                     S.Dev.data(), Wide);
   return S;
 }
 
@@ -177,13 +180,15 @@ bool bitwiseEqual(const std::vector<double> &A, const std::vector<double> &B) {
          std::memcmp(A.data(), B.data(), A.size() * sizeof(double)) == 0;
 }
 
-TEST(BlockSums, HostVectorsFollowTheDocumentedTreeBitForBit) {
+class BlockSumsForm : public ::testing::TestWithParam<bool> {};
+
+TEST_P(BlockSumsForm, FollowsTheDocumentedTreeBitForBit) {
   std::mt19937_64 Rng(20261201);
   unsigned Differs = 0;
   for (unsigned Case = 0; Case < 300; ++Case) {
     const unsigned Nout = 1 + Case % 3;
     const Tile T = randomTile(Rng, Nout, false);
-    const Sums Got = runKernel(T), Want = runReference(T);
+    const Sums Got = runKernel(T, GetParam()), Want = runReference(T);
     ASSERT_TRUE(bitwiseEqual(Got.Hcube, Want.Hcube)) << "case " << Case;
     ASSERT_TRUE(bitwiseEqual(Got.Edge, Want.Edge)) << "case " << Case;
     for (size_t B = 0; B < T.Nb.size(); ++B)
@@ -197,12 +202,12 @@ TEST(BlockSums, HostVectorsFollowTheDocumentedTreeBitForBit) {
   EXPECT_GT(Differs, 100u);
 }
 
-TEST(BlockSums, EverySampleIsCountedOnceInItsSegment) {
+TEST_P(BlockSumsForm, CountsEverySampleOnceInItsSegment) {
   std::mt19937_64 Rng(7);
   for (unsigned Case = 0; Case < 200; ++Case) {
     const unsigned Nout = 1 + Case % 2;
     const Tile T = randomTile(Rng, Nout, true);
-    const Sums Got = runKernel(T);
+    const Sums Got = runKernel(T, GetParam());
     // Small integers: every sum is exact in any order, so plain loops
     // over each segment's samples give the very numbers.
     const unsigned St = stride(Nout);
@@ -239,5 +244,10 @@ TEST(BlockSums, EverySampleIsCountedOnceInItsSegment) {
     }
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(BlockSums, BlockSumsForm, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool> &I) {
+                           return I.param ? "Lanes" : "Runs";
+                         });
 
 } // namespace
