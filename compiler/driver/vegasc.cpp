@@ -17,6 +17,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -102,6 +103,10 @@ int vfGpuMathSelfTest(bool RequireGpu);
 int vfGpuCheckTool(const std::string &Spec);
 
 int main(int argc, char **argv) {
+  // A crash (a bug of ours, or of a library below us) prints where it
+  // happened instead of only "Segmentation fault", so that a report of a
+  // rare one can be acted on.
+  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
   // Constructed before the handler is registered, so that the handler runs
   // before their destructors whatever way the process exits.
   llvm::outs();
