@@ -14,9 +14,10 @@
 // every lane at once, each step reading the previous step's values. After
 // the five steps the run's first lane holds the sum of the run's terms.
 // The GPU does this with shuffles across its warp (GpuSampler.c), the CPU
-// with vector lanes (vf_block_segments below): the same additions of the
-// same numbers in the same order, so a tile's sums are bitwise the same on
-// both, and the warp no longer walks its 32 samples one by one.
+// with vector lanes or run by run (vf_block_segments below): the same
+// additions of the same numbers in the same order, so a tile's sums are
+// bitwise the same on every device, and the warp no longer walks its 32
+// samples one by one.
 //
 // Shared by Sampler.c and GpuSampler.c.
 //
@@ -61,25 +62,35 @@ static inline void vf_segment_terms(const double *v, const double *shift,
     terms[c] = v[c] - shift[c];
   double *cross = terms + nout;
   VF_UNROLL_DIMENSIONS
-  for (unsigned c = 0; c < nout; ++c)
+  for (unsigned c = 0; c < nout; ++c) {
     VF_UNROLL_DIMENSIONS
-  for (unsigned e = c; e < nout; ++e)
-    *cross++ = terms[c] * terms[e];
+    for (unsigned e = c; e < nout; ++e)
+      *cross++ = terms[c] * terms[e];
+  }
+}
+
+/// A closed segment of hypercube h goes to the tile's edge slot 0 when h
+/// is the tile's first hypercube, else to its own entry of hcube (it is
+/// complete).
+static inline void vf_segment_close(double *edge, double *hcube, vf_u64 h,
+                                    vf_u64 first, const double *seg,
+                                    unsigned nout) {
+  vf_segment_store(h == first ? edge : hcube + h * VF_SEGMENT_STRIDE(nout),
+                   seg, nout);
+}
+
+/// At the tile's end the open segment goes to edge slot 0 if it is the
+/// tile's first hypercube, else to slot 1: either may continue in the
+/// next tile, and the host merges them in tile order.
+static inline void vf_segment_finish(double *edge, const vf_open_segment *sg,
+                                     vf_u64 first, unsigned nout) {
+  if (sg->open)
+    vf_segment_store(sg->h == first ? edge : edge + VF_SEGMENT_STRIDE(nout),
+                     sg->sums, nout);
 }
 
 #ifndef __NVPTX__
 #ifndef VF_GPU_EMULATION
-
-/// A closed segment goes to the tile's edge slot 0 when it is the tile's
-/// first hypercube, else to its own entry (it is complete).
-static inline void vf_segment_close(const vf_tile_outputs *out, vf_u64 h,
-                                    vf_u64 first, const double *seg,
-                                    unsigned nout) {
-  vf_segment_store(h == first
-                       ? out->edge_segments
-                       : out->hcube_segments + h * VF_SEGMENT_STRIDE(nout),
-                   seg, nout);
-}
 
 /// The run of the block starting at lane l: its end (the next lane of
 /// another hypercube, or nb). Unless it continues the open segment (the
@@ -94,7 +105,8 @@ static inline unsigned vf_run_enter(const vf_tile_outputs *out, vf_u64 first,
     ++e;
   if (!cont || l > 0) {
     if (sg->open)
-      vf_segment_close(out, sg->h, first, sg->sums, nout);
+      vf_segment_close(out->edge_segments, out->hcube_segments, sg->h, first,
+                       sg->sums, nout);
     vf_open_segment_start(sg, hb[l], v + l * nout, nout);
   }
   return e;
@@ -224,7 +236,7 @@ static inline void vf_block_segments_lanes(const vf_tile_outputs *out,
     t = a16 ? t + VF_LANES_AFTER(t, zero, 16) : t;
     q[i] = t;
   }
-  // The runs in order: run heads are the lanes where run[l] == l.
+  // The runs in order, each from its first lane.
   for (unsigned l = 0; l < nb;) {
     const unsigned e = vf_run_enter(out, first, sg, hb, v, l, nb, nout, cont);
     sg->sums[0] += (double)(e - l);

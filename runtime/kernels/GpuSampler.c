@@ -183,11 +183,8 @@ static void vf_block_step(const vf_chunk_outputs *co, double *edge,
     const vf_u32 e = next ? (vf_u32)__builtin_ctz(next) : nb;
     if (!cont || hd > 0) {
       if (sg->open && lane == 0)
-        vf_segment_store(sg->h == first
-                             ? edge
-                             : co->hcube_segments +
-                                   sg->h * VF_SEGMENT_STRIDE(nout),
-                         sg->sums, nout);
+        vf_segment_close(edge, co->hcube_segments, sg->h, first, sg->sums,
+                         nout);
       double vh[VF_SAMPLER_MAX_OUT];
       VF_UNROLL_DIMENSIONS
       for (unsigned c = 0; c < nout; ++c)
@@ -342,8 +339,7 @@ static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
     r->max_index = max_index;
     if (nhist)
       vf_hist_end(&hist);
-    if (sg.open)
-      vf_segment_store(sg.h == first ? edge : edge + stride, sg.sums, nout);
+    vf_segment_finish(edge, &sg, first, nout);
   }
 }
 

@@ -104,7 +104,7 @@ static inline void vf_philox_block_x16(vf_u64 seed, vf_u32 iteration,
 /// coordinates x_d.
 static inline vf_f64x8 vf_map_axis_x8(const vf_sampler_args *a, unsigned d,
                                       vf_f64x8 u, const double *kd,
-                                      vf_u32 *bin, vf_f64x8 *jv) {
+                                      vf_u32 *slot, vf_f64x8 *jv) {
   const vf_u32 ninc = a->ninc;
   const double dninc = (double)ninc, inv_nstrat = 1.0 / (double)a->nstrat;
   vf_f64x8 k;
@@ -120,8 +120,8 @@ static inline vf_f64x8 vf_map_axis_x8(const vf_sampler_args *a, unsigned d,
   vf_f64x8 width = e1 - e0;
   vf_f64x8 xu = e0 + (t - __builtin_convertvector(i, vf_f64x8)) * width;
   *jv *= dninc * width;
-  const vf_u32x8 slot = (i + (vf_u32)d * ninc) * 2u;
-  __builtin_memcpy(bin, &slot, sizeof slot);
+  const vf_u32x8 s = (i + (vf_u32)d * ninc) * 2u;
+  __builtin_memcpy(slot, &s, sizeof s);
   return a->box_lo[d] + a->box_width[d] * xu;
 }
 
@@ -161,12 +161,12 @@ static inline void vf_store_transposed_8x8(const vf_f64x8 *c, double *x,
 /// vf_sample_point for the sixteen samples j[0..15] of hypercubes with
 /// coordinates k[d * stride + lane]: x sample-major (x + lane * dim) when
 /// x_stride is 0, else axis-major (x[d * x_stride + lane]);
-/// training slots bin[d * stride + lane], jac[lane].
+/// training slots slot[d * stride + lane], jac[lane].
 static inline void vf_sample_points_x16(const vf_sampler_args *a,
                                         unsigned dim, const vf_u64 *j,
                                         const double *k, unsigned stride,
                                         double *x, unsigned x_stride,
-                                        vf_u32 *bin, double *jac) {
+                                        vf_u32 *slot, double *jac) {
   vf_f64x8 jv[2] = {a->box_volume, a->box_volume};
   // Eight axes at a time (two Philox blocks), so that a group's
   // coordinates leave through one transpose.
@@ -186,7 +186,7 @@ static inline void vf_sample_points_x16(const vf_sampler_args *a,
               (__builtin_convertvector(w, vf_f64x8) + 0.5) * 0x1p-32;
           const unsigned l0 = h * VF_LANES;
           xg[h][d - 8 * g] = vf_map_axis_x8(a, d, u, k + d * stride + l0,
-                                            bin + d * stride + l0, &jv[h]);
+                                            slot + d * stride + l0, &jv[h]);
         }
       }
     }

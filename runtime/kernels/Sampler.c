@@ -98,12 +98,12 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   double k[VF_SAMPLER_MAX_DIM];
   // Per batch: coordinates of each sample's hypercube, points, training
   // slots (SampleBatch.h), Jacobians, values, v = J f, map-training
-  // weights. kb and binb are axis-major (entry d of sample b at d *
+  // weights. kb and slotb are axis-major (entry d of sample b at d *
   // VF_BATCH + b), so step (2) reads and writes them contiguously across
   // samples; xb too where the integrand reads strided x (x_stride), else
   // sample-major.
   double kb[VF_BATCH * VF_BATCH_DIM], xb[VF_BATCH * VF_BATCH_DIM];
-  vf_u32 binb[VF_BATCH * VF_BATCH_DIM];
+  vf_u32 slotb[VF_BATCH * VF_BATCH_DIM];
   double jacb[VF_BATCH], invnb[VF_BATCH];
   double fb[VF_BATCH * (VF_SAMPLER_MAX_OUT + VF_SAMPLER_MAX_HIST)];
   double vb[VF_BATCH * VF_SAMPLER_MAX_OUT], t2b[VF_BATCH], devb[VF_BATCH];
@@ -159,7 +159,7 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
       for (unsigned d = 0; d < dim; ++d)
         kb[d * VF_BATCH + b] = k[d];
     }
-    // (2) Points, bins and Jacobians, sixteen samples per step
+    // (2) Points, training slots and Jacobians, sixteen samples per step
     // (SampleBatch.h).
     for (unsigned b0 = 0; b0 < VF_BATCH; b0 += VF_WORD_LANES) {
       vf_u64 j[VF_WORD_LANES];
@@ -167,7 +167,7 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
         j[l] = b0 + l < nb ? j0 + b0 + l : j0 + nb - 1;
       vf_sample_points_x16(a, dim, j, kb + b0, VF_BATCH,
                            x_stride ? xb + b0 : xb + b0 * dim, x_stride,
-                           binb + b0, jacb + b0);
+                           slotb + b0, jacb + b0);
     }
     // (3) The integrand.
 #ifdef VF_SAMPLER_NATIVE
@@ -200,17 +200,14 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
         vb[b * nout + c] = jacb[b] * (finite ? f[c] : 0.0);
       t2b[b] = vb[b * nout] * vb[b * nout] * invnb[b];
     }
-    // (4b) Segment sums, block by block (BlockSums.h).
-    for (unsigned b0 = 0; b0 < nb; b0 += VF_BLOCK)
-      vf_block_segments(out, first, &sg, hb + b0, vb + b0 * nout,
-                        nb - b0 < VF_BLOCK ? nb - b0 : VF_BLOCK, nout,
-                        devb + b0, VF_TILE_WIDE);
-    // (4c) The largest deviation and the non-finite count, first in
-    // sample order: searched lane by lane only in the rare blocks that
-    // change them (a block whose largest does not beat the tile's so far
-    // changes nothing).
+    // (4b) Segment sums, block by block (BlockSums.h), and (4c) the
+    // largest deviation, first in sample order: searched lane by lane only
+    // in the rare blocks whose largest beats the tile's so far (the others
+    // change nothing).
     for (unsigned b0 = 0; b0 < nb; b0 += VF_BLOCK) {
       const unsigned n = nb - b0 < VF_BLOCK ? nb - b0 : VF_BLOCK;
+      vf_block_segments(out, first, &sg, hb + b0, vb + b0 * nout, n, nout,
+                        devb + b0, VF_TILE_WIDE);
       if (vf_block_largest(devb + b0, invnb + b0, n) > max_dev)
         for (unsigned b = b0; b < b0 + n; ++b) {
           const double dev = devb[b] * invnb[b];
@@ -221,6 +218,7 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
           }
         }
     }
+    // The non-finite count, only in batches that have any.
     if (!allfinite)
       for (unsigned b = 0; b < nb; ++b)
         if (!finb[b] && nonfinite++ == 0)
@@ -234,7 +232,7 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
         const vf_f64x2 add = {t2b[b], invnb[b]};
         VF_UNROLL_DIMENSIONS
         for (unsigned d = 0; d < dim; ++d) {
-          double *p = train + binb[d * VF_BATCH + b];
+          double *p = train + slotb[d * VF_BATCH + b];
           vf_f64x2 pair;
           __builtin_memcpy(&pair, p, sizeof pair);
           pair += add;
@@ -250,11 +248,7 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   r->max_index = max_index;
   if (nhist)
     vf_hist_end(&hist);
-  if (sg.open)
-    vf_segment_store(sg.h == first ? out->edge_segments
-                                   : out->edge_segments +
-                                         VF_SEGMENT_STRIDE(nout),
-                     sg.sums, nout);
+  vf_segment_finish(out->edge_segments, &sg, first, nout);
 }
 
 #endif // __NVPTX__

@@ -16,7 +16,7 @@ static inline int vf_isfinite(double v) { return v - v == 0.0; }
 /// Index of the hypercube holding sample `index` (binary search; once per
 /// tile, the loop then walks forward).
 static inline vf_u64 vf_find_hcube(const vf_u64 *offsets, vf_u64 nhcube,
-                            vf_u64 index) {
+                                   vf_u64 index) {
   vf_u64 lo = 0, hi = nhcube;
   while (hi - lo > 1) {
     vf_u64 mid = lo + (hi - lo) / 2;
