@@ -108,7 +108,8 @@ double compileOnce(Compiler &C, const std::string &Source,
     return -1;
   }
   // The result is usable: an entry point to call, or PTX text.
-  if (O.Host && !(*CM)->Integrands.front().Batch)
+  const CompiledIntegrand &I = (*CM)->Integrands.front();
+  if (O.Host && !(O.Evaluate ? I.Batch != nullptr : I.SampleTile != nullptr))
     return -1;
   if (O.PTX && (*CM)->PTX.empty())
     return -1;
@@ -208,14 +209,15 @@ int main(int argc, char **argv) {
       return 1;
     }
     // "entry": the integrand's batch entry point alone (what --eval
-    // compiles); "host"/"ptx": with the fused sampler (what integrating
-    // compiles).
+    // compiles); "host"/"ptx": the fused sampler without the batch entry
+    // point (what integrating compiles, as vf::Module does).
     for (int Kind : {0, 1, 2}) {
       bool Ptx = Kind == 2;
       CompileOptions O;
       O.Host = !Ptx;
       O.PTX = Ptx;
       O.Sampler = Kind != 0;
+      O.Evaluate = Kind == 0;
       O.CacheDir = CacheDir.str().str();
       for (bool Warm : {false, true}) {
         O.UseCache = Warm;
@@ -273,6 +275,7 @@ int main(int argc, char **argv) {
       return 1;
     CompileOptions O;
     O.UseCache = false;
+    O.Evaluate = false; // as integrating compiles
     double Med[3];
     EmitKind Kinds[] = {EmitKind::LLVMRaw, EmitKind::LLVM, EmitKind::Asm};
     for (int K = 0; K < 3; ++K) {

@@ -73,6 +73,7 @@ compile(bool IsFile, const std::string &PathOrSource, const std::string &Name,
   CompileOptions CO;
   CO.UseCache = S.UseCache;
   CO.CacheDir = S.CacheDir;
+  CO.Evaluate = false; // bindIntegrand compiles it if it is called
   auto CM = (*C)->compile(*I->P, CO);
   if (!CM)
     return Error{toString(CM.takeError())};

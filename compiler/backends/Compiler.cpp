@@ -94,14 +94,32 @@ Expected<std::unique_ptr<Compiler>> Compiler::create() {
   return std::unique_ptr<Compiler>(new Compiler(std::move(*J)));
 }
 
+namespace {
+/// What a module holds besides the integrands.
+struct ModuleParts {
+  bool Sampler = true;  ///< the fused sampling kernels
+  bool Batch = true;    ///< the batch entry points (host) or kernels (GPU)
+  bool Emulated = false; ///< the GPU kernels under warp emulation (host)
+
+  static ModuleParts of(const CompileOptions &O) {
+    return {O.Sampler, O.Evaluate, O.Sampler && O.GpuEmulation};
+  }
+};
+} // namespace
+
 static std::vector<std::string> entrySymbols(const Program &P, CodeTarget T,
-                                             bool Sampler, bool Emulated) {
+                                             ModuleParts Parts) {
   std::vector<std::string> Names;
+  const bool Sampler = Parts.Sampler, Emulated = Parts.Emulated;
   for (const IntegrandDecl *I : P.Integrands) {
     bool Host = T == CodeTarget::Host;
-    Names.push_back(Host ? batchSymbol(I->Name) : gpuEvalSymbol(I->Name));
-    if (Host && !I->Histograms.empty())
-      Names.push_back(cellsSymbol(I->Name));
+    if (!Host && Parts.Batch)
+      Names.push_back(gpuEvalSymbol(I->Name));
+    if (Host && Parts.Batch) {
+      Names.push_back(batchSymbol(I->Name));
+      if (!I->Histograms.empty())
+        Names.push_back(cellsSymbol(I->Name));
+    }
     if (Sampler)
       Names.push_back(Host ? sampleTileSymbol(I->Name)
                            : gpuSampleSymbol(I->Name));
@@ -163,9 +181,9 @@ static void dumpModule(const Module &M, StringRef Stage) {
 /// O2.
 static Expected<std::unique_ptr<Module>>
 buildModule(const Program &P, LLVMContext &Ctx, CodeTarget T,
-            TargetMachine &TM, bool Raw, bool Sampler, std::string &Warnings,
-            bool Emulated = false) {
-  std::unique_ptr<Module> M = generateModule(P, Ctx, T);
+            TargetMachine &TM, bool Raw, ModuleParts Parts,
+            std::string &Warnings) {
+  std::unique_ptr<Module> M = generateModule(P, Ctx, T, Parts.Batch);
   M->setTargetTriple(TM.getTargetTriple().str());
   M->setDataLayout(TM.createDataLayout());
   if (Error E = linkForeignSources(P, *M, T, Warnings))
@@ -176,10 +194,10 @@ buildModule(const Program &P, LLVMContext &Ctx, CodeTarget T,
                                         ? BitcodeTarget::Host
                                         : BitcodeTarget::NVPTX))
     return std::move(E);
-  if (Sampler)
-    if (Error E = addSamplers(P, *M, T, TM, Emulated))
+  if (Parts.Sampler)
+    if (Error E = addSamplers(P, *M, T, TM, Parts.Emulated))
       return std::move(E);
-  internalizeExcept(*M, entrySymbols(P, T, Sampler, Emulated));
+  internalizeExcept(*M, entrySymbols(P, T, Parts));
   dumpModule(*M, T == CodeTarget::Host ? "host-linked" : "nvptx-linked");
   optimizeModule(*M, TM);
   dumpModule(*M, T == CodeTarget::Host ? "host-optimized" : "nvptx-optimized");
@@ -239,24 +257,21 @@ enum class Output { Object, Assembly, IR, RawIR };
 } // namespace
 
 /// The one pipeline of every target and output: \p P for \p T (\p Arch on
-/// NVPTX) as a host object for the JIT, PTX or assembly text, or IR
-/// (unoptimised with RawIR); LLVM's diagnostics become an error naming
-/// \p What, Clang's warnings on C/C++ code go to \p Warnings. With
-/// \p GpuEmulation the host module also carries the GPU kernel built for
-/// the fake driver's warp emulator.
+/// NVPTX) with \p Parts as a host object for the JIT, PTX or assembly text,
+/// or IR (unoptimised with RawIR); LLVM's diagnostics become an error
+/// naming \p What, Clang's warnings on C/C++ code go to \p Warnings.
 static Expected<std::string> generate(const Program &P, CodeTarget T,
                                       StringRef Arch, Output Out,
-                                      bool Sampler, StringRef What,
-                                      std::string &Warnings,
-                                      bool GpuEmulation = false) {
+                                      ModuleParts Parts, StringRef What,
+                                      std::string &Warnings) {
   LLVMContext Ctx;
   LLVMDiagnosticCapture Diags(Ctx);
   auto TM = T == CodeTarget::Host ? createHostTargetMachine()
                                   : createNVPTXTargetMachine(Arch);
   if (!TM)
     return TM.takeError();
-  auto M = buildModule(P, Ctx, T, **TM, Out == Output::RawIR, Sampler,
-                       Warnings, Sampler && GpuEmulation);
+  auto M = buildModule(P, Ctx, T, **TM, Out == Output::RawIR, Parts,
+                       Warnings);
   if (!M)
     return M.takeError();
   Expected<std::string> Text = std::string();
@@ -288,11 +303,13 @@ Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
           *JD, MemoryBuffer::getMemBufferCopy(Object, "vegasflow-module")))
     return E;
   for (CompiledIntegrand &I : CM.Integrands) {
-    auto Addr = JIT->lookup(*JD, batchSymbol(I.Name));
-    if (!Addr)
-      return Addr.takeError();
-    I.Batch = Addr->toPtr<BatchEntry>();
-    if (I.Histograms) {
+    if (O.Evaluate) {
+      auto Addr = JIT->lookup(*JD, batchSymbol(I.Name));
+      if (!Addr)
+        return Addr.takeError();
+      I.Batch = Addr->toPtr<BatchEntry>();
+    }
+    if (O.Evaluate && I.Histograms) {
       auto Cells = JIT->lookup(*JD, cellsSymbol(I.Name));
       if (!Cells)
         return Cells.takeError();
@@ -331,7 +348,8 @@ Compiler::compile(const Program &P, const CompileOptions &O) {
   for (const IntegrandDecl *I : P.Integrands)
     CM->Integrands.push_back(
         {I->Name, I->Dim, I->Outputs, unsigned(I->Histograms.size()),
-         I->HistCells, nullptr, nullptr, nullptr, gpuEvalSymbol(I->Name),
+         I->HistCells, nullptr, nullptr, nullptr,
+         O.Evaluate ? gpuEvalSymbol(I->Name) : std::string(),
          gpuSampleSymbol(I->Name)});
   std::optional<CompileCache> Cache;
   if (O.UseCache)
@@ -355,11 +373,13 @@ Compiler::compile(const Program &P, const CompileOptions &O) {
     if (Expected<std::string> F = ptxFeatureFor(O.GpuArch); !F)
       return F.takeError();
     std::string Unused; // the host build reports them
-    auto PTX = Cached("ptx;" + O.GpuArch + (O.Sampler ? ";sampler" : ""),
+    auto PTX = Cached("ptx;" + O.GpuArch + (O.Sampler ? ";sampler" : "") +
+                          (O.Evaluate ? "" : ";nobatch"),
                       "ptx", CM->PTXFromCache,
                       [&] {
                         return generate(P, CodeTarget::NVPTX, O.GpuArch,
-                                        Output::Assembly, O.Sampler,
+                                        Output::Assembly,
+                                        ModuleParts::of(O),
                                         "PTX code generation", Unused);
                       });
     if (!PTX)
@@ -372,14 +392,15 @@ Compiler::compile(const Program &P, const CompileOptions &O) {
     const bool Foreign = hasForeignSources(P);
     auto Obj = Cached("host;" + hostTargetDescription() +
                           (O.Sampler ? ";sampler" : "") +
-                          (O.Sampler && O.GpuEmulation ? ";gpuemu" : ""),
+                          (O.Sampler && O.GpuEmulation ? ";gpuemu" : "") +
+                          (O.Evaluate ? "" : ";nobatch"),
                       "obj", CM->HostFromCache,
                       [&]() -> Expected<std::string> {
                         std::string W;
                         auto Built = generate(P, CodeTarget::Host, "",
-                                              Output::Object, O.Sampler,
-                                              "host code generation", W,
-                                              O.GpuEmulation);
+                                              Output::Object,
+                                              ModuleParts::of(O),
+                                              "host code generation", W);
                         if (Built && Foreign)
                           return packWarnings(W, *Built);
                         return Built;
@@ -411,7 +432,8 @@ Expected<std::string> Compiler::emitText(const Program &P, EmitKind K,
                                             : Output::Assembly;
   std::string Warnings; // --emit prints the code only
   return generate(P, K == EmitKind::PTX ? CodeTarget::NVPTX : CodeTarget::Host,
-                  O.GpuArch, Out, O.Sampler, "code generation", Warnings);
+                  O.GpuArch, Out, {O.Sampler, O.Evaluate, false},
+                  "code generation", Warnings);
 }
 
 CacheStats Compiler::cacheStats() const {

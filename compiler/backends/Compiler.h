@@ -40,6 +40,12 @@ struct CompileOptions {
   /// Instantiate the fused sampling kernel (needed to integrate; --eval and
   /// --emit of the bare integrand skip it, which halves a cold compile).
   bool Sampler = true;
+  /// The batch entry points (CompiledIntegrand::Batch and Cells) and the
+  /// GPU's batch kernels (GpuEvalKernel). Integrating needs the sampler
+  /// alone: vf::Module leaves them out, which saves a sixth of a cold host
+  /// compile, and bindIntegrand compiles the host's when Evaluate is first
+  /// called.
+  bool Evaluate = true;
   /// With Host and Sampler: the host module also carries the GPU kernel
   /// compiled for the host under warp emulation (bitcode/EmulatedKernel.h),
   /// which the fake CUDA driver of the tests runs.
@@ -56,11 +62,12 @@ struct CompiledIntegrand {
   unsigned Outputs = 1;
   unsigned Histograms = 0;     ///< how many; their cells in all:
   unsigned HistCells = 0;
-  BatchEntry Batch = nullptr;  ///< host entry point (when Host was asked)
+  BatchEntry Batch = nullptr;  ///< host entry point (with Host and Evaluate)
   /// vf_cells_NAME: each point's histogram cells (when there are any).
   BatchEntry Cells = nullptr;
   vf_sample_tile_fn SampleTile = nullptr; ///< the fused kernel (host)
-  std::string GpuEvalKernel;   ///< kernel names in the PTX
+  std::string GpuEvalKernel;   ///< kernel names in the PTX (this one
+                               ///< with Evaluate)
   std::string GpuSampleKernel;
   /// The GPU kernel under warp emulation (CompileOptions::GpuEmulation).
   vf_gpu_emu_kernel_fn EmulatedSample = nullptr;

@@ -5,7 +5,10 @@
 #include "frontend/Evaluator.h"
 #include "frontend/Program.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <mutex>
 
 using namespace llvm;
 
@@ -21,11 +24,68 @@ std::string sourcePlace(const Program &P, SMLoc Loc) {
           : std::string("<input>");
   return File + ":" + std::to_string(Line) + ":" + std::to_string(Col);
 }
+/// The batch entry point of a module compiled without it, compiled on
+/// first use (the host module --eval compiles, cached like it) and kept
+/// for the process, as all JIT'd code is.
+class LazyBatch {
+public:
+  LazyBatch(Compiler &C, std::shared_ptr<const Program> P, std::string Name,
+            CompileOptions O)
+      : C(C), P(std::move(P)), Name(std::move(Name)), Options(std::move(O)) {}
+
+  vf::Status prepare() {
+    std::call_once(Once, [this] { compile(); });
+    if (!Entry)
+      return vf::Error{Failure};
+    return vf::Status::ok();
+  }
+
+  void evaluate(const double *Xs, std::int64_t N, const double *Params,
+                double *Out, unsigned Outputs) {
+    if (prepare()) {
+      Entry(Xs, N, Params, Out);
+      return;
+    }
+    std::fill(Out, Out + N * Outputs,
+              std::numeric_limits<double>::quiet_NaN());
+  }
+
+private:
+  void compile() {
+    CompileOptions O = Options;
+    O.Host = true;
+    O.PTX = false;
+    O.Sampler = false;
+    O.GpuEmulation = false;
+    O.Evaluate = true;
+    auto CM = C.compile(*P, O);
+    if (!CM) {
+      Failure = "cannot compile the batch entry point of integrand '" + Name +
+                "': " + toString(CM.takeError());
+      return;
+    }
+    Code = std::move(*CM);
+    if (const CompiledIntegrand *CI = Code->find(Name))
+      Entry = CI->Batch;
+    if (!Entry)
+      Failure = "internal error: no batch entry point for '" + Name + "'";
+  }
+
+  Compiler &C;
+  std::shared_ptr<const Program> P;
+  std::string Name;
+  CompileOptions Options;
+  std::once_flag Once;
+  BatchEntry Entry = nullptr;
+  std::string Failure;
+  std::unique_ptr<CompiledModule> Code;
+};
+
 } // namespace
 
 IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
                             const CompiledModule &M, const IntegrandDecl &I,
-                            Compiler *GpuCompiler,
+                            Compiler *OnDemand,
                             const CompileOptions &Options) {
   IntegrandInfo Info;
   Info.Name = I.Name;
@@ -37,12 +97,22 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
   }
   if (const CompiledIntegrand *C = M.find(I.Name)) {
     Info.Evaluate = C->Batch;
+    if (!C->Batch && OnDemand) {
+      auto Lazy = std::make_shared<LazyBatch>(*OnDemand, P, I.Name, Options);
+      Info.Evaluate = [Lazy, Outputs = I.Outputs](const double *Xs,
+                                                  std::int64_t N,
+                                                  const double *Params,
+                                                  double *Out) {
+        Lazy->evaluate(Xs, N, Params, Out, Outputs);
+      };
+      Info.PrepareEvaluate = [Lazy] { return Lazy->prepare(); };
+    }
     Info.SampleTile = C->SampleTile;
-    if (GpuCompiler && C->SampleTile) {
+    if (OnDemand && C->SampleTile) {
       Info.GpuKernel = C->GpuSampleKernel;
       // The PTX for a GPU's arch, or the host module carrying the GPU
       // kernel under warp emulation (the fake driver's).
-      auto GpuCompile = [GpuCompiler, P, Options](const std::string &Arch,
+      auto GpuCompile = [OnDemand, P, Options](const std::string &Arch,
                                                   bool Emulated) {
         CompileOptions O = Options;
         O.Host = Emulated;
@@ -50,7 +120,7 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
         O.Sampler = true;
         O.GpuArch = Arch;
         O.GpuEmulation = Emulated;
-        return GpuCompiler->compile(*P, O);
+        return OnDemand->compile(*P, O);
       };
       Info.Ptx = [GpuCompile](const std::string &Arch)
           -> vf::Expected<std::string> {

@@ -21,11 +21,12 @@ struct IntegrandDecl;
 
 /// \p P must stay alive as long as the result (it is shared); the Compiler
 /// that produced \p M owns the code the entry points point to and must
-/// outlive every use of them. With \p GpuCompiler, the result can compile
-/// its GPU kernel's PTX on demand (with \p Options, for the GPU's arch).
+/// outlive every use of them. With \p OnDemand, the result compiles what
+/// it needs later with \p Options: its GPU kernel's PTX for a GPU's arch,
+/// and its batch entry point (Evaluate) where \p M has none.
 IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
                             const CompiledModule &M, const IntegrandDecl &I,
-                            Compiler *GpuCompiler = nullptr,
+                            Compiler *OnDemand = nullptr,
                             const CompileOptions &Options = {});
 
 } // namespace vf

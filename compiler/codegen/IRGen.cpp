@@ -167,17 +167,21 @@ void emitGpuEval(Module &M, const IntegrandDecl &I, Function *Integrand) {
 } // namespace
 
 std::unique_ptr<Module> generateModule(const Program &P, LLVMContext &Ctx,
-                                       CodeTarget Target) {
+                                       CodeTarget Target,
+                                       bool BatchEntries) {
   auto M = std::make_unique<Module>("vegasflow", Ctx);
   for (const IntegrandDecl *I : P.Integrands) {
     Function *F = emitIntegrand(*M, *I);
-    if (Target == CodeTarget::Host) {
+    if (!BatchEntries)
+      continue;
+    if (Target == CodeTarget::NVPTX) {
+      emitGpuEval(*M, *I, F);
+    } else {
       emitHostBatch(*M, *I, F, batchSymbol(I->Name), {0, I->Outputs});
       if (!I->Histograms.empty())
         emitHostBatch(*M, *I, F, cellsSymbol(I->Name),
                       {I->Outputs, unsigned(I->Histograms.size())});
-    } else
-      emitGpuEval(*M, *I, F);
+    }
   }
   assert(!verifyModule(*M, &errs()) && "codegen produced invalid IR");
   return M;

@@ -12,8 +12,9 @@
 // and, on the host for an integrand with histograms,
 //   void vf_cells_NAME(same arguments), out stride = number of histograms,
 // each point's histogram cells (for --eval and the differential test).
-// The math library is not linked here; the backends link it for their
-// target.
+// Without BatchEntries the module has the integrands alone (what the fused
+// sampler needs). The math library is not linked here; the backends
+// link it for their target.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_COMPILER_CODEGEN_IRGEN_H
@@ -37,7 +38,8 @@ enum class CodeTarget { Host, NVPTX };
 
 std::unique_ptr<llvm::Module> generateModule(const Program &P,
                                              llvm::LLVMContext &Ctx,
-                                             CodeTarget Target);
+                                             CodeTarget Target,
+                                             bool BatchEntries = true);
 
 std::string integrandSymbol(llvm::StringRef Name);
 std::string batchSymbol(llvm::StringRef Name);

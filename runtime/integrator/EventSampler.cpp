@@ -33,6 +33,9 @@ Expected<EventSampler> EventSampler::create(const Frozen &State) {
   if (!State.Integrand->Evaluate)
     return Error{"integrand '" + State.Integrand->Name +
                  "' has no batch entry point to evaluate events with"};
+  if (State.Integrand->PrepareEvaluate)
+    if (Status St = State.Integrand->PrepareEvaluate(); !St)
+      return St.error();
   return E;
 }
 

@@ -72,7 +72,7 @@ Status Integrator::Impl::nonFiniteError(const vf_sampler_args &A,
   std::string Point, Value;
   for (unsigned D = 0; D < I.Dim; ++D)
     Point += (D ? ", " : "") + formatDouble(X[D]);
-  if (I.Evaluate) {
+  if (I.Evaluate && (!I.PrepareEvaluate || I.PrepareEvaluate())) {
     I.Evaluate(X.data(), 1, Params.data(), F.data());
     for (unsigned C = 0; C < I.Outputs; ++C)
       Value += (C ? ", " : "") + formatDouble(F[C]);

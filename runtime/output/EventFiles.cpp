@@ -79,6 +79,8 @@ Status checkRecord(const Integrator &Int, const IntegrandInfo &Record) {
     return Error{"the event record '" + Record.Name + "' returns " +
                  std::to_string(Record.Outputs) + " values; it must return "
                  "6 per particle: [pdg, status, E, px, py, pz, ...]"};
+  if (Record.PrepareEvaluate)
+    return Record.PrepareEvaluate();
   return Status::ok();
 }
 

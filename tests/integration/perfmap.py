@@ -6,6 +6,9 @@
 # With VF_PERF_MAP=1 vegasc appends every function the JIT links to
 # /tmp/perf-PID.map ("START SIZE NAME", hexadecimal), where perf looks for
 # the names of anonymous executable memory; without it, nothing is written.
+# Integrating links the sampler alone; the batch entry point is compiled
+# when something evaluates the integrand (here the report of a NaN), and
+# the map names it too.
 #
 #===----------------------------------------------------------------------===#
 import os
@@ -55,12 +58,26 @@ def main():
         entries[m.group(3)] = (int(m.group(1), 16), int(m.group(2), 16))
     check(not bad, "every line is 'START SIZE NAME' in hexadecimal (%r)"
           % bad[:3])
-    for name in ("vf_sample_tile_peak", "vf_batch_peak"):
-        check(name in entries and entries[name][1] > 0,
-              "the map names %s with its size" % name)
+    check("vf_sample_tile_peak" in entries
+          and entries["vf_sample_tile_peak"][1] > 0,
+          "the map names vf_sample_tile_peak with its size")
+    check("vf_batch_peak" not in entries,
+          "integrating compiles no batch entry point (%s)"
+          % sorted(entries)[:6])
     spans = sorted(entries.values())
     check(all(a + n <= b for (a, n), (b, _) in zip(spans, spans[1:])),
           "the functions' address ranges do not overlap")
+
+    bad_src = write_source("nan", "integrand nan(x in [0, 1]^2) = "
+                           "sqrt(x[0] - 2)\n")
+    rc, text, err = run(exe, bad_src, "1")
+    names = {m.group(3): int(m.group(2), 16) for m in
+             map(LINE.match, (text or "").splitlines()) if m}
+    check(rc != 0 and re.search(r"integrand .nan. is -?nan at x = ", err),
+          "a NaN is reported with the integrand's value (%s)" % err.strip())
+    check(names.get("vf_batch_nan", 0) > 0,
+          "the batch entry point compiled for that report is in the map "
+          "(%s)" % sorted(names))
     for value in (None, "0"):
         rc, text, _ = run(exe, src, value)
         check(rc == 0 and text is None,
