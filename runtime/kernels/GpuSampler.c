@@ -48,6 +48,16 @@ extern unsigned vf_user_nhist(void);
 
 #define VF_FULL_WARP 0xffffffffu
 
+/// Registers decide how many warps an SM holds (65536 per SM: 128 per
+/// thread for 16 warps). The per-axis arrays that live across the
+/// integrand - the hypercube's coordinates and the sample's increments -
+/// stay in local memory (L1), sized by the dimension, with their loops
+/// rolled, rather than in 2 x dim registers: at d = 8 that took the
+/// constant integrand's kernel from 146 to 96 registers
+/// (docs/benchmarks.md, "GPU registers").
+#define VF_KEEP_ROLLED _Pragma("clang loop unroll(disable)")
+#define VF_GPU_SMALL_DIM 32u
+
 typedef double vf_f64x2 __attribute__((ext_vector_type(2)));
 
 static vf_u32 vf_lane(void) { return __nvvm_read_ptx_sreg_tid_x() & 31u; }
@@ -107,16 +117,13 @@ static void vf_warp_hcube_coords(vf_u64 h, unsigned dim, vf_u32 nstrat,
   }
 }
 
-/// vf_hcube_coords_next on 32-bit coordinates, the carry through every
-/// axis (adding 0 changes nothing) so that the unrolled loop keeps them in
-/// registers.
+/// vf_hcube_coords_next on 32-bit coordinates in local memory.
 static void vf_hcube_step(unsigned dim, vf_u32 nstrat, vf_u32 *kc) {
-  vf_u32 carry = 1;
-  VF_UNROLL_DIMENSIONS
+  VF_KEEP_ROLLED
   for (unsigned d = 0; d < dim; ++d) {
-    const vf_u32 v = kc[d] + carry;
-    carry = v >= nstrat;
-    kc[d] = carry ? 0 : v;
+    if (++kc[d] < nstrat)
+      return;
+    kc[d] = 0;
   }
 }
 
@@ -198,8 +205,11 @@ static void vf_block_step(const vf_chunk_outputs *co, double *edge,
   }
 }
 
-static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
-                        const vf_chunk_outputs *co) {
+/// Tile `tile` (the launch's t-th) with kc and bin, dim words each, in
+/// local memory.
+static inline __attribute__((always_inline)) void
+vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
+                 const vf_chunk_outputs *co, vf_u32 *kc, vf_u32 *bin) {
   const unsigned dim = vf_user_dim();
   const unsigned nout = vf_user_nout();
   const unsigned stride = VF_SEGMENT_STRIDE(nout);
@@ -218,12 +228,9 @@ static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
     __nvvm_bar_warp_sync(VF_FULL_WARP);
   }
 
-  // kc: the coordinates of hypercube hk, this lane's latest sample's, as
-  // 32-bit words (half the registers of doubles across the loop); k: as
-  // the doubles vf_sample_point takes.
-  vf_u32 kc[VF_SAMPLER_MAX_DIM];
+  // kc: the coordinates of hypercube hk, this lane's latest sample's; k:
+  // as the doubles vf_sample_point takes.
   double k[VF_SAMPLER_MAX_DIM], x[VF_SAMPLER_MAX_DIM];
-  vf_u32 bin[VF_SAMPLER_MAX_DIM];
   double f[VF_SAMPLER_MAX_OUT + VF_SAMPLER_MAX_HIST];
   double v[VF_SAMPLER_MAX_OUT], shift[VF_SAMPLER_MAX_OUT];
   vf_u64 h = vf_find_hcube(a->hcube_offsets, a->nhcube, begin);
@@ -321,8 +328,7 @@ static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
 
     if (a->train) {
       const double t2 = v[0] * v[0] * inv_nh;
-      // Unrolled, bin[] stays in registers instead of local memory.
-      VF_UNROLL_DIMENSIONS
+      VF_KEEP_ROLLED
       for (unsigned d = 0; d < dim; ++d)
         vf_train_axis(train + 2 * (vf_u64)d * ninc, bin[d], t2, inv_nh,
                       valid);
@@ -340,6 +346,21 @@ static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
     if (nhist)
       vf_hist_end(&hist);
     vf_segment_finish(edge, &sg, first, nout);
+  }
+}
+
+/// The dimension is a constant once the kernel is instantiated, so one
+/// branch is left: the arrays in local memory take 256 bytes per thread up
+/// to d = 32 (the driver reserves a thread's frame for every thread an SM
+/// can hold), 8 KiB only beyond.
+static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
+                        const vf_chunk_outputs *co) {
+  if (vf_user_dim() <= VF_GPU_SMALL_DIM) {
+    vf_u32 kc[VF_GPU_SMALL_DIM], bin[VF_GPU_SMALL_DIM];
+    vf_gpu_tile_with(a, tile, t, co, kc, bin);
+  } else {
+    vf_u32 kc[VF_SAMPLER_MAX_DIM], bin[VF_SAMPLER_MAX_DIM];
+    vf_gpu_tile_with(a, tile, t, co, kc, bin);
   }
 }
 

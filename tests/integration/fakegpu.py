@@ -95,6 +95,26 @@ def determinism(exe, name, text):
               f"{name}: {env}: bitwise the CPU's result")
 
 
+def dimensions(exe):
+    """The GPU kernel keeps each lane's hypercube coordinates and map
+    increments in local arrays of 32 words up to d = 32 and of the largest
+    dimension beyond (GpuSampler.c): d = 12 (several strata per axis, so
+    the coordinates step) and d = 40 (one hypercube, 40 training axes) on
+    the fake GPU give the CPU's bits."""
+    for dim, calls in ((12, 40000), (40, 3000)):
+        src = write_source(f"wide{dim}", f"integrand w(x in [0, 1]^{dim}) = "
+                           f"prod(i in 0..{dim}: 0.5 + x[i])\n")
+        base = ["-q", "--seed", 7, "--calls", calls, "--iterations", 2]
+        with_env(VF_CUDA_LIBRARY="/nonexistent/libcuda.so.1")
+        ref = vegasc(exe, [src, "--devices", "cpu:1"] + base)
+        with_env(VF_CUDA_LIBRARY=FAKE, VF_FAKE_CUDA_DEVICES=1)
+        r = vegasc(exe, [src, "--devices", "gpu"] + base)
+        check(ref.rc == 0 and r.rc == 0 and
+              fingerprint(r.doc) == fingerprint(ref.doc) and
+              r.doc["devices"][0]["kind"] == "gpu",
+              f"d = {dim}: the fake GPU's result is bitwise the CPU's")
+
+
 def faults(exe):
     """A deliberately wrong GPU kernel (the emulator injects the bug) must
     not pass: a dropped bar.warp.sync or a shuffle reading the next lane
@@ -282,6 +302,7 @@ if __name__ == "__main__":
     exe, FAKE = sys.argv[1], os.path.abspath(sys.argv[2])
     determinism(exe, "lepage4_gpu", LEPAGE)
     determinism(exe, "moments3_gpu", MOMENTS)
+    dimensions(exe)
     faults(exe)
     races(exe)
     failures(exe)
