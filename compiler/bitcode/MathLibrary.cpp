@@ -15,6 +15,7 @@
 #include "frontend/Builtins.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"
@@ -308,6 +309,10 @@ Error linkMathLibrary(Module &M, BitcodeTarget T) {
 }
 
 ArrayRef<const char *> mathLibraryFunctions() { return mathFunctions(); }
+
+bool isMathSlowPath(StringRef Name) {
+  return is_contained(SlowPathFunctions, Name);
+}
 
 const char *mathLibraryFunctionFor(StringRef Name) {
   std::optional<Builtin> B = lookupBuiltin(Name);

@@ -54,6 +54,10 @@ llvm::Error linkMathLibrary(llvm::Module &M, BitcodeTarget T);
 /// The names of the math library's functions ("vf_exp", "vf_pow", ...).
 llvm::ArrayRef<const char *> mathLibraryFunctions();
 
+/// Whether \p Name is one of the library's out-of-line slow paths
+/// (vf__exp_special, vf__sin_big, ...): `double f(double)`, pure, called by
+/// the entry points only for rare arguments, behind a branch.
+bool isMathSlowPath(llvm::StringRef Name);
 /// The library function for a built-in ("exp" -> "vf_exp"), or nullptr if
 /// the library has none.
 const char *mathLibraryFunctionFor(llvm::StringRef Builtin);

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "bitcode/SamplerKernel.h"
+#include "bitcode/FastIntegrand.h"
 #include "bitcode/StridedIntegrand.h"
 
 #include "SamplerABI.h"
@@ -46,6 +47,15 @@ Function *constantFunction(Module &M, StringRef Name, unsigned V) {
   return F;
 }
 
+/// An internal, always-inlined function of type \p T that does nothing.
+Function *emptyFunction(Module &M, StringRef Name, FunctionType *T) {
+  auto *F = Function::Create(T, GlobalValue::InternalLinkage, Name, M);
+  F->addFnAttr(Attribute::AlwaysInline);
+  IRBuilder<> B(BasicBlock::Create(M.getContext(), "entry", F));
+  B.CreateRetVoid();
+  return F;
+}
+
 /// Dimensions up to which the kernel's per-dimension loops are unrolled
 /// completely (their `unroll(full)` pragma, SamplePoint.h): that lets the
 /// loop over samples vectorize, but the code grows with the dimension and
@@ -55,6 +65,13 @@ Function *constantFunction(Module &M, StringRef Name, unsigned V) {
 /// to the integrand's hundreds of dimensions. The operations, and so the
 /// results, are the same either way.
 constexpr unsigned MaxUnrolledDim = 64;
+
+/// The size (IR instructions, callees inlined) up to which the GPU kernel
+/// gets an integrand on its fast paths and an exact copy out of line
+/// (FastIntegrand.h): lepage8 is about 400, the 1000-line C++ matrix
+/// element of the compile benchmark about 47,000, whose second copy would
+/// double its PTX compile.
+constexpr unsigned MaxFastIntegrandSize = 8192;
 
 /// Removes llvm.loop.unroll.full from every loop of \p F.
 void dropFullUnroll(Function &F) {
@@ -140,6 +157,8 @@ Error cloneKernel(Module &M, StringRef Generic,
   Function *HoleStrided = M.getFunction("vf_user_integrand_strided");
   Function *HoleStride = M.getFunction("vf_user_x_stride");
   Function *HoleWide = M.getFunction("vf_user_wide_vectors");
+  Function *HoleFast = M.getFunction("vf_user_integrand_fast");
+  Function *HoleExact = M.getFunction("vf_user_integrand_exact");
   if (!Kernel || Kernel->isDeclaration())
     return createStringError(inconvertibleErrorCode(),
                              "the embedded sampler lacks %s",
@@ -185,6 +204,17 @@ Error cloneKernel(Module &M, StringRef Generic,
       VMap[HoleStride] =
           constantFunction(M, I.EntryName + ".xstride", S ? VF_HOST_BATCH : 0);
     }
+    if (HoleFast && HoleExact && I.Integrand) {
+      // The exact copy only where the fast one raises its flag somewhere;
+      // otherwise its call is dead code, and an empty function keeps the
+      // optimizer from inlining a second copy there before it knows.
+      Function *Fast = fastIntegrand(*I.Integrand, MaxFastIntegrandSize);
+      VMap[HoleFast] = Fast;
+      VMap[HoleExact] = Fast->getArg(3)->use_empty()
+                            ? emptyFunction(M, I.EntryName + ".noexact",
+                                            I.Integrand->getFunctionType())
+                            : outOfLineIntegrand(*I.Integrand);
+    }
     Function *Clone = CloneFunction(Kernel, VMap);
     Clone->setName(I.EntryName);
     if (I.Dim > MaxUnrolledDim)
@@ -193,8 +223,8 @@ Error cloneKernel(Module &M, StringRef Generic,
     Clone->setCallingConv(CC);
   }
   Kernel->eraseFromParent();
-  for (Function *Hole :
-       {HoleF, HoleDim, HoleOut, HoleHist, HoleStrided, HoleStride, HoleWide})
+  for (Function *Hole : {HoleF, HoleDim, HoleOut, HoleHist, HoleStrided,
+                         HoleStride, HoleWide, HoleFast, HoleExact})
     if (Hole && Hole->use_empty())
       Hole->eraseFromParent();
   return Error::success();

@@ -40,8 +40,14 @@
 #include "HistSums.h"
 #include "SamplePoint.h"
 
-extern void vf_user_integrand(const double *x, const double *params,
-                              double *out);
+/// The integrand on its math functions' fast paths: *slow becomes 1 if
+/// any call needed its slow path, and out is then meaningless; the
+/// integrand itself, out of line, for those samples (FastIntegrand.h: the
+/// slow paths' branches would hold registers across the whole kernel).
+extern void vf_user_integrand_fast(const double *x, const double *params,
+                                   double *out, int *slow);
+extern void vf_user_integrand_exact(const double *x, const double *params,
+                                    double *out);
 extern unsigned vf_user_dim(void);
 extern unsigned vf_user_nout(void);
 extern unsigned vf_user_nhist(void);
@@ -205,11 +211,12 @@ static void vf_block_step(const vf_chunk_outputs *co, double *edge,
   }
 }
 
-/// Tile `tile` (the launch's t-th) with kc and bin, dim words each, in
-/// local memory.
+/// Tile `tile` (the launch's t-th) with kc, bin and x, dim entries each,
+/// in local memory (x for the exact integrand's call).
 static inline __attribute__((always_inline)) void
 vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
-                 const vf_chunk_outputs *co, vf_u32 *kc, vf_u32 *bin) {
+                 const vf_chunk_outputs *co, vf_u32 *kc, vf_u32 *bin,
+                 double *x) {
   const unsigned dim = vf_user_dim();
   const unsigned nout = vf_user_nout();
   const unsigned stride = VF_SEGMENT_STRIDE(nout);
@@ -230,7 +237,7 @@ vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
 
   // kc: the coordinates of hypercube hk, this lane's latest sample's; k:
   // as the doubles vf_sample_point takes.
-  double k[VF_SAMPLER_MAX_DIM], x[VF_SAMPLER_MAX_DIM];
+  double k[VF_SAMPLER_MAX_DIM];
   double f[VF_SAMPLER_MAX_OUT + VF_SAMPLER_MAX_HIST];
   double v[VF_SAMPLER_MAX_OUT], shift[VF_SAMPLER_MAX_OUT];
   vf_u64 h = vf_find_hcube(a->hcube_offsets, a->nhcube, begin);
@@ -277,7 +284,10 @@ vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
     for (unsigned d = 0; d < dim; ++d)
       k[d] = (double)kc[d];
     const double jac = vf_sample_point(a, dim, j, k, x, bin);
-    vf_user_integrand(x, a->params, f);
+    int slow = 0;
+    vf_user_integrand_fast(x, a->params, f, &slow);
+    if (__builtin_expect(slow, 0))
+      vf_user_integrand_exact(x, a->params, f);
     int finite = 1;
     for (unsigned c = 0; c < nout; ++c)
       finite &= vf_isfinite(f[c]);
@@ -357,10 +367,12 @@ static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
                         const vf_chunk_outputs *co) {
   if (vf_user_dim() <= VF_GPU_SMALL_DIM) {
     vf_u32 kc[VF_GPU_SMALL_DIM], bin[VF_GPU_SMALL_DIM];
-    vf_gpu_tile_with(a, tile, t, co, kc, bin);
+    double x[VF_GPU_SMALL_DIM];
+    vf_gpu_tile_with(a, tile, t, co, kc, bin, x);
   } else {
     vf_u32 kc[VF_SAMPLER_MAX_DIM], bin[VF_SAMPLER_MAX_DIM];
-    vf_gpu_tile_with(a, tile, t, co, kc, bin);
+    double x[VF_SAMPLER_MAX_DIM];
+    vf_gpu_tile_with(a, tile, t, co, kc, bin, x);
   }
 }
 

@@ -32,6 +32,13 @@ MOMENTS = ("integrand m(x in [0, 1]^3) -> [3] = "
            "[exp(-8 * ((x[0] - 0.4)^2 + (x[1] - 0.6)^2 + x[2]^2)), "
            "x[0] * exp(-8 * ((x[0] - 0.4)^2 + x[1]^2)), x[1]^2 + x[2]]\n")
 
+# Every slow path of the math library on a share of the samples: exp's for
+# x0 > 0.708, log's for x1 < 0.022 (subnormal), sin's, cos's for x2 > 0.54
+# and tan's for x0 > 0.36 (|argument| >= 2^30).
+SLOW_PATHS = ("integrand s(x in [0, 1]^3) = exp(-1000 * x[0]) + "
+              "0.001 * log(x[1] * 1e-306) + sin(2e9 * x[2]) + "
+              "cos(2e9 * x[2]) + 0.001 * tan(3e9 * x[0])\n")
+
 
 def fingerprint(doc):
     res = doc["result"]
@@ -113,6 +120,27 @@ def dimensions(exe):
               fingerprint(r.doc) == fingerprint(ref.doc) and
               r.doc["devices"][0]["kind"] == "gpu",
               f"d = {dim}: the fake GPU's result is bitwise the CPU's")
+
+
+def slow_paths(exe):
+    """The GPU kernel evaluates the integrand on its math functions' fast
+    paths and again, exactly and out of line, for a sample where one of
+    them needed its slow path (compiler/bitcode/FastIntegrand.h). Here some
+    samples take each of exp's, log's, sin's, cos's and tan's: a slow path
+    that failed to raise the flag would put the fast copy's stand-in value
+    into the sums, and the bits would differ from the CPU's."""
+    src = write_source("slow_paths", SLOW_PATHS)
+    ptx = vegasc(exe, [src, "--emit=ptx"], json_out=False)
+    check(ptx.rc == 0 and ".func vf_integrand_s_$_exact(" in ptx.out,
+          "slow paths: the PTX has the out-of-line exact integrand")
+    base = ["-q", "--seed", 9, "--calls", 20000, "--iterations", 2]
+    with_env(VF_CUDA_LIBRARY="/nonexistent/libcuda.so.1")
+    ref = vegasc(exe, [src, "--devices", "cpu:1"] + base)
+    with_env(VF_CUDA_LIBRARY=FAKE, VF_FAKE_CUDA_DEVICES=1)
+    r = vegasc(exe, [src, "--devices", "gpu"] + base)
+    check(ref.rc == 0 and r.rc == 0 and
+          fingerprint(r.doc) == fingerprint(ref.doc),
+          "slow paths: the fake GPU's result is bitwise the CPU's")
 
 
 def faults(exe):
@@ -303,6 +331,7 @@ if __name__ == "__main__":
     determinism(exe, "lepage4_gpu", LEPAGE)
     determinism(exe, "moments3_gpu", MOMENTS)
     dimensions(exe)
+    slow_paths(exe)
     faults(exe)
     races(exe)
     failures(exe)

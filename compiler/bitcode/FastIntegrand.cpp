@@ -1,0 +1,121 @@
+//===- bitcode/FastIntegrand.cpp - The integrand on its fast paths --------===//
+//
+// The copy inlines everything the integrand calls except the slow paths,
+// so that each remaining slow-path call sits in the copy itself: a math
+// entry point's `if (rare) r = vf__exp_special(x)`, which becomes
+// `if (rare) { *flag = 1; r = 1.0; }` and then selects, without a branch.
+// The stand-in 1.0 keeps the copy's later arithmetic on ordinary numbers;
+// its results are discarded once the flag is raised.
+//
+//===----------------------------------------------------------------------===//
+
+#include "bitcode/FastIntegrand.h"
+#include "bitcode/MathLibrary.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+
+namespace vf {
+
+namespace {
+
+bool callsSlowPath(const CallInst &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  return Callee && isMathSlowPath(Callee->getName());
+}
+
+/// Inlines calls to defined functions other than the slow paths until none
+/// is left; false once \p F grows past \p MaxInstructions (which also ends
+/// recursion in foreign C/C++ code).
+bool inlineAllButSlowPaths(Function &F, unsigned MaxInstructions) {
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (Instruction &Inst : instructions(F)) {
+      auto *Call = dyn_cast<CallInst>(&Inst);
+      Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+      if (!Callee || Callee->isDeclaration() || Callee == &F ||
+          callsSlowPath(*Call))
+        continue;
+      InlineFunctionInfo IFI;
+      if (InlineFunction(*Call, IFI).isSuccess()) {
+        Changed = true;
+        break;
+      }
+    }
+    if (F.getInstructionCount() > MaxInstructions)
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+Function *fastIntegrand(Function &F, unsigned MaxInstructions) {
+  LLVMContext &Ctx = F.getContext();
+  SmallVector<Type *, 4> Params(F.getFunctionType()->params());
+  Params.push_back(PointerType::getUnqual(Ctx));
+  Function *Fast = Function::Create(
+      FunctionType::get(F.getReturnType(), Params, /*isVarArg=*/false),
+      GlobalValue::InternalLinkage, F.getName() + ".fast", F.getParent());
+  ValueToValueMapTy VMap;
+  for (auto [Old, New] : zip_first(F.args(), Fast->args())) {
+    New.setName(Old.getName());
+    VMap[&Old] = &New;
+  }
+  SmallVector<ReturnInst *, 4> Returns;
+  CloneFunctionInto(Fast, &F, VMap, CloneFunctionChangeType::LocalChangesOnly,
+                    Returns);
+  Argument *Flag = Fast->getArg(F.arg_size());
+  Flag->setName("slow");
+
+  if (!inlineAllButSlowPaths(*Fast, MaxInstructions)) {
+    // F itself then, behind the same signature: a half-inlined copy would
+    // inline differently from F and cost compile time of its own.
+    Fast->deleteBody();
+    IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Fast));
+    SmallVector<Value *, 3> Args;
+    for (Argument &A : F.args())
+      Args.push_back(Fast->getArg(A.getArgNo()));
+    B.CreateCall(&F, Args);
+    B.CreateRetVoid();
+    Fast->setLinkage(GlobalValue::InternalLinkage); // deleteBody made it
+    Fast->addFnAttr(Attribute::AlwaysInline);       // external
+    return Fast;
+  }
+  SmallVector<CallInst *, 8> Slow;
+  for (Instruction &Inst : instructions(*Fast))
+    if (auto *Call = dyn_cast<CallInst>(&Inst); Call && callsSlowPath(*Call))
+      Slow.push_back(Call);
+  for (CallInst *Call : Slow) {
+    IRBuilder<> B(Call);
+    B.CreateStore(B.getInt32(1), Flag);
+    Type *T = Call->getType();
+    if (!T->isVoidTy())
+      Call->replaceAllUsesWith(T->isFloatingPointTy()
+                                   ? ConstantFP::get(T, 1.0)
+                                   : Constant::getNullValue(T));
+    Call->eraseFromParent();
+  }
+  return Fast;
+}
+
+Function *outOfLineIntegrand(Function &F) {
+  ValueToValueMapTy VMap;
+  Function *Copy = CloneFunction(&F, VMap);
+  Copy->setName(F.getName() + ".exact");
+  Copy->setLinkage(GlobalValue::InternalLinkage);
+  Copy->removeFnAttr(Attribute::AlwaysInline);
+  Copy->addFnAttr(Attribute::NoInline);
+  return Copy;
+}
+
+} // namespace vf
