@@ -10,6 +10,7 @@
 #include "vf/Module.h"
 
 #include "backends/Compiler.h"
+#include "backends/ForeignLink.h"
 #include "backends/IntegrandBinding.h"
 #include "clang/CxxIntegrands.h"
 #include "frontend/Diagnostics.h"
@@ -28,6 +29,9 @@ struct Module::Impl {
   std::unique_ptr<CompiledModule> Code;
   CompileOptions Options;
   std::string Warnings;
+  /// The batch entry points, compiled when an integrand is first
+  /// evaluated (Options.Evaluate off), for all the bindings.
+  std::shared_ptr<LazyBatch> Batch;
 };
 
 /// The process-wide compiler: one LLJIT for every module, never destroyed
@@ -73,13 +77,18 @@ compile(bool IsFile, const std::string &PathOrSource, const std::string &Name,
   CompileOptions CO;
   CO.UseCache = S.UseCache;
   CO.CacheDir = S.CacheDir;
-  CO.Evaluate = false; // bindIntegrand compiles it if it is called
+  // bindIntegrand compiles the batch entry point if it is called, from the
+  // program as it stands; C/C++ files are read again then, so a module
+  // with any compiles it now, from the files that were sampled.
+  CO.Evaluate = hasForeignSources(*I->P);
   auto CM = (*C)->compile(*I->P, CO);
   if (!CM)
     return Error{toString(CM.takeError())};
   I->Warnings += (*CM)->Warnings;
   I->Code = std::move(*CM);
   I->Options = CO;
+  if (!CO.Evaluate)
+    I->Batch = std::make_shared<LazyBatch>(**C, I->P, CO);
   return std::make_shared<Module>(I);
 }
 
@@ -122,7 +131,8 @@ Expected<IntegrandInfo> Module::integrand(const std::string &Name) const {
   auto C = sharedCompiler();
   if (!C)
     return C.error();
-  IntegrandInfo Info = bindIntegrand(P->P, *P->Code, *Found, *C, P->Options);
+  IntegrandInfo Info =
+      bindIntegrand(P->P, *P->Code, *Found, *C, P->Options, P->Batch);
   Info.Owner = P;
   return Info;
 }

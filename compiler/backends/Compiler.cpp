@@ -46,7 +46,7 @@ const CompiledIntegrand *CompiledModule::find(StringRef Name) const {
 }
 
 /// Bump when codegen changes in a way the version string does not show.
-static constexpr const char *CodegenRevision = "codegen-2";
+static constexpr const char *CodegenRevision = "codegen-3";
 
 /// A digest of the embedded bitcode: a rebuilt math library or sampler
 /// must not reuse code compiled with the old one.
@@ -100,10 +100,6 @@ struct ModuleParts {
   bool Sampler = true;  ///< the fused sampling kernels
   bool Batch = true;    ///< the batch entry points (host) or kernels (GPU)
   bool Emulated = false; ///< the GPU kernels under warp emulation (host)
-
-  static ModuleParts of(const CompileOptions &O) {
-    return {O.Sampler, O.Evaluate, O.Sampler && O.GpuEmulation};
-  }
 };
 } // namespace
 
@@ -139,6 +135,7 @@ static Error addSamplers(const Program &P, Module &M, CodeTarget T,
                          const TargetMachine &TM, bool Emulated) {
   const bool Wide = T == CodeTarget::Host &&
                     TM.getMCSubtargetInfo()->checkFeatures("+avx512f");
+  const bool Foreign = hasForeignSources(P);
   std::vector<SamplerInstance> Instances, EmulatedInstances;
   for (const IntegrandDecl *I : P.Integrands) {
     if (I->Dim > VF_SAMPLER_MAX_DIM || I->Outputs > VF_SAMPLER_MAX_OUT)
@@ -147,7 +144,7 @@ static Error addSamplers(const Program &P, Module &M, CodeTarget T,
                          I->Outputs, unsigned(I->Histograms.size()),
                          T == CodeTarget::Host ? sampleTileSymbol(I->Name)
                                                : gpuSampleSymbol(I->Name),
-                         Wide});
+                         Wide, Foreign});
     EmulatedInstances.push_back(Instances.back());
     EmulatedInstances.back().EntryName = emulatedSampleSymbol(I->Name);
   }
@@ -344,6 +341,10 @@ Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
 
 Expected<std::unique_ptr<CompiledModule>>
 Compiler::compile(const Program &P, const CompileOptions &O) {
+  if (!O.Sampler && !O.Evaluate)
+    return createStringError(inconvertibleErrorCode(),
+                             "internal error: compile options ask for "
+                             "neither the sampler nor the batch entry points");
   auto CM = std::make_unique<CompiledModule>();
   for (const IntegrandDecl *I : P.Integrands)
     CM->Integrands.push_back(
@@ -379,7 +380,7 @@ Compiler::compile(const Program &P, const CompileOptions &O) {
                       [&] {
                         return generate(P, CodeTarget::NVPTX, O.GpuArch,
                                         Output::Assembly,
-                                        ModuleParts::of(O),
+                                        {O.Sampler, O.Evaluate, false},
                                         "PTX code generation", Unused);
                       });
     if (!PTX)
@@ -399,7 +400,8 @@ Compiler::compile(const Program &P, const CompileOptions &O) {
                         std::string W;
                         auto Built = generate(P, CodeTarget::Host, "",
                                               Output::Object,
-                                              ModuleParts::of(O),
+                                              {O.Sampler, O.Evaluate,
+                                               O.Sampler && O.GpuEmulation},
                                               "host code generation", W);
                         if (Built && Foreign)
                           return packWarnings(W, *Built);

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <mutex>
 
 using namespace llvm;
 
@@ -24,69 +23,13 @@ std::string sourcePlace(const Program &P, SMLoc Loc) {
           : std::string("<input>");
   return File + ":" + std::to_string(Line) + ":" + std::to_string(Col);
 }
-/// The batch entry point of a module compiled without it, compiled on
-/// first use (the host module --eval compiles, cached like it) and kept
-/// for the process, as all JIT'd code is.
-class LazyBatch {
-public:
-  LazyBatch(Compiler &C, std::shared_ptr<const Program> P, std::string Name,
-            CompileOptions O)
-      : C(C), P(std::move(P)), Name(std::move(Name)), Options(std::move(O)) {}
-
-  vf::Status prepare() {
-    std::call_once(Once, [this] { compile(); });
-    if (!Entry)
-      return vf::Error{Failure};
-    return vf::Status::ok();
-  }
-
-  void evaluate(const double *Xs, std::int64_t N, const double *Params,
-                double *Out, unsigned Outputs) {
-    if (prepare()) {
-      Entry(Xs, N, Params, Out);
-      return;
-    }
-    std::fill(Out, Out + N * Outputs,
-              std::numeric_limits<double>::quiet_NaN());
-  }
-
-private:
-  void compile() {
-    CompileOptions O = Options;
-    O.Host = true;
-    O.PTX = false;
-    O.Sampler = false;
-    O.GpuEmulation = false;
-    O.Evaluate = true;
-    auto CM = C.compile(*P, O);
-    if (!CM) {
-      Failure = "cannot compile the batch entry point of integrand '" + Name +
-                "': " + toString(CM.takeError());
-      return;
-    }
-    Code = std::move(*CM);
-    if (const CompiledIntegrand *CI = Code->find(Name))
-      Entry = CI->Batch;
-    if (!Entry)
-      Failure = "internal error: no batch entry point for '" + Name + "'";
-  }
-
-  Compiler &C;
-  std::shared_ptr<const Program> P;
-  std::string Name;
-  CompileOptions Options;
-  std::once_flag Once;
-  BatchEntry Entry = nullptr;
-  std::string Failure;
-  std::unique_ptr<CompiledModule> Code;
-};
-
 } // namespace
 
 IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
                             const CompiledModule &M, const IntegrandDecl &I,
                             Compiler *OnDemand,
-                            const CompileOptions &Options) {
+                            const CompileOptions &Options,
+                            std::shared_ptr<LazyBatch> Batch) {
   IntegrandInfo Info;
   Info.Name = I.Name;
   Info.Dim = I.Dim;
@@ -97,15 +40,25 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
   }
   if (const CompiledIntegrand *C = M.find(I.Name)) {
     Info.Evaluate = C->Batch;
-    if (!C->Batch && OnDemand) {
-      auto Lazy = std::make_shared<LazyBatch>(*OnDemand, P, I.Name, Options);
-      Info.Evaluate = [Lazy, Outputs = I.Outputs](const double *Xs,
-                                                  std::int64_t N,
-                                                  const double *Params,
-                                                  double *Out) {
-        Lazy->evaluate(Xs, N, Params, Out, Outputs);
+    if (!C->Batch && !Batch && OnDemand)
+      Batch = std::make_shared<LazyBatch>(*OnDemand, P, Options);
+    if (!C->Batch && Batch) {
+      Info.Evaluate = [Batch, Name = I.Name, Outputs = I.Outputs](
+                          const double *Xs, std::int64_t N,
+                          const double *Params, double *Out) {
+        if (BatchEntry E = Batch->entry(Name))
+          return E(Xs, N, Params, Out);
+        std::fill(Out, Out + N * Outputs,
+                  std::numeric_limits<double>::quiet_NaN());
       };
-      Info.PrepareEvaluate = [Lazy] { return Lazy->prepare(); };
+      Info.PrepareEvaluate = [Batch, Name = I.Name]() -> vf::Status {
+        if (vf::Status S = Batch->prepare(); !S)
+          return S;
+        if (!Batch->entry(Name))
+          return vf::Error{"internal error: no batch entry point for "
+                           "integrand '" + Name + "'"};
+        return vf::Status::ok();
+      };
     }
     Info.SampleTile = C->SampleTile;
     if (OnDemand && C->SampleTile) {

@@ -11,6 +11,7 @@
 #define VF_COMPILER_BACKENDS_INTEGRANDBINDING_H
 
 #include "backends/Compiler.h"
+#include "backends/LazyBatch.h"
 #include "vf/Integrand.h"
 
 #include <memory>
@@ -23,11 +24,13 @@ struct IntegrandDecl;
 /// that produced \p M owns the code the entry points point to and must
 /// outlive every use of them. With \p OnDemand, the result compiles what
 /// it needs later with \p Options: its GPU kernel's PTX for a GPU's arch,
-/// and its batch entry point (Evaluate) where \p M has none.
+/// and, where \p M has no batch entry point, that (Evaluate) through
+/// \p Batch, shared by the program's bindings (a new one if null).
 IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
                             const CompiledModule &M, const IntegrandDecl &I,
                             Compiler *OnDemand = nullptr,
-                            const CompileOptions &Options = {});
+                            const CompileOptions &Options = {},
+                            std::shared_ptr<LazyBatch> Batch = nullptr);
 
 } // namespace vf
 

@@ -34,10 +34,14 @@ bool callsSlowPath(const CallInst &Call) {
 }
 
 /// Inlines calls to defined functions other than the slow paths until none
-/// is left; false once \p F grows past \p MaxInstructions (which also ends
-/// recursion in foreign C/C++ code).
+/// is left; false once \p F grows past \p MaxInstructions or after as many
+/// inlinings (.vf code cannot recurse, but the bound holds regardless).
 bool inlineAllButSlowPaths(Function &F, unsigned MaxInstructions) {
+  unsigned Inlined = 0;
   for (bool Changed = true; Changed;) {
+    if (F.getInstructionCount() > MaxInstructions ||
+        Inlined++ > MaxInstructions)
+      return false;
     Changed = false;
     for (Instruction &Inst : instructions(F)) {
       auto *Call = dyn_cast<CallInst>(&Inst);
@@ -51,10 +55,8 @@ bool inlineAllButSlowPaths(Function &F, unsigned MaxInstructions) {
         break;
       }
     }
-    if (F.getInstructionCount() > MaxInstructions)
-      return false;
   }
-  return true;
+  return F.getInstructionCount() <= MaxInstructions;
 }
 
 } // namespace

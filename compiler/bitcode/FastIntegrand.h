@@ -28,7 +28,8 @@ namespace vf {
 /// The flag parameter has no use where F makes no such call, or where F's
 /// code with its callees inlined exceeds \p MaxInstructions: the copy then
 /// only calls F (an out-of-line second copy would double the compile time
-/// of a large integrand).
+/// of a large integrand). \p MaxInstructions 0 asks for that copy: for
+/// C/C++ code, whose loops the stand-in values could steer.
 llvm::Function *fastIntegrand(llvm::Function &F, unsigned MaxInstructions);
 
 /// An out-of-line copy of \p F, for the samples whose flag is raised.

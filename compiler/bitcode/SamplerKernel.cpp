@@ -208,7 +208,14 @@ Error cloneKernel(Module &M, StringRef Generic,
       // The exact copy only where the fast one raises its flag somewhere;
       // otherwise its call is dead code, and an empty function keeps the
       // optimizer from inlining a second copy there before it knows.
-      Function *Fast = fastIntegrand(*I.Integrand, MaxFastIntegrandSize);
+      Function *Fast = fastIntegrand(
+          *I.Integrand, I.CallsForeignCode ? 0 : MaxFastIntegrandSize);
+      if (Fast->getFunctionType() != HoleFast->getFunctionType() ||
+          I.Integrand->getFunctionType() != HoleExact->getFunctionType())
+        return createStringError(inconvertibleErrorCode(),
+                                 "internal error: the sampler's integrand "
+                                 "holes do not match integrand '%s'",
+                                 I.Integrand->getName().str().c_str());
       VMap[HoleFast] = Fast;
       VMap[HoleExact] = Fast->getArg(3)->use_empty()
                             ? emptyFunction(M, I.EntryName + ".noexact",

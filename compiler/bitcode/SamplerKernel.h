@@ -1,12 +1,14 @@
 //===- bitcode/SamplerKernel.h - Instantiate the fused kernel ---*- C++ -*-===//
 //
-// The fused sampling kernel (runtime/kernels/Sampler.c) is embedded as
-// bitcode with three holes: vf_user_integrand, vf_user_dim and
-// vf_user_nout. For each integrand NAME this clones the kernel into
-// vf_sample_tile_NAME (host) or the kernel vf_sample_tiles_gpu_NAME
-// (NVPTX), with the holes filled by the integrand's function and its
-// constant dimension and output count, so O3 inlines the integrand into the
-// sampling loop and unrolls the loops over dimensions.
+// The fused sampling kernels (runtime/kernels/Sampler.c, GpuSampler.c) are
+// embedded as bitcode with holes (vf_user_*): the integrand (on the host
+// also its strided copy, StridedIntegrand.h; on the GPU its copy on the
+// fast paths and an out-of-line exact one, FastIntegrand.h), its constant
+// dimension, output and histogram counts, and the host's vector width.
+// For each integrand NAME this clones the kernel into vf_sample_tile_NAME
+// (host) or the kernel vf_sample_tiles_gpu_NAME (NVPTX) with the holes
+// filled, so O3 inlines the integrand into the sampling loop and unrolls
+// the loops over dimensions.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_COMPILER_BITCODE_SAMPLERKERNEL_H
@@ -33,6 +35,10 @@ struct SamplerInstance {
   unsigned Histograms;       ///< cells written after the outputs
   std::string EntryName;     ///< the entry point to create
   bool WideVectors = false;  ///< the host has 512-bit vectors (BlockSums.h)
+  /// The integrand calls C/C++ code: the GPU kernel then gets no copy on
+  /// the fast paths (FastIntegrand.h), whose stand-in values could steer
+  /// that code's loops.
+  bool CallsForeignCode = false;
 };
 
 /// The embedded sampler bitcode for \p T.

@@ -60,9 +60,9 @@ extern unsigned vf_user_nhist(void);
 /// stay in local memory (L1), sized by the dimension, with their loops
 /// rolled, rather than in 2 x dim registers: at d = 8 that took the
 /// constant integrand's kernel from 146 to 96 registers
-/// (docs/benchmarks.md, "GPU registers").
+/// (docs/benchmarks.md, "GPU registers"). x is there too, for the exact
+/// integrand's call (vf_user_integrand_exact).
 #define VF_KEEP_ROLLED _Pragma("clang loop unroll(disable)")
-#define VF_GPU_SMALL_DIM 32u
 
 typedef double vf_f64x2 __attribute__((ext_vector_type(2)));
 
@@ -211,12 +211,13 @@ static void vf_block_step(const vf_chunk_outputs *co, double *edge,
   }
 }
 
-/// Tile `tile` (the launch's t-th) with kc, bin and x, dim entries each,
-/// in local memory (x for the exact integrand's call).
+/// Tile `tile` (the launch's t-th) with kc, bin, x and k of at least dim
+/// entries each, in local memory (x for the exact integrand's call; k
+/// stays in registers where the axes are unrolled).
 static inline __attribute__((always_inline)) void
 vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
                  const vf_chunk_outputs *co, vf_u32 *kc, vf_u32 *bin,
-                 double *x) {
+                 double *x, double *k) {
   const unsigned dim = vf_user_dim();
   const unsigned nout = vf_user_nout();
   const unsigned stride = VF_SEGMENT_STRIDE(nout);
@@ -237,7 +238,6 @@ vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
 
   // kc: the coordinates of hypercube hk, this lane's latest sample's; k:
   // as the doubles vf_sample_point takes.
-  double k[VF_SAMPLER_MAX_DIM];
   double f[VF_SAMPLER_MAX_OUT + VF_SAMPLER_MAX_HIST];
   double v[VF_SAMPLER_MAX_OUT], shift[VF_SAMPLER_MAX_OUT];
   vf_u64 h = vf_find_hcube(a->hcube_offsets, a->nhcube, begin);
@@ -359,21 +359,29 @@ vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
   }
 }
 
+/// A tile with its per-axis arrays in local memory sized for up to N axes
+/// (the driver reserves a thread's frame for every thread an SM can hold,
+/// so the size matters): 24 N bytes of kc, bin and x, and 8 N of k where
+/// the axes are not unrolled (d > 64).
+#define VF_GPU_TILE_FOR(N)                                                     \
+  do {                                                                         \
+    vf_u32 kc[N], bin[N];                                                      \
+    double x[N], k[N];                                                         \
+    vf_gpu_tile_with(a, tile, t, co, kc, bin, x, k);                           \
+  } while (0)
+
 /// The dimension is a constant once the kernel is instantiated, so one
-/// branch is left: the arrays in local memory take 256 bytes per thread up
-/// to d = 32 (the driver reserves a thread's frame for every thread an SM
-/// can hold), 8 KiB only beyond.
+/// branch is left: lepage8's frame is 768 bytes; beyond d = 64 the
+/// uniforms of vf_sample_point (VF_SAMPLER_MAX_DIM doubles) add 8 KiB.
 static void vf_gpu_tile(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
                         const vf_chunk_outputs *co) {
-  if (vf_user_dim() <= VF_GPU_SMALL_DIM) {
-    vf_u32 kc[VF_GPU_SMALL_DIM], bin[VF_GPU_SMALL_DIM];
-    double x[VF_GPU_SMALL_DIM];
-    vf_gpu_tile_with(a, tile, t, co, kc, bin, x);
-  } else {
-    vf_u32 kc[VF_SAMPLER_MAX_DIM], bin[VF_SAMPLER_MAX_DIM];
-    double x[VF_SAMPLER_MAX_DIM];
-    vf_gpu_tile_with(a, tile, t, co, kc, bin, x);
-  }
+  const unsigned dim = vf_user_dim();
+  if (dim <= 32)
+    VF_GPU_TILE_FOR(32);
+  else if (dim <= 128)
+    VF_GPU_TILE_FOR(128);
+  else
+    VF_GPU_TILE_FOR(VF_SAMPLER_MAX_DIM);
 }
 
 /// Warp w of block b runs tile first_tile + b * (warps per block) + w.
