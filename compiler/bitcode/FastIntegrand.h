@@ -4,7 +4,7 @@
 // arguments (vf__exp_special, vf__sin_big, ...). On the GPU those branches
 // cost registers across the whole kernel: lepage8's eight exp took its
 // kernel from 128 to 167 registers, 16 to 12 warps per SM
-// (docs/benchmarks.md, "GPU registers"). So the GPU kernel evaluates a copy
+// (docs/gpu-benchmarks.md, "GPU registers"). So the GPU kernel evaluates a copy
 // of the integrand in which every slow-path call only raises a flag, and
 // evaluates the integrand itself, out of line, for a sample whose flag is
 // raised. Where the flag stays down every math call took its fast path,

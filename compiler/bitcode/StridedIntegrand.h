@@ -6,7 +6,7 @@
 // it that meant transposing every batch in registers and the vectorized
 // integrand gathering it back. A strided copy of the integrand reads x[d]
 // at x + d * B instead, so the batch's coordinates are plain vector loads
-// for it (docs/benchmarks.md, "Sampling engine").
+// for it (docs/sampling-engine.md).
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_COMPILER_BITCODE_STRIDEDINTEGRAND_H

@@ -254,8 +254,8 @@ static inline void vf_block_segments_lanes(const vf_tile_outputs *out,
 /// the run's start (lane l + s joins lane l's sum exactly when both lie in
 /// the run), so each run is summed on its own, pass by pass, with the same
 /// additions in the same order. With AVX2 the lane-parallel form needs 8
-/// registers per 32-lane vector and loses to this one (docs/benchmarks.md,
-/// "Sampling engine").
+/// registers per 32-lane vector and loses to this one
+/// (docs/sampling-engine.md).
 static inline void vf_block_segments_runs(const vf_tile_outputs *out,
                                           vf_u64 first, vf_open_segment *sg,
                                           const vf_u64 *hb, const double *v,

@@ -60,7 +60,7 @@ extern unsigned vf_user_nhist(void);
 /// stay in local memory (L1), sized by the dimension, with their loops
 /// rolled, rather than in 2 x dim registers: at d = 8 that took the
 /// constant integrand's kernel from 146 to 96 registers
-/// (docs/benchmarks.md, "GPU registers"). x is there too, for the exact
+/// (docs/gpu-benchmarks.md, "GPU registers"). x is there too, for the exact
 /// integrand's call (vf_user_integrand_exact).
 #define VF_KEEP_ROLLED _Pragma("clang loop unroll(disable)")
 

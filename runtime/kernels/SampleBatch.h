@@ -6,7 +6,7 @@
 // instruction (one AVX-512 register, two AVX2 ones). The loop vectorizer
 // could not do this by itself: it cannot bound the map's gathers for a
 // runtime alias check and left the whole step scalar, 2/3 of the kernel's
-// time at d = 8 (docs/benchmarks.md, "Sampling engine").
+// time at d = 8 (docs/sampling-engine.md).
 //
 // Each lane performs exactly the IEEE operations of vf_sample_point, in the
 // same order (no contraction: the kernels are built with -ffp-contract=off),
