@@ -35,6 +35,7 @@ void TrainingSums::reset(std::size_t NewBins, std::uint64_t NewNtiles,
   for (std::uint64_t G = 0; G < Groups; ++G)
     Next.push_back(groupBegin(G));
   Waiting.clear();
+  Waiting.resize(Ntiles);
 }
 
 std::vector<double> TrainingSums::acquire() {
@@ -59,24 +60,27 @@ void TrainingSums::submit(std::uint64_t Tile, std::vector<double> Buffer) {
   std::uint64_t G = std::min(Groups - 1, (Tile * Groups + Groups) / Ntiles);
   while (G > 0 && groupBegin(G) > Tile)
     --G;
-  Waiting.emplace(Tile, std::move(Buffer));
+  if (Tile >= Waiting.size() || Waiting[Tile])
+    return; // not this iteration's, or already handed back
+  Waiting[Tile] = std::move(Buffer);
   double *P = Partials.data() + G * 2 * Bins;
-  for (auto It = Waiting.find(Next[G]); It != Waiting.end();
-       It = Waiting.find(Next[G])) {
+  const std::uint64_t End = groupBegin(G + 1);
+  while (Next[G] < End && Waiting[Next[G]]) {
+    std::vector<double> &Buf = *Waiting[Next[G]];
     // Add and clear in one pass, so the buffer goes back to Free zeroed
     // and acquire() need not write it again.
-    double *B = It->second.data();
+    double *B = Buf.data();
     if (Add) {
-      Add(G, It->first, P, B);
-      std::fill(It->second.begin(), It->second.end(), 0.0);
+      Add(G, Next[G], P, B);
+      std::fill(Buf.begin(), Buf.end(), 0.0);
     } else {
       for (std::size_t I = 0; I < 2 * Bins; ++I) {
         P[I] += B[I];
         B[I] = 0.0;
       }
     }
-    Free.push_back(std::move(It->second));
-    Waiting.erase(It);
+    Free.push_back(std::move(Buf));
+    Waiting[Next[G]].reset();
     ++Next[G];
   }
 }

@@ -27,8 +27,8 @@
 
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -88,7 +88,10 @@ private:
   std::vector<double> Partials, Pairs, Total;
   std::mutex Mutex;
   std::vector<std::uint64_t> Next; ///< per group, the next tile to add
-  std::map<std::uint64_t, std::vector<double>> Waiting;
+  /// Per tile, its buffer while it waits for the earlier tiles of its
+  /// group: moved in and out, so that handing a tile back allocates
+  /// nothing.
+  std::vector<std::optional<std::vector<double>>> Waiting;
   std::vector<std::vector<double>> Free;
 };
 

@@ -100,3 +100,27 @@ TEST(TrainingSumsTest, GroupsFoldedElsewhereGiveTheSameTotal) {
     EXPECT_EQ(Mixed.weights()[I], ByTile.weights()[I]);
   }
 }
+
+TEST(TrainingSumsTest, ATileHandedBackTwiceOrFromBeyondCountsOnce) {
+  const std::size_t Bins = 2;
+  const std::uint64_t Ntiles = 6;
+  TrainingSums Once(Bins, Ntiles), Twice(Bins, Ntiles);
+  auto Fill = [&](TrainingSums &S, std::uint64_t T) {
+    std::vector<double> B = S.acquire();
+    for (std::size_t I = 0; I < 2 * Bins; ++I)
+      B[I] = tileValue(T, I);
+    S.submit(T, std::move(B));
+  };
+  for (std::uint64_t T : {5, 3, 1, 4, 0, 2})
+    Fill(Once, T);
+  // Tile 3 twice while it waits, tile 0 again after it was added, and a
+  // tile number past the iteration's: each extra is ignored.
+  for (std::uint64_t T : {5, 3, 3, 1, 4, 0, 0, 2, 6})
+    Fill(Twice, T);
+  Once.finish();
+  Twice.finish();
+  for (std::size_t I = 0; I < Bins; ++I) {
+    EXPECT_EQ(Twice.sums()[I], Once.sums()[I]);
+    EXPECT_EQ(Twice.weights()[I], Once.weights()[I]);
+  }
+}
