@@ -3,7 +3,8 @@
 # A Python thread keeps running while an integration runs: it counts loop
 # turns during run(), which would stay near zero if run() held the GIL.
 # A numpy integrand takes the GIL per batch only, so the thread runs during
-# its integration too.
+# its integration too; and the first call of an integrand, which compiles
+# its batch entry point, lets it run as well.
 #
 #===------------------------------------------------------------------------===#
 import threading
@@ -50,3 +51,17 @@ def test_numpy_run_lets_other_threads_run():
                           devices="cpu:2")
     turns, took = turns_during(integ)
     assert took > 0.1 and turns > 20
+
+
+def test_first_evaluate_compiles_without_the_gil(tmp_path):
+    # Integrating compiles no batch entry point: the first call of an
+    # integrand compiles it (cache off here, so it is a full compile).
+    m = vf.compile("integrand g(x in [0, 1]^8) = prod(i in 0..8: "
+                   "exp(-(x[i] - 0.5)^2 / 0.01) * sin(3 * x[i]))\n",
+                   cache=False)
+    x = np.full((4, 8), 0.5)
+    turns, took = turns_during(lambda: m.g(x))
+    assert took > 0.02
+    assert turns > 0.2 * took * 1000 / 2
+    # And its values are those of a second call, compiled already.
+    assert np.array_equal(m.g(x), m.g(x))
