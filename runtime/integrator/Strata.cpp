@@ -115,6 +115,10 @@ double Strata::roundTo40Bits(double x) {
 }
 
 double Strata::powTo40Bits(double x, double beta) {
+  // A hypercube where f is constant, or zero (outside a cut): pow(±0, beta)
+  // is +0 for every beta > 0 (adapt() handles beta = 0), without a call.
+  if (x == 0 && beta > 0)
+    return 0.0;
   // The default beta = 3/4 without pow, which was the largest cost of an
   // iteration's host work at d = 4 (14% of a run): c = sqrt(x) sqrt(sqrt
   // x) is within 3.5 ulp of x^(3/4) (three correctly rounded operations)
@@ -169,7 +173,8 @@ bool Strata::restoreOffsets(std::span<const std::uint64_t> O) {
 void Strata::adapt() {
   if (Beta == 0)
     return resetUniform();
-  std::vector<double> D(Nhcube);
+  std::vector<double> &D = Damped;
+  D.resize(Nhcube);
   double Sum = 0;
   for (std::uint64_t H = 0; H < Nhcube; ++H) {
     double Sigf = std::sqrt(varianceHcube(H) * double(nevalHcube(H)));

@@ -165,6 +165,9 @@ private:
   std::vector<std::uint64_t> Offsets;
   /// Per-hypercube moments of the current iteration.
   std::vector<Moment> Moments;
+  /// adapt()'s d_h, kept between iterations (half a megabyte at 65536
+  /// hypercubes, fresh pages every time otherwise).
+  std::vector<double> Damped;
 };
 
 } // namespace vf

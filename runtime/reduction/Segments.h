@@ -4,16 +4,23 @@
 // (layout in kernels/SamplerABI.h: n, shifts K_c, sums of deviations S_c,
 // cross sums C_cd). Segments of one hypercube from different tiles are
 // merged here, in tile order, and complete hypercubes are turned into the
-// iteration's estimate and covariance.
+// iteration's estimate and covariance (inline: once per hypercube and
+// iteration, a million times at most, where a call costs a fifth).
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_REDUCTION_SEGMENTS_H
 #define VF_RUNTIME_REDUCTION_SEGMENTS_H
 
+#include <cmath>
 #include <cstdint>
 #include <span>
 
 namespace vf {
+
+/// Index of C_cd (c <= d) in a segment's packed upper triangle.
+inline unsigned crossIndex(unsigned c, unsigned d, unsigned k) {
+  return c * k - c * (c - 1) / 2 + (d - c);
+}
 
 /// Number of doubles in a segment for k outputs.
 constexpr unsigned segmentStride(unsigned k) {
@@ -39,12 +46,27 @@ void mergeSegment(double *A, const double *B, unsigned k);
 
 /// Whether a sum of segment \p Seg is inf or NaN (a weighted value f J,
 /// or its square, overflowed); \p Component is then the first such.
-bool segmentOverflows(const double *Seg, unsigned k, unsigned &Component);
+inline bool segmentOverflows(const double *Seg, unsigned k,
+                             unsigned &Component) {
+  const double *K = Seg + 1, *S = Seg + 1 + k, *C = Seg + 1 + 2 * k;
+  for (unsigned c = 0; c < k; ++c) {
+    Component = c;
+    if (!std::isfinite(K[c]) || !std::isfinite(S[c]))
+      return true;
+    for (unsigned d = c; d < k; ++d)
+      if (!std::isfinite(C[crossIndex(c, d, k)]))
+        return true;
+  }
+  return false;
+}
 
 /// Whether component \p c's values differ (its sum of deviations is not
 /// 0) but the sum of their squared deviations underflowed to 0, so that
 /// its variance in this hypercube would be taken as exactly 0.
-bool varianceUnderflows(const double *Seg, unsigned k, unsigned c);
+inline bool varianceUnderflows(const double *Seg, unsigned k, unsigned c) {
+  return Seg[0] >= 2 && Seg[1 + k + c] != 0 &&
+         Seg[1 + 2 * k + crossIndex(c, c, k)] == 0;
+}
 
 /// Adds hypercube h's contribution, I_c = (K_c + S_c/n)/N_h and
 /// Cov_cd = (C_cd - S_c S_d/n) / (N_h^2 n (n - 1)), to Mean (k) and
@@ -53,9 +75,33 @@ bool varianceUnderflows(const double *Seg, unsigned k, unsigned c);
 /// what rounding dropped, to be added to Mean once every hypercube is in,
 /// so a sum over a million hypercubes is good to a few ulp rather than
 /// drifting by 1e-12 (the constant integrand's bias).
-void addHypercubeEstimate(const double *Seg, unsigned k, double Nhcube,
-                          std::span<double> Mean, std::span<double> Carry,
-                          std::span<double> Cov);
+inline void addHypercubeEstimate(const double *Seg, unsigned k,
+                                 double Nhcube, std::span<double> Mean,
+                                 std::span<double> Carry,
+                                 std::span<double> Cov) {
+  double N = Seg[0];
+  if (!(N > 0))
+    return;
+  const double *K = Seg + 1, *S = Seg + 1 + k, *C = Seg + 1 + 2 * k;
+  for (unsigned c = 0; c < k; ++c) {
+    const double X = (K[c] + S[c] / N) / Nhcube, T = Mean[c] + X;
+    Carry[c] += std::fabs(Mean[c]) >= std::fabs(X) ? (Mean[c] - T) + X
+                                                   : (X - T) + Mean[c];
+    Mean[c] = T;
+  }
+  if (N < 2)
+    return;
+  double Norm = Nhcube * Nhcube * N * (N - 1);
+  for (unsigned c = 0; c < k; ++c)
+    for (unsigned d = c; d < k; ++d) {
+      double M2 = C[crossIndex(c, d, k)] - S[c] * S[d] / N;
+      if (c == d && M2 < 0)
+        M2 = 0; // rounding can push a tiny variance below zero
+      Cov[c * k + d] += M2 / Norm;
+      if (d != c)
+        Cov[d * k + c] += M2 / Norm;
+    }
+}
 
 } // namespace vf
 

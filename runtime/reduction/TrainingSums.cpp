@@ -6,6 +6,32 @@
 
 namespace vf {
 
+namespace {
+
+// The per-tile pass over a 2 x dim x ninc histogram (128 KB at lepage8's
+// 8 x 1000 bins, every 4096 samples) is bound by the cache's bandwidth:
+// the widest vectors the CPU has, chosen at load time, instead of the
+// baseline's 16-byte ones. Element-wise additions: the same bits whatever
+// the width.
+#define VF_WIDEST_VECTORS                                                      \
+  __attribute__((target_clones("avx512f", "avx2", "default")))
+
+/// P += B and B = 0, element by element.
+VF_WIDEST_VECTORS void addAndClear(double *P, double *B, std::size_t N) {
+  for (std::size_t I = 0; I < N; ++I) {
+    P[I] += B[I];
+    B[I] = 0.0;
+  }
+}
+
+/// P += B, element by element.
+VF_WIDEST_VECTORS void addInto(double *P, const double *B, std::size_t N) {
+  for (std::size_t I = 0; I < N; ++I)
+    P[I] += B[I];
+}
+
+} // namespace
+
 std::uint64_t TrainingSums::groupCount(std::size_t Bins,
                                        std::uint64_t Ntiles) {
   // 64 groups let ranks share an iteration in 1/64ths; partials are kept
@@ -74,10 +100,7 @@ void TrainingSums::submit(std::uint64_t Tile, std::vector<double> Buffer) {
       Add(G, Next[G], P, B);
       std::fill(Buf.begin(), Buf.end(), 0.0);
     } else {
-      for (std::size_t I = 0; I < 2 * Bins; ++I) {
-        P[I] += B[I];
-        B[I] = 0.0;
-      }
+      addAndClear(P, B, 2 * Bins);
     }
     Free.push_back(std::move(Buf));
     Waiting[Next[G]].reset();
@@ -96,11 +119,8 @@ void TrainingSums::finish() {
   // the groups are added as they are (one contiguous, vectorizable pass
   // each), and the totals split into sums, then weights, for the map.
   Pairs.assign(2 * Bins, 0.0);
-  for (std::uint64_t G = 0; G < Groups; ++G) {
-    const double *P = Partials.data() + G * 2 * Bins;
-    for (std::size_t I = 0; I < 2 * Bins; ++I)
-      Pairs[I] += P[I];
-  }
+  for (std::uint64_t G = 0; G < Groups; ++G)
+    addInto(Pairs.data(), Partials.data() + G * 2 * Bins, 2 * Bins);
   for (std::size_t I = 0; I < Bins; ++I) {
     Total[I] = Pairs[2 * I];
     Total[Bins + I] = Pairs[2 * I + 1];

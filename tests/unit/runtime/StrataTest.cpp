@@ -214,13 +214,14 @@ TEST(StrataTest, RoundTo40BitsIsNearbyintOfTheSignificand) {
 
 /// The allocation's x^beta without pow for beta = 3/4 must give exactly
 /// the bits roundTo40Bits(pow(x, beta)) does: over a million values across
-/// the whole double range, subnormals, zero and other betas included.
+/// the whole double range, subnormals, both zeros and other betas included.
 TEST(StrataTest, PowTo40BitsIsRoundedPow) {
   std::mt19937_64 Rng(11);
   std::uniform_real_distribution<double> Exp(-1070, 1020), Unit(0, 1);
   std::size_t Fast = 0;
   for (int I = 0; I < 1000000; ++I) {
-    double X = I < 4 ? std::array<double, 4>{0.0, 1.0, 0x1p-1074, 0x1p-1030}[I]
+    double X = I < 5 ? std::array<double, 5>{0.0, -0.0, 1.0, 0x1p-1074,
+                                             0x1p-1030}[I]
                      : std::exp2(Exp(Rng)) * (1 + Unit(Rng));
     for (double Beta : {0.75, 0.5}) {
       double Got = Strata::powTo40Bits(X, Beta);
