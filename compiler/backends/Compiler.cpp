@@ -106,23 +106,19 @@ struct ModuleParts {
 static std::vector<std::string> entrySymbols(const Program &P, CodeTarget T,
                                              ModuleParts Parts) {
   std::vector<std::string> Names;
-  const bool Sampler = Parts.Sampler, Emulated = Parts.Emulated;
+  const bool Host = T == CodeTarget::Host;
   for (const IntegrandDecl *I : P.Integrands) {
-    bool Host = T == CodeTarget::Host;
-    if (!Host && Parts.Batch)
-      Names.push_back(gpuEvalSymbol(I->Name));
-    if (Host && Parts.Batch) {
-      Names.push_back(batchSymbol(I->Name));
-      if (!I->Histograms.empty())
-        Names.push_back(cellsSymbol(I->Name));
-    }
-    if (Sampler)
+    if (Parts.Batch)
+      Names.push_back(Host ? batchSymbol(I->Name) : gpuEvalSymbol(I->Name));
+    if (Parts.Batch && Host && !I->Histograms.empty())
+      Names.push_back(cellsSymbol(I->Name));
+    if (Parts.Sampler)
       Names.push_back(Host ? sampleTileSymbol(I->Name)
                            : gpuSampleSymbol(I->Name));
   }
-  if (Sampler && T == CodeTarget::NVPTX && !P.Integrands.empty())
+  if (Parts.Sampler && !Host && !P.Integrands.empty())
     Names.push_back(VF_GPU_FOLD_KERNEL);
-  if (Emulated) {
+  if (Parts.Emulated) {
     for (const IntegrandDecl *I : P.Integrands)
       Names.push_back(emulatedSampleSymbol(I->Name));
     Names.push_back(VF_GPU_EMU_FOLD);

@@ -52,12 +52,12 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
                   std::numeric_limits<double>::quiet_NaN());
       };
       Info.PrepareEvaluate = [Batch, Name = I.Name]() -> vf::Status {
+        if (Batch->entry(Name))
+          return vf::Status::ok();
         if (vf::Status S = Batch->prepare(); !S)
-          return S;
-        if (!Batch->entry(Name))
-          return vf::Error{"internal error: no batch entry point for "
-                           "integrand '" + Name + "'"};
-        return vf::Status::ok();
+          return S; // why the compile failed
+        return vf::Error{"internal error: no batch entry point for "
+                         "integrand '" + Name + "'"};
       };
     }
     Info.SampleTile = C->SampleTile;

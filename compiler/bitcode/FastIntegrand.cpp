@@ -59,6 +59,18 @@ bool inlineAllButSlowPaths(Function &F, unsigned MaxInstructions) {
   return F.getInstructionCount() <= MaxInstructions;
 }
 
+/// Gives the bodiless \p Fast a call of \p F with its first arguments: F
+/// itself behind the fast copy's signature, its flag never raised.
+void callInstead(Function &Fast, Function &F) {
+  IRBuilder<> B(BasicBlock::Create(F.getContext(), "entry", &Fast));
+  SmallVector<Value *, 3> Args;
+  for (Argument &A : F.args())
+    Args.push_back(Fast.getArg(A.getArgNo()));
+  B.CreateCall(&F, Args);
+  B.CreateRetVoid();
+  Fast.addFnAttr(Attribute::AlwaysInline);
+}
+
 } // namespace
 
 Function *fastIntegrand(Function &F, unsigned MaxInstructions) {
@@ -68,6 +80,12 @@ Function *fastIntegrand(Function &F, unsigned MaxInstructions) {
   Function *Fast = Function::Create(
       FunctionType::get(F.getReturnType(), Params, /*isVarArg=*/false),
       GlobalValue::InternalLinkage, F.getName() + ".fast", F.getParent());
+  Argument *Flag = Fast->getArg(F.arg_size());
+  Flag->setName("slow");
+  if (F.getInstructionCount() > MaxInstructions) {
+    callInstead(*Fast, F);
+    return Fast;
+  }
   ValueToValueMapTy VMap;
   for (auto [Old, New] : zip_first(F.args(), Fast->args())) {
     New.setName(Old.getName());
@@ -76,21 +94,12 @@ Function *fastIntegrand(Function &F, unsigned MaxInstructions) {
   SmallVector<ReturnInst *, 4> Returns;
   CloneFunctionInto(Fast, &F, VMap, CloneFunctionChangeType::LocalChangesOnly,
                     Returns);
-  Argument *Flag = Fast->getArg(F.arg_size());
-  Flag->setName("slow");
-
   if (!inlineAllButSlowPaths(*Fast, MaxInstructions)) {
-    // F itself then, behind the same signature: a half-inlined copy would
-    // inline differently from F and cost compile time of its own.
+    // A half-inlined copy would inline differently from F and cost
+    // compile time of its own.
     Fast->deleteBody();
-    IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Fast));
-    SmallVector<Value *, 3> Args;
-    for (Argument &A : F.args())
-      Args.push_back(Fast->getArg(A.getArgNo()));
-    B.CreateCall(&F, Args);
-    B.CreateRetVoid();
     Fast->setLinkage(GlobalValue::InternalLinkage); // deleteBody made it
-    Fast->addFnAttr(Attribute::AlwaysInline);       // external
+    callInstead(*Fast, F);                          // external
     return Fast;
   }
   SmallVector<CallInst *, 8> Slow;

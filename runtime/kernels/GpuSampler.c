@@ -212,8 +212,10 @@ static void vf_block_step(const vf_chunk_outputs *co, double *edge,
 }
 
 /// Tile `tile` (the launch's t-th) with kc, bin, x and k of at least dim
-/// entries each, in local memory (x for the exact integrand's call; k
-/// stays in registers where the axes are unrolled).
+/// entries each, in local memory: kc the coordinates of hypercube hk, this
+/// lane's latest sample's, k the same as the doubles vf_sample_point takes
+/// (in registers where the axes are unrolled), x for the exact integrand's
+/// call.
 static inline __attribute__((always_inline)) void
 vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
                  const vf_chunk_outputs *co, vf_u32 *kc, vf_u32 *bin,
@@ -236,8 +238,6 @@ vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
     __nvvm_bar_warp_sync(VF_FULL_WARP);
   }
 
-  // kc: the coordinates of hypercube hk, this lane's latest sample's; k:
-  // as the doubles vf_sample_point takes.
   double f[VF_SAMPLER_MAX_OUT + VF_SAMPLER_MAX_HIST];
   double v[VF_SAMPLER_MAX_OUT], shift[VF_SAMPLER_MAX_OUT];
   vf_u64 h = vf_find_hcube(a->hcube_offsets, a->nhcube, begin);
@@ -361,7 +361,7 @@ vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
 
 /// A tile with its per-axis arrays in local memory sized for up to N axes
 /// (the driver reserves a thread's frame for every thread an SM can hold,
-/// so the size matters): 24 N bytes of kc, bin and x, and 8 N of k where
+/// so the size matters): 16 N bytes of kc, bin and x, and 8 N of k where
 /// the axes are not unrolled (d > 64).
 #define VF_GPU_TILE_FOR(N)                                                     \
   do {                                                                         \
