@@ -163,6 +163,12 @@ Status Integrator::Impl::estimate(const vf_sampler_args &A,
   const unsigned K = I.Outputs, Stride = segmentStride(K);
   std::vector<double> &Segs = Buffers.Segs, &Edges = Buffers.Edges;
   const std::vector<vf_tile_result> &Results = Buffers.Results;
+  // Segs is not cleared between iterations (2 MiB at 65536 hypercubes):
+  // the kernels store each hypercube inside a tile whole, and only the
+  // tiles' end hypercubes, built here from their edges, start from zero.
+  for (const vf_tile_result &R : Results)
+    for (std::uint64_t H : {R.first_hcube, R.last_hcube})
+      std::fill_n(Segs.begin() + H * Stride, Stride, 0.0);
   for (std::uint64_t T = 0; T < Results.size(); ++T) {
     const vf_tile_result &R = Results[T];
     double *E = Edges.data() + T * 2 * Stride;
@@ -173,13 +179,18 @@ Status Integrator::Impl::estimate(const vf_sampler_args &A,
   Mean.assign(K, 0.0);
   Cov.assign(K * K, 0.0);
   std::vector<double> Carry(K, 0.0);
-  Str->clearSums();
   // Per component, the first hypercube whose variance underflowed.
   std::vector<std::uint64_t> Underflow(K, A.nhcube);
+  // Every hypercube's moments are set below; a failed iteration leaves
+  // none of its own.
+  auto Fail = [&](Error E) {
+    Str->clearSums();
+    return E;
+  };
   for (std::uint64_t H = 0; H < A.nhcube; ++H) {
     const double *S = Segs.data() + H * Stride;
     if (unsigned C = 0; segmentOverflows(S, K, C))
-      return sumsError(H, S, C, false);
+      return Fail(sumsError(H, S, C, false));
     for (unsigned C = 0; C < K; ++C)
       if (Underflow[C] == A.nhcube && varianceUnderflows(S, K, C))
         Underflow[C] = H;
@@ -193,17 +204,17 @@ Status Integrator::Impl::estimate(const vf_sampler_args &A,
   // far tail, say), everything when the whole component is tiny.
   for (unsigned C = 0; C < K; ++C)
     if (Underflow[C] < A.nhcube && Cov[C * K + C] < 1e-290)
-      return sumsError(Underflow[C], Segs.data() + Underflow[C] * Stride, C,
-                       true);
+      return Fail(sumsError(Underflow[C], Segs.data() + Underflow[C] * Stride,
+                            C, true));
   for (unsigned C = 0; C < K; ++C)
     for (unsigned D = 0; D < K; ++D)
       if (!std::isfinite(Mean[C]) || !std::isfinite(Cov[C * K + D]))
-        return Error{"the estimate of " + componentName(C) +
+        return Fail(Error{"the estimate of " + componentName(C) +
                      " overflows when its hypercubes are added (" +
                      formatDouble(Mean[C]) + " +- " +
                      formatDouble(std::sqrt(Cov[C * K + C])) +
                      "). Rescale the integrand: divide it by a constant "
-                     "near its size and multiply the result back"};
+                     "near its size and multiply the result back"});
   return Status::ok();
 }
 
@@ -335,7 +346,7 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup,
 
   // The per-iteration arrays keep their memory from one iteration to the
   // next: freshly allocated, their pages would fault in every iteration.
-  Buffers.Segs.assign(A.nhcube * Stride, 0.0);
+  Buffers.Segs.resize(A.nhcube * Stride); // not cleared: see estimate()
   Buffers.Edges.assign(Ntiles * 2 * Stride, 0.0);
   Buffers.Results.assign(Ntiles, vf_tile_result{});
   TrainingSums &Training = Buffers.Training;

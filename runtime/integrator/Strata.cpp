@@ -7,6 +7,7 @@
 #include "integrator/Strata.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cmath>
 #include <cstdint>
@@ -27,8 +28,10 @@ static std::uint64_t saturatingPow(std::uint64_t B, unsigned E) {
 
 unsigned Strata::chooseNstrat(unsigned dim, std::uint64_t neval,
                               std::uint64_t maxHcube) {
-  std::uint64_t Limit =
-      std::min(neval / 4, std::max<std::uint64_t>(1, maxHcube));
+  // The host kernel finds coordinates in double arithmetic, exact below
+  // 2^50 hypercubes (kernels/SampleBatch.h); no run has memory for more.
+  std::uint64_t Limit = std::min({neval / 4, std::max<std::uint64_t>(1, maxHcube),
+                                  std::uint64_t(1) << 50});
   // A floating-point guess, corrected with exact integer arithmetic: pow
   // may land just below an exact root.
   auto M = std::uint64_t(std::pow(double(Limit), 1.0 / dim));
@@ -114,24 +117,50 @@ double Strata::roundTo40Bits(double x) {
   return x;
 }
 
+namespace {
+
+/// Whether x is a positive normal double, on its bits.
+inline bool positiveNormal(std::uint64_t Bits) {
+  return (Bits >> 52) - 1 < 0x7fe;
+}
+
+/// x^(3/4) rounded to 40 bits without pow, and in \p Exact whether that is
+/// roundTo40Bits(pow(x, 3/4)) for certain. c = sqrt(x) sqrt(sqrt(x)) is
+/// within 3.5 ulp of x^(3/4) (three correctly rounded operations) and pow
+/// within 1, so unless c lies within 16 ulp of a midpoint between 40-bit
+/// neighbours, no rounding boundary separates them and both round to the
+/// same 40 bits; about 1 value in 128 is not exact. No branch, so that
+/// adapt()'s loop over the hypercubes vectorizes; the roots are
+/// __builtin_elementwise_sqrt, std::sqrt without errno (which keeps a loop
+/// scalar).
+inline double threeQuartersTo40Bits(double X, bool &Exact) {
+  const double S = __builtin_elementwise_sqrt(X),
+               C = S * __builtin_elementwise_sqrt(S);
+  const auto Bits = std::bit_cast<std::uint64_t>(C);
+  const auto Drop = std::int64_t(Bits & 0x1fff);
+  Exact = positiveNormal(std::bit_cast<std::uint64_t>(X)) &&
+          positiveNormal(Bits) && (Drop - 0x1000 > 16 || 0x1000 - Drop > 16);
+  // roundTo40Bits on a normal number without its branches: adding 0xfff
+  // and the kept part's last bit carries into it exactly when the dropped
+  // 13 bits round up, ties to even.
+  return std::bit_cast<double>((Bits + 0xfff + (Bits >> 13 & 1)) &
+                               ~std::uint64_t(0x1fff));
+}
+
+} // namespace
+
 double Strata::powTo40Bits(double x, double beta) {
   // A hypercube where f is constant, or zero (outside a cut): pow(±0, beta)
   // is +0 for every beta > 0 (adapt() handles beta = 0), without a call.
   if (x == 0 && beta > 0)
     return 0.0;
-  // The default beta = 3/4 without pow, which was the largest cost of an
-  // iteration's host work at d = 4 (14% of a run): c = sqrt(x) sqrt(sqrt
-  // x) is within 3.5 ulp of x^(3/4) (three correctly rounded operations)
-  // and pow within 1, so unless c lies within 16 ulp of a midpoint between
-  // 40-bit neighbours, no rounding boundary separates them and both round
-  // to the same 40 bits. The rest (about 1 in 128) takes pow.
-  if (beta == 0.75 && x > 0 && std::isnormal(x)) {
-    const double S = std::sqrt(x), C = S * std::sqrt(S);
-    std::uint64_t Bits;
-    std::memcpy(&Bits, &C, sizeof Bits);
-    const std::int64_t Drop = std::int64_t(Bits & 0x1fff);
-    if (std::isnormal(C) && (Drop - 0x1000 > 16 || 0x1000 - Drop > 16))
-      return roundTo40Bits(C);
+  // The default beta = 3/4 without pow where that is exact: pow was the
+  // largest cost of an iteration's host work at d = 4 (14% of a run).
+  if (beta == 0.75) {
+    bool Exact;
+    const double R = threeQuartersTo40Bits(x, Exact);
+    if (Exact)
+      return R;
   }
   return roundTo40Bits(std::pow(x, beta));
 }
@@ -145,10 +174,18 @@ void Strata::allocate(const std::vector<double> &D, double Sum) {
   double Spare = double(Neval > Floor ? Neval - Floor : 0);
   Offsets.resize(Nhcube + 1);
   Offsets[0] = 0;
-  for (std::uint64_t H = 0; H < Nhcube; ++H) {
-    auto Share = std::uint64_t(std::floor(Spare * (D[H] / Sum)));
-    Offsets[H + 1] = Offsets[H] + MinNevalHcube + Share;
-  }
+  shares(D.data(), Spare, Sum, Offsets.data() + 1);
+  for (std::uint64_t H = 0; H < Nhcube; ++H)
+    Offsets[H + 1] += Offsets[H] + MinNevalHcube;
+}
+
+/// allocate()'s floor(spare d_h / sum) for every h, a pass of its own on
+/// the widest vectors (its prefix sums are the serial part).
+__attribute__((target_clones("avx512f", "avx2", "default"))) void
+Strata::shares(const double *D, double Spare, double Sum,
+               std::uint64_t *Share) const {
+  for (std::uint64_t H = 0, End = Nhcube; H < End; ++H)
+    Share[H] = std::uint64_t(std::floor(Spare * (D[H] / Sum)));
 }
 
 void Strata::resetUniform() {
@@ -170,15 +207,42 @@ bool Strata::restoreOffsets(std::span<const std::uint64_t> O) {
   return true;
 }
 
+/// adapt()'s first pass for the default beta = 3/4, on the widest vectors
+/// the CPU has (chosen at load time; the loop has no branch, so it
+/// vectorizes): d_h = powTo40Bits(sigf_h, 3/4) wherever that needs no pow,
+/// else -1 (no d_h is negative) for the second pass to fill. The same
+/// operations as varianceHcube and powTo40Bits, so the same bits.
+__attribute__((target_clones("avx512f", "avx2", "default"))) void
+Strata::dampThreeQuarters(double *D) const {
+#pragma clang fp contract(off)
+  const double NhVol = double(Nhcube);
+  const Moment *M = Moments.data();
+  const std::uint64_t *O = Offsets.data();
+  // A local count: the stores through D could alias the member, which
+  // would hide the trip count from the vectorizer.
+  for (std::uint64_t H = 0, End = Nhcube; H < End; ++H) {
+    const double N = M[H].N;
+    const double Var = N < 2 ? 0.0 : M[H].M2 / (NhVol * NhVol * N * (N - 1));
+    const double Sigf =
+        __builtin_elementwise_sqrt(Var * double(O[H + 1] - O[H]));
+    bool Exact;
+    const double R = threeQuartersTo40Bits(Sigf, Exact);
+    D[H] = Sigf == 0 ? 0.0 : Exact ? R : -1.0;
+  }
+}
+
 void Strata::adapt() {
   if (Beta == 0)
     return resetUniform();
   std::vector<double> &D = Damped;
   D.resize(Nhcube);
+  if (Beta == 0.75)
+    dampThreeQuarters(D.data());
   double Sum = 0;
   for (std::uint64_t H = 0; H < Nhcube; ++H) {
-    double Sigf = std::sqrt(varianceHcube(H) * double(nevalHcube(H)));
-    D[H] = powTo40Bits(Sigf, Beta);
+    if (Beta != 0.75 || D[H] < 0)
+      D[H] = powTo40Bits(std::sqrt(varianceHcube(H) * double(nevalHcube(H))),
+                         Beta);
     Sum += D[H];
   }
   if (!(Sum > 0) || !std::isfinite(Sum))

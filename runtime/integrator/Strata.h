@@ -84,7 +84,8 @@ public:
   Strata(unsigned dim, std::uint64_t neval, double beta = DefaultBeta,
          std::uint64_t maxHcube = DefaultMaxHcube);
 
-  /// The M above: largest M >= 1 with 4 M^dim <= neval and M^dim <= maxHcube.
+  /// The M above: largest M >= 1 with 4 M^dim <= neval and M^dim <=
+  /// min(maxHcube, 2^50).
   static unsigned chooseNstrat(unsigned dim, std::uint64_t neval,
                                std::uint64_t maxHcube = DefaultMaxHcube);
 
@@ -155,6 +156,15 @@ private:
   /// Sets Offsets from n_h = 2 + floor((neval - 2 N_h) d_h / sum d), so
   /// that sum n_h stays at most neval.
   void allocate(const std::vector<double> &d, double sum);
+  /// d_h for beta = 3/4 where no pow is needed, -1 elsewhere (adapt()).
+  /// Both passes are compiled for the widest vectors the CPU has, chosen
+  /// at load time.
+  __attribute__((target_clones("avx512f", "avx2", "default"))) void
+  dampThreeQuarters(double *d) const;
+  /// floor(spare d_h / sum) for every hypercube (allocate()).
+  __attribute__((target_clones("avx512f", "avx2", "default"))) void
+  shares(const double *d, double spare, double sum,
+         std::uint64_t *share) const;
 
   unsigned Dim;
   std::uint64_t Neval;

@@ -123,7 +123,9 @@ static void vf_warp_hcube_coords(vf_u64 h, unsigned dim, vf_u32 nstrat,
   }
 }
 
-/// vf_hcube_coords_next on 32-bit coordinates in local memory.
+/// k of hypercube h + 1 from k of h, on 32-bit coordinates in local
+/// memory: an odometer step, the same whole numbers vf_hcube_coords(h + 1)
+/// gives, without its divisions.
 static void vf_hcube_step(unsigned dim, vf_u32 nstrat, vf_u32 *kc) {
   VF_KEEP_ROLLED
   for (unsigned d = 0; d < dim; ++d) {

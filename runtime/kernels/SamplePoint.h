@@ -40,19 +40,6 @@ static inline void vf_hcube_coords(vf_u64 h, unsigned dim, vf_u32 nstrat,
   }
 }
 
-/// k of hypercube h + 1 from k of h: an odometer step, the same whole
-/// numbers vf_hcube_coords(h + 1, ...) gives, without its divisions.
-static inline void vf_hcube_coords_next(unsigned dim, vf_u32 nstrat,
-                                        double *k) {
-  for (unsigned d = 0; d < dim; ++d) {
-    k[d] += 1.0;
-    if (k[d] < (double)nstrat)
-      return;
-    k[d] = 0.0;
-  }
-}
-
-
 /// Fills x (user's box) and bin (map increment per axis) for sample j in the
 /// hypercube with coordinates k; returns the Jacobian including the box
 /// volume. The GPU kernel's and the host's scalar form; the host's tile

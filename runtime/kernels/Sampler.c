@@ -95,14 +95,15 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   if (end > a->nsamples)
     end = a->nsamples;
 
-  double k[VF_SAMPLER_MAX_DIM];
-  // Per batch: coordinates of each sample's hypercube, points, training
-  // slots (SampleBatch.h), Jacobians, values, v = J f, map-training
-  // weights. kb and slotb are axis-major (entry d of sample b at d *
-  // VF_BATCH + b), so step (2) reads and writes them contiguously across
+  // 1 / nstrat^d, from which step (2) finds each sample's hypercube
+  // coordinates (SampleBatch.h).
+  double recip[VF_SAMPLER_MAX_DIM + 1];
+  // Per batch: points, training slots (SampleBatch.h), Jacobians, values,
+  // v = J f, map-training weights. slotb is axis-major (entry d of sample
+  // b at d * VF_BATCH + b), so step (2) writes it contiguously across
   // samples; xb too where the integrand reads strided x (x_stride), else
   // sample-major.
-  double kb[VF_BATCH * VF_BATCH_DIM], xb[VF_BATCH * VF_BATCH_DIM];
+  double xb[VF_BATCH * VF_BATCH_DIM];
   vf_u32 slotb[VF_BATCH * VF_BATCH_DIM];
   double jacb[VF_BATCH], invnb[VF_BATCH];
   double fb[VF_BATCH * (VF_SAMPLER_MAX_OUT + VF_SAMPLER_MAX_HIST)];
@@ -125,7 +126,7 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   r->first_hcube = h;
   vf_u64 h_end = offsets[h + 1];
   double inv_nh = 1.0 / (double)(h_end - offsets[h]);
-  vf_hcube_coords(h, dim, nstrat, k);
+  vf_strata_reciprocals(dim, nstrat, recip);
   vf_open_segment sg;
   sg.h = h;
   sg.open = 0;
@@ -144,20 +145,13 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
     for (unsigned b = 0; b < VF_BATCH; ++b) {
       const vf_u64 j = b < nb ? j0 + b : j0 + nb - 1;
       if (j >= h_end) {
-        const vf_u64 h_prev = h;
         while (j >= offsets[h + 1])
           ++h;
         h_end = offsets[h + 1];
         inv_nh = 1.0 / (double)(h_end - offsets[h]);
-        if (h == h_prev + 1)
-          vf_hcube_coords_next(dim, nstrat, k);
-        else
-          vf_hcube_coords(h, dim, nstrat, k);
       }
       hb[b] = h;
       invnb[b] = inv_nh;
-      for (unsigned d = 0; d < dim; ++d)
-        kb[d * VF_BATCH + b] = k[d];
     }
     // (2) Points, training slots and Jacobians, sixteen samples per step
     // (SampleBatch.h).
@@ -165,7 +159,7 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
       vf_u64 j[VF_WORD_LANES];
       for (unsigned l = 0; l < VF_WORD_LANES; ++l)
         j[l] = b0 + l < nb ? j0 + b0 + l : j0 + nb - 1;
-      vf_sample_points_x16(a, dim, j, kb + b0, VF_BATCH,
+      vf_sample_points_x16(a, dim, j, hb + b0, recip, VF_BATCH,
                            x_stride ? xb + b0 : xb + b0 * dim, x_stride,
                            slotb + b0, jacb + b0);
     }

@@ -24,6 +24,16 @@ VF_WIDEST_VECTORS void addAndClear(double *P, double *B, std::size_t N) {
   }
 }
 
+/// P = B and B = 0: a group's first tile, whose partial would be 0 + B.
+/// The same bits, because no sum or weight is -0 (they add squares and
+/// 1 / n_h), so 0 + x is x.
+VF_WIDEST_VECTORS void moveAndClear(double *P, double *B, std::size_t N) {
+  for (std::size_t I = 0; I < N; ++I) {
+    P[I] = B[I];
+    B[I] = 0.0;
+  }
+}
+
 /// P += B, element by element.
 VF_WIDEST_VECTORS void addInto(double *P, const double *B, std::size_t N) {
   for (std::size_t I = 0; I < N; ++I)
@@ -55,7 +65,11 @@ void TrainingSums::reset(std::size_t NewBins, std::uint64_t NewNtiles,
   Ntiles = NewNtiles;
   Groups = NewGroups ? NewGroups : groupCount(Bins, Ntiles);
   Add = std::move(NewAdd);
-  Partials.assign(Groups * 2 * Bins, 0.0);
+  // Not cleared (8 MiB at lepage8's 64 groups, every iteration): a group's
+  // first tile writes its partial, and partials() clears the groups no
+  // tile of this process reached.
+  Partials.resize(Groups * 2 * Bins);
+  Started.assign(Groups, 0);
   Total.assign(2 * Bins, 0.0);
   Next.clear();
   for (std::uint64_t G = 0; G < Groups; ++G)
@@ -97,11 +111,16 @@ void TrainingSums::submit(std::uint64_t Tile, std::vector<double> Buffer) {
     // and acquire() need not write it again.
     double *B = Buf.data();
     if (Add) {
+      if (!Started[G])
+        std::fill(P, P + 2 * Bins, 0.0);
       Add(G, Next[G], P, B);
       std::fill(Buf.begin(), Buf.end(), 0.0);
+    } else if (!Started[G]) {
+      moveAndClear(P, B, 2 * Bins);
     } else {
       addAndClear(P, B, 2 * Bins);
     }
+    Started[G] = 1;
     Free.push_back(std::move(Buf));
     Waiting[Next[G]].reset();
     ++Next[G];
@@ -112,15 +131,39 @@ void TrainingSums::submitGroup(std::uint64_t G, const double *Partial) {
   std::lock_guard<std::mutex> Lock(Mutex);
   std::copy(Partial, Partial + 2 * Bins, Partials.begin() + G * 2 * Bins);
   Next[G] = groupBegin(G + 1);
+  Started[G] = 1;
+}
+
+std::span<double> TrainingSums::partials() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  for (std::uint64_t G = 0; G < Groups; ++G)
+    if (!Started[G]) {
+      std::fill_n(Partials.begin() + G * 2 * Bins, 2 * Bins, 0.0);
+      Started[G] = 1;
+    }
+  return Partials;
 }
 
 void TrainingSums::finish() {
   // Tiles keep (sum, weight) pairs side by side (kernels/SamplerABI.h):
   // the groups are added as they are (one contiguous, vectorizable pass
-  // each), and the totals split into sums, then weights, for the map.
-  Pairs.assign(2 * Bins, 0.0);
-  for (std::uint64_t G = 0; G < Groups; ++G)
-    addInto(Pairs.data(), Partials.data() + G * 2 * Bins, 2 * Bins);
+  // each), and the totals split into sums, then weights, for the map. A
+  // group no tile reached is zero, and adds nothing; the first is copied
+  // rather than added to zero (the same bits: no entry is -0).
+  Pairs.resize(2 * Bins);
+  bool First = true;
+  for (std::uint64_t G = 0; G < Groups; ++G) {
+    if (!Started[G])
+      continue;
+    const double *P = Partials.data() + G * 2 * Bins;
+    if (First)
+      std::copy(P, P + 2 * Bins, Pairs.begin());
+    else
+      addInto(Pairs.data(), P, 2 * Bins);
+    First = false;
+  }
+  if (First)
+    std::fill(Pairs.begin(), Pairs.end(), 0.0);
   for (std::size_t I = 0; I < Bins; ++I) {
     Total[I] = Pairs[2 * I];
     Total[Bins + I] = Pairs[2 * I + 1];

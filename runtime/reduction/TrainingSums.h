@@ -70,7 +70,7 @@ public:
 
   /// Groups x 2 Bins partials (zero for groups this process did not run):
   /// what MPI ranks exchange before finish().
-  std::span<double> partials() { return Partials; }
+  std::span<double> partials();
   /// Adds the partials in group order, after every tile was submitted (or
   /// every partial exchanged).
   void finish();
@@ -88,6 +88,9 @@ private:
   std::vector<double> Partials, Pairs, Total;
   std::mutex Mutex;
   std::vector<std::uint64_t> Next; ///< per group, the next tile to add
+  /// Per group, whether its partial holds data (a tile, a partial from
+  /// elsewhere, or zeros from partials()); the others are stale.
+  std::vector<char> Started;
   /// Per tile, its buffer while it waits for the earlier tiles of its
   /// group: moved in and out, so that handing a tile back allocates
   /// nothing.

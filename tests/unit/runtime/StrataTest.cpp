@@ -127,6 +127,40 @@ TEST(StrataTest, AllocationFollowsSigfBeta) {
   EXPECT_GE(S.nevalUsed(), 4000u - S.nhcube());
 }
 
+/// adapt()'s vector pass for beta = 3/4 (and the pow it leaves to the
+/// rest) allocates exactly as the scalar rule, d_h = powTo40Bits(sigf_h,
+/// beta), over variances spread across 600 binades, zeros among them; for
+/// another beta every d_h takes pow.
+TEST(StrataTest, AllocationIsTheScalarRuleBitForBit) {
+  for (double Beta : {0.75, 0.5}) {
+    Strata S(2, 400000, Beta); // 316^2 hypercubes, 4 samples each
+    std::mt19937_64 Rng(5);
+    std::vector<double> Var(S.nhcube());
+    for (std::uint64_t H = 0; H < S.nhcube(); ++H)
+      Var[H] = H % 11 == 0 ? 0.0
+                           : std::ldexp(1.0 + double(Rng() % 1000000) / 1e6,
+                                        int(Rng() % 600) - 300);
+    // Twice: the second allocation starts from the first's, so hypercubes
+    // hold different counts.
+    for (int Round = 0; Round < 2; ++Round) {
+      feedVariances(S, Var);
+      std::vector<double> D(S.nhcube());
+      double Sum = 0;
+      for (std::uint64_t H = 0; H < S.nhcube(); ++H) {
+        D[H] = Strata::powTo40Bits(
+            std::sqrt(S.varianceHcube(H) * double(S.nevalHcube(H))), Beta);
+        Sum += D[H];
+      }
+      const double Spare = double(S.neval() - 2 * S.nhcube());
+      std::vector<std::uint64_t> Want(S.nhcube());
+      for (std::uint64_t H = 0; H < S.nhcube(); ++H)
+        Want[H] = 2 + std::uint64_t(std::floor(Spare * (D[H] / Sum)));
+      S.adapt();
+      ASSERT_EQ(allocation(S), Want) << "beta " << Beta << ", round " << Round;
+    }
+  }
+}
+
 /// Hypercubes with no variance keep the minimum of 2 samples; the rest go
 /// where the variance is.
 TEST(StrataTest, MinimumTwoPerHypercube) {
@@ -234,6 +268,18 @@ TEST(StrataTest, PowTo40BitsIsRoundedPow) {
             Strata::roundTo40Bits(std::pow(X, 0.75));
   }
   EXPECT_GT(Fast, 990000u); // the shortcut is what most values take
+  // Values where the shortcut's 40 bits differ from pow's (found by a
+  // search over 10^9 values): the guard must send them to pow.
+  for (double X : {0x1.100307af1e5b8p-99, 0x1.e0a32dd5cce13p+63,
+                   0x1.51558dfbdc211p+94, 0x1.890a88d4916dbp+85,
+                   0x1.28f73d21755d9p-22}) {
+    const double S = std::sqrt(X);
+    ASSERT_NE(Strata::roundTo40Bits(S * std::sqrt(S)),
+              Strata::roundTo40Bits(std::pow(X, 0.75)));
+    EXPECT_EQ(Strata::powTo40Bits(X, 0.75),
+              Strata::roundTo40Bits(std::pow(X, 0.75)))
+        << X;
+  }
 }
 
 /// Two hypercubes of equal variance share neval exactly in half. Perturbing

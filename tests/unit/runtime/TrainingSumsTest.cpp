@@ -124,3 +124,51 @@ TEST(TrainingSumsTest, ATileHandedBackTwiceOrFromBeyondCountsOnce) {
     EXPECT_EQ(Twice.weights()[I], Once.weights()[I]);
   }
 }
+
+/// Partials are not cleared between iterations: a group starts from its
+/// first tile, and partials() gives zeros for groups no tile reached (what
+/// MPI ranks exchange). A second iteration with other values, in another
+/// order, must not see the first one's partials.
+TEST(TrainingSumsTest, AnIterationStartsFromNothingOfTheLast) {
+  const std::size_t Bins = 3;
+  const std::uint64_t Ntiles = 40;
+  auto Run = [&](TrainingSums &S, std::uint64_t Shift, unsigned Seed) {
+    std::vector<std::uint64_t> Order(Ntiles);
+    for (std::uint64_t T = 0; T < Ntiles; ++T)
+      Order[T] = T;
+    std::mt19937 Rng(Seed);
+    std::shuffle(Order.begin(), Order.end(), Rng);
+    for (std::uint64_t T : Order) {
+      std::vector<double> B = S.acquire();
+      for (std::size_t I = 0; I < 2 * Bins; ++I)
+        B[I] = tileValue(T + Shift, I);
+      S.submit(T, std::move(B));
+    }
+    S.finish();
+  };
+  TrainingSums Reused(Bins, Ntiles), Fresh(Bins, Ntiles);
+  Run(Reused, 0, 1);
+  Reused.reset(Bins, Ntiles);
+  Run(Reused, 17, 2);
+  Run(Fresh, 17, 3);
+  for (std::size_t I = 0; I < Bins; ++I) {
+    EXPECT_EQ(Reused.sums()[I], Fresh.sums()[I]);
+    EXPECT_EQ(Reused.weights()[I], Fresh.weights()[I]);
+  }
+  // Only group 1's tiles this time: every other partial reads as zero,
+  // though the memory held the last iteration's.
+  Reused.reset(Bins, Ntiles);
+  for (std::uint64_t T = Reused.groupBegin(1); T < Reused.groupBegin(2); ++T) {
+    std::vector<double> B = Reused.acquire();
+    for (std::size_t I = 0; I < 2 * Bins; ++I)
+      B[I] = tileValue(T, I);
+    Reused.submit(T, std::move(B));
+  }
+  std::span<double> P = Reused.partials();
+  for (std::uint64_t G = 0; G < Reused.groups(); ++G)
+    for (std::size_t I = 0; I < 2 * Bins; ++I)
+      if (G != 1)
+        ASSERT_EQ(P[G * 2 * Bins + I], 0.0) << "group " << G;
+      else
+        ASSERT_NE(P[G * 2 * Bins + I], 0.0);
+}
