@@ -243,7 +243,13 @@ void Integrator::Impl::largestWeight(const vf_sampler_args &A,
   double Best = 0;
   std::uint64_t BestIndex = 0;
   for (const vf_tile_result &R : Buffers.Results) {
-    const std::uint64_t H = Strata::findHcube(Str->offsets(), R.max_index);
+    // Searched among the tile's own hypercubes: a search of the whole
+    // allocation per tile missed the cache at every step.
+    const std::uint64_t H =
+        R.first_hcube +
+        Strata::findHcube(Str->offsets().subspan(
+                              R.first_hcube, R.last_hcube - R.first_hcube + 2),
+                          R.max_index);
     const double *Seg = Buffers.Segs.data() + H * Stride;
     const double Nh = double(A.nhcube);
     const double Term = varianceTerm(Seg, I.Outputs, R.max_value, Nh),
