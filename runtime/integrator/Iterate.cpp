@@ -358,9 +358,12 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup,
   TrainingSums &Training = Buffers.Training;
   const std::size_t TrainBins = A.train ? std::size_t(I.Dim) * A.ninc : 0;
   // Histograms share the training's groups, sized for both partials.
+  // Ranks exchange the groups' partials; a process alone adds each group
+  // to the total once it is complete.
   Training.reset(TrainBins, Ntiles,
                  TrainingSums::groupCount(TrainBins + 3 * std::size_t(I.HistCells),
-                                          Ntiles));
+                                          Ntiles),
+                 {}, shared());
   HistogramSums &Hists = Buffers.Histograms;
   Hists.reset(I.HistCells, Ntiles, Training.groups(), A,
               Buffers.Results.data());

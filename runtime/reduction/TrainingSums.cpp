@@ -3,6 +3,7 @@
 #include "reduction/TrainingSums.h"
 
 #include <algorithm>
+#include <cassert>
 
 namespace vf {
 
@@ -58,19 +59,27 @@ TrainingSums::TrainingSums(std::size_t Bins, std::uint64_t Ntiles) {
 }
 
 void TrainingSums::reset(std::size_t NewBins, std::uint64_t NewNtiles,
-                         std::uint64_t NewGroups, AddTile NewAdd) {
-  if (NewBins != Bins)
-    Free.clear(); // recycled buffers have the old size
+                         std::uint64_t NewGroups, AddTile NewAdd,
+                         bool KeepPartials) {
+  if (NewBins != Bins) { // recycled buffers have the old size
+    Free.clear();
+    FreePartials.clear();
+  }
   Bins = NewBins;
   Ntiles = NewNtiles;
   Groups = NewGroups ? NewGroups : groupCount(Bins, Ntiles);
   Add = std::move(NewAdd);
+  Fold = !KeepPartials && !Add;
   // Not cleared (8 MiB at lepage8's 64 groups, every iteration): a group's
   // first tile writes its partial, and partials() clears the groups no
   // tile of this process reached.
-  Partials.resize(Groups * 2 * Bins);
+  Partials.resize(Fold ? 0 : Groups * 2 * Bins);
+  Held.resize(Fold ? Groups : 0);
+  Folded = 0;
+  AnyFolded = false;
   Started.assign(Groups, 0);
   Total.assign(2 * Bins, 0.0);
+  Pairs.resize(2 * Bins);
   Next.clear();
   for (std::uint64_t G = 0; G < Groups; ++G)
     Next.push_back(groupBegin(G));
@@ -103,7 +112,7 @@ void TrainingSums::submit(std::uint64_t Tile, std::vector<double> Buffer) {
   if (Tile >= Waiting.size() || Waiting[Tile])
     return; // not this iteration's, or already handed back
   Waiting[Tile] = std::move(Buffer);
-  double *P = Partials.data() + G * 2 * Bins;
+  double *P = partial(G);
   const std::uint64_t End = groupBegin(G + 1);
   while (Next[G] < End && Waiting[Next[G]]) {
     std::vector<double> &Buf = *Waiting[Next[G]];
@@ -125,16 +134,56 @@ void TrainingSums::submit(std::uint64_t Tile, std::vector<double> Buffer) {
     Waiting[Next[G]].reset();
     ++Next[G];
   }
+  foldReady();
 }
 
 void TrainingSums::submitGroup(std::uint64_t G, const double *Partial) {
   std::lock_guard<std::mutex> Lock(Mutex);
-  std::copy(Partial, Partial + 2 * Bins, Partials.begin() + G * 2 * Bins);
+  std::copy(Partial, Partial + 2 * Bins, partial(G));
   Next[G] = groupBegin(G + 1);
   Started[G] = 1;
+  foldReady();
+}
+
+double *TrainingSums::partial(std::uint64_t G) {
+  if (!Fold)
+    return Partials.data() + G * 2 * Bins;
+  // A buffer of a group folded before, still in the cache; its stale
+  // contents are overwritten by the group's first tile.
+  if (Held[G].empty()) {
+    if (!FreePartials.empty()) {
+      Held[G] = std::move(FreePartials.back());
+      FreePartials.pop_back();
+    } else {
+      Held[G].resize(2 * Bins);
+    }
+  }
+  return Held[G].data();
+}
+
+void TrainingSums::foldInto(const double *P) {
+  if (!AnyFolded)
+    std::copy(P, P + 2 * Bins, Pairs.begin());
+  else
+    addInto(Pairs.data(), P, 2 * Bins);
+  AnyFolded = true;
+}
+
+void TrainingSums::foldReady() {
+  // The groups whose tiles are all in, in group order from the first not
+  // yet folded: the same additions finish() makes in keep mode.
+  while (Fold && Folded < Groups && Next[Folded] == groupBegin(Folded + 1)) {
+    if (Started[Folded])
+      foldInto(Held[Folded].data());
+    if (!Held[Folded].empty())
+      FreePartials.push_back(std::move(Held[Folded]));
+    Held[Folded].clear();
+    ++Folded;
+  }
 }
 
 std::span<double> TrainingSums::partials() {
+  assert(!Fold && "partials are exchanged only when kept");
   std::lock_guard<std::mutex> Lock(Mutex);
   for (std::uint64_t G = 0; G < Groups; ++G)
     if (!Started[G]) {
@@ -150,19 +199,17 @@ void TrainingSums::finish() {
   // each), and the totals split into sums, then weights, for the map. A
   // group no tile reached is zero, and adds nothing; the first is copied
   // rather than added to zero (the same bits: no entry is -0).
-  Pairs.resize(2 * Bins);
-  bool First = true;
-  for (std::uint64_t G = 0; G < Groups; ++G) {
-    if (!Started[G])
-      continue;
-    const double *P = Partials.data() + G * 2 * Bins;
-    if (First)
-      std::copy(P, P + 2 * Bins, Pairs.begin());
-    else
-      addInto(Pairs.data(), P, 2 * Bins);
-    First = false;
+  if (Fold) {
+    // Groups not complete are folded now, those no tile reached skipped.
+    for (; Folded < Groups; ++Folded)
+      if (Started[Folded])
+        foldInto(Held[Folded].data());
+  } else {
+    for (std::uint64_t G = 0; G < Groups; ++G)
+      if (Started[G])
+        foldInto(Partials.data() + G * 2 * Bins);
   }
-  if (First)
+  if (!AnyFolded)
     std::fill(Pairs.begin(), Pairs.end(), 0.0);
   for (std::size_t I = 0; I < Bins; ++I) {
     Total[I] = Pairs[2 * I];

@@ -45,9 +45,13 @@ public:
                                      double *Partial, const double *Buffer)>;
   /// As constructed anew for \p Bins and \p Ntiles, keeping the memory;
   /// \p Groups (0: groupCount) and \p Add (empty: element-wise sums) as
-  /// given.
+  /// given. With \p KeepPartials false and element-wise sums, a group is
+  /// added to the total as soon as it and every earlier group are
+  /// complete (the same additions, in the same order), while its partial
+  /// is still in the cache, and partials() may not be called: for a
+  /// process that runs every tile itself.
   void reset(std::size_t Bins, std::uint64_t Ntiles, std::uint64_t Groups = 0,
-             AddTile Add = {});
+             AddTile Add = {}, bool KeepPartials = true);
 
   /// The number of groups for \p Ntiles tiles of \p Bins bins.
   static std::uint64_t groupCount(std::size_t Bins, std::uint64_t Ntiles);
@@ -69,7 +73,7 @@ public:
   void submitGroup(std::uint64_t G, const double *Partial);
 
   /// Groups x 2 Bins partials (zero for groups this process did not run):
-  /// what MPI ranks exchange before finish().
+  /// what MPI ranks exchange before finish(). Kept partials only (reset).
   std::span<double> partials();
   /// Adds the partials in group order, after every tile was submitted (or
   /// every partial exchanged).
@@ -91,6 +95,14 @@ private:
   /// Per group, whether its partial holds data (a tile, a partial from
   /// elsewhere, or zeros from partials()); the others are stale.
   std::vector<char> Started;
+  /// Fold mode (reset): each group's partial in a buffer of its own, from
+  /// FreePartials, back there once added; Folded groups are in Pairs.
+  bool Fold = false, AnyFolded = false;
+  std::uint64_t Folded = 0;
+  std::vector<std::vector<double>> Held, FreePartials;
+  double *partial(std::uint64_t G);
+  void foldInto(const double *Partial);
+  void foldReady();
   /// Per tile, its buffer while it waits for the earlier tiles of its
   /// group: moved in and out, so that handing a tile back allocates
   /// nothing.

@@ -172,3 +172,51 @@ TEST(TrainingSumsTest, AnIterationStartsFromNothingOfTheLast) {
       else
         ASSERT_NE(P[G * 2 * Bins + I], 0.0);
 }
+
+/// Folding each group into the total as soon as it and the groups before
+/// it are complete (a process that runs every tile) gives the bits of
+/// keeping the partials and adding them at the end, whatever the order
+/// tiles and device-folded groups arrive in, iteration after iteration.
+TEST(TrainingSumsTest, FoldingGroupsAsTheyCompleteGivesTheKeptTotal) {
+  const std::size_t Bins = 4;
+  const std::uint64_t Ntiles = 150;
+  TrainingSums Kept(Bins, Ntiles), Folding(Bins, Ntiles);
+  for (unsigned Round = 0; Round < 3; ++Round) {
+    Kept.reset(Bins, Ntiles);
+    Folding.reset(Bins, Ntiles, 0, {}, /*KeepPartials=*/false);
+    std::vector<std::uint64_t> Order(Ntiles);
+    for (std::uint64_t T = 0; T < Ntiles; ++T)
+      Order[T] = T;
+    std::mt19937 Rng(Round);
+    std::shuffle(Order.begin(), Order.end(), Rng);
+    for (TrainingSums *S : {&Kept, &Folding}) {
+      for (std::uint64_t T : Order) {
+        const std::uint64_t G = [&] {
+          std::uint64_t G = 0;
+          while (S->groupBegin(G + 1) <= T)
+            ++G;
+          return G;
+        }();
+        if (G % 5 == 2) { // this group folded "on a device"
+          if (T != S->groupBegin(G))
+            continue;
+          std::vector<double> P(2 * Bins, 0.0);
+          for (std::uint64_t U = T; U < S->groupBegin(G + 1); ++U)
+            for (std::size_t I = 0; I < 2 * Bins; ++I)
+              P[I] += tileValue(U + Round, I);
+          S->submitGroup(G, P.data());
+          continue;
+        }
+        std::vector<double> B = S->acquire();
+        for (std::size_t I = 0; I < 2 * Bins; ++I)
+          B[I] = tileValue(T + Round, I);
+        S->submit(T, std::move(B));
+      }
+      S->finish();
+    }
+    for (std::size_t I = 0; I < Bins; ++I) {
+      ASSERT_EQ(Folding.sums()[I], Kept.sums()[I]) << "round " << Round;
+      ASSERT_EQ(Folding.weights()[I], Kept.weights()[I]);
+    }
+  }
+}
