@@ -71,6 +71,7 @@ struct Integrator::Impl {
   /// The per-iteration arrays (iterate) and the exchange's packets.
   struct {
     std::vector<double> Segs, Edges;
+    HypercubeTerms Terms; // estimate()'s, one output
     std::vector<vf_tile_result> Results;
     TrainingSums Training{0, 1};
     HistogramSums Histograms;

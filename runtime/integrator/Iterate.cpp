@@ -187,7 +187,30 @@ Status Integrator::Impl::estimate(const vf_sampler_args &A,
     Str->clearSums();
     return E;
   };
-  for (std::uint64_t H = 0; H < A.nhcube; ++H) {
+  if (K == 1) {
+    // Each hypercube's terms in a vector pass; here only the sums, which
+    // keep hypercube order.
+    HypercubeTerms &T = Buffers.Terms;
+    singleOutputTerms(Segs.data(), A.nhcube, double(A.nhcube), T);
+    for (std::uint64_t H = 0; H < A.nhcube; ++H) {
+      const double *S = Segs.data() + H * Stride;
+      if (T.Flags[H] & 1)
+        return Fail(sumsError(H, S, 0, false));
+      if (T.Flags[H] & 2 && Underflow[0] == A.nhcube)
+        Underflow[0] = H;
+      if (!(S[0] > 0)) {
+        Str->setMoments(H, 0, 0, 0, 0);
+        continue;
+      }
+      const double X = T.Mean[H], Sum = Mean[0] + X;
+      Carry[0] += std::fabs(Mean[0]) >= std::fabs(X) ? (Mean[0] - Sum) + X
+                                                     : (X - Sum) + Mean[0];
+      Mean[0] = Sum;
+      Cov[0] += T.Var[H]; // 0 where n < 2, as addHypercubeEstimate skips
+      Str->setMoments(H, S[0], S[1], T.MeanD[H], T.M2[H]);
+    }
+  }
+  for (std::uint64_t H = 0; H < A.nhcube && K > 1; ++H) {
     const double *S = Segs.data() + H * Stride;
     if (unsigned C = 0; segmentOverflows(S, K, C))
       return Fail(sumsError(H, S, C, false));

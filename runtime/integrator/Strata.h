@@ -119,6 +119,12 @@ public:
   /// Hypercube h's moments from its whole iteration's sums (its segments
   /// already merged, reduction/Segments.h); n = 0 leaves it empty.
   void setSums(std::uint64_t h, const HypercubeSums &sums);
+  /// The moments setSums derives, computed elsewhere (the estimate's
+  /// vector pass): n, shift, sum_d / n, max(0, sum_d2 - sum_d (sum_d / n)).
+  void setMoments(std::uint64_t h, double n, double shift, double meanD,
+                  double m2) {
+    Moments[h] = {n, shift, meanD, m2};
+  }
 
   /// Samples in hypercube h.
   double count(std::uint64_t h) const { return Moments[h].N; }

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 namespace vf {
 
@@ -102,6 +103,27 @@ inline void addHypercubeEstimate(const double *Seg, unsigned k,
         Cov[d * k + c] += M2 / Norm;
     }
 }
+
+/// What the estimate needs of each hypercube of a one-output integrand,
+/// computed for all of them in one pass (singleOutputTerms) so that only
+/// the ordered sums are left to a serial loop.
+struct HypercubeTerms {
+  /// I_h, what addHypercubeEstimate adds to the mean (n > 0).
+  std::vector<double> Mean;
+  /// Var(I_h), what it adds to the covariance (0 where n < 2).
+  std::vector<double> Var;
+  /// Strata's moments: S / n and max(0, C - S (S / n)) (setSums).
+  std::vector<double> MeanD, M2;
+  /// segmentOverflows (bit 0) and varianceUnderflows (bit 1).
+  std::vector<unsigned char> Flags;
+};
+
+/// HypercubeTerms of the \p Count one-output segments at \p Segs, with
+/// exactly addHypercubeEstimate's, setSums' and the checks' operations
+/// (the same bits), on the widest vectors the CPU has: five divisions per
+/// hypercube were most of the estimate's time.
+void singleOutputTerms(const double *Segs, std::uint64_t Count, double Nhcube,
+                       HypercubeTerms &Out);
 
 } // namespace vf
 

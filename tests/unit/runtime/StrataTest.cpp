@@ -161,6 +161,52 @@ TEST(StrataTest, AllocationIsTheScalarRuleBitForBit) {
   }
 }
 
+/// The estimate's vector pass for one output gives exactly what the scalar
+/// helpers give hypercube by hypercube: the mean and variance terms, the
+/// moments and both checks, on segments with one sample, tiny and huge
+/// sums, sums that overflowed, and variances that underflowed.
+TEST(StrataTest, OneOutputTermsAreTheScalarOnes) {
+  std::mt19937_64 Rng(9);
+  std::vector<double> Segs;
+  const double Inf = INFINITY, NaN = NAN;
+  const std::vector<std::array<double, 4>> Edge = {
+      {1, 2.5, 0, 0},      {2, 1, 1e-200, 0},  {3, 1, Inf, 1},
+      {4, NaN, 0, 0},      {5, 1, 2, -1e-17},  {2, -0.0, -0.0, 0},
+      {7, 1e300, 1e300, Inf}, {9, 3, -4, 1e-320}};
+  for (const auto &E : Edge)
+    Segs.insert(Segs.end(), E.begin(), E.end());
+  for (int I = 0; I < 5000; ++I) {
+    const double N = double(2 + Rng() % 30), S = std::ldexp(double(Rng() % 1000) - 500, int(Rng() % 80) - 40);
+    Segs.insert(Segs.end(), {N, std::ldexp(double(Rng() % 999), int(Rng() % 60) - 30), S,
+                             S * S / N + std::ldexp(double(Rng() % 1000), int(Rng() % 80) - 40)});
+  }
+  const std::uint64_t Count = Segs.size() / 4;
+  const double Nh = 4096;
+  vf::HypercubeTerms T;
+  vf::singleOutputTerms(Segs.data(), Count, Nh, T);
+  Strata St(1, 4 * Count, 0.75, Count);
+  for (std::uint64_t H = 0; H < Count; ++H) {
+    const double *Seg = Segs.data() + 4 * H;
+    unsigned C = 0;
+    EXPECT_EQ(bool(T.Flags[H] & 1), vf::segmentOverflows(Seg, 1, C)) << H;
+    EXPECT_EQ(bool(T.Flags[H] & 2), vf::varianceUnderflows(Seg, 1, 0)) << H;
+    std::vector<double> Mean(1, 0.0), Carry(1, 0.0), Cov(1, 0.0);
+    vf::addHypercubeEstimate(Seg, 1, Nh, Mean, Carry, Cov);
+    auto Same = [](double A, double B) {
+      return (std::isnan(A) && std::isnan(B)) || A == B;
+    };
+    EXPECT_TRUE(Same(0.0 + T.Mean[H], Mean[0])) << H;
+    EXPECT_TRUE(Same(0.0 + T.Var[H], Cov[0])) << H;
+    if (H < St.nhcube()) {
+      St.setSums(H, HypercubeSums{Seg[0], Seg[1], Seg[2], Seg[3]});
+      const double Want = St.varianceHcube(H), WantI = St.integralHcube(H);
+      St.setMoments(H, Seg[0], Seg[1], T.MeanD[H], T.M2[H]);
+      EXPECT_TRUE(Same(St.varianceHcube(H), Want)) << H;
+      EXPECT_TRUE(Same(St.integralHcube(H), WantI)) << H;
+    }
+  }
+}
+
 /// Hypercubes with no variance keep the minimum of 2 samples; the rest go
 /// where the variance is.
 TEST(StrataTest, MinimumTwoPerHypercube) {
