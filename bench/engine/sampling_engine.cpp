@@ -193,10 +193,10 @@ void printFloor(double EngineConst8, double GslLepage8) {
     if (vf_floor_has(Parts[P]))
       std::printf("| %s | %.1f |\n", Names[P], Best[P]);
   std::printf("\nengine (const, d = 8) %.1f ns = floor %.1f + the rest %.1f; "
-              "the target, 12 ns or 1/9 of GSL's lepage8 (%.1f ns), leaves "
-              "%.1f ns beside the floor\n",
+              "the target here, 1/9 of GSL's lepage8, is %.1f ns: the floor "
+              "alone is %.2f of it\n",
               EngineConst8, Best[3], EngineConst8 - Best[3], GslLepage8 / 9,
-              std::min(12.0, GslLepage8 / 9) - Best[3]);
+              Best[3] / (GslLepage8 / 9));
 }
 
 } // namespace
