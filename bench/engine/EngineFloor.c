@@ -100,8 +100,9 @@ static inline vf_f64x8 map_axis_gathered(const vf_sampler_args *a, unsigned d,
 /// so are these.
 #define FLOOR_UNROLL _Pragma("clang loop unroll(full)")
 
-/// Philox words of 32 samples' 8 uniforms, as the kernel draws them (four
-/// chains: two groups of sixteen, two blocks).
+/// Philox words of 32 samples' 8 uniforms in Philox's fastest form: four
+/// chains (two groups of sixteen, two blocks). The kernel interleaves two,
+/// which leaves registers for the map (SampleBatch.h).
 static inline void floor_words(const vf_sampler_args *a, const vf_u64 *j,
                                vf_u32x16 words[4][4]) {
   vf_u32x16 lo[4], hi[4];

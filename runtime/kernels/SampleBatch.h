@@ -73,36 +73,6 @@ static inline void vf_mul_wide_x16(vf_u32x16 c, vf_u32 m, vf_u32x16 *hi,
                                 26, 12, 28, 14, 30);
 }
 
-/// vf_philox_block for sixteen sample indices j[0..15]: out[w] holds word
-/// w of each lane's block.
-static inline void vf_philox_block_x16(vf_u64 seed, vf_u32 iteration,
-                                       const vf_u64 *j, vf_u32 block,
-                                       vf_u32x16 out[4]) {
-  vf_u32x16 c0 = block, c1 = iteration, c2, c3;
-  for (unsigned l = 0; l < VF_WORD_LANES; ++l) {
-    c2[l] = (vf_u32)j[l];
-    c3[l] = (vf_u32)(j[l] >> 32);
-  }
-  vf_u32 k0 = (vf_u32)seed, k1 = (vf_u32)(seed >> 32);
-  for (int r = 0; r < VF_PHILOX_ROUNDS; ++r) {
-    if (r > 0) {
-      k0 += VF_PHILOX_W0;
-      k1 += VF_PHILOX_W1;
-    }
-    vf_u32x16 hi0, lo0, hi1, lo1;
-    vf_mul_wide_x16(c0, VF_PHILOX_M0, &hi0, &lo0);
-    vf_mul_wide_x16(c2, VF_PHILOX_M1, &hi1, &lo1);
-    c0 = hi1 ^ c1 ^ k0;
-    c2 = hi0 ^ c3 ^ k1;
-    c1 = lo1;
-    c3 = lo0;
-  }
-  out[0] = c0;
-  out[1] = c1;
-  out[2] = c2;
-  out[3] = c3;
-}
-
 /// The low and high words of sixteen sample indices (Philox's counter
 /// words 2 and 3), two vector truncations.
 static inline void vf_index_words_x16(const vf_u64 *j, vf_u32x16 *lo,
@@ -119,7 +89,8 @@ static inline void vf_index_words_x16(const vf_u64 *j, vf_u32x16 *lo,
   }
 }
 
-/// vf_philox_block_x16 for n independent (samples, block) pairs at once:
+/// vf_philox_block for n independent (samples, block) pairs of sixteen
+/// lanes at once:
 /// chain c draws block blk[c] of the samples whose index words are
 /// jlo[c], jhi[c] into out[c]. A round is a multiply, a shuffle and two
 /// logic steps, all dependent, so one chain's latency leaves the
@@ -239,13 +210,20 @@ static inline void vf_strata_reciprocals(unsigned dim, vf_u32 nstrat,
 /// products below are exact, and the two roundings of hp r_d move it by
 /// less than hp / nstrat^d 2^-52 < 0.25 / nstrat^d, while hp / nstrat^d
 /// lies at least 0.5 / nstrat^d from a whole number. \p q carries q_d in
-/// and q_{d+1} out, so each axis costs one multiply, one floor and a
-/// multiply-subtract per eight lanes, where the per-sample coordinates
-/// were eight scalar stores per sample.
+/// and q_{d+1} out, so each axis costs a multiply, a floor (three
+/// additions) and a multiply-subtract per eight lanes, where the
+/// per-sample coordinates were eight scalar stores per sample.
 static inline vf_f64x8 vf_hcube_coord_x8(vf_f64x8 hp, const double *r,
                                          unsigned d, double nstrat,
                                          vf_f64x8 *q) {
-  const vf_f64x8 next = __builtin_elementwise_floor(hp * r[d + 1]);
+  // floor(t) as the whole number nearest t - 1/2, rounded by adding and
+  // subtracting 1.5 2^52 (the sum lies in [2^52, 2^53), where doubles are
+  // whole): t's fractional part stays inside (0, 1) by more than t's
+  // rounding error (above), so t - 1/2 (exact: t < 2^50) is never
+  // half-way. Additions vectorize on every x86-64, where
+  // __builtin_elementwise_floor is a libm call per lane without SSE4.1
+  // (the native sampler's baseline build, SSE2 hosts).
+  const vf_f64x8 next = (hp * r[d + 1] - 0.5 + 0x1.8p52) - 0x1.8p52;
   const vf_f64x8 k = *q - next * nstrat;
   *q = next;
   return k;

@@ -61,6 +61,12 @@ TrainingSums::TrainingSums(std::size_t Bins, std::uint64_t Ntiles) {
 void TrainingSums::reset(std::size_t NewBins, std::uint64_t NewNtiles,
                          std::uint64_t NewGroups, AddTile NewAdd,
                          bool KeepPartials) {
+  // Partials an unfinished iteration (cancelled, or its devices failed)
+  // left with their groups go back to the pool.
+  for (std::vector<double> &H : Held)
+    if (!H.empty())
+      FreePartials.push_back(std::move(H));
+  Held.clear();
   if (NewBins != Bins) { // recycled buffers have the old size
     Free.clear();
     FreePartials.clear();
@@ -74,7 +80,7 @@ void TrainingSums::reset(std::size_t NewBins, std::uint64_t NewNtiles,
   // first tile writes its partial, and partials() clears the groups no
   // tile of this process reached.
   Partials.resize(Fold ? 0 : Groups * 2 * Bins);
-  Held.resize(Fold ? Groups : 0);
+  Held.resize(Fold ? Groups : 0); // all empty: cleared above
   Folded = 0;
   AnyFolded = false;
   Started.assign(Groups, 0);
@@ -112,9 +118,13 @@ void TrainingSums::submit(std::uint64_t Tile, std::vector<double> Buffer) {
   if (Tile >= Waiting.size() || Waiting[Tile])
     return; // not this iteration's, or already handed back
   Waiting[Tile] = std::move(Buffer);
-  double *P = partial(G);
+  // Taken only when a tile is added: a tile handed back again after its
+  // group was folded must not claim a partial.
+  double *P = nullptr;
   const std::uint64_t End = groupBegin(G + 1);
   while (Next[G] < End && Waiting[Next[G]]) {
+    if (!P)
+      P = partial(G);
     std::vector<double> &Buf = *Waiting[Next[G]];
     // Add and clear in one pass, so the buffer goes back to Free zeroed
     // and acquire() need not write it again.

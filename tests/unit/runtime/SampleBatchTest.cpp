@@ -45,7 +45,9 @@ std::vector<Probes> builds() {
   std::vector<Probes> B = {{"baseline", vf_test_hcube_coords_x8,
                             vf_test_philox_chains,
                             vf_test_sample_points_x16}};
-  if (__builtin_cpu_supports("avx512f"))
+  // The features the AVX-512 probe is built with.
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+      __builtin_cpu_supports("avx512vl"))
     B.push_back({"avx512", vf_test512_hcube_coords_x8, vf_test512_philox_chains,
                  vf_test512_sample_points_x16});
   return B;

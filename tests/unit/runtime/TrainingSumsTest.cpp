@@ -220,3 +220,36 @@ TEST(TrainingSumsTest, FoldingGroupsAsTheyCompleteGivesTheKeptTotal) {
     }
   }
 }
+
+/// An iteration cut short (cancelled, or its devices failed) leaves groups
+/// half added; the next, with a larger histogram (a map of more
+/// increments), must start from nothing of it and write within its own
+/// buffers (this test under AddressSanitizer is the check of the latter).
+TEST(TrainingSumsTest, AnUnfinishedIterationLeavesNothingBehind) {
+  const std::uint64_t Ntiles = 60;
+  TrainingSums S(2, Ntiles);
+  S.reset(2, Ntiles, 0, {}, /*KeepPartials=*/false);
+  for (std::uint64_t T : {0, 1, 2, 7, 30, 31}) { // no group completes
+    std::vector<double> B = S.acquire();
+    for (std::size_t I = 0; I < 4; ++I)
+      B[I] = tileValue(T, I);
+    S.submit(T, std::move(B));
+  }
+  const std::size_t Bins = 50;
+  S.reset(Bins, Ntiles, 0, {}, false);
+  TrainingSums Fresh(Bins, Ntiles);
+  for (TrainingSums *X : {&S, &Fresh}) {
+    for (std::uint64_t T = Ntiles; T-- > 0;) {
+      std::vector<double> B = X->acquire();
+      ASSERT_EQ(B.size(), 2 * Bins);
+      for (std::size_t I = 0; I < 2 * Bins; ++I)
+        B[I] = tileValue(T + 3, I);
+      X->submit(T, std::move(B));
+    }
+    X->finish();
+  }
+  for (std::size_t I = 0; I < Bins; ++I) {
+    ASSERT_EQ(S.sums()[I], Fresh.sums()[I]);
+    ASSERT_EQ(S.weights()[I], Fresh.weights()[I]);
+  }
+}
