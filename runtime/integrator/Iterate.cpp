@@ -202,23 +202,21 @@ Status Integrator::Impl::estimate(const vf_sampler_args &A,
         Str->setMoments(H, 0, 0, 0, 0);
         continue;
       }
-      const double X = T.Mean[H], Sum = Mean[0] + X;
-      Carry[0] += std::fabs(Mean[0]) >= std::fabs(X) ? (Mean[0] - Sum) + X
-                                                     : (X - Sum) + Mean[0];
-      Mean[0] = Sum;
+      compensatedAdd(Mean[0], Carry[0], T.Mean[H]);
       Cov[0] += T.Var[H]; // 0 where n < 2, as addHypercubeEstimate skips
       Str->setMoments(H, S[0], S[1], T.MeanD[H], T.M2[H]);
     }
-  }
-  for (std::uint64_t H = 0; H < A.nhcube && K > 1; ++H) {
-    const double *S = Segs.data() + H * Stride;
-    if (unsigned C = 0; segmentOverflows(S, K, C))
-      return Fail(sumsError(H, S, C, false));
-    for (unsigned C = 0; C < K; ++C)
-      if (Underflow[C] == A.nhcube && varianceUnderflows(S, K, C))
-        Underflow[C] = H;
-    addHypercubeEstimate(S, K, double(A.nhcube), Mean, Carry, Cov);
-    Str->setSums(H, HypercubeSums{S[0], S[1], S[1 + K], S[1 + 2 * K]});
+  } else {
+    for (std::uint64_t H = 0; H < A.nhcube; ++H) {
+      const double *S = Segs.data() + H * Stride;
+      if (unsigned C = 0; segmentOverflows(S, K, C))
+        return Fail(sumsError(H, S, C, false));
+      for (unsigned C = 0; C < K; ++C)
+        if (Underflow[C] == A.nhcube && varianceUnderflows(S, K, C))
+          Underflow[C] = H;
+      addHypercubeEstimate(S, K, double(A.nhcube), Mean, Carry, Cov);
+      Str->setSums(H, HypercubeSums{S[0], S[1], S[1 + K], S[1 + 2 * K]});
+    }
   }
   for (unsigned C = 0; C < K; ++C)
     Mean[C] += Carry[C];

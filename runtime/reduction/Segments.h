@@ -69,6 +69,14 @@ inline bool varianceUnderflows(const double *Seg, unsigned k, unsigned c) {
          Seg[1 + 2 * k + crossIndex(c, c, k)] == 0;
 }
 
+/// Sum += X with Neumaier's compensation: Carry collects what rounding
+/// dropped (see addHypercubeEstimate).
+inline void compensatedAdd(double &Sum, double &Carry, double X) {
+  const double T = Sum + X;
+  Carry += std::fabs(Sum) >= std::fabs(X) ? (Sum - T) + X : (X - T) + Sum;
+  Sum = T;
+}
+
 /// Adds hypercube h's contribution, I_c = (K_c + S_c/n)/N_h and
 /// Cov_cd = (C_cd - S_c S_d/n) / (N_h^2 n (n - 1)), to Mean (k) and
 /// Cov (k x k, row-major). The mean is summed with Neumaier's compensation
@@ -84,12 +92,8 @@ inline void addHypercubeEstimate(const double *Seg, unsigned k,
   if (!(N > 0))
     return;
   const double *K = Seg + 1, *S = Seg + 1 + k, *C = Seg + 1 + 2 * k;
-  for (unsigned c = 0; c < k; ++c) {
-    const double X = (K[c] + S[c] / N) / Nhcube, T = Mean[c] + X;
-    Carry[c] += std::fabs(Mean[c]) >= std::fabs(X) ? (Mean[c] - T) + X
-                                                   : (X - T) + Mean[c];
-    Mean[c] = T;
-  }
+  for (unsigned c = 0; c < k; ++c)
+    compensatedAdd(Mean[c], Carry[c], (K[c] + S[c] / N) / Nhcube);
   if (N < 2)
     return;
   double Norm = Nhcube * Nhcube * N * (N - 1);
