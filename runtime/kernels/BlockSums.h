@@ -93,16 +93,16 @@ static inline void vf_segment_finish(double *edge, const vf_open_segment *sg,
 #ifndef VF_GPU_EMULATION
 
 /// The run of the block starting at lane l: its end (the next lane of
-/// another hypercube, or nb). Unless it continues the open segment (the
-/// block's first run when cont), the open one is closed and the run starts
-/// its own, shifted by its first value.
+/// another hypercube, the next bit of `heads`, or nb). Unless it continues
+/// the open segment (the block's first run when cont), the open one is
+/// closed and the run starts its own, shifted by its first value.
 static inline unsigned vf_run_enter(const vf_tile_outputs *out, vf_u64 first,
                                     vf_open_segment *sg, const vf_u64 *hb,
-                                    const double *v, unsigned l, unsigned nb,
-                                    unsigned nout, int cont) {
-  unsigned e = l + 1;
-  while (e < nb && hb[e] == hb[l])
-    ++e;
+                                    vf_u32 heads, const double *v, unsigned l,
+                                    unsigned nb, unsigned nout, int cont) {
+  // Lanes after l (none after lane 31: 2 << 31 wraps to 0).
+  const vf_u32 later = heads & ~((2u << l) - 1u);
+  const unsigned e = later ? (unsigned)__builtin_ctz(later) : nb;
   if (!cont || l > 0) {
     if (sg->open)
       vf_segment_close(out->edge_segments, out->hcube_segments, sg->h, first,
@@ -154,7 +154,8 @@ static inline double vf_block_largest(const double *dev, const double *invn,
 }
 
 /// The block step, lane-parallel: samples [0, nb) of a block, their
-/// hypercubes hb[0, 32) and values v[0, 32 nout) (sample-major; lanes past
+/// hypercubes hb[0, 32) (heads: bit l set where lane l starts a run, lane
+/// 0 at least; none at or past nb) and values v[0, 32 nout) (sample-major; lanes past
 /// nb are read but not used), added to the open segment sg;
 /// segments that end are stored. `dev` receives each sample's |v_0 - K_0|,
 /// the deviation the largest-deviation search uses. Written with 32-lane
@@ -162,7 +163,8 @@ static inline double vf_block_largest(const double *dev, const double *invn,
 /// AVX-512, 8 AVX2), every step across all lanes at once.
 static inline void vf_block_segments_lanes(const vf_tile_outputs *out,
                                            vf_u64 first, vf_open_segment *sg,
-                                           const vf_u64 *hb, const double *v,
+                                           const vf_u64 *hb, vf_u32 heads,
+                                           const double *v,
                                            unsigned nb, unsigned nout,
                                            double *dev) {
   const unsigned nt = VF_SEGMENT_TERMS(nout);
@@ -238,7 +240,8 @@ static inline void vf_block_segments_lanes(const vf_tile_outputs *out,
   }
   // The runs in order, each from its first lane.
   for (unsigned l = 0; l < nb;) {
-    const unsigned e = vf_run_enter(out, first, sg, hb, v, l, nb, nout, cont);
+    const unsigned e =
+        vf_run_enter(out, first, sg, hb, heads, v, l, nb, nout, cont);
     sg->sums[0] += (double)(e - l);
     for (unsigned i = 0; i < nt; ++i)
       sg->sums[1 + nout + i] += q[i][l];
@@ -258,13 +261,15 @@ static inline void vf_block_segments_lanes(const vf_tile_outputs *out,
 /// (docs/sampling-engine.md).
 static inline void vf_block_segments_runs(const vf_tile_outputs *out,
                                           vf_u64 first, vf_open_segment *sg,
-                                          const vf_u64 *hb, const double *v,
+                                          const vf_u64 *hb, vf_u32 heads,
+                                          const double *v,
                                           unsigned nb, unsigned nout,
                                           double *dev) {
   const unsigned nt = VF_SEGMENT_TERMS(nout);
   const int cont = sg->open && sg->h == hb[0];
   for (unsigned l = 0; l < nb;) {
-    const unsigned e = vf_run_enter(out, first, sg, hb, v, l, nb, nout, cont);
+    const unsigned e =
+        vf_run_enter(out, first, sg, hb, heads, v, l, nb, nout, cont);
     // The run's terms, deviations from the segment's shift K.
     double t[VF_SEGMENT_TERMS(VF_SAMPLER_MAX_OUT)][VF_BLOCK];
     for (unsigned m = l; m < e; ++m) {
@@ -292,12 +297,12 @@ static inline void vf_block_segments_runs(const vf_tile_outputs *out,
 /// with 512-bit vectors (`wide`), run by run otherwise.
 static inline void vf_block_segments(const vf_tile_outputs *out, vf_u64 first,
                                      vf_open_segment *sg, const vf_u64 *hb,
-                                     const double *v, unsigned nb,
+                                     vf_u32 heads, const double *v, unsigned nb,
                                      unsigned nout, double *dev, int wide) {
   if (wide)
-    vf_block_segments_lanes(out, first, sg, hb, v, nb, nout, dev);
+    vf_block_segments_lanes(out, first, sg, hb, heads, v, nb, nout, dev);
   else
-    vf_block_segments_runs(out, first, sg, hb, v, nb, nout, dev);
+    vf_block_segments_runs(out, first, sg, hb, heads, v, nb, nout, dev);
 }
 
 #endif // VF_GPU_EMULATION

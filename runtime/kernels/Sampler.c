@@ -138,20 +138,36 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
 
   for (vf_u64 j0 = begin; j0 < end; j0 += VF_BATCH) {
     const unsigned nb = end - j0 < VF_BATCH ? (unsigned)(end - j0) : VF_BATCH;
-    // (1) Each sample's hypercube (samples are ordered by hypercube). A
-    // short last batch is padded with copies of its last sample, so the
-    // next two loops always run VF_BATCH times (a constant trip count,
-    // which the vectorizer handles best); the padding is not accumulated.
-    for (unsigned b = 0; b < VF_BATCH; ++b) {
-      const vf_u64 j = b < nb ? j0 + b : j0 + nb - 1;
-      if (j >= h_end) {
-        while (j >= offsets[h + 1])
-          ++h;
-        h_end = offsets[h + 1];
-        inv_nh = 1.0 / (double)(h_end - offsets[h]);
-      }
-      hb[b] = h;
-      invnb[b] = inv_nh;
+    // (1) Each sample's hypercube and 1/n_h (samples are ordered by
+    // hypercube), with no branch per sample: the hypercubes that start in
+    // the batch mark their first lanes in `heads` (a branch per sample
+    // would mispredict at every change, i.e. every few samples where
+    // VEGAS+ gives most hypercubes their minimum); a lane belongs to the
+    // last mark at or before it. A short last batch is padded with copies
+    // of its last sample, so the next two loops always run VF_BATCH times
+    // (a constant trip count, which the vectorizer handles best); the
+    // padding is not accumulated.
+    vf_u64 heads = 1;
+    vf_u64 runh[VF_BATCH];
+    double runinv[VF_BATCH];
+    // Run 0 is the last batch's last hypercube, unless that ended there.
+    unsigned nrun = h_end > j0;
+    runh[0] = h;
+    runinv[0] = inv_nh;
+    while (h_end < j0 + nb) {
+      const vf_u64 start = h_end;
+      h_end = offsets[++h + 1];
+      if (h_end == start)
+        continue; // empty (Strata gives none, but the walk allows them)
+      heads |= (vf_u64)1 << (start - j0);
+      runh[nrun] = h;
+      runinv[nrun++] = 1.0 / (double)(h_end - start);
+    }
+    inv_nh = runinv[nrun - 1];
+    for (unsigned b = 0, k = 0; b < VF_BATCH; ++b) {
+      k += (unsigned)(heads >> b) & 1u;
+      hb[b] = runh[k - 1];
+      invnb[b] = runinv[k - 1];
     }
     // (2) Points, training slots and Jacobians, sixteen samples per step
     // (SampleBatch.h).
@@ -200,8 +216,8 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
     // change nothing).
     for (unsigned b0 = 0; b0 < nb; b0 += VF_BLOCK) {
       const unsigned n = nb - b0 < VF_BLOCK ? nb - b0 : VF_BLOCK;
-      vf_block_segments(out, first, &sg, hb + b0, vb + b0 * nout, n, nout,
-                        devb + b0, VF_TILE_WIDE);
+      vf_block_segments(out, first, &sg, hb + b0, (vf_u32)(heads >> b0),
+                        vb + b0 * nout, n, nout, devb + b0, VF_TILE_WIDE);
       if (vf_block_largest(devb + b0, invnb + b0, n) > max_dev)
         for (unsigned b = b0; b < b0 + n; ++b) {
           const double dev = devb[b] * invnb[b];

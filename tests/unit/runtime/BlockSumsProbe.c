@@ -18,10 +18,16 @@ void vf_test_block_tile(unsigned nout, unsigned nblocks, const unsigned *nb,
   vf_open_segment sg;
   sg.h = first;
   sg.open = 0;
-  for (unsigned b = 0; b < nblocks; ++b)
-    vf_block_segments(&out, first, &sg, hb + b * VF_BLOCK,
-                      v + b * VF_BLOCK * nout, nb[b], nout,
-                      dev + b * VF_BLOCK, wide);
+  for (unsigned b = 0; b < nblocks; ++b) {
+    // The lanes that start a run, as Sampler.c's step (1) marks them.
+    const vf_u64 *h = hb + b * VF_BLOCK;
+    vf_u32 heads = 1;
+    for (unsigned l = 1; l < nb[b]; ++l)
+      if (h[l] != h[l - 1])
+        heads |= 1u << l;
+    vf_block_segments(&out, first, &sg, h, heads, v + b * VF_BLOCK * nout,
+                      nb[b], nout, dev + b * VF_BLOCK, wide);
+  }
   if (sg.open)
     vf_segment_store(sg.h == first ? edge_segments
                                    : edge_segments + VF_SEGMENT_STRIDE(nout),
