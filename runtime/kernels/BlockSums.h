@@ -114,6 +114,15 @@ static inline unsigned vf_run_enter(const vf_tile_outputs *out, vf_u64 first,
 
 typedef double vf_f64x32 __attribute__((ext_vector_type(VF_BLOCK)));
 typedef long vf_i64x32 __attribute__((ext_vector_type(VF_BLOCK)));
+typedef _Bool vf_b32 __attribute__((ext_vector_type(VF_BLOCK)));
+
+/// Lane l of *c is all ones where bit l of m is set, else zero: a select
+/// condition that the backend turns into a mask register (AVX-512).
+static inline void vf_lane_mask(vf_u32 m, vf_i64x32 *c) {
+  vf_b32 b;
+  __builtin_memcpy(&b, &m, sizeof b);
+  *c = __builtin_convertvector(b, vf_i64x32) != 0;
+}
 
 /// Lane l holds l.
 #define VF_LANE_INDICES                                                        \
@@ -155,45 +164,36 @@ static inline double vf_block_largest(const double *dev, const double *invn,
 
 /// The block step, lane-parallel: samples [0, nb) of a block, their
 /// hypercubes hb[0, 32) (heads: bit l set where lane l starts a run, lane
-/// 0 at least; none at or past nb) and values v[0, 32 nout) (sample-major; lanes past
-/// nb are read but not used), added to the open segment sg;
-/// segments that end are stored. `dev` receives each sample's |v_0 - K_0|,
-/// the deviation the largest-deviation search uses. Written with 32-lane
-/// vectors, which the backend splits into the host's registers (4
-/// AVX-512, 8 AVX2), every step across all lanes at once.
+/// 0 at least; none at or past nb) and values v[0, 32 nout) (sample-major;
+/// lanes past nb are read but not used), added to the open segment sg; segments
+/// that end are stored. `dev` receives each sample's |v_0 - K_0|, the deviation
+/// the largest-deviation search uses. Written with 32-lane vectors, which the
+/// backend splits into the host's registers (4 AVX-512, 8 AVX2), every step
+/// across all lanes at once.
 static inline void vf_block_segments_lanes(const vf_tile_outputs *out,
                                            vf_u64 first, vf_open_segment *sg,
                                            const vf_u64 *hb, vf_u32 heads,
-                                           const double *v,
-                                           unsigned nb, unsigned nout,
-                                           double *dev) {
+                                           const double *v, unsigned nb,
+                                           unsigned nout, double *dev) {
   const unsigned nt = VF_SEGMENT_TERMS(nout);
-  // Whole vectors from memory and constants, never lane by lane: at O2 a
-  // loop inserting lanes is not unrolled, and each insertion would go
-  // through the stack.
-  const vf_i64x32 lane = VF_LANE_INDICES;
-  vf_i64x32 h;
-  __builtin_memcpy(&h, hb, sizeof h);
-  vf_i64x32 none = -1, zero_i = 0;
-  // run[l]: the first lane of lane l's run (a prefix maximum over the
-  // lanes where the hypercube changes); lanes past nb belong to none.
-  vf_i64x32 run = h != VF_LANES_BEFORE(h, none, 1) ? lane : zero_i;
-  run = __builtin_elementwise_max(run, VF_LANES_BEFORE(run, zero_i, 1));
-  run = __builtin_elementwise_max(run, VF_LANES_BEFORE(run, zero_i, 2));
-  run = __builtin_elementwise_max(run, VF_LANES_BEFORE(run, zero_i, 4));
-  run = __builtin_elementwise_max(run, VF_LANES_BEFORE(run, zero_i, 8));
-  run = __builtin_elementwise_max(run, VF_LANES_BEFORE(run, zero_i, 16));
-  run = lane < (long)nb ? run : none;
-  const vf_i64x32 j1 = VF_LANES_BEFORE(run, none, 1) == run,
-                  j2 = VF_LANES_BEFORE(run, none, 2) == run,
-                  j4 = VF_LANES_BEFORE(run, none, 4) == run,
-                  j8 = VF_LANES_BEFORE(run, none, 8) == run,
-                  j16 = VF_LANES_BEFORE(run, none, 16) == run;
+  // Which lanes share a run, as bit masks from `heads`: w[i] has bit l
+  // set where a run starts in lanes (l - 2^i, l].
+  vf_u32 w[5];
+  w[0] = heads;
+  for (unsigned i = 1; i < 5; ++i)
+    w[i] = w[i - 1] | (w[i - 1] << (1u << (i - 1)));
+  const vf_u32 valid = nb < VF_BLOCK ? (1u << nb) - 1u : ~0u;
   // The first run continues the open segment or starts one; the others
   // are shifted by their first sample, which each lane copies from the
-  // left within its run.
+  // left within its run (j[i]: lane l - 2^i is in l's run).
   const int cont = sg->open && sg->h == hb[0];
-  const vf_i64x32 keep = run == 0 && cont;
+  const vf_u32 later = heads & ~1u;
+  const vf_u32 first_run = later ? (later & -later) - 1u : ~0u;
+  vf_i64x32 keep;
+  vf_lane_mask(cont ? first_run : 0u, &keep);
+  vf_i64x32 j[5];
+  for (unsigned i = 0; i < 5; ++i)
+    vf_lane_mask(~w[i] & ~((1u << (1u << i)) - 1u), &j[i]);
   vf_f64x32 d[VF_SAMPLER_MAX_OUT];
   for (unsigned c = 0; c < nout; ++c) {
     vf_f64x32 x;
@@ -206,11 +206,11 @@ static inline void vf_block_segments_lanes(const vf_tile_outputs *out,
       __builtin_memcpy(&x, xs, sizeof x);
     }
     vf_f64x32 k = x;
-    k = j1 ? VF_LANES_BEFORE(k, x, 1) : k;
-    k = j2 ? VF_LANES_BEFORE(k, x, 2) : k;
-    k = j4 ? VF_LANES_BEFORE(k, x, 4) : k;
-    k = j8 ? VF_LANES_BEFORE(k, x, 8) : k;
-    k = j16 ? VF_LANES_BEFORE(k, x, 16) : k;
+    k = j[0] ? VF_LANES_BEFORE(k, x, 1) : k;
+    k = j[1] ? VF_LANES_BEFORE(k, x, 2) : k;
+    k = j[2] ? VF_LANES_BEFORE(k, x, 4) : k;
+    k = j[3] ? VF_LANES_BEFORE(k, x, 8) : k;
+    k = j[4] ? VF_LANES_BEFORE(k, x, 16) : k;
     k = keep ? (vf_f64x32)sg->sums[1 + c] : k;
     d[c] = x - k;
   }
@@ -222,20 +222,19 @@ static inline void vf_block_segments_lanes(const vf_tile_outputs *out,
   }
   const vf_f64x32 dv = __builtin_elementwise_abs(d[0]);
   __builtin_memcpy(dev, &dv, sizeof dv);
-  // The tree (see the top of this file): lane l adds lane l + s.
+  // The tree (see the top of this file): lane l adds lane l + s where
+  // both are valid lanes of one run (no run starts in (l, l + s]).
   const vf_f64x32 zero = 0.0;
-  const vf_i64x32 a1 = VF_LANES_AFTER(run, none, 1) == run && run >= 0,
-                  a2 = VF_LANES_AFTER(run, none, 2) == run && run >= 0,
-                  a4 = VF_LANES_AFTER(run, none, 4) == run && run >= 0,
-                  a8 = VF_LANES_AFTER(run, none, 8) == run && run >= 0,
-                  a16 = VF_LANES_AFTER(run, none, 16) == run && run >= 0;
+  vf_i64x32 a[5];
+  for (unsigned i = 0; i < 5; ++i)
+    vf_lane_mask(~(w[i] >> (1u << i)) & (valid >> (1u << i)), &a[i]);
   for (unsigned i = 0; i < nt; ++i) {
     vf_f64x32 t = q[i];
-    t = a1 ? t + VF_LANES_AFTER(t, zero, 1) : t;
-    t = a2 ? t + VF_LANES_AFTER(t, zero, 2) : t;
-    t = a4 ? t + VF_LANES_AFTER(t, zero, 4) : t;
-    t = a8 ? t + VF_LANES_AFTER(t, zero, 8) : t;
-    t = a16 ? t + VF_LANES_AFTER(t, zero, 16) : t;
+    t = a[0] ? t + VF_LANES_AFTER(t, zero, 1) : t;
+    t = a[1] ? t + VF_LANES_AFTER(t, zero, 2) : t;
+    t = a[2] ? t + VF_LANES_AFTER(t, zero, 4) : t;
+    t = a[3] ? t + VF_LANES_AFTER(t, zero, 8) : t;
+    t = a[4] ? t + VF_LANES_AFTER(t, zero, 16) : t;
     q[i] = t;
   }
   // The runs in order, each from its first lane.
@@ -262,9 +261,8 @@ static inline void vf_block_segments_lanes(const vf_tile_outputs *out,
 static inline void vf_block_segments_runs(const vf_tile_outputs *out,
                                           vf_u64 first, vf_open_segment *sg,
                                           const vf_u64 *hb, vf_u32 heads,
-                                          const double *v,
-                                          unsigned nb, unsigned nout,
-                                          double *dev) {
+                                          const double *v, unsigned nb,
+                                          unsigned nout, double *dev) {
   const unsigned nt = VF_SEGMENT_TERMS(nout);
   const int cont = sg->open && sg->h == hb[0];
   for (unsigned l = 0; l < nb;) {

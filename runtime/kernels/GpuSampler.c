@@ -95,14 +95,6 @@ static double vf_shfl_f64_bfly(double v, int lane_mask) {
   return v;
 }
 
-static vf_u32 vf_warp_max(vf_u32 v) {
-  for (int off = 16; off > 0; off /= 2) {
-    vf_u32 o = (vf_u32)__nvvm_shfl_sync_bfly_i32(VF_FULL_WARP, (int)v, off, 31);
-    v = o > v ? o : v;
-  }
-  return v;
-}
-
 /// vf_hcube_coords(h) on every lane: lane e finds axis d0 + e as
 /// (h / nstrat^(d0 + e)) mod nstrat, the same whole number as the serial
 /// divisions, so a warp does one division per lane instead of dim in a
@@ -136,23 +128,36 @@ static void vf_hcube_step(unsigned dim, vf_u32 nstrat, vf_u32 *kc) {
 }
 
 /// Adds (t2, w) to bin `bin` of one axis's (sum, weight) pairs for every
-/// valid lane, in lane order among lanes sharing a bin.
+/// valid lane, in lane order among lanes sharing a bin. The first lane of
+/// each bin's group loads the pair, adds its own values and then its
+/// group's, lane after lane, taken by shuffles, and stores once: the same
+/// additions in the same order as one lane after another through memory,
+/// with one global round trip per bin and block instead of one per
+/// sample, and no barrier between samples. The caller syncs the warp once
+/// after the block's updates, before another lane may read the pair.
 static void vf_train_axis(double *pairs, vf_u32 bin, double t2, double w,
                           int valid) {
-  // Invalid lanes use a bin no valid lane has, so they never delay one.
-  vf_u32 key = valid ? bin : 0xffffffffu;
-  vf_u32 same = __nvvm_match_any_sync_i32(VF_FULL_WARP, (int)key);
-  vf_u32 rank = (vf_u32)__builtin_popcount(same & ((1u << vf_lane()) - 1u));
-  vf_u32 steps = vf_warp_max(valid ? rank + 1 : 0);
-  for (vf_u32 r = 0; r < steps; ++r) {
-    if (valid && rank == r) {
-      // One 16-byte load and store (ld/st.v2.f64) for the pair: the
-      // buffer is cudaMalloc'ed, so every pair is 16-byte aligned.
-      vf_f64x2 *p = (vf_f64x2 *)(pairs + 2 * bin);
-      *p += (vf_f64x2){t2, w};
+  // Invalid lanes use a bin no valid lane has, so they never join a group.
+  const vf_u32 key = valid ? bin : 0xffffffffu;
+  const vf_u32 same = __nvvm_match_any_sync_i32(VF_FULL_WARP, (int)key);
+  const int leader = valid && (same & ((1u << vf_lane()) - 1u)) == 0;
+  // One 16-byte load and store (ld/st.v2.f64) for the pair: the buffer is
+  // cudaMalloc'ed, so every pair is 16-byte aligned.
+  vf_f64x2 *p = (vf_f64x2 *)(pairs + 2 * bin);
+  vf_f64x2 acc = {t2, w};
+  if (leader)
+    acc = *p + acc;
+  vf_u32 rest = leader ? same & (same - 1u) : 0u;
+  while (__nvvm_vote_ballot_sync(VF_FULL_WARP, rest != 0)) {
+    const vf_u32 src = rest ? (vf_u32)__builtin_ctz(rest) : vf_lane();
+    const vf_f64x2 o = {vf_shfl_f64(t2, src), vf_shfl_f64(w, src)};
+    if (rest) {
+      acc += o;
+      rest &= rest - 1u;
     }
-    __nvvm_bar_warp_sync(VF_FULL_WARP);
   }
+  if (leader)
+    *p = acc;
 }
 
 /// The block step of BlockSums.h on a warp: lane l holds sample j0 + l
@@ -304,24 +309,22 @@ vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
 
     vf_block_step(co, edge, first, &sg, hl, v, nout, valid, nb, shift);
     // The largest deviation |v_0 - K_0| / n_h: the block's first largest,
-    // if above the tile's so far (Sampler.c searches in sample order).
+    // if above the tile's so far (Sampler.c searches in sample order): a
+    // butterfly maximum, then the first lane that holds it.
     {
       const double d0 = v[0] - shift[0];
-      double m = valid && d0 == d0 ? __builtin_fabs(d0) * inv_nh : -1.0;
-      vf_u32 at = lane;
+      const double mine =
+          valid && d0 == d0 ? __builtin_fabs(d0) * inv_nh : -1.0;
+      double m = mine;
       for (int off = 16; off > 0; off /= 2) {
         const double om = vf_shfl_f64_bfly(m, off);
-        const vf_u32 oa = (vf_u32)__nvvm_shfl_sync_bfly_i32(
-            VF_FULL_WARP, (int)at, off, 31);
-        if (om > m || (om == m && oa < at)) {
-          m = om;
-          at = oa;
-        }
+        m = om > m ? om : m;
       }
-      const double value = vf_shfl_f64(v[0], at);
       if (m > max_dev) {
+        const vf_u32 at = (vf_u32)__builtin_ctz(
+            __nvvm_vote_ballot_sync(VF_FULL_WARP, mine == m));
         max_dev = m;
-        max_value = value;
+        max_value = vf_shfl_f64(v[0], at);
         max_index = j0 + at;
       }
     }
@@ -344,6 +347,8 @@ vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
       for (unsigned d = 0; d < dim; ++d)
         vf_train_axis(train + 2 * (vf_u64)d * ninc, bin[d], t2, inv_nh,
                       valid);
+      // The next block's first lane of a bin may be another lane.
+      __nvvm_bar_warp_sync(VF_FULL_WARP);
     }
     h = vf_shfl_u64(hl, nb - 1);
   }

@@ -26,7 +26,8 @@
 //   VF_FAKE_CUDA_BLOCK=B       the block size the occupancy query suggests
 //                              (default 128), VF_FAKE_CUDA_MIN_GRID its grid
 //   VF_FAKE_CUDA_FAULT=F       the emulator injects a kernel bug (tests
-//                              only): no-warp-sync or shfl-off-by-one
+//                              only): no-warp-sync, shfl-off-by-one or
+//                              match-any-alone
 //   VF_FAKE_CUDA_JITTER=SEED   a seeded random delay before each stream
 //                              operation, and a seeded lane order
 // Async copies must use page-locked host memory (cuMemAllocHost), or they
@@ -156,9 +157,10 @@ vf::fakecuda::EmulatorOptions emulatorOptions() {
   vf::fakecuda::EmulatorOptions O;
   const char *F = std::getenv("VF_FAKE_CUDA_FAULT");
   const std::string Fault = F ? F : "";
-  O.Inject = Fault == "no-warp-sync"      ? vf::fakecuda::Fault::NoWarpSync
-             : Fault == "shfl-off-by-one" ? vf::fakecuda::Fault::ShflOffByOne
-                                          : vf::fakecuda::Fault::None;
+  O.Inject = Fault == "no-warp-sync"       ? vf::fakecuda::Fault::NoWarpSync
+             : Fault == "shfl-off-by-one"  ? vf::fakecuda::Fault::ShflOffByOne
+             : Fault == "match-any-alone" ? vf::fakecuda::Fault::MatchAnyAlone
+                                           : vf::fakecuda::Fault::None;
   if (const char *J = std::getenv("VF_FAKE_CUDA_JITTER"); J && *J)
     O.Seed = std::strtoull(J, nullptr, 10) | 1;
   return O;

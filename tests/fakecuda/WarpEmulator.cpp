@@ -324,7 +324,8 @@ Outcome complete(Warp &W, unsigned I, std::string &Why) {
     }
     case Op::MatchAny:
       for (unsigned K = 0; K < WarpSize; ++K)
-        if ((M >> K & 1u) && W.Lanes[K].Value == O.Value)
+        if ((M >> K & 1u) && W.Lanes[K].Value == O.Value &&
+            (K == J || W.Options->Inject != Fault::MatchAnyAlone))
           R |= 1u << K;
       O.Result = int(R);
       break;

@@ -39,8 +39,9 @@ struct LaunchGeometry {
 };
 
 /// Deliberate kernel bugs the emulator injects (tests only): the lanes no
-/// longer meet at bar.warp.sync, or shfl.sync.idx reads the next lane.
-enum class Fault { None, NoWarpSync, ShflOffByOne };
+/// longer meet at bar.warp.sync, shfl.sync.idx reads the next lane, or
+/// match.any.sync finds each lane alone.
+enum class Fault { None, NoWarpSync, ShflOffByOne, MatchAnyAlone };
 
 struct EmulatorOptions {
   Fault Inject = Fault::None;

@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""The loops of a PTX kernel and the instructions in each, for estimating
+what a sample costs (docs/gpu-benchmarks.md).
+
+    vegasc --emit=ptx lepage8.vf > lepage8.ptx
+    bench/gpu/ptx_loops.py lepage8.ptx [--entry vf_sample_tiles_gpu]
+                           [--trips HEADER=N ...] [--per N]
+
+Splits the entry's body into basic blocks at labels and branches, finds
+each natural loop from its back edge (an edge to a block that dominates
+its source),
+and prints the loop tree: for every loop its header label, its blocks'
+instructions outside inner loops, and a short account of what they do
+(shuffles, votes, global and local loads and stores, divisions). Without
+--trips that is all; with them, each loop's body is weighed by its trip
+count per execution of the enclosing one (HEADER=N, N may be fractional;
+a loop not named runs once), and the weighted total is divided by --per
+(say 32, the samples of the outer loop's block) for instructions per
+sample. The counts are PTX instructions, not SASS: ptxas expands some
+(a double division, a 64-bit shuffle) and folds others.
+"""
+
+import argparse
+import collections
+import re
+import sys
+
+LABEL = re.compile(r"^\s*(\$?[\w$]+):\s*$")
+BRANCH = re.compile(r"\bbra(?:\.uni)?\s+(\$?[\w$]+)\s*;")
+KINDS = [
+    ("shfl", re.compile(r"\bshfl\.")),
+    ("vote/match", re.compile(r"\b(vote|match)\.")),
+    ("bar.warp", re.compile(r"\bbar\.warp\.sync")),
+    ("ld.global", re.compile(r"\bld\.global")),
+    ("st.global", re.compile(r"\bst\.global")),
+    ("ld.local", re.compile(r"\bld\.local")),
+    ("st.local", re.compile(r"\bst\.local")),
+    ("div/rcp", re.compile(r"\b(div|rcp)\.")),
+    ("call", re.compile(r"\bcall")),
+]
+
+
+def entry_body(text, name):
+    """The instruction lines of the first .entry whose name starts with name."""
+    m = re.search(r"\.entry\s+(" + re.escape(name) + r"[\w$]*)\s*\(", text)
+    if not m:
+        sys.exit("ptx_loops: no .entry named %s*" % name)
+    start = text.index("{", text.index(")", m.end()))
+    depth, i = 0, start
+    while True:
+        c = text[i]
+        depth += c == "{"
+        depth -= c == "}"
+        if depth == 0:
+            break
+        i += 1
+    return m.group(1), text[start + 1 : i].splitlines()
+
+
+def is_instruction(line):
+    s = line.split("//")[0].strip()
+    return bool(s) and s.endswith(";") and not s.startswith(".")
+
+
+def blocks_of(lines):
+    """[(label, [instructions], [branch targets], falls_through)]."""
+    blocks, label, body = [], "entry", []
+    for line in lines:
+        m = LABEL.match(line.split("//")[0])
+        if m:
+            blocks.append([label, body])
+            label, body = m.group(1), []
+            continue
+        if is_instruction(line):
+            body.append(line.strip())
+    blocks.append([label, body])
+    out = []
+    for label, body in blocks:
+        targets = [t for l in body for t in BRANCH.findall(l)]
+        last = body[-1] if body else ""
+        through = not (re.search(r"^\s*bra", last) or "ret;" in last)
+        out.append((label, body, targets, through))
+    return out
+
+
+def loops_of(blocks):
+    """{header index: set of block indices}: the natural loop of every back
+    edge, an edge whose target dominates its source (blocks laid out after
+    their loop, a slow path say, branch up without being loops)."""
+    index = {b[0]: i for i, b in enumerate(blocks)}
+    succs = collections.defaultdict(set)
+    preds = collections.defaultdict(set)
+    for i, (_, _, targets, through) in enumerate(blocks):
+        for t in targets:
+            succs[i].add(index[t])
+        if through and i + 1 < len(blocks):
+            succs[i].add(i + 1)
+        for t in succs[i]:
+            preds[t].add(i)
+    every = set(range(len(blocks)))
+    dom = {i: set(every) for i in every}
+    dom[0] = {0}
+    changed = True
+    while changed:
+        changed = False
+        for i in range(1, len(blocks)):
+            ps = [dom[p] for p in preds[i]]
+            new = (set.intersection(*ps) if ps else set()) | {i}
+            if new != dom[i]:
+                dom[i], changed = new, True
+    loops = collections.defaultdict(set)
+    for i in every:
+        for h in succs[i]:
+            if h in dom[i]:
+                body, work = {h, i}, ([i] if i != h else [])
+                while work:
+                    b = work.pop()
+                    for p in preds[b]:
+                        if p not in body:
+                            body.add(p)
+                            work.append(p)
+                loops[h] |= body
+    return loops
+
+
+def tree(loops):
+    """Parent of each loop header: the smallest loop holding it."""
+    parent = {}
+    for h, body in loops.items():
+        holders = [g for g, b in loops.items() if g != h and body < b]
+        parent[h] = min(holders, key=lambda g: len(loops[g])) if holders else None
+    return parent
+
+
+def account(instrs):
+    c = collections.Counter()
+    for l in instrs:
+        for kind, rx in KINDS:
+            if rx.search(l):
+                c[kind] += 1
+    return ", ".join("%d %s" % (n, k) for k, n in c.items() if n)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("ptx")
+    ap.add_argument("--entry", default="vf_sample_tiles_gpu")
+    ap.add_argument("--trips", nargs="*", default=[], metavar="HEADER=N")
+    ap.add_argument("--per", type=float, default=1.0)
+    args = ap.parse_args()
+    name, lines = entry_body(open(args.ptx).read(), args.entry)
+    blocks = blocks_of(lines)
+    loops = loops_of(blocks)
+    parent = tree(loops)
+    owner = {}
+    for i in range(len(blocks)):
+        holders = [h for h, b in loops.items() if i in b]
+        owner[i] = min(holders, key=lambda h: len(loops[h])) if holders else None
+    own = collections.defaultdict(list)
+    for i, (_, body, _, _) in enumerate(blocks):
+        own[owner[i]].extend(body)
+    trips = {}
+    for t in args.trips:
+        k, v = t.split("=")
+        trips[k] = float(v)
+
+    def depth(h):
+        return 0 if h is None else 1 + depth(parent[h])
+
+    def weight(h):
+        if h is None:
+            return 0.0  # the code outside every loop: once per launch
+        w = trips.get(blocks[h][0], 1.0)
+        p = parent[h]
+        return w if p is None else w * weight(p)
+
+    total = sum(len(b[1]) for b in blocks)
+    print("%s: %d PTX instructions, %d blocks, %d loops" % (name, total, len(blocks), len(loops)))
+    weighted = 0.0
+    for h in sorted(loops):
+        n = len(own[h])
+        w = weight(h)
+        weighted += n * w
+        print("%s%-14s %5d own%s  %s" % ("  " * depth(h), blocks[h][0], n,
+              "  x%g" % w if args.trips else "", account(own[h])))
+    print("outside loops %d  %s" % (len(own[None]), account(own[None])))
+    if args.trips:
+        print("weighted per outermost trip / %g = %.1f" % (args.per, weighted / args.per))
+
+
+if __name__ == "__main__":
+    main()
