@@ -6,18 +6,21 @@ what a sample costs (docs/gpu-benchmarks.md).
     bench/gpu/ptx_loops.py lepage8.ptx [--entry vf_sample_tiles_gpu]
                            [--trips HEADER=N ...] [--per N]
 
-Splits the entry's body into basic blocks at labels and branches, finds
-each natural loop from its back edge (an edge to a block that dominates
-its source),
-and prints the loop tree: for every loop its header label, its blocks'
+Splits the entry's body into basic blocks at labels and after branches,
+finds each natural loop from its back edge (an edge to a block that
+dominates its source; blocks the entry cannot reach are left out), and
+prints the loop tree: for every loop its header label, its blocks'
 instructions outside inner loops, and a short account of what they do
-(shuffles, votes, global and local loads and stores, divisions). Without
---trips that is all; with them, each loop's body is weighed by its trip
-count per execution of the enclosing one (HEADER=N, N may be fractional;
-a loop not named runs once), and the weighted total is divided by --per
-(say 32, the samples of the outer loop's block) for instructions per
-sample. The counts are PTX instructions, not SASS: ptxas expands some
-(a double division, a 64-bit shuffle) and folds others.
+(shuffles, votes, global and local loads and stores, divisions, calls).
+Without --trips that is all; with them, each loop's body is weighed by
+its trip count per execution of the enclosing one (HEADER=N, N may be
+fractional). An inner loop not named runs once; an outermost loop not
+named (the tile's set-up, say) counts not at all, like the code outside
+every loop, so name the loop over the tile's blocks with =1. The
+weighted total is divided by --per (say 32, the samples of a block) for
+instructions per sample. The counts are PTX instructions, not SASS:
+ptxas expands some (a double division, a 64-bit shuffle) and folds
+others.
 """
 
 import argparse
@@ -57,28 +60,53 @@ def entry_body(text, name):
     return m.group(1), text[start + 1 : i].splitlines()
 
 
-def is_instruction(line):
-    s = line.split("//")[0].strip()
-    return bool(s) and s.endswith(";") and not s.startswith(".")
+def statements(lines):
+    """The body's statements, a multi-line one (a call's operand list)
+    joined into one, comments and directives dropped; labels kept as
+    ("label", name)."""
+    out, pending = [], ""
+    for line in lines:
+        code = line.split("//")[0].strip()
+        if not code:
+            continue
+        m = LABEL.match(code)
+        if m and not pending:
+            out.append(("label", m.group(1)))
+            continue
+        pending = (pending + " " + code).strip()
+        if pending.endswith(";") or pending.endswith("}") or pending == "{":
+            if not pending.startswith(".") and pending not in ("{", "}"):
+                out.append(("instr", pending))
+            pending = ""
+    return out
 
 
 def blocks_of(lines):
-    """[(label, [instructions], [branch targets], falls_through)]."""
-    blocks, label, body = [], "entry", []
-    for line in lines:
-        m = LABEL.match(line.split("//")[0])
-        if m:
-            blocks.append([label, body])
-            label, body = m.group(1), []
+    """[(label, [instructions], [branch targets], falls_through)], a block
+    ending at every label and after every branch or return (LLVM gives no
+    label to the block a loop falls out of)."""
+    blocks, label, body, n = [], "entry", [], 0
+
+    def close():
+        blocks.append([label, body])
+
+    for kind, text in statements(lines):
+        if kind == "label":
+            close()
+            label, body = text, []
             continue
-        if is_instruction(line):
-            body.append(line.strip())
-    blocks.append([label, body])
+        body.append(text)
+        if BRANCH.search(text) or "ret;" in text:
+            close()
+            n += 1
+            label, body = "%s+%d" % (label.split("+")[0], n), []
+    close()
+    blocks = [b for b in blocks if b[1] or "+" not in b[0]]
     out = []
     for label, body in blocks:
         targets = [t for l in body for t in BRANCH.findall(l)]
         last = body[-1] if body else ""
-        through = not (re.search(r"^\s*bra", last) or "ret;" in last)
+        through = not (re.match(r"^bra(\.uni)?\s", last) or "ret;" in last)
         out.append((label, body, targets, through))
     return out
 
@@ -97,13 +125,20 @@ def loops_of(blocks):
             succs[i].add(i + 1)
         for t in succs[i]:
             preds[t].add(i)
-    every = set(range(len(blocks)))
+    every, work = {0}, [0]
+    while work:  # the blocks reachable from the entry
+        for t in succs[work.pop()]:
+            if t not in every:
+                every.add(t)
+                work.append(t)
+    for i in list(preds):
+        preds[i] &= every
     dom = {i: set(every) for i in every}
     dom[0] = {0}
     changed = True
     while changed:
         changed = False
-        for i in range(1, len(blocks)):
+        for i in sorted(every - {0}):
             ps = [dom[p] for p in preds[i]]
             new = (set.intersection(*ps) if ps else set()) | {i}
             if new != dom[i]:
@@ -128,7 +163,8 @@ def tree(loops):
     parent = {}
     for h, body in loops.items():
         holders = [g for g, b in loops.items() if g != h and body < b]
-        parent[h] = min(holders, key=lambda g: len(loops[g])) if holders else None
+        parent[h] = (min(holders, key=lambda g: len(loops[g]))
+                     if holders else None)
     return parent
 
 
@@ -155,7 +191,8 @@ def main():
     owner = {}
     for i in range(len(blocks)):
         holders = [h for h, b in loops.items() if i in b]
-        owner[i] = min(holders, key=lambda h: len(loops[h])) if holders else None
+        owner[i] = (min(holders, key=lambda h: len(loops[h]))
+                    if holders else None)
     own = collections.defaultdict(list)
     for i, (_, body, _, _) in enumerate(blocks):
         own[owner[i]].extend(body)
@@ -169,13 +206,15 @@ def main():
 
     def weight(h):
         if h is None:
-            return 0.0  # the code outside every loop: once per launch
-        w = trips.get(blocks[h][0], 1.0)
+            return 0.0  # the code outside every loop: once per tile
         p = parent[h]
-        return w if p is None else w * weight(p)
+        if p is None:  # a loop of the tile: only the one named counts
+            return trips.get(blocks[h][0], 0.0)
+        return trips.get(blocks[h][0], 1.0) * weight(p)
 
     total = sum(len(b[1]) for b in blocks)
-    print("%s: %d PTX instructions, %d blocks, %d loops" % (name, total, len(blocks), len(loops)))
+    print("%s: %d PTX instructions, %d blocks, %d loops"
+          % (name, total, len(blocks), len(loops)))
     weighted = 0.0
     for h in sorted(loops):
         n = len(own[h])
@@ -185,7 +224,8 @@ def main():
               "  x%g" % w if args.trips else "", account(own[h])))
     print("outside loops %d  %s" % (len(own[None]), account(own[None])))
     if args.trips:
-        print("weighted per outermost trip / %g = %.1f" % (args.per, weighted / args.per))
+        print("weighted per outermost trip / %g = %.1f"
+              % (args.per, weighted / args.per))
 
 
 if __name__ == "__main__":

@@ -163,13 +163,13 @@ static inline double vf_block_largest(const double *dev, const double *invn,
 }
 
 /// The block step, lane-parallel: samples [0, nb) of a block, their
-/// hypercubes hb[0, 32) (heads: bit l set where lane l starts a run, lane
-/// 0 at least; none at or past nb) and values v[0, 32 nout) (sample-major;
-/// lanes past nb are read but not used), added to the open segment sg; segments
-/// that end are stored. `dev` receives each sample's |v_0 - K_0|, the deviation
-/// the largest-deviation search uses. Written with 32-lane vectors, which the
-/// backend splits into the host's registers (4 AVX-512, 8 AVX2), every step
-/// across all lanes at once.
+/// hypercubes hb[0, 32) (heads: bit l set where lane l > 0 starts a run,
+/// none at or past nb; bit 0 is not read) and values v[0, 32 nout)
+/// (sample-major; lanes past nb are read but not used), added to the open
+/// segment sg; segments that end are stored. `dev` receives each sample's
+/// |v_0 - K_0|, the deviation the largest-deviation search uses. Written
+/// with 32-lane vectors, which the backend splits into the host's
+/// registers (4 AVX-512, 8 AVX2), every step across all lanes at once.
 static inline void vf_block_segments_lanes(const vf_tile_outputs *out,
                                            vf_u64 first, vf_open_segment *sg,
                                            const vf_u64 *hb, vf_u32 heads,

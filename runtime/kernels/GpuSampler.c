@@ -15,11 +15,11 @@
 //   - the largest deviation: a butterfly maximum that keeps the first
 //     lane on ties, the sample the CPU's in-order search finds;
 //   - training histograms (per axis, per increment, additions in sample
-//     order): samples falling in distinct increments of an axis add in the
-//     same step; samples sharing an increment take turns in lane order,
-//     ranked with match.any, so each bin still sees its samples in order.
-//     The tile's histogram lives in global memory (no atomics: a bin is
-//     touched by one lane at a time);
+//     order): match.any groups the lanes by increment, and the first lane
+//     of each group adds its own sample and then the others', shuffled to
+//     it in lane order, so each bin still sees its samples in order. The
+//     tile's histogram lives in global memory (no atomics: a bin is
+//     touched by one lane per block, and the warp syncs between blocks);
 //   - histograms of observables (HistSums.h): lane 0 walks the block's
 //     samples in order and adds them into the tile's buffer in global
 //     memory (the one per-sample loop left, and only with `hist`).

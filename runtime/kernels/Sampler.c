@@ -79,6 +79,7 @@ extern unsigned vf_user_wide_vectors(void);
 #define VF_BATCH VF_HOST_BATCH
 _Static_assert(VF_HOST_BATCH % VF_BLOCK == 0, "whole blocks per batch");
 #endif
+_Static_assert(VF_BATCH <= 64, "a batch's hypercube starts fit one word");
 /// Vectorize across samples rather than unroll: unrolled, only the SLP
 /// vectorizer sees the loop, and it widens it less well.
 #define VF_VECTORIZE_ACROSS_SAMPLES                                            \

@@ -66,6 +66,13 @@ TEST(WarpEmulator, CollectivesFollowThePtxIsa) {
     EXPECT_EQ(Out[4 * T + 2], 0xfu << (L / 4 * 4)) << T;
     EXPECT_EQ(Out[4 * T + 3], 0xaaaaaaaau) << T;
   }
+  // The injected bug the integration test relies on: match.any finds each
+  // lane alone; the other collectives are untouched.
+  ASSERT_EQ(run(collectives, Params, block(64), Fault::MatchAnyAlone), "");
+  for (unsigned T = 0; T < 64; ++T) {
+    EXPECT_EQ(Out[4 * T + 2], 1u << (T % 32)) << T;
+    EXPECT_EQ(Out[4 * T + 3], 0xaaaaaaaau) << T;
+  }
 }
 
 /// Each lane appends its id to a shared log, in rank steps separated by
