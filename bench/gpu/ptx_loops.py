@@ -158,14 +158,11 @@ def loops_of(blocks):
     return loops
 
 
-def tree(loops):
-    """Parent of each loop header: the smallest loop holding it."""
-    parent = {}
-    for h, body in loops.items():
-        holders = [g for g, b in loops.items() if g != h and body < b]
-        parent[h] = (min(holders, key=lambda g: len(loops[g]))
-                     if holders else None)
-    return parent
+def innermost(loops, inside):
+    """The header of the smallest loop for which inside(header, body)
+    holds, or None."""
+    holders = [h for h, b in loops.items() if inside(h, b)]
+    return min(holders, key=lambda h: len(loops[h])) if holders else None
 
 
 def account(instrs):
@@ -184,22 +181,32 @@ def main():
     ap.add_argument("--trips", nargs="*", default=[], metavar="HEADER=N")
     ap.add_argument("--per", type=float, default=1.0)
     args = ap.parse_args()
-    name, lines = entry_body(open(args.ptx).read(), args.entry)
+    try:
+        text = open(args.ptx).read()
+    except OSError as e:
+        sys.exit("ptx_loops: cannot read %s: %s" % (args.ptx, e.strerror))
+    name, lines = entry_body(text, args.entry)
     blocks = blocks_of(lines)
     loops = loops_of(blocks)
-    parent = tree(loops)
-    owner = {}
-    for i in range(len(blocks)):
-        holders = [h for h, b in loops.items() if i in b]
-        owner[i] = (min(holders, key=lambda h: len(loops[h]))
-                    if holders else None)
+    parent = {h: innermost(loops, lambda g, b: g != h and loops[h] < b)
+              for h in loops}
     own = collections.defaultdict(list)
     for i, (_, body, _, _) in enumerate(blocks):
-        own[owner[i]].extend(body)
+        own[innermost(loops, lambda g, b: i in b)].extend(body)
+    headers = {blocks[h][0] for h in loops}
     trips = {}
     for t in args.trips:
-        k, v = t.split("=")
-        trips[k] = float(v)
+        k, eq, v = t.partition("=")
+        try:
+            trips[k] = float(v) if eq else None
+        except ValueError:
+            trips[k] = None
+        if trips[k] is None or trips[k] < 0:
+            sys.exit("ptx_loops: --trips %s: write HEADER=N with N a number "
+                     ">= 0" % t)
+        if k not in headers:
+            sys.exit("ptx_loops: --trips %s: %s heads no loop of %s; its "
+                     "loops: %s" % (t, k, name, " ".join(sorted(headers))))
 
     def depth(h):
         return 0 if h is None else 1 + depth(parent[h])
