@@ -154,7 +154,7 @@ Error cloneKernel(Module &M, StringRef Generic,
   Function *HoleDim = M.getFunction("vf_user_dim");
   Function *HoleOut = M.getFunction("vf_user_nout");
   Function *HoleHist = M.getFunction("vf_user_nhist");
-  Function *HoleStrided = M.getFunction("vf_user_integrand_strided");
+  Function *HoleStridedFast = M.getFunction("vf_user_integrand_strided_fast");
   Function *HoleStride = M.getFunction("vf_user_x_stride");
   Function *HoleWide = M.getFunction("vf_user_wide_vectors");
   Function *HoleFast = M.getFunction("vf_user_integrand_fast");
@@ -195,21 +195,20 @@ Error cloneKernel(Module &M, StringRef Generic,
     if (HoleWide)
       VMap[HoleWide] =
           constantFunction(M, I.EntryName + ".wide", I.WideVectors);
-    if (HoleStrided && HoleStride) {
-      // Without a strided copy the kernel keeps x contiguous, and its
-      // strided call is dead code.
-      Function *S =
-          I.Integrand ? stridedIntegrand(*I.Integrand, VF_HOST_BATCH) : nullptr;
-      VMap[HoleStrided] = S ? S : I.Integrand;
+    // The host's kernel reads x strided where the compiler could make a
+    // strided copy (vf_user_x_stride), else contiguous.
+    Function *S = HoleStride && I.Integrand
+                      ? stridedIntegrand(*I.Integrand, VF_HOST_BATCH)
+                      : nullptr;
+    if (HoleStride)
       VMap[HoleStride] =
           constantFunction(M, I.EntryName + ".xstride", S ? VF_HOST_BATCH : 0);
-    }
     if (HoleFast && HoleExact && I.Integrand) {
-      // The exact copy only where the fast one raises its flag somewhere;
-      // otherwise its call is dead code, and an empty function keeps the
-      // optimizer from inlining a second copy there before it knows.
-      Function *Fast = fastIntegrand(
-          *I.Integrand, I.CallsForeignCode ? 0 : MaxFastIntegrandSize);
+      const unsigned Max = I.CallsForeignCode ? 0 : MaxFastIntegrandSize;
+      // One fast copy: of the strided integrand where the kernel reads x
+      // strided (its contiguous call is then dead code, and so the other
+      // way round).
+      Function *Fast = fastIntegrand(S ? *S : *I.Integrand, Max);
       if (Fast->getFunctionType() != HoleFast->getFunctionType() ||
           I.Integrand->getFunctionType() != HoleExact->getFunctionType())
         return createStringError(inconvertibleErrorCode(),
@@ -217,6 +216,11 @@ Error cloneKernel(Module &M, StringRef Generic,
                                  "holes do not match integrand '%s'",
                                  I.Integrand->getName().str().c_str());
       VMap[HoleFast] = Fast;
+      if (HoleStridedFast)
+        VMap[HoleStridedFast] = Fast;
+      // The exact copy only where the fast one raises its flag somewhere;
+      // otherwise its call is dead code, and an empty function keeps the
+      // optimizer from inlining a second copy there before it knows.
       VMap[HoleExact] = Fast->getArg(3)->use_empty()
                             ? emptyFunction(M, I.EntryName + ".noexact",
                                             I.Integrand->getFunctionType())
@@ -230,7 +234,7 @@ Error cloneKernel(Module &M, StringRef Generic,
     Clone->setCallingConv(CC);
   }
   Kernel->eraseFromParent();
-  for (Function *Hole : {HoleF, HoleDim, HoleOut, HoleHist, HoleStrided,
+  for (Function *Hole : {HoleF, HoleDim, HoleOut, HoleHist, HoleStridedFast,
                          HoleStride, HoleWide, HoleFast, HoleExact})
     if (Hole && Hole->use_empty())
       Hole->eraseFromParent();

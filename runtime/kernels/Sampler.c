@@ -41,16 +41,26 @@
 /// Per-batch arrays are sized for the actual dimension (VLAs).
 #define VF_BATCH_DIM dim
 #else
-extern void vf_user_integrand(const double *x, const double *params,
-                              double *out);
+/// The integrand on its math functions' fast paths (FastIntegrand.h):
+/// *slow becomes 1 where any call needed its slow path, and out is then
+/// meaningless; the integrand itself, out of line, recomputes those
+/// samples (vf_user_integrand_exact). Slow paths called from the batch
+/// loop were calls in the loop, and every vector register is
+/// caller-saved: each value live across one of them was kept on the
+/// stack, on the fast path too (docs/sampling-engine.md, "Sixth round").
+extern void vf_user_integrand_fast(const double *x, const double *params,
+                                   double *out, int *slow);
+extern void vf_user_integrand_exact(const double *x, const double *params,
+                                    double *out);
 extern unsigned vf_user_dim(void);
 extern unsigned vf_user_nout(void);
 extern unsigned vf_user_nhist(void);
-/// The same integrand reading coordinate d at x + d * vf_user_x_stride()
+/// The fast integrand reading coordinate d at x + d * vf_user_x_stride()
 /// (compiler/bitcode/StridedIntegrand.h), when the compiler could make
 /// one; a stride of 0 means it could not, and x stays sample-major.
-extern void vf_user_integrand_strided(const double *x, const double *params,
-                                      double *out);
+extern void vf_user_integrand_strided_fast(const double *x,
+                                           const double *params, double *out,
+                                           int *slow);
 extern unsigned vf_user_x_stride(void);
 /// Whether the host has 512-bit vectors, which decides the form of the
 /// block step (BlockSums.h); the same results either way.
@@ -84,6 +94,28 @@ _Static_assert(VF_BATCH <= 64, "a batch's hypercube starts fit one word");
 /// vectorizer sees the loop, and it widens it less well.
 #define VF_VECTORIZE_ACROSS_SAMPLES                                            \
   _Pragma("clang loop vectorize(enable) unroll(disable)")
+
+#ifndef VF_SAMPLER_NATIVE
+/// The integrand itself for the batch's samples whose fast evaluation
+/// raised its flag: their values, bit for bit those of the slow paths
+/// taken where needed.
+static void vf_exact_samples(const double *xb, unsigned x_stride,
+                             unsigned dim, const double *params, double *fb,
+                             unsigned nvals, const int *slowb) {
+  double x[VF_SAMPLER_MAX_DIM];
+  for (unsigned b = 0; b < VF_BATCH; ++b) {
+    if (!slowb[b])
+      continue;
+    const double *xs = xb + b * dim;
+    if (x_stride) {
+      for (unsigned d = 0; d < dim; ++d)
+        x[d] = xb[d * x_stride + b];
+      xs = x;
+    }
+    vf_user_integrand_exact(xs, params, fb + b * nvals);
+  }
+}
+#endif
 
 void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
                       const vf_tile_outputs *out VF_TILE_EXTRA_PARAMS) {
@@ -184,15 +216,25 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
 #ifdef VF_SAMPLER_NATIVE
     native->eval(native->context, xb, nb, dim, params, fb);
 #else
+    int slowb[VF_BATCH];
+    for (unsigned b = 0; b < VF_BATCH; ++b)
+      slowb[b] = 0;
     if (x_stride) {
       VF_VECTORIZE_ACROSS_SAMPLES
       for (unsigned b = 0; b < VF_BATCH; ++b)
-        vf_user_integrand_strided(xb + b, params, fb + b * nvals);
+        vf_user_integrand_strided_fast(xb + b, params, fb + b * nvals,
+                                       slowb + b);
     } else {
       VF_VECTORIZE_ACROSS_SAMPLES
       for (unsigned b = 0; b < VF_BATCH; ++b)
-        vf_user_integrand(xb + b * dim, params, fb + b * nvals);
+        vf_user_integrand_fast(xb + b * dim, params, fb + b * nvals,
+                               slowb + b);
     }
+    int anyslow = 0;
+    for (unsigned b = 0; b < VF_BATCH; ++b)
+      anyslow |= slowb[b];
+    if (__builtin_expect(anyslow, 0))
+      vf_exact_samples(xb, x_stride, dim, params, fb, nvals, slowb);
 #endif
     // (4a) Each sample's v = J f (f taken as 0 where it is not finite) and
     // map-training value (J f_0)^2 / n_h, outside the ordered loop: no
