@@ -46,8 +46,11 @@ bool inlineAllButSlowPaths(Function &F, unsigned MaxInstructions) {
     for (Instruction &Inst : instructions(F)) {
       auto *Call = dyn_cast<CallInst>(&Inst);
       Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+      // A noinline callee stays a call: codegen's wrappers of math calls
+      // on parameters alone (codegen/InvariantCalls.h), hoisted out of
+      // the sampler's loop whole.
       if (!Callee || Callee->isDeclaration() || Callee == &F ||
-          callsSlowPath(*Call))
+          callsSlowPath(*Call) || Callee->hasFnAttribute(Attribute::NoInline))
         continue;
       InlineFunctionInfo IFI;
       if (InlineFunction(*Call, IFI).isSuccess()) {

@@ -9,6 +9,7 @@
 #include "codegen/ExprGen.h"
 #include "codegen/ExprCost.h"
 #include "codegen/InfiniteMapGen.h"
+#include "codegen/InvariantCalls.h"
 #include "frontend/AST.h"
 #include "frontend/Builtins.h"
 #include "frontend/DomainMap.h"
@@ -411,10 +412,15 @@ private:
 
   Value *callMath(StringRef Name, ArrayRef<Value *> Args) {
     SmallVector<Type *, 2> Tys(Args.size(), F64);
-    FunctionCallee Fn =
-        M.getOrInsertFunction(Name, FunctionType::get(F64, Tys, false));
-    CallInst *C = B.CreateCall(Fn, Args);
-    return C;
+    FunctionType *Ty = FunctionType::get(F64, Tys, false);
+    // The same for every sample: a call that the sampler's loop hoists
+    // (InvariantCalls.h).
+    if (all_of(Args, [&](Value *A) {
+          return isa<Constant>(A) || dependsOnParamsOnly(A, X, Params);
+        }) &&
+        any_of(Args, [](Value *A) { return !isa<Constant>(A); }))
+      return B.CreateCall(invariantMathWrapper(M, Name, Ty), Args);
+    return B.CreateCall(M.getOrInsertFunction(Name, Ty), Args);
   }
 
   /// NaN-propagating min/max: a NaN operand gives NaN, as in the evaluator.
