@@ -46,7 +46,7 @@ const CompiledIntegrand *CompiledModule::find(StringRef Name) const {
 }
 
 /// Bump when codegen changes in a way the version string does not show.
-static constexpr const char *CodegenRevision = "codegen-6";
+static constexpr const char *CodegenRevision = "codegen-8";
 
 /// A digest of the embedded bitcode: a rebuilt math library or sampler
 /// must not reuse code compiled with the old one.
@@ -140,7 +140,10 @@ static Error addSamplers(const Program &P, Module &M, CodeTarget T,
                          I->Outputs, unsigned(I->Histograms.size()),
                          T == CodeTarget::Host ? sampleTileSymbol(I->Name)
                                                : gpuSampleSymbol(I->Name),
-                         Wide, Foreign});
+                         Wide, Foreign,
+                         // C/C++ code may read the parameters in ways
+                         // the count does not bound.
+                         Foreign ? 0u : unsigned(P.Params.size())});
     EmulatedInstances.push_back(Instances.back());
     EmulatedInstances.back().EntryName = emulatedSampleSymbol(I->Name);
   }

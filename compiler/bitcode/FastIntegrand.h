@@ -4,10 +4,11 @@
 // arguments (vf__exp_special, vf__sin_big, ...). On the GPU those branches
 // cost registers across the whole kernel: lepage8's eight exp took its
 // kernel from 128 to 167 registers, 16 to 12 warps per SM
-// (docs/gpu-benchmarks.md, "GPU registers"). So the GPU kernel evaluates a copy
-// of the integrand in which every slow-path call only raises a flag, and
-// evaluates the integrand itself, out of line, for a sample whose flag is
-// raised. Where the flag stays down every math call took its fast path,
+// (docs/gpu-benchmarks.md, "GPU registers"); on the host, where every
+// vector register is caller-saved, the calls kept the loop's live values
+// on the stack. So both kernels evaluate a copy of the integrand in which
+// every slow-path call only raises a flag, and evaluate the integrand
+// itself, out of line, for a sample whose flag is raised. Where the flag stays down every math call took its fast path,
 // which is its function's exact result there: the values are the
 // integrand's, bit for bit.
 //

@@ -66,11 +66,11 @@ Function *emptyFunction(Module &M, StringRef Name, FunctionType *T) {
 /// results, are the same either way.
 constexpr unsigned MaxUnrolledDim = 64;
 
-/// The size (IR instructions, callees inlined) up to which the GPU kernel
-/// gets an integrand on its fast paths and an exact copy out of line
+/// The size (IR instructions, callees inlined) up to which the kernels get
+/// an integrand on its fast paths and an exact copy out of line
 /// (FastIntegrand.h): lepage8 is about 400, the 1000-line C++ matrix
 /// element of the compile benchmark about 47,000, whose second copy would
-/// double its PTX compile.
+/// double its compile.
 constexpr unsigned MaxFastIntegrandSize = 8192;
 
 /// Removes llvm.loop.unroll.full from every loop of \p F.
@@ -150,13 +150,13 @@ Error cloneKernel(Module &M, StringRef Generic,
                   const std::vector<SamplerInstance> &Instances,
                   CallingConv::ID CC) {
   Function *Kernel = M.getFunction(Generic);
-  Function *HoleF = M.getFunction("vf_user_integrand");
   Function *HoleDim = M.getFunction("vf_user_dim");
   Function *HoleOut = M.getFunction("vf_user_nout");
   Function *HoleHist = M.getFunction("vf_user_nhist");
   Function *HoleStridedFast = M.getFunction("vf_user_integrand_strided_fast");
   Function *HoleStride = M.getFunction("vf_user_x_stride");
   Function *HoleWide = M.getFunction("vf_user_wide_vectors");
+  Function *HoleParams = M.getFunction("vf_user_nparams");
   Function *HoleFast = M.getFunction("vf_user_integrand_fast");
   Function *HoleExact = M.getFunction("vf_user_integrand_exact");
   if (!Kernel || Kernel->isDeclaration())
@@ -181,8 +181,6 @@ Error cloneKernel(Module &M, StringRef Generic,
   }
   for (const SamplerInstance &I : Instances) {
     ValueToValueMapTy VMap;
-    if (HoleF)
-      VMap[HoleF] = I.Integrand;
     if (HoleDim)
       VMap[HoleDim] =
           constantFunction(M, I.EntryName + ".dim", I.Dim);
@@ -195,6 +193,9 @@ Error cloneKernel(Module &M, StringRef Generic,
     if (HoleWide)
       VMap[HoleWide] =
           constantFunction(M, I.EntryName + ".wide", I.WideVectors);
+    if (HoleParams)
+      VMap[HoleParams] =
+          constantFunction(M, I.EntryName + ".nparams", I.Params);
     // The host's kernel reads x strided where the compiler could make a
     // strided copy (vf_user_x_stride), else contiguous.
     Function *S = HoleStride && I.Integrand
@@ -234,8 +235,9 @@ Error cloneKernel(Module &M, StringRef Generic,
     Clone->setCallingConv(CC);
   }
   Kernel->eraseFromParent();
-  for (Function *Hole : {HoleF, HoleDim, HoleOut, HoleHist, HoleStridedFast,
-                         HoleStride, HoleWide, HoleFast, HoleExact})
+  for (Function *Hole : {HoleDim, HoleOut, HoleHist, HoleStridedFast,
+                         HoleStride, HoleWide, HoleParams, HoleFast,
+                         HoleExact})
     if (Hole && Hole->use_empty())
       Hole->eraseFromParent();
   return Error::success();

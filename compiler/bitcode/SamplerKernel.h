@@ -1,10 +1,11 @@
 //===- bitcode/SamplerKernel.h - Instantiate the fused kernel ---*- C++ -*-===//
 //
 // The fused sampling kernels (runtime/kernels/Sampler.c, GpuSampler.c) are
-// embedded as bitcode with holes (vf_user_*): the integrand (on the host
-// also its strided copy, StridedIntegrand.h; on the GPU its copy on the
-// fast paths and an out-of-line exact one, FastIntegrand.h), its constant
-// dimension, output and histogram counts, and the host's vector width.
+// embedded as bitcode with holes (vf_user_*): the integrand's copy on the
+// fast paths and an out-of-line exact one (FastIntegrand.h; on the host
+// the fast copy reads x strided where it can, StridedIntegrand.h), its
+// constant dimension, output, histogram and (host) parameter counts, and
+// the host's vector width.
 // For each integrand NAME this clones the kernel into vf_sample_tile_NAME
 // (host) or the kernel vf_sample_tiles_gpu_NAME (NVPTX) with the holes
 // filled, so O3 inlines the integrand into the sampling loop and unrolls
@@ -35,10 +36,13 @@ struct SamplerInstance {
   unsigned Histograms;       ///< cells written after the outputs
   std::string EntryName;     ///< the entry point to create
   bool WideVectors = false;  ///< the host has 512-bit vectors (BlockSums.h)
-  /// The integrand calls C/C++ code: the GPU kernel then gets no copy on
-  /// the fast paths (FastIntegrand.h), whose stand-in values could steer
-  /// that code's loops.
+  /// The integrand calls C/C++ code: the kernels then get no copy on the
+  /// fast paths (FastIntegrand.h), whose stand-in values could steer that
+  /// code's loops.
   bool CallsForeignCode = false;
+  /// Run-time parameters the host's tile may copy to its stack (0: none;
+  /// runtime/kernels/Sampler.c).
+  unsigned Params = 0;
 };
 
 /// The embedded sampler bitcode for \p T.

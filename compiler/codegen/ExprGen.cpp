@@ -34,9 +34,10 @@ using Vals = SmallVector<Value *, 4>;
 
 class ExprGen : public ExprVisitor<ExprGen, Value *> {
 public:
-  ExprGen(IRBuilderBase &B, Module &M, Value *X, Value *Params)
-      : B(B), M(M), X(X), Params(Params), F64(B.getDoubleTy()),
-        I64(B.getInt64Ty()) {}
+  ExprGen(IRBuilderBase &B, Module &M, Value *X, Value *Params,
+          bool HoistParamCalls)
+      : B(B), M(M), X(X), Params(Params), HoistParamCalls(HoistParamCalls),
+        F64(B.getDoubleTy()), I64(B.getInt64Ty()) {}
 
   Value *visitNumber(const NumberExpr &E) { return fp(E.Value); }
 
@@ -414,8 +415,9 @@ private:
     SmallVector<Type *, 2> Tys(Args.size(), F64);
     FunctionType *Ty = FunctionType::get(F64, Tys, false);
     // The same for every sample: a call that the sampler's loop hoists
-    // (InvariantCalls.h).
-    if (all_of(Args, [&](Value *A) {
+    // (InvariantCalls.h). Not on the GPU, whose kernel reloads the
+    // parameters after its stores: there the call would stay in the loop.
+    if (HoistParamCalls && all_of(Args, [&](Value *A) {
           return isa<Constant>(A) || dependsOnParamsOnly(A, X, Params);
         }) &&
         any_of(Args, [](Value *A) { return !isa<Constant>(A); }))
@@ -575,6 +577,7 @@ private:
   IRBuilderBase &B;
   Module &M;
   Value *X, *Params;
+  bool HoistParamCalls;
   Type *F64, *I64;
   DenseMap<const LetStmt *, Vals> Lets;
   DenseMap<const ReduceExpr *, Value *> Indices;
@@ -585,8 +588,9 @@ private:
 
 SmallVector<Value *, 4> emitIntegrandBody(IRBuilderBase &B, Module &M,
                                           const IntegrandDecl &I, Value *X,
-                                          Value *Params) {
-  return ExprGen(B, M, X, Params).integrand(I);
+                                          Value *Params,
+                                          bool HoistParamCalls) {
+  return ExprGen(B, M, X, Params, HoistParamCalls).integrand(I);
 }
 
 } // namespace vf

@@ -33,12 +33,12 @@ constexpr long long UnrollLimit = 16;
 /// Emits \p I's outputs at the builder's insertion point. \p X points to the
 /// coordinates (double*), \p Params to the parameter block (double*). The
 /// builder's block may change (loops, branches); the results are valid at
-/// the final insertion point.
-llvm::SmallVector<llvm::Value *, 4> emitIntegrandBody(llvm::IRBuilderBase &B,
-                                                      llvm::Module &M,
-                                                      const IntegrandDecl &I,
-                                                      llvm::Value *X,
-                                                      llvm::Value *Params);
+/// the final insertion point. \p HoistParamCalls: math calls on parameters
+/// alone call wrappers for LICM to hoist (InvariantCalls.h; the host's).
+llvm::SmallVector<llvm::Value *, 4>
+emitIntegrandBody(llvm::IRBuilderBase &B, llvm::Module &M,
+                  const IntegrandDecl &I, llvm::Value *X, llvm::Value *Params,
+                  bool HoistParamCalls);
 
 } // namespace vf
 

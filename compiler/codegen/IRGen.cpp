@@ -40,7 +40,7 @@ void markNoAlias(Function *F, unsigned NumPtrs) {
     F->addParamAttr(K, Attribute::NoAlias);
 }
 
-Function *emitIntegrand(Module &M, const IntegrandDecl &I) {
+Function *emitIntegrand(Module &M, const IntegrandDecl &I, CodeTarget T) {
   LLVMContext &Ctx = M.getContext();
   Type *Ptr = PointerType::getUnqual(Ctx);
   auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, Ptr}, false);
@@ -54,7 +54,8 @@ Function *emitIntegrand(Module &M, const IntegrandDecl &I) {
   F->addParamAttr(2, Attribute::WriteOnly);
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
   SmallVector<Value *, 4> Outs =
-      emitIntegrandBody(B, M, I, F->getArg(0), F->getArg(1));
+      emitIntegrandBody(B, M, I, F->getArg(0), F->getArg(1),
+                        /*HoistParamCalls=*/T == CodeTarget::Host);
   for (size_t K = 0; K < Outs.size(); ++K)
     B.CreateStore(Outs[K], B.CreateConstInBoundsGEP1_64(B.getDoubleTy(),
                                                         F->getArg(2), K));
@@ -124,13 +125,20 @@ FunctionType *batchType(LLVMContext &Ctx) {
 }
 
 void emitHostBatch(Module &M, const IntegrandDecl &I, Function *Integrand,
-                   const std::string &Name, Stored What) {
+                   const std::string &Name, Stored What, size_t NumParams) {
   Function *F = Function::Create(batchType(M.getContext()),
                                  GlobalValue::ExternalLinkage, Name, M);
   F->addFnAttr(Attribute::NoUnwind);
   F->addParamAttr(0, Attribute::NoAlias);
   F->addParamAttr(2, Attribute::NoAlias);
   F->addParamAttr(3, Attribute::NoAlias);
+  // The whole parameter block is there (every caller passes it): loads
+  // from it may be speculated, so that a math call on parameters alone
+  // leaves the loop over points even from a branch (InvariantCalls.h).
+  if (NumParams) {
+    F->addDereferenceableParamAttr(2, 8 * NumParams);
+    F->addParamAttr(2, Attribute::getWithAlignment(M.getContext(), Align(8)));
+  }
   IRBuilder<> B(BasicBlock::Create(M.getContext(), "entry", F));
   emitPointLoop(B, F, Integrand, I, B.getInt64(0), B.getInt64(1), What);
 }
@@ -171,16 +179,18 @@ std::unique_ptr<Module> generateModule(const Program &P, LLVMContext &Ctx,
                                        bool BatchEntries) {
   auto M = std::make_unique<Module>("vegasflow", Ctx);
   for (const IntegrandDecl *I : P.Integrands) {
-    Function *F = emitIntegrand(*M, *I);
+    Function *F = emitIntegrand(*M, *I, Target);
     if (!BatchEntries)
       continue;
     if (Target == CodeTarget::NVPTX) {
       emitGpuEval(*M, *I, F);
     } else {
-      emitHostBatch(*M, *I, F, batchSymbol(I->Name), {0, I->Outputs});
+      emitHostBatch(*M, *I, F, batchSymbol(I->Name), {0, I->Outputs},
+                    P.Params.size());
       if (!I->Histograms.empty())
         emitHostBatch(*M, *I, F, cellsSymbol(I->Name),
-                      {I->Outputs, unsigned(I->Histograms.size())});
+                      {I->Outputs, unsigned(I->Histograms.size())},
+                      P.Params.size());
     }
   }
   assert(!verifyModule(*M, &errs()) && "codegen produced invalid IR");

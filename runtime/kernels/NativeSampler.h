@@ -3,7 +3,7 @@
 // The fused sampling kernel compiled natively (NativeSampler.c) for
 // integrands written in C or C++ rather than .vf: step (3) of Sampler.c
 // calls vf_native_integrand::eval for each batch of up to 64 points instead
-// of the compiled vf_user_integrand. Used by vf::nativeIntegrand
+// of the compiled integrand. Used by vf::nativeIntegrand
 // (vf/Native.h) and the C API; host only.
 //
 //===----------------------------------------------------------------------===//

@@ -7,17 +7,18 @@
 // segment sums and map-training sums. No sample is written to memory.
 //
 // Compiled to bitcode for x86-64 and linked with each integrand's IR: the
-// compiler replaces vf_user_integrand, vf_user_dim and vf_user_nout by the
-// integrand's function and constants, so after inlining the dimension
-// loops are fully unrolled (ALGORITHM.md sections
-// 1, 2, 5; G. P. Lepage, J. Comput. Phys. 439 (2021) 110386).
+// compiler replaces vf_user_integrand_fast (and _strided_fast, _exact),
+// vf_user_dim, vf_user_nout, ... by the integrand's functions and
+// constants, so after inlining the dimension loops are fully unrolled
+// (ALGORITHM.md sections 1, 2, 5; G. P. Lepage, J. Comput. Phys. 439
+// (2021) 110386).
 //
 // NativeSampler.c compiles this same file natively into the runtime with
 // VF_SAMPLER_NATIVE defined: the tile function is then
 // vf_native_sample_tile, dim and nout come from the arguments, and step (3)
 // calls a native integrand's batch callback (NativeSampler.h) once per batch
-// instead of vf_user_integrand once per sample. Everything else is shared,
-// so a native integrand is sampled exactly like a compiled one.
+// instead of the compiled integrand once per sample. Everything else is
+// shared, so a native integrand is sampled exactly like a compiled one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,6 +37,7 @@
 #define VF_TILE_DIM a->dim
 #define VF_TILE_NOUT a->nout
 #define VF_TILE_NHIST 0u
+#define VF_TILE_NPARAMS 0u
 #define VF_TILE_X_STRIDE 0u
 #define VF_TILE_WIDE 0u
 /// Per-batch arrays are sized for the actual dimension (VLAs).
@@ -55,6 +57,9 @@ extern void vf_user_integrand_exact(const double *x, const double *params,
 extern unsigned vf_user_dim(void);
 extern unsigned vf_user_nout(void);
 extern unsigned vf_user_nhist(void);
+/// How many run-time parameters the integrand reads, when the tile may
+/// copy them to its stack (0: it reads them where they are).
+extern unsigned vf_user_nparams(void);
 /// The fast integrand reading coordinate d at x + d * vf_user_x_stride()
 /// (compiler/bitcode/StridedIntegrand.h), when the compiler could make
 /// one; a stride of 0 means it could not, and x stays sample-major.
@@ -73,6 +78,7 @@ extern unsigned vf_user_wide_vectors(void);
 #define VF_TILE_NOUT vf_user_nout()
 /// The integrand writes each histogram's cell after its outputs.
 #define VF_TILE_NHIST vf_user_nhist()
+#define VF_TILE_NPARAMS vf_user_nparams()
 #define VF_BATCH_DIM VF_SAMPLER_MAX_DIM
 #endif
 
@@ -90,6 +96,8 @@ extern unsigned vf_user_wide_vectors(void);
 _Static_assert(VF_HOST_BATCH % VF_BLOCK == 0, "whole blocks per batch");
 #endif
 _Static_assert(VF_BATCH <= 64, "a batch's hypercube starts fit one word");
+/// Parameters copied to the tile's stack at most (above: read in place).
+#define VF_LOCAL_PARAMS 256
 /// Vectorize across samples rather than unroll: unrolled, only the SLP
 /// vectorizer sees the loop, and it widens it less well.
 #define VF_VECTORIZE_ACROSS_SAMPLES                                            \
@@ -163,7 +171,18 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   vf_open_segment sg;
   sg.h = h;
   sg.open = 0;
+  // The parameters on the tile's stack, where the compiler sees that
+  // nothing in the tile writes them, so that what is computed from them
+  // alone (compiler/codegen/InvariantCalls.h) leaves the loop over
+  // batches: through a->params, any training store might change them.
+  double local_params[VF_LOCAL_PARAMS];
+  const unsigned nparams = VF_TILE_NPARAMS;
   const double *params = a->params;
+  if (nparams && nparams <= VF_LOCAL_PARAMS) {
+    for (unsigned k = 0; k < nparams; ++k)
+      local_params[k] = a->params[k];
+    params = local_params;
+  }
   // Histograms (HistSums.h): the tile's cells, in sample order.
   vf_hist_state hist = {0};
   if (nhist)
@@ -234,7 +253,7 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
     for (unsigned b = 0; b < VF_BATCH; ++b)
       anyslow |= slowb[b];
     if (__builtin_expect(anyslow, 0))
-      vf_exact_samples(xb, x_stride, dim, params, fb, nvals, slowb);
+      vf_exact_samples(xb, x_stride, dim, a->params, fb, nvals, slowb);
 #endif
     // (4a) Each sample's v = J f (f taken as 0 where it is not finite) and
     // map-training value (J f_0)^2 / n_h, outside the ordered loop: no
