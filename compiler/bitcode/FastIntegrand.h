@@ -8,9 +8,9 @@
 // vector register is caller-saved, the calls kept the loop's live values
 // on the stack. So both kernels evaluate a copy of the integrand in which
 // every slow-path call only raises a flag, and evaluate the integrand
-// itself, out of line, for a sample whose flag is raised. Where the flag stays down every math call took its fast path,
-// which is its function's exact result there: the values are the
-// integrand's, bit for bit.
+// itself, out of line, for a sample whose flag is raised. Where the flag
+// stays down every math call took its fast path, which is its function's
+// exact result there: the values are the integrand's, bit for bit.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_COMPILER_BITCODE_FASTINTEGRAND_H
