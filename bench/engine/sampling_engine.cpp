@@ -56,7 +56,6 @@
 #include <ctime>
 #include <fstream>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace {
@@ -235,6 +234,12 @@ Outcome freshGsl(double (*F)(double *, size_t, void *), unsigned Dim,
   return inFreshProcess([&] { return runGsl(F, Dim, Calls, Iterations); });
 }
 
+/// A vegasflow run and a GSL run made back to back.
+struct Pair {
+  Outcome Vf, Gsl;
+  double ratio() const { return Gsl.ns() / Vf.ns(); }
+};
+
 const char *verdict(bool Met) { return Met ? "met" : "MISSED"; }
 
 /// The floor's parts (EngineFloor.h), each the fastest of five passes of
@@ -297,41 +302,31 @@ int main(int argc, char **argv) {
     for (unsigned Form = 0; Form < 2; ++Form) {
       const unsigned FI = Form ? 3 : 2;
       const std::string Src = source(Forms[FI], Dims[DI]);
-      auto Gsl = [&] {
-        return freshGsl(Form ? lepage : lepageOneExp, Dims[DI], Calls,
-                        Iterations);
-      };
+      const auto GslForm = Form ? lepage : lepageOneExp;
       // Each round a pair, back to back, in alternating order; the pair
       // of the median ratio is the one printed.
-      std::vector<std::pair<Outcome, Outcome>> Pairs;
+      std::vector<Pair> Pairs(Rounds);
       for (unsigned R = 0; R < Rounds; ++R) {
-        Outcome F, G;
-        if (R % 2) {
-          G = Gsl();
-          F = freshVegasflow(Src, Calls, Iterations);
-        } else {
-          F = freshVegasflow(Src, Calls, Iterations);
-          G = Gsl();
-        }
-        Pairs.push_back({F, G});
+        Pair &P = Pairs[R];
+        if (R % 2)
+          P.Gsl = freshGsl(GslForm, Dims[DI], Calls, Iterations);
+        P.Vf = freshVegasflow(Src, Calls, Iterations);
+        if (R % 2 == 0)
+          P.Gsl = freshGsl(GslForm, Dims[DI], Calls, Iterations);
       }
-      auto ByRatio = [](const std::pair<Outcome, Outcome> &A,
-                        const std::pair<Outcome, Outcome> &B) {
-        return A.second.ns() / A.first.ns() < B.second.ns() / B.first.ns();
-      };
-      std::sort(Pairs.begin(), Pairs.end(), ByRatio);
-      const auto &[F, G] = Pairs[Pairs.size() / 2];
-      Ratio[DI][Form] = G.ns() / F.ns();
+      std::sort(Pairs.begin(), Pairs.end(), [](const Pair &A, const Pair &B) {
+        return A.ratio() < B.ratio();
+      });
+      const Outcome &F = Pairs[Rounds / 2].Vf, &G = Pairs[Rounds / 2].Gsl;
+      Ratio[DI][Form] = Pairs[Rounds / 2].ratio();
       double EF = F.Error * std::sqrt(F.Cpu), EG = G.Error * std::sqrt(G.Cpu);
       std::printf("| %s | %u | vegasflow | %.1f | %.3g | %.2e | %.3g | | |\n",
                   Forms[FI], Dims[DI], F.ns(), 1e9 / F.ns(), F.Error, EF);
       std::printf("| %s | %u | GSL | %.1f | %.3g | %.2e | %.3g | %.2fx "
                   "(%.2f-%.2f) | %.2fx better |\n",
                   Forms[FI], Dims[DI], G.ns(), 1e9 / G.ns(), G.Error, EG,
-                  Ratio[DI][Form],
-                  Pairs.front().second.ns() / Pairs.front().first.ns(),
-                  Pairs.back().second.ns() / Pairs.back().first.ns(),
-                  EG / EF);
+                  Ratio[DI][Form], Pairs.front().ratio(),
+                  Pairs.back().ratio(), EG / EF);
       if (DI == 0 && Form == 1) {
         GslLepage8 = G.ns();
         double Share = V[0][0].ns() / G.ns();
