@@ -23,7 +23,9 @@ namespace vf {
 /// points do not use is dropped and the rest can be inlined.
 void internalizeExcept(llvm::Module &M, llvm::ArrayRef<std::string> Keep);
 
-/// O2 with loop vectorization, for \p TM's target.
+/// O2 with loop vectorization, for \p TM's target; for the host without
+/// the late partial unrolling and the repeated InstCombines after the
+/// vectorizer, which cost compile time for nothing (Optimizer.cpp).
 void optimizeModule(llvm::Module &M, llvm::TargetMachine &TM);
 
 } // namespace vf
