@@ -140,20 +140,15 @@ struct UnscheduleHugeFunctionsPass
 class SkipUnprofitablePasses {
 public:
   explicit SkipUnprofitablePasses(PassInstrumentationCallbacks &PIC) {
-    PIC.registerBeforeNonSkippedPassCallback(
-        [this](StringRef Pass, Any IR) {
-          if (Pass == "LoopVectorizePass")
-            if (const Function *F = functionOf(IR))
-              InstCombinesSinceVectorizer[F] = 0;
-        });
     PIC.registerShouldRunOptionalPassCallback([this](StringRef Pass, Any IR) {
       if (Pass == "LoopUnrollPass")
         return false;
-      if (Pass != "InstCombinePass")
-        return true;
       const Function *F = functionOf(IR);
-      auto It = F ? InstCombinesSinceVectorizer.find(F)
-                  : InstCombinesSinceVectorizer.end();
+      if (Pass == "LoopVectorizePass" && F)
+        InstCombinesSinceVectorizer[F] = 0;
+      if (Pass != "InstCombinePass" || !F)
+        return true;
+      auto It = InstCombinesSinceVectorizer.find(F);
       return It == InstCombinesSinceVectorizer.end() || ++It->second == 1;
     });
   }

@@ -57,8 +57,10 @@ size_t bodyCopiesAfterOptimizing(TargetMachine &TM) {
   LLVMContext Ctx;
   SMDiagnostic Err;
   std::unique_ptr<Module> M = parseAssemblyString(LoopIR, Err, Ctx);
-  if (!M)
+  if (!M) {
+    ADD_FAILURE() << "the test's IR does not parse: " << Err.getMessage().str();
     return 0;
+  }
   M->setTargetTriple(TM.getTargetTriple().str());
   M->setDataLayout(TM.createDataLayout());
   vf::optimizeModule(*M, TM);
