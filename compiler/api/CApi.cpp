@@ -19,6 +19,7 @@
 #include "vf/Version.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -31,6 +32,8 @@ struct vf_module {
 
 struct vf_integrator {
   std::unique_ptr<vf::Integrator> I;
+  /// Set while a function works on this handle (HandleClaim).
+  mutable std::atomic<bool> Busy{false};
 };
 
 namespace {
@@ -53,6 +56,34 @@ template <typename F> int guard(const char *Fn, F &&Body) noexcept {
   } catch (...) {
     return fail(VF_ERR_RUN, std::string(Fn) + ": an unknown exception");
   }
+}
+
+/// Held by every function that works on an integrator handle but
+/// vf_cancel: a second call from another thread while one is under way
+/// returns VF_ERR_STATE at once, never waits and never races.
+class HandleClaim {
+public:
+  explicit HandleClaim(const vf_integrator &It)
+      : Flag(It.Busy), Held(!Flag.exchange(true)) {}
+  ~HandleClaim() {
+    if (Held)
+      Flag = false;
+  }
+  HandleClaim(const HandleClaim &) = delete;
+  HandleClaim &operator=(const HandleClaim &) = delete;
+  explicit operator bool() const { return Held; }
+
+private:
+  std::atomic<bool> &Flag;
+  bool Held;
+};
+
+int busyHandle(const char *Fn) {
+  return fail(VF_ERR_STATE, std::string(Fn) +
+                                ": the integrator is busy: another thread's "
+                                "call on it is under way. An integrator does "
+                                "one thing at a time: wait for that call to "
+                                "return, or make one integrator per thread");
 }
 
 int nullHandle(const char *Fn, const char *What) {
@@ -240,6 +271,9 @@ int vf_set_param(vf_integrator *It, const char *Name, double Value) {
   return guard("vf_set_param", [&]() -> int {
     if (!It || !Name)
       return nullHandle("vf_set_param", It ? "name" : "integrator");
+    HandleClaim Claim(*It);
+    if (!Claim)
+      return busyHandle("vf_set_param");
     if (vf::Status S = It->I->setParam(Name, Value); !S)
       return fail(VF_ERR_ARGUMENT, S.message());
     return VF_OK;
@@ -251,6 +285,9 @@ int vf_run(vf_integrator *It, int32_t Iterations, int64_t Calls,
   return guard("vf_run", [&]() -> int {
     if (!It)
       return nullHandle("vf_run", "integrator");
+    HandleClaim Claim(*It);
+    if (!Claim)
+      return busyHandle("vf_run");
     if (Iterations < 0 || Calls < 0 || Warmup < 0)
       return fail(VF_ERR_ARGUMENT, "vf_run: negative iterations, calls or "
                                    "warm-up");
@@ -280,6 +317,9 @@ int vf_result(const vf_integrator *It, double *Mean, double *Err,
   return guard("vf_result", [&]() -> int {
     if (!It)
       return nullHandle("vf_result", "integrator");
+    HandleClaim Claim(*It);
+    if (!Claim)
+      return busyHandle("vf_result");
     vf::Result R = It->I->result();
     if (R.Iterations.empty())
       return fail(VF_ERR_STATE, "vf_result: no iteration has run yet");
@@ -300,6 +340,9 @@ int vf_result_component(const vf_integrator *It, int32_t C, double *Mean,
   return guard("vf_result_component", [&]() -> int {
     if (!It)
       return nullHandle("vf_result_component", "integrator");
+    HandleClaim Claim(*It);
+    if (!Claim)
+      return busyHandle("vf_result_component");
     vf::Result R = It->I->result();
     if (R.Iterations.empty())
       return fail(VF_ERR_STATE, "vf_result_component: no iteration has run");
@@ -320,6 +363,9 @@ int vf_result_json(const vf_integrator *It, char *Buf, size_t Size,
   return guard("vf_result_json", [&]() -> int {
     if (!It)
       return nullHandle("vf_result_json", "integrator");
+    HandleClaim Claim(*It);
+    if (!Claim)
+      return busyHandle("vf_result_json");
     const vf::IntegratorOptions &O = It->I->options();
     std::string Settings = "{\"seed\": " + std::to_string(O.Seed) +
                            ", \"alpha\": " + std::to_string(O.Alpha) +
@@ -355,6 +401,9 @@ int vf_histogram_info(const vf_integrator *It, int32_t H, char *Name,
                       double *Range) {
   if (int E = checkHistogram(It, H, "vf_histogram_info"); E != VF_OK)
     return E;
+  HandleClaim Claim(*It);
+  if (!Claim)
+    return busyHandle("vf_histogram_info");
   const vf::Histogram Hist = It->I->result().Histograms[size_t(H)];
   if (Axes)
     *Axes = int32_t(Hist.Axes.size());
@@ -374,6 +423,9 @@ int vf_histogram(const vf_integrator *It, int32_t H, double *Values,
                  double *Errors, double *Flow, double *FlowErrors) {
   if (int E = checkHistogram(It, H, "vf_histogram"); E != VF_OK)
     return E;
+  HandleClaim Claim(*It);
+  if (!Claim)
+    return busyHandle("vf_histogram");
   vf::Result R = It->I->result();
   if (R.Iterations.empty())
     return fail(VF_ERR_STATE, "vf_histogram: no iteration has run yet");
@@ -392,6 +444,9 @@ int vf_histogram(const vf_integrator *It, int32_t H, double *Values,
 int vf_freeze(vf_integrator *It) {
   if (!It)
     return nullHandle("vf_freeze", "integrator");
+  HandleClaim Claim(*It);
+  if (!Claim)
+    return busyHandle("vf_freeze");
   It->I->freeze();
   return VF_OK;
 }
@@ -400,6 +455,9 @@ int vf_sample(vf_integrator *It, int64_t N, double *X, double *Weight) {
   return guard("vf_sample", [&]() -> int {
     if (!It || !X || !Weight)
       return nullHandle("vf_sample", !It ? "integrator" : !X ? "x" : "weight");
+    HandleClaim Claim(*It);
+    if (!Claim)
+      return busyHandle("vf_sample");
     if (N < 0)
       return fail(VF_ERR_ARGUMENT, "vf_sample: negative n");
     if (int E = needTrainedFrozen(It, "vf_sample"))
@@ -425,6 +483,9 @@ int vf_unweight(vf_integrator *It, int64_t N, int64_t WmaxEvents, double *X,
       return nullHandle("vf_unweight", !It  ? "integrator"
                                        : !X ? "x"
                                             : "weight");
+    HandleClaim Claim(*It);
+    if (!Claim)
+      return busyHandle("vf_unweight");
     if (N < 0 || WmaxEvents < 0)
       return fail(VF_ERR_ARGUMENT, "vf_unweight: negative n or wmax_events");
     if (int E = needTrainedFrozen(It, "vf_unweight"))

@@ -16,6 +16,7 @@
 #include "frontend/Diagnostics.h"
 #include "frontend/Frontend.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <mutex>
@@ -110,6 +111,20 @@ std::vector<std::string> Module::integrandNames() const {
   return Names;
 }
 
+std::vector<std::string> Module::inputFiles() const {
+  std::vector<std::string> Files;
+  for (const auto &M : P->P->Modules) {
+    // Standard modules are embedded text; a C/C++ file's generated
+    // program is named after it but is no file.
+    if (M->Path.rfind("std/", 0) != 0 && sys::fs::is_regular_file(M->Path))
+      Files.push_back(M->Path);
+    for (const auto &I : M->Items)
+      if (I->Kind == ItemKind::Fn && static_cast<const FnDecl &>(*I).Extern)
+        Files.push_back(static_cast<const FnDecl &>(*I).ExternFile);
+  }
+  return Files;
+}
+
 Expected<IntegrandInfo> Module::integrand(const std::string &Name) const {
   const auto &All = P->P->Integrands;
   const IntegrandDecl *Found = nullptr;
@@ -133,6 +148,7 @@ Expected<IntegrandInfo> Module::integrand(const std::string &Name) const {
     return C.error();
   IntegrandInfo Info =
       bindIntegrand(P->P, *P->Code, *Found, *C, P->Options, P->Batch);
+  Info.SourceFiles = inputFiles();
   Info.Owner = P;
   return Info;
 }

@@ -118,6 +118,12 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
                        "] of histogram '" + H->Name +
                        "' is empty or not finite with the current parameter "
                        "values; its upper bound must exceed its lower bound"};
+        if (!std::isfinite(Hi - L)) // the bins are computed from hi - lo
+          return Error{sourcePlace(*P, H->Range.Start) + ": the range [" +
+                       formatNumber(L) + ", " + formatNumber(Hi) +
+                       "] of histogram '" + H->Name +
+                       "' is wider than the largest double with the current "
+                       "parameter values (hi - lo overflows); narrow it"};
         Ranges.push_back(L);
         Ranges.push_back(Hi);
       }
@@ -131,6 +137,17 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
     Hi.clear();
     for (const Interval &Iv : Decl->Domain) {
       if (Iv.isInfinite()) { // sampled as [0, 1], mapped by the integrand
+        // The map divides by the scale: a parameter's 0, negative or
+        // non-finite value would turn every sample into NaN or 0.
+        if (double S = Iv.Scale ? Ev.eval(*Iv.Scale) : 1.0;
+            !(S > 0) || !std::isfinite(S))
+          return Error{sourcePlace(*P, Iv.Scale->loc()) + ": the scale " +
+                       formatNumber(S) +
+                       " of an infinite interval of "
+                       "integrand '" +
+                       Decl->Name +
+                       "' must be positive and "
+                       "finite; it is not with the current parameter values"};
         Lo.insert(Lo.end(), Iv.Count, 0.0);
         Hi.insert(Hi.end(), Iv.Count, 1.0);
         continue;

@@ -258,6 +258,15 @@ bool BatchRunner::prepare(const BatchRun &R, std::vector<Job> &Out) {
     if (Record) {
       J.Events = *eventFileOptions(R.Settings);
       J.Events.Path = eventsPath(R, P);
+      // What would stop the file after the run is said before it.
+      if (Status St = checkEventFile(*Shared, *Record, J.Events); !St) {
+        const std::string Msg = keyMessage(St.error());
+        const SMLoc At = R.Settings.EventsOutLoc.isValid()
+                             ? R.Settings.EventsOutLoc
+                             : R.Settings.EventsLoc;
+        Diags.error(At.isValid() ? At : R.Loc, "run '" + R.Name + "': " + Msg);
+        return FailWith(Msg);
+      }
     }
     for (size_t K = 0; K < Values.size(); ++K) {
       J.Point.emplace_back(R.Scan[K].Name, Values[K]);
@@ -502,11 +511,11 @@ int BatchRunner::run() {
     return fail("the JSON document and the CSV file cannot both go to "
                 "standard output",
                 ExitUsage);
+  const char *JsonKey = O.Json.empty() ? "'output' in [defaults]" : "--json";
+  const char *CsvKey = B.Csv.empty() ? "'csv' in [defaults]" : "--csv";
   // Checked before the runs, not after them (checkOutput).
-  if (!checkOutput(JsonPath, "the JSON results",
-                   O.Json.empty() ? "'output' in [defaults]" : "--json") ||
-      !checkOutput(CsvPath, "the CSV table",
-                   B.Csv.empty() ? "'csv' in [defaults]" : "--csv"))
+  if (!checkOutput(JsonPath, "the JSON results", JsonKey) ||
+      !checkOutput(CsvPath, "the CSV table", CsvKey))
     return ExitInputError;
   // With a document on standard output, the table goes to standard error.
   raw_ostream &Table = (JsonPath == "-" || CsvPath == "-") ? errs() : outs();
@@ -514,6 +523,14 @@ int BatchRunner::run() {
   bool PrepFailed = false;
   for (const BatchRun &R : C.Runs)
     PrepFailed |= !prepare(R, Jobs);
+  // No output may replace the batch file, a source or another output.
+  std::vector<NamedPath> Outputs = {
+      {JsonPath, JsonKey}, {CsvPath, CsvKey}, {O.Report, "--report"}};
+  for (const Job &J : Jobs)
+    if (J.Record)
+      Outputs.push_back({J.Events.Path, "the 'events_out' of " + describe(J)});
+  if (Status St = checkBatchPaths(C.Path, Modules, Outputs); !St)
+    return fail(St.message(), ExitUsage);
   if (O.Verbose)
     errs() << "vegasc: batch: compiled " << Compiled << " module"
            << (Compiled == 1 ? "" : "s") << " (" << FromDiskCache

@@ -13,6 +13,7 @@
 #include "driver/BatchConfig.h"
 
 #include "driver/BatchSettings.h"
+#include "files/OutputGuard.h"
 #include "frontend/Diagnostics.h"
 #include "frontend/Frontend.h"
 
@@ -189,11 +190,24 @@ bool Parser::parseRange(const toml::key &K, const toml::table &T,
     error(loc(T), "a log range needs from > 0 and to > 0");
     return false;
   }
+  // B / A (or B - A) can overflow across the whole double range: then the
+  // steps are taken in log space (or halved), never an inf point.
+  const bool Wide =
+      IsLog ? !std::isfinite(B / A) || B / A == 0 : !std::isfinite(B - A);
   for (std::int64_t I = 0; I < NSteps; ++I) {
     double F = double(I) / double(NSteps - 1);
     double V = I == NSteps - 1 ? B
-               : IsLog         ? A * std::pow(B / A, F)
-                               : A + (B - A) * F;
+               : IsLog && Wide
+                   ? std::exp(std::log(A) + (std::log(B) - std::log(A)) * F)
+               : IsLog ? A * std::pow(B / A, F)
+               : Wide  ? A * (1 - F) + B * F
+                       : A + (B - A) * F;
+    if (!std::isfinite(round15(V))) {
+      error(loc(T), "the range of '" + std::string(K.str()) +
+                        "' gives a point that is not a finite number (" +
+                        std::to_string(V) + "); narrow it");
+      return false;
+    }
     Values.push_back(round15(V));
   }
   return true;
@@ -279,6 +293,13 @@ void Parser::checkEventFiles(const BatchRun &R) {
   if (!R.Settings.Events.Count || R.Settings.Events.Out.empty() ||
       scanCount(R) > MaxBatchRuns)
     return;
+  if (R.Settings.Events.Out.find("{run}") != std::string::npos)
+    if (Status S = checkPathPart(R.Name, "the run name"); !S) {
+      error(R.Settings.EventsOutLoc.isValid() ? R.Settings.EventsOutLoc : R.Loc,
+            "'events_out' puts the run's name into the file name: " +
+                S.message());
+      return;
+    }
   for (std::uint64_t P = 0, N = scanCount(R); P < N; ++P) {
     const std::string Path = eventsPath(R, P);
     auto [It, New] = EventFiles.emplace(Path, R.Name);
@@ -319,6 +340,13 @@ void Parser::parseRun(const toml::node &N, unsigned Index) {
       if (string(*K, *V, R.Name)) {
         if (R.Name.empty())
           error(loc(*V), "'name' must not be empty");
+        // A name is printed in tables and messages: a control character
+        // there would drive the terminal, not name the run.
+        else if (llvm::any_of(R.Name, [](char C) {
+                   return static_cast<unsigned char>(C) < 0x20 || C == 0x7f;
+                 }))
+          error(loc(*V), "'name' holds a control character; use printable "
+                         "characters");
         HasName = true;
         NameKey = K;
       }

@@ -16,6 +16,7 @@
 #include "vf/Integrator.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -147,6 +148,22 @@ bool writeOutput(const std::string &Path, const std::string &Text,
 /// checkpoint or grid that cannot be used).
 bool checkOutput(const std::string &Path, const std::string &What,
                  const std::string &Source);
+/// A file a command writes, with the flag or key that named it.
+struct NamedPath {
+  std::string Path, What;
+};
+class Module;
+/// No output of a command may replace a file it reads, or another output
+/// (files/OutputGuard.h): a single run (after compiling, so that imports
+/// and extern files count), a batch, a task command. OutputPaths.cpp.
+Status checkRunPaths(const DriverOptions &O, const Module &M);
+Status
+checkBatchPaths(const std::string &BatchFile,
+                const std::map<std::string, std::shared_ptr<Module>> &Modules,
+                const std::vector<NamedPath> &Outputs);
+Status checkTaskPaths(const std::string &Source, const std::string &State,
+                      const std::vector<std::string> &Parts,
+                      const std::vector<NamedPath> &Outputs);
 /// The integrand named by --integrand, or the file's only one, among
 /// \p Names; "" when there is none such (reported with fail()).
 std::string selectIntegrand(const std::vector<std::string> &Names,

@@ -12,6 +12,7 @@
 #include <charconv>
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 namespace vf {
 
@@ -52,8 +53,14 @@ inline std::string padRight(std::string S, std::size_t W) {
   return S;
 }
 
-/// RFC 4180: quote fields holding a comma, a quote or a line break.
-inline std::string csvField(const std::string &S) {
+/// RFC 4180: quote fields holding a comma, a quote or a line break. A text
+/// field that a spreadsheet would take for a formula (=, +, -, @, a tab or
+/// a carriage return first: a run's error message, a name) gets a leading
+/// ' as OWASP advises for CSV files, so that it stays text.
+inline std::string csvField(std::string S) {
+  if (!S.empty() &&
+      std::string_view("=+-@\t\r").find(S[0]) != std::string_view::npos)
+    S.insert(0, 1, '\'');
   if (S.find_first_of(",\"\r\n") == std::string::npos)
     return S;
   std::string Q = "\"";

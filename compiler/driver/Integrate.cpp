@@ -219,6 +219,8 @@ int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
     return ExitInputError;
   }
   errs() << (*M)->warnings();
+  if (Status St = checkRunPaths(O, **M); !St)
+    return fail(St.message(), ExitUsage);
   const std::string Name = selectIntegrand((*M)->integrandNames(), O);
   if (Name.empty())
     return ExitInputError;
@@ -231,6 +233,9 @@ int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
     if (!Record)
       return fail(flagMessage(Record.error()), ExitUsage);
     S.Record = *Record;
+    // What would stop the file after the run is said before it.
+    if (Status St = checkEventFile(S.Info, S.Record, S.Events); !St)
+      return fail(flagMessage(St.error()), ExitInputError);
   }
   if (!parseParams(S.Info.ParamNames, S.Info.ParamDefaults, O, S.Params))
     return ExitUsage;

@@ -357,6 +357,20 @@ static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
   return ExitOk;
 }
 
+/// The integrands with more components than integration takes: they are
+/// evaluated (--eval, event records) but not integrated, which --check
+/// says rather than leaving it to the run.
+static void noteUnintegrable(const Program &P) {
+  for (const IntegrandDecl *I : P.Integrands)
+    if (I->Outputs > VF_SAMPLER_MAX_OUT)
+      outs() << "note: integrand '" << I->Name << "' returns " << I->Outputs
+             << " values: it can be evaluated and serve as an event record "
+                "(up to 1024 values), but not be integrated (at most "
+             << VF_SAMPLER_MAX_OUT
+             << " components: the sampler keeps a covariance per "
+                "hypercube)\n";
+}
+
 int runCompilerModes(const DriverOptions &O) {
   auto PP = std::make_shared<Program>();
   Program &P = *PP;
@@ -381,6 +395,7 @@ int runCompilerModes(const DriverOptions &O) {
   if (O.Check) {
     outs() << O.File << ": ok (" << P.Integrands.size() << " integrand"
            << (P.Integrands.size() == 1 ? "" : "s") << ")\n";
+    noteUnintegrable(P);
     return ExitOk;
   }
   auto C = Compiler::create();

@@ -270,6 +270,12 @@ int runTask(const DriverOptions &O, const TaskOptions &T) {
   if (!T.Weights.empty() && T.Part.empty())
     return fail("--task-weights cuts the parts of --task-part I/N",
                 ExitUsage);
+  // The next state never replaces the one it continues, nor a part.
+  if (Status St = checkTaskPaths(
+          O.File, T.State, T.Merge,
+          {{T.Init, "--task-init"}, {T.Out, "--out"}, {O.Json, "--json"}});
+      !St)
+    return fail(St.message(), ExitUsage);
   if (!T.Init.empty())
     return initState(O, T);
   if (!T.Part.empty())

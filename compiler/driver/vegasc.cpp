@@ -22,10 +22,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <limits>
 #include <exception>
+#include <limits>
 #include <new>
 
 namespace {
@@ -107,6 +108,10 @@ int main(int argc, char **argv) {
   // happened instead of only "Segmentation fault", so that a report of a
   // rare one can be acted on.
   llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+  // A file grown past `ulimit -f` is a failed write that vegasc reports
+  // (every write is checked; the old file stays), not a signal that ends
+  // it with a stack dump.
+  std::signal(SIGXFSZ, SIG_IGN);
   // Constructed before the handler is registered, so that the handler runs
   // before their destructors whatever way the process exits.
   llvm::outs();
@@ -222,9 +227,21 @@ or grid that cannot be used (another integrand, other options, damaged);
       "accuracy target: iterate until the cumulative error is at most ATOL "
       "(or --rtol), up to --max-iterations")
       ->type_name("ATOL");
-  App.add_option("--max-iterations", Run.MaxIterations,
-                 "with --rtol/--atol: the most measured iterations (default: "
-                 "--iterations)");
+  // 0 would read as "not given" (the default), so it is refused.
+  App.add_option_function<std::string>(
+         "--max-iterations",
+         [&Run](const std::string &S) {
+           std::uint64_t V;
+           if (std::string Why = vf::parseWholeNumber(S, UINT32_MAX, V);
+               !Why.empty() || V == 0)
+             throw CLI::ValidationError(
+                 "--max-iterations must be a whole number from 1 to " +
+                 std::to_string(UINT32_MAX) + ", got '" + S + "'");
+           Run.MaxIterations = unsigned(V);
+         },
+         "with --rtol/--atol: the most measured iterations (default: "
+         "--iterations)")
+      ->type_name("N");
   addWholeNumber(App, "--seed", Run.Seed,
                  "random seed, 0 to 2^63-1 (default 1)", vf::MaxSeed);
   App.add_option("--devices", Run.Devices,
@@ -286,10 +303,9 @@ or grid that cannot be used (another integrand, other options, damaged);
       ->type_name("FILE")
       ->check(NonEmptyPath);
   // --- end of checkpoints and grids -------------------------------------
-  App.add_option("--events", O.Run.Events.Count,
+  addWholeNumber(App, "--events", O.Run.Events.Count,
                  "after the run, draw N events from the trained map (with "
-                 "--events-out)")
-      ->type_name("N");
+                 "--events-out)");
   App.add_option("--events-out", O.Run.Events.Out,
                  "write the events to FILE.lhe (Les Houches) or FILE.hepmc3 "
                  "(HepMC3 ASCII)")
@@ -302,7 +318,12 @@ or grid that cannot be used (another integrand, other options, damaged);
       ->type_name("FILE.html")
       ->check(NonEmptyPath);
   App.add_option_function<double>(
-         "--exact", [&O](double V) { O.Exact = V; },
+         "--exact",
+         [&O](double V) {
+           if (!std::isfinite(V))
+             throw CLI::ValidationError("--exact must be a finite number");
+           O.Exact = V;
+         },
          "the exact value, drawn on the report's convergence plot")
       ->type_name("V");
   App.add_flag("--weighted-events", O.Run.Events.Weighted,

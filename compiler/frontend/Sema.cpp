@@ -14,6 +14,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <cmath>
 #include <functional>
 
 using namespace llvm;
@@ -292,9 +293,11 @@ void SemaImpl::checkInterval(Interval &Iv, const IntegrandDecl &D) {
   if (Iv.Scale) {
     checkExpr(*Iv.Scale, Ctx);
     requireReal(*Iv.Scale, "the scale of an infinite interval");
-    if (Iv.Scale->ConstValue && !(*Iv.Scale->ConstValue > 0))
+    if (Iv.Scale->ConstValue &&
+        (!(*Iv.Scale->ConstValue > 0) || !std::isfinite(*Iv.Scale->ConstValue)))
       Diags.error(Iv.Scale->loc(),
-                  "the scale of an infinite interval must be positive",
+                  "the scale of an infinite interval must be positive and "
+                  "finite",
                   Iv.Scale->Range);
   }
   if (!Iv.isInfinite() && Iv.Lo->ConstValue && Iv.Hi->ConstValue &&

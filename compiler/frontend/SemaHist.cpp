@@ -11,6 +11,8 @@
 #include "frontend/Sema.h"
 #include "frontend/SemaInternal.h"
 
+#include <cmath>
+
 using namespace llvm;
 
 namespace vf {
@@ -126,6 +128,14 @@ void SemaImpl::checkHist(HistStmt &H, const SemaContext &Ctx) {
       Diags.error(Lo.loc(),
                   "empty histogram range: the upper bound must be greater "
                   "than the lower bound",
+                  {SMRange(Lo.Range.Start, Hi.Range.End)});
+    // The bins are computed from hi - lo: a width beyond the largest
+    // double would put every value in bin 0.
+    else if (Lo.ConstValue && Hi.ConstValue &&
+             !std::isfinite(*Hi.ConstValue - *Lo.ConstValue))
+      Diags.error(Lo.loc(),
+                  "the histogram range is wider than the largest double "
+                  "(hi - lo overflows); narrow it",
                   {SMRange(Lo.Range.Start, Hi.Range.End)});
   }
   if (Diags.errorCount() == Before)

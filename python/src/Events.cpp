@@ -53,6 +53,7 @@ struct EventArrays {
 };
 
 py::dict sample(PyIntegrator &P, std::uint64_t N, std::uint64_t Chunk) {
+  const Claim Held(P, "sample");
   P.startCall();
   EventArrays E(P.In.Info, N);
   for (std::uint64_t Done = 0; Done < N;) {
@@ -73,6 +74,7 @@ py::dict sample(PyIntegrator &P, std::uint64_t N, std::uint64_t Chunk) {
 }
 
 py::dict unweight(PyIntegrator &P, std::uint64_t N, std::uint64_t WmaxEvents) {
+  const Claim Held(P, "unweight");
   P.startCall();
   EventArrays E(P.In.Info, N);
   vf::UnweightOptions O;
@@ -103,6 +105,7 @@ py::dict unweight(PyIntegrator &P, std::uint64_t N, std::uint64_t WmaxEvents) {
 py::dict writeEvents(PyIntegrator &P, const Integrand &Record,
                      const std::string &Path, std::uint64_t N, bool Weighted,
                      std::uint64_t WmaxEvents, double Xs, double XsErr) {
+  const Claim Held(P, "write_events");
   P.startCall();
   vf::EventFileOptions O;
   O.Path = Path;

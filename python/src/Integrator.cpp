@@ -87,7 +87,7 @@ PyIntegrator create(const Integrand &In, std::uint64_t Seed, double Alpha,
   }
   if (!*I)
     raise(I->error());
-  return PyIntegrator{In, std::move(**I)};
+  return PyIntegrator{In, std::move(**I), std::nullopt};
 }
 
 /// Waits for the library's thread, serving the callbacks and signals on
@@ -168,6 +168,7 @@ py::object serve(RunChannel &C, PyIntegrator &P, const py::object &OnIteration,
 py::object run(PyIntegrator &P, unsigned Iterations, std::uint64_t Calls,
                unsigned Warmup, py::object OnIteration, py::object OnProgress,
                double Poll) {
+  const Claim Held(P, "run");
   P.startCall();
   auto C = std::make_shared<RunChannel>();
   P.I->onIteration([C](const vf::IterationRow &Row) {
@@ -219,6 +220,25 @@ py::object run(PyIntegrator &P, unsigned Iterations, std::uint64_t Calls,
 
 } // namespace
 
+Claim::Claim(const PyIntegrator &P, const char *Method) : P(P) {
+  const std::thread::id Me = std::this_thread::get_id();
+  if (P.Owner && *P.Owner != Me)
+    raise(vf::Error{std::string("the integrator is busy: ") + Method +
+                    "() was called from another thread while a call on it "
+                    "(run, extend or sampling) is under way. An integrator "
+                    "does one thing at a time: wait for that call to "
+                    "return, or make one integrator per thread"});
+  if (!P.Owner) {
+    P.Owner = Me;
+    Took = true;
+  }
+}
+
+Claim::~Claim() {
+  if (Took)
+    P.Owner.reset();
+}
+
 void bindIntegrator(py::module_ &M) {
   py::class_<vf::Result, std::shared_ptr<vf::Result>>(M, "_Result")
       .def("to_dict", &resultToDict)
@@ -238,10 +258,12 @@ void bindIntegrator(py::module_ &M) {
            py::arg("poll"))
       .def("result",
            [](const PyIntegrator &P) {
+             const Claim Held(P, "result");
              return std::make_shared<vf::Result>(P.I->result());
            })
       .def("extend",
            [](PyIntegrator &P, unsigned Iterations) {
+             const Claim Held(P, "extend");
              auto R = [&] {
                py::gil_scoped_release Free;
                return P.I->extend(Iterations);
@@ -252,45 +274,75 @@ void bindIntegrator(py::module_ &M) {
            })
       .def("set_target",
            [](PyIntegrator &P, double Rtol, double Atol) {
+             const Claim Held(P, "set_target");
              check(P.I->setTarget(Rtol, Atol));
            })
-      .def("summary", [](const PyIntegrator &P) { return P.I->summary(); })
+      .def("summary",
+           [](const PyIntegrator &P) {
+             const Claim Held(P, "summary");
+             return P.I->summary();
+           })
       .def("plan",
            [](const PyIntegrator &P) {
+             const Claim Held(P, "plan");
              const vf::RunPlan &R = P.I->plan();
              return py::make_tuple(R.Iterations, R.Calls, R.Warmup, R.Done);
            })
       .def("save_state",
            [](const PyIntegrator &P, const std::string &F) {
+             const Claim Held(P, "save_state");
              check(P.I->saveState(F));
            })
       .def("load_state",
-           [](PyIntegrator &P, const std::string &F) { check(P.I->loadState(F)); })
+           [](PyIntegrator &P, const std::string &F) {
+             const Claim Held(P, "load_state");
+             check(P.I->loadState(F));
+           })
       .def("checkpoint_to",
            [](PyIntegrator &P, const std::string &F) {
+             const Claim Held(P, "checkpoint_to");
              check(P.I->checkpointTo(F));
            })
       .def("save_grid",
            [](const PyIntegrator &P, const std::string &F) {
+             const Claim Held(P, "save_grid");
              check(P.I->saveGrid(F));
            })
       .def("load_grid",
-           [](PyIntegrator &P, const std::string &F) { check(P.I->loadGrid(F)); })
-      .def("freeze", [](PyIntegrator &P) { P.I->freeze(); })
-      .def("frozen", [](const PyIntegrator &P) { return P.I->frozen(); })
+           [](PyIntegrator &P, const std::string &F) {
+             const Claim Held(P, "load_grid");
+             check(P.I->loadGrid(F));
+           })
+      .def("freeze",
+           [](PyIntegrator &P) {
+             const Claim Held(P, "freeze");
+             P.I->freeze();
+           })
+      .def("frozen",
+           [](const PyIntegrator &P) {
+             const Claim Held(P, "frozen");
+             return P.I->frozen();
+           })
       .def("set_param",
            [](PyIntegrator &P, const std::string &Name, double V) {
+             const Claim Held(P, "set_param");
              check(P.I->setParam(Name, V));
            })
-      .def("params", [](const PyIntegrator &P) { return P.I->params(); })
+      .def("params",
+           [](const PyIntegrator &P) {
+             const Claim Held(P, "params");
+             return P.I->params();
+           })
       .def("devices",
            [](const PyIntegrator &P) {
+             const Claim Held(P, "devices");
              py::list L;
              for (const vf::WorkerInfo &W : P.I->devices())
                L.append(py::make_tuple(W.Name, W.Kind, W.Description));
              return L;
            })
       .def("notes", [](const PyIntegrator &P) {
+        const Claim Held(P, "notes");
         py::list L;
         for (const vf::IntegratorNote &N : P.I->notes())
           L.append(N.Text);

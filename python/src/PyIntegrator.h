@@ -15,12 +15,18 @@
 #include "vf/Integrator.h"
 
 #include <memory>
+#include <optional>
+#include <thread>
 
 namespace vfpy {
 
 struct PyIntegrator {
   Integrand In;
   std::unique_ptr<vf::Integrator> I;
+  /// The thread whose call is under way (run, extend and sampling release
+  /// the GIL, so another thread may call in meanwhile), if any; read and
+  /// written with the GIL held.
+  mutable std::optional<std::thread::id> Owner;
 
   /// Clears a Python integrand's stop flag and error before a call.
   void startCall() {
@@ -34,6 +40,23 @@ struct PyIntegrator {
     if (py::object E = In.Callback->take())
       raiseObject(std::move(E));
   }
+};
+
+/// Held for the length of every method call: a call from another thread
+/// while one is under way raises vegasflow.Error at once (never waits,
+/// never races); a callback of the call under way (on the same thread)
+/// may call in, and the library refuses what it must (vf::Integrator's
+/// busy()).
+class Claim {
+public:
+  Claim(const PyIntegrator &P, const char *Method);
+  ~Claim();
+  Claim(const Claim &) = delete;
+  Claim &operator=(const Claim &) = delete;
+
+private:
+  const PyIntegrator &P;
+  bool Took = false;
 };
 
 void bindEvents(py::class_<PyIntegrator> &C);

@@ -34,6 +34,7 @@ std::string report(const vf::Result &R, const Grid &G,
 void bindReport(py::module_ &M, py::class_<PyIntegrator> &C) {
   py::class_<Grid, std::shared_ptr<Grid>>(M, "_Grid");
   C.def("grid", [](const PyIntegrator &P) {
+    const Claim Held(P, "grid");
     return std::make_shared<Grid>(P.I->grid());
   });
   M.def("_report", &report, py::arg("result"), py::arg("grid"),

@@ -136,48 +136,98 @@ void removeStaleTemporaries(const std::string &Path) {
   ::closedir(D);
 }
 
-Status writeFileAtomically(const std::string &Path, std::string_view Data,
-                           const std::string &What) {
+Expected<AtomicFile> AtomicFile::create(const std::string &Path,
+                                        const std::string &What) {
   if (Status S = checkWritable(Path, What); !S)
-    return S;
+    return S.error();
   removeStaleTemporaries(Path);
   const std::string Tmp = temporaryFor(Path);
   // O_EXCL: never through a symlink or a file someone placed at that name.
   ::unlink(Tmp.c_str());
-  Fd F{::open(Tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644)};
-  if (F.N < 0)
+  int F = ::open(Tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (F < 0)
     return Error{sysError("write " + What, Path)};
-  auto Fail = [&](const std::string &Verb) -> Status {
-    Error E{sysError(Verb + " " + What, Path)};
+  return AtomicFile(Path, What, F);
+}
+
+AtomicFile::AtomicFile(std::string Path, std::string What, int Fd)
+    : Path(std::move(Path)), What(std::move(What)), Fd(Fd) {
+  Tmp = temporaryFor(this->Path);
+}
+
+AtomicFile::AtomicFile(AtomicFile &&O) noexcept
+    : Path(std::move(O.Path)), What(std::move(O.What)), Tmp(std::move(O.Tmp)),
+      Fd(O.Fd), Committed(O.Committed), Failure(std::move(O.Failure)) {
+  O.Fd = -1;
+  O.Committed = true; // the moved-from object owns no temporary
+}
+
+AtomicFile::~AtomicFile() {
+  if (Fd >= 0)
+    ::close(Fd);
+  if (!Committed)
     ::unlink(Tmp.c_str());
-    return E;
-  };
+}
+
+Status AtomicFile::failed(const std::string &Verb) {
+  Failure = sysError(Verb + " " + What, Path);
+  if (Fd >= 0)
+    ::close(Fd);
+  Fd = -1;
+  ::unlink(Tmp.c_str());
+  return Error{Failure};
+}
+
+Status AtomicFile::write(std::string_view Data) {
+  if (!Failure.empty())
+    return Error{Failure};
+  if (Fd < 0)
+    return Error{"cannot write " + What + " '" + Path + "': it is closed"};
   std::size_t Done = 0;
   while (Done < Data.size()) {
-    ssize_t N = ::write(F.N, Data.data() + Done, Data.size() - Done);
+    ssize_t N = ::write(Fd, Data.data() + Done, Data.size() - Done);
     if (N < 0 && errno == EINTR)
       continue;
     if (N <= 0) {
       if (N == 0)
         errno = ENOSPC;
-      return Fail("write");
+      return failed("write");
     }
     Done += std::size_t(N);
   }
-  if (::fsync(F.N) != 0)
-    return Fail("write");
-  const int Closing = F.N;
-  F.N = -1;
+  return Status::ok();
+}
+
+Status AtomicFile::commit() {
+  if (!Failure.empty())
+    return Error{Failure};
+  if (Fd < 0)
+    return Error{"cannot write " + What + " '" + Path + "': it is closed"};
+  if (::fsync(Fd) != 0)
+    return failed("write");
+  const int Closing = Fd;
+  Fd = -1;
   if (::close(Closing) != 0)
-    return Fail("write");
+    return failed("write");
   if (::rename(Tmp.c_str(), Path.c_str()) != 0)
-    return Fail("replace");
+    return failed("replace");
+  Committed = true;
   if (int D = ::open(folderOf(Path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
       D >= 0) {
     ::fsync(D); // Best effort: the rename itself has happened.
     ::close(D);
   }
   return Status::ok();
+}
+
+Status writeFileAtomically(const std::string &Path, std::string_view Data,
+                           const std::string &What) {
+  Expected<AtomicFile> F = AtomicFile::create(Path, What);
+  if (!F)
+    return F.error();
+  if (Status S = F->write(Data); !S)
+    return S;
+  return F->commit();
 }
 
 } // namespace vf

@@ -40,6 +40,33 @@ Expected<std::string> readRegularFile(const std::string &Path,
 Status writeFileAtomically(const std::string &Path, std::string_view Data,
                            const std::string &What);
 
+/// A file written atomically in pieces, for outputs too large to hold as
+/// one text (event files): the pieces go to the temporary at once, each
+/// write is checked, and commit() syncs and renames it over the path. A
+/// failed write, or an AtomicFile destroyed before commit(), removes the
+/// temporary: the path keeps its old file or stays absent.
+class AtomicFile {
+public:
+  static Expected<AtomicFile> create(const std::string &Path,
+                                     const std::string &What);
+  AtomicFile(AtomicFile &&Other) noexcept;
+  AtomicFile &operator=(AtomicFile &&) = delete;
+  ~AtomicFile();
+
+  /// Appends \p Data; after the first failure every call fails again.
+  Status write(std::string_view Data);
+  Status commit();
+
+private:
+  AtomicFile(std::string Path, std::string What, int Fd);
+  Status failed(const std::string &Verb);
+
+  std::string Path, What, Tmp;
+  int Fd = -1;
+  bool Committed = false;
+  std::string Failure;
+};
+
 /// Whether \p Path may be written by writeFileAtomically: a new path in a
 /// writable folder, or a regular file. For checking outputs before a long
 /// run rather than after it; the error says why not.

@@ -61,11 +61,14 @@ Expected<ScheduleSpec> checkedSchedule(const IntegratorOptions &O) {
   Expected<ScheduleSpec> S = ScheduleSpec::parse(O.Schedule);
   if (!S)
     return S;
+  // A simulated device sleeps for its samples: below 1000 samples/s an
+  // iteration would take hours for nothing a test could not show faster.
   for (double R : O.SimulatedDevices)
-    if (!(R > 0) || !std::isfinite(R))
+    if (!(R >= 1e3) || !(R <= 1e13))
       return Bad("devices", "a simulated device (" + optionRef("devices") +
-                                ") needs a positive rate in samples/s, got " +
-                                formatDouble(R));
+                                ") runs at 1e3 to 1e13 samples/s (sim:0.001 "
+                                "to sim:1e7), got " +
+                                formatDouble(R) + " samples/s");
   if (O.NoCpu && O.SimulatedDevices.empty() && O.Gpus.empty() && !O.AllGpus)
     return Bad("devices",
                "no device to run on: no CPU threads and no other device");
@@ -115,8 +118,6 @@ Expected<std::unique_ptr<Integrator>> Integrator::create(IntegrandInfo In,
 
 Expected<std::unique_ptr<Integrator>>
 Integrator::createUnguarded(IntegrandInfo In, IntegratorOptions O) {
-  if (!In.SampleTile || !In.Domain)
-    return Error{"integrand '" + In.Name + "' has no compiled sampling kernel"};
   if (In.Dim == 0 || In.Dim > VF_SAMPLER_MAX_DIM)
     return Error{"integrand '" + In.Name + "' has " + std::to_string(In.Dim) +
                  " dimensions; the sampler supports "
@@ -127,7 +128,11 @@ Integrator::createUnguarded(IntegrandInfo In, IntegratorOptions O) {
                  std::to_string(In.Outputs) +
                  " components; integration "
                  "supports 1 to " +
-                 std::to_string(VF_SAMPLER_MAX_OUT)};
+                 std::to_string(VF_SAMPLER_MAX_OUT) +
+                 " (the sampler keeps a covariance per hypercube); more "
+                 "values serve only as an event record"};
+  if (!In.SampleTile || !In.Domain)
+    return Error{"integrand '" + In.Name + "' has no compiled sampling kernel"};
   Expected<ScheduleSpec> S = checkedSchedule(O);
   if (!S)
     return S.error();
@@ -141,6 +146,9 @@ Integrator::createUnguarded(IntegrandInfo In, IntegratorOptions O) {
 
 Expected<Result> Integrator::run(unsigned Iterations, std::uint64_t Calls,
                                  unsigned Warmup) {
+  BusyClaim Claim(P->Busy);
+  if (!Claim)
+    return busyError("run");
   if (Status S = checkRunPlan(Iterations, Calls, Warmup); !S)
     return S.error();
   RunPlan &Plan = P->Plan;
@@ -159,6 +167,9 @@ Expected<Result> Integrator::run(unsigned Iterations, std::uint64_t Calls,
 }
 
 Expected<Result> Integrator::extend(unsigned Iterations) {
+  BusyClaim Claim(P->Busy);
+  if (!Claim)
+    return busyError("extend");
   RunPlan &Plan = P->Plan;
   if (Plan.Calls == 0)
     return Error{"nothing to extend: no run has started (run() first)"};
@@ -240,6 +251,9 @@ Expected<Result> Integrator::Impl::runPlan(Integrator &Self) {
 }
 
 Status Integrator::setTarget(double Rtol, double Atol) {
+  BusyClaim Claim(P->Busy);
+  if (!Claim)
+    return busyError("setTarget");
   IntegratorOptions T = P->O;
   T.Rtol = Rtol;
   T.Atol = Atol;
@@ -253,10 +267,24 @@ const RunPlan &Integrator::plan() const { return P->Plan; }
 
 void Integrator::cancel() { P->CancelRequested = true; }
 
+bool Integrator::busy() const { return P->Busy; }
+
+Error busyError(const std::string &What) {
+  return Error{"the integrator is busy: " + What +
+               "() was called while "
+               "another call on it (run, extend, sampling or a state file) "
+               "is under way, from another thread or from an observer. An "
+               "integrator does one thing at a time: wait for the call to "
+               "return, or make one integrator per thread"};
+}
+
 void Integrator::freeze() { P->Frozen = true; }
 bool Integrator::frozen() const { return P->Frozen; }
 
 Status Integrator::setParam(const std::string &Name, double Value) {
+  BusyClaim Claim(P->Busy);
+  if (!Claim)
+    return busyError("setParam");
   Impl &I = *P;
   for (std::size_t K = 0; K < I.I.ParamNames.size(); ++K) {
     if (I.I.ParamNames[K] != Name)

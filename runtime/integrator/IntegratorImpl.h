@@ -39,6 +39,29 @@ namespace vf {
 
 using Clock = std::chrono::steady_clock;
 
+/// Held by every Integrator call that reads or changes the state: a second
+/// such call (another thread's, or one from inside an observer) is refused
+/// with busyError rather than waited for or let race.
+class BusyClaim {
+public:
+  explicit BusyClaim(std::atomic<bool> &Flag)
+      : Flag(Flag), Held(!Flag.exchange(true)) {}
+  ~BusyClaim() {
+    if (Held)
+      Flag = false;
+  }
+  BusyClaim(const BusyClaim &) = delete;
+  BusyClaim &operator=(const BusyClaim &) = delete;
+  explicit operator bool() const { return Held; }
+
+private:
+  std::atomic<bool> &Flag;
+  bool Held;
+};
+
+/// The error of a call refused by BusyClaim; \p What names the call.
+Error busyError(const std::string &What);
+
 struct Integrator::Impl {
   IntegrandInfo I;
   IntegratorOptions O;
@@ -46,6 +69,7 @@ struct Integrator::Impl {
   std::unique_ptr<AdaptiveMap> Map;
   std::unique_ptr<Strata> Str;
   bool Frozen = false;
+  bool GridLoaded = false;     ///< loadGrid's map, not yet fitted to the calls
   std::uint64_t NextEvent = 0; // next event of the stream (sample/unweight)
   unsigned Iteration = 0; // the Philox iteration word; counts warm-up too
   /// The measured iterations combined (scalar or vector, chosen once).
@@ -61,6 +85,8 @@ struct Integrator::Impl {
   StopReason Stopped = StopReason::None;
   /// Integrator::cancel(); run() clears it when it returns.
   std::atomic<bool> CancelRequested{false};
+  /// Set while a call that reads or changes the state runs (BusyClaim).
+  std::atomic<bool> Busy{false};
   std::string CheckpointPath;
   std::function<void(const IterationRow &)> Observer;
   std::function<void(const IterationProgress &)> Progress;
@@ -129,6 +155,9 @@ struct Integrator::Impl {
   /// or (\p Underflow) whose component's variance underflowed.
   /// "integrand 'f'", or "component C of integrand 'f'" for a vector one.
   std::string componentName(unsigned C) const;
+  /// The error for a component whose values are so small (below 1e-301)
+  /// that their average underflows to 0.
+  Error tinyValuesError(unsigned C, double Largest) const;
   Error sumsError(std::uint64_t H, const double *S, unsigned Component,
                   bool Underflow) const;
   DeviceStats &deviceTotals(const Device &D);
@@ -184,6 +213,8 @@ struct Integrator::Impl {
 /// and the box volume, each rounded, and the estimate a sum: what the
 /// sampled variance cannot see when those roundings repeat.
 double roundoffFloor(unsigned Dim, double Mean);
+/// sqrt(Variance + Floor^2), without Floor^2's underflow for tiny values.
+double withFloor(double Variance, double Floor);
 
 /// V with 17 significant digits (messages).
 std::string formatDouble(double V);
@@ -208,14 +239,6 @@ auto guarded(const std::string &What, F &&Fn) -> decltype(Fn()) {
 
 /// Samples per tile of an iteration of \p Calls (Iterate.cpp).
 std::uint64_t tileSize(std::uint64_t Calls);
-
-/// The most memory this process may still allocate, and what sets it
-/// (MemoryBudget.cpp).
-struct MemoryLimit {
-  std::uint64_t Bytes;
-  std::string What;
-};
-MemoryLimit availableMemory();
 
 } // namespace vf
 

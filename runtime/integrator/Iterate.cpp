@@ -25,6 +25,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 namespace vf {
 
@@ -49,9 +50,15 @@ void Integrator::Impl::prepare(std::uint64_t Calls) {
   double Beta = O.Beta;
   if (!Str || Str->neval() != Calls)
     Str = std::make_unique<Strata>(I.Dim, Calls, Beta, O.MaxHcube);
+  const unsigned Ninc =
+      AdaptiveMap::chooseNinc(Calls, Str->nstrat(), O.MaxNinc);
   if (!Map)
-    Map = std::make_unique<AdaptiveMap>(
-        I.Dim, AdaptiveMap::chooseNinc(Calls, Str->nstrat(), O.MaxNinc));
+    Map = std::make_unique<AdaptiveMap>(I.Dim, Ninc);
+  // A loaded grid finer than these calls can train (100,000 increments
+  // for 10,000 calls) would adapt to noise and bias the estimate: it is
+  // re-sampled, its shape kept, to the increments a fresh map would have.
+  if (std::exchange(GridLoaded, false) && Map->ninc() > Ninc)
+    Map->adapt(0, Ninc);
 }
 
 std::vector<double> Integrator::Impl::samplePoint(const vf_sampler_args &A,
@@ -181,6 +188,8 @@ Status Integrator::Impl::estimate(const vf_sampler_args &A,
   std::vector<double> Carry(K, 0.0);
   // Per component, the first hypercube whose variance underflowed.
   std::vector<std::uint64_t> Underflow(K, A.nhcube);
+  // Per component, the largest |f J| seen (a hypercube's first value).
+  std::vector<double> Largest(K, 0.0);
   // Every hypercube's moments are set below; a failed iteration leaves
   // none of its own.
   auto Fail = [&](Error E) {
@@ -198,6 +207,7 @@ Status Integrator::Impl::estimate(const vf_sampler_args &A,
         return Fail(sumsError(H, S, 0, false));
       if (T.Flags[H] & 2 && Underflow[0] == A.nhcube)
         Underflow[0] = H;
+      Largest[0] = std::max(Largest[0], std::fabs(S[1]));
       if (!(S[0] > 0)) {
         Str->setMoments(H, 0, 0, 0, 0);
         continue;
@@ -211,9 +221,11 @@ Status Integrator::Impl::estimate(const vf_sampler_args &A,
       const double *S = Segs.data() + H * Stride;
       if (unsigned C = 0; segmentOverflows(S, K, C))
         return Fail(sumsError(H, S, C, false));
-      for (unsigned C = 0; C < K; ++C)
+      for (unsigned C = 0; C < K; ++C) {
         if (Underflow[C] == A.nhcube && varianceUnderflows(S, K, C))
           Underflow[C] = H;
+        Largest[C] = std::max(Largest[C], std::fabs(S[1 + C]));
+      }
       addHypercubeEstimate(S, K, double(A.nhcube), Mean, Carry, Cov);
       Str->setSums(H, HypercubeSums{S[0], S[1], S[1 + K], S[1 + 2 * K]});
     }
@@ -224,7 +236,11 @@ Status Integrator::Impl::estimate(const vf_sampler_args &A,
   // nothing beside a variance that is not itself that small (a Gaussian's
   // far tail, say), everything when the whole component is tiny.
   for (unsigned C = 0; C < K; ++C)
-    if (Underflow[C] < A.nhcube && Cov[C * K + C] < 1e-290)
+    if (Mean[C] == 0 && Largest[C] != 0 && Largest[C] < 0x1p-1000)
+      return Fail(tinyValuesError(C, Largest[C]));
+  for (unsigned C = 0; C < K; ++C)
+    if (Underflow[C] < A.nhcube && Cov[C * K + C] < 1e-290 &&
+        !roundingOnly(Segs.data() + Underflow[C] * Stride, K, C))
       return Fail(sumsError(Underflow[C], Segs.data() + Underflow[C] * Stride,
                             C, true));
   for (unsigned C = 0; C < K; ++C)
@@ -290,6 +306,17 @@ std::string Integrator::Impl::componentName(unsigned C) const {
   return I.Outputs > 1 ? "component " + std::to_string(C) + " of integrand '" +
                              I.Name + "'"
                        : "integrand '" + I.Name + "'";
+}
+
+Error Integrator::Impl::tinyValuesError(unsigned C, double Largest) const {
+  return Error{componentName(C) +
+               " is too small to integrate: its weighted "
+               "values f*J are at most " +
+               formatDouble(Largest) +
+               ", below the normal range of doubles, and their average "
+               "underflows to 0. Rescale it: multiply it by a constant near "
+               "1 / " +
+               formatDouble(Largest) + " and divide the result by it"};
 }
 
 Error Integrator::Impl::sumsError(std::uint64_t H, const double *S,
@@ -495,6 +522,14 @@ double roundoffFloor(unsigned Dim, double Mean) {
   return std::isfinite(F) ? F : 0;
 }
 
+double withFloor(double Variance, double Floor) {
+  // Floor^2 underflows below 1e-154 (a component near 1e-150): hypot keeps
+  // the floor there; elsewhere the bits are sqrt's as they always were.
+  if (Floor == 0 || Floor >= 0x1p-500)
+    return std::sqrt(Variance + Floor * Floor);
+  return std::hypot(std::sqrt(Variance), Floor);
+}
+
 std::vector<double>
 Integrator::Impl::withRoundoff(std::vector<double> Error,
                                const std::vector<double> &Mean) const {
@@ -505,7 +540,7 @@ Integrator::Impl::withRoundoff(std::vector<double> Error,
   for (std::size_t C = 0; C < Error.size() && C < Mean.size(); ++C) {
     const double F = roundoffFloor(I.Dim, Mean[C]);
     if (std::isfinite(Error[C]))
-      Error[C] = std::sqrt(Error[C] * Error[C] + F * F);
+      Error[C] = withFloor(Error[C] * Error[C], F);
   }
   return Error;
 }
@@ -519,8 +554,8 @@ void Integrator::Impl::record(IterationRow Row, std::span<const double> Mean,
   std::vector<double> Cov(SampledCov.begin(), SampledCov.end());
   for (unsigned C = 0; C < K; ++C) {
     const double F = roundoffFloor(I.Dim, Mean[C]);
+    Row.Error.push_back(withFloor(Cov[C * K + C], F));
     Cov[C * K + C] += F * F;
-    Row.Error.push_back(std::sqrt(Cov[C * K + C]));
   }
   Average->add(Row.Mean, Row.Error, Cov, Row.Warmup);
   Row.CumMean = Average->mean();

@@ -35,6 +35,9 @@ Expected<EventSampler> frozenSampler(const IntegrandInfo &I,
 Status
 Integrator::sample(std::uint64_t N,
                    const std::function<void(const EventBatch &)> &Callback) {
+  BusyClaim Claim(P->Busy);
+  if (!Claim)
+    return busyError("sample");
   Expected<EventSampler> E = frozenSampler(P->I, P->O, P->Params,
                                            P->Map.get(), P->Str.get(),
                                            P->Frozen, {});
@@ -54,6 +57,9 @@ Expected<UnweightStats>
 Integrator::unweight(std::uint64_t N,
                      const std::function<void(const EventBatch &)> &Callback,
                      const UnweightOptions &O) {
+  BusyClaim Claim(P->Busy);
+  if (!Claim)
+    return busyError("unweight");
   // Unweighting wants q(x) close to |f|, not the variance-optimal
   // allocation: n_h ~ sigma_h^beta puts extra samples where f varies and
   // so spreads the weights (the e+e- -> mu+mu- example's efficiency was

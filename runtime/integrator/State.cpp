@@ -8,9 +8,19 @@
 
 #include "integrator/IntegratorImpl.h"
 
+#include "files/OutputGuard.h"
 #include "files/SafeFiles.h"
 
 namespace vf {
+
+namespace {
+/// The integrator's outputs never replace its integrand's source files.
+Status notASource(const IntegrandInfo &I, const std::string &Path,
+                  const std::string &What) {
+  return checkNotAnInput(Path, What, I.SourceFiles,
+                         "a source file of integrand '" + I.Name + "'");
+}
+} // namespace
 
 /// The state as plain data; without `WithState` only what
 /// checkCompatible compares (identity, options, parameters).
@@ -83,11 +93,19 @@ Status Integrator::Impl::restore(CheckpointState S) {
 }
 
 Status Integrator::saveState(const std::string &Path) const {
+  BusyClaim Claim(P->Busy);
+  if (!Claim)
+    return busyError("saveState");
+  if (Status S = notASource(P->I, Path, "the state file"); !S)
+    return S;
   return guarded("saveState",
                  [&] { return writeCheckpoint(Path, P->snapshot(true)); });
 }
 
 Status Integrator::loadState(const std::string &Path) {
+  BusyClaim Claim(P->Busy);
+  if (!Claim)
+    return busyError("loadState");
   Expected<CheckpointState> S = guarded("loadState", [&] {
     return readCheckpoint(Path);
   });
@@ -102,11 +120,16 @@ Status Integrator::loadState(const std::string &Path) {
 }
 
 Status Integrator::checkpointTo(std::string Path) {
+  BusyClaim Claim(P->Busy);
+  if (!Claim)
+    return busyError("checkpointTo");
   // Checked before the first, possibly long, iteration: a typo in the
   // folder, or a device or FIFO named as the checkpoint, is refused now,
   // not when the first iteration's state is written over it.
   if (!Path.empty()) {
     if (Status S = checkWritable(Path, "the checkpoint"); !S)
+      return S;
+    if (Status S = notASource(P->I, Path, "the checkpoint"); !S)
       return S;
     removeStaleTemporaries(Path);
   }
@@ -115,9 +138,14 @@ Status Integrator::checkpointTo(std::string Path) {
 }
 
 Status Integrator::saveGrid(const std::string &Path) const {
+  BusyClaim Claim(P->Busy);
+  if (!Claim)
+    return busyError("saveGrid");
   if (!P->Map)
     return Error{"no grid to save: the map is trained by run(), and no "
                  "iteration has run"};
+  if (Status S = notASource(P->I, Path, "the grid file"); !S)
+    return S;
   return guarded("saveGrid", [&] {
     return writeGrid(Path, GridFile{P->I.Name, P->Map->dim(), P->Map->ninc(),
                                     std::vector<double>(P->Map->edges().begin(),
@@ -126,6 +154,9 @@ Status Integrator::saveGrid(const std::string &Path) const {
 }
 
 Status Integrator::loadGrid(const std::string &Path) {
+  BusyClaim Claim(P->Busy);
+  if (!Claim)
+    return busyError("loadGrid");
   Expected<GridFile> G = guarded("loadGrid", [&] { return readGrid(Path); });
   if (!G)
     return G.error();
@@ -135,6 +166,7 @@ Status Integrator::loadGrid(const std::string &Path) {
                  "'); integrand '" + P->I.Name + "' has " +
                  std::to_string(P->I.Dim)};
   P->Map = std::make_unique<AdaptiveMap>(G->Dim, G->Ninc, std::move(G->Edges));
+  P->GridLoaded = true;
   return Status::ok();
 }
 

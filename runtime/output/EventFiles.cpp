@@ -2,7 +2,9 @@
 //
 // writeEventFile: draws the events through the public Integrator API
 // (sample or unweight), evaluates the event record at each point, and
-// hands them to EventWriters.cpp; the text is written atomically.
+// hands them to EventWriters.cpp, which streams the text into a temporary
+// renamed over the file once complete. checkEventFile says before a run
+// what would stop the file after it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +12,8 @@
 
 #include "vf/Integrator.h"
 
+#include "files/MemoryLimit.h"
+#include "files/OutputGuard.h"
 #include "files/SafeFiles.h"
 #ifdef VF_HAVE_HEPMC3
 #include "output/EventWriters.h"
@@ -21,6 +25,9 @@ namespace vf {
 
 namespace {
 constexpr unsigned ValuesPerParticle = 6;
+/// What an event's particle takes until it is written (EventWriters.h's
+/// Particle).
+constexpr std::uint64_t BytesPerParticle = 40;
 
 bool endsWith(const std::string &S, const std::string &Tail) {
   return S.size() >= Tail.size() &&
@@ -46,6 +53,51 @@ bool haveEventFiles() {
 #endif
 }
 
+Status checkEventFile(const IntegrandInfo &Integrand,
+                      const IntegrandInfo &Record, const EventFileOptions &O) {
+  Expected<EventFormat> F = eventFormatOf(O.Path);
+  if (!F)
+    return F.error();
+  if (!haveEventFiles())
+    return Error{"cannot write '" + O.Path +
+                 "': this vegasflow was built "
+                 "without HepMC3 (install libhepmc3-dev and rebuild)"};
+  if (Record.Dim != Integrand.Dim)
+    return Error{"the event record '" + Record.Name + "' has " +
+                 std::to_string(Record.Dim) + " dimensions; integrand '" +
+                 Integrand.Name + "' has " + std::to_string(Integrand.Dim)};
+  if (!Record.Evaluate || Record.Outputs == 0 ||
+      Record.Outputs % ValuesPerParticle != 0)
+    return Error{"the event record '" + Record.Name + "' returns " +
+                 std::to_string(Record.Outputs) +
+                 " values; it must return "
+                 "6 per particle: [pdg, status, E, px, py, pz, ...]"};
+  if (Status S = checkWritable(O.Path, "the events file"); !S)
+    return S;
+  if (Status S = checkNotAnInput(
+          O.Path, "the events file", Integrand.SourceFiles,
+          "a source file of integrand '" + Integrand.Name + "'");
+      !S)
+    return S;
+  // Held until written: a weight and the particles of each event.
+  const std::uint64_t PerEvent =
+      sizeof(double) + Record.Outputs / ValuesPerParticle * BytesPerParticle;
+  const std::uint64_t Need = saturatingMulAdd(O.Events, PerEvent);
+  if (const MemoryLimit L = availableMemory(); Need > L.Bytes)
+    return Error{std::to_string(O.Events) + " events of " +
+                     std::to_string(Record.Outputs / ValuesPerParticle) +
+                     " particles need " + gibibytes(Need) +
+                     " of memory until they are written, more than the " +
+                     gibibytes(L.Bytes) + " of " + L.What + ". Lower " +
+                     optionRef("events") +
+                     ", or write several files with "
+                     "different seeds",
+                 ErrorScope::Shared, "events"};
+  if (Record.PrepareEvaluate)
+    return Record.PrepareEvaluate();
+  return Status::ok();
+}
+
 #ifndef VF_HAVE_HEPMC3
 Expected<EventFileReport> writeEventFile(Integrator &, const IntegrandInfo &,
                                          const EventFileOptions &O) {
@@ -53,6 +105,8 @@ Expected<EventFileReport> writeEventFile(Integrator &, const IntegrandInfo &,
                "without HepMC3 (install libhepmc3-dev and rebuild)"};
 }
 #else
+
+static_assert(sizeof(Particle) == BytesPerParticle);
 
 namespace {
 
@@ -69,19 +123,37 @@ std::vector<double> recordParams(const Integrator &Int,
   return P;
 }
 
-Status checkRecord(const Integrator &Int, const IntegrandInfo &Record) {
-  const IntegrandInfo &I = Int.integrand();
-  if (Record.Dim != I.Dim)
-    return Error{"the event record '" + Record.Name + "' has " +
-                 std::to_string(Record.Dim) + " dimensions; integrand '" +
-                 I.Name + "' has " + std::to_string(I.Dim)};
-  if (!Record.Evaluate || Record.Outputs % ValuesPerParticle != 0)
-    return Error{"the event record '" + Record.Name + "' returns " +
-                 std::to_string(Record.Outputs) + " values; it must return "
-                 "6 per particle: [pdg, status, E, px, py, pz, ...]"};
-  if (Record.PrepareEvaluate)
-    return Record.PrepareEvaluate();
-  return Status::ok();
+/// The events of one batch of points, appended to \p Events; the first
+/// non-finite value is said in \p Bad.
+void takeBatch(const EventBatch &B, const IntegrandInfo &Record,
+               const std::vector<double> &Params, std::vector<double> &Values,
+               EventList &Events, std::string &Bad) {
+  const unsigned Nvalues = Record.Outputs;
+  Values.resize(B.N * Nvalues);
+  Record.Evaluate(B.X.data(), std::int64_t(B.N), Params.data(), Values.data());
+  for (std::size_t K = 0; K < B.N; ++K) {
+    Events.Weights.push_back(B.Weight[K]);
+    for (unsigned P = 0; P < Events.ParticlesPerEvent; ++P) {
+      const double *V = Values.data() + K * Nvalues + P * ValuesPerParticle;
+      for (unsigned C = 0; C < ValuesPerParticle; ++C)
+        if (!std::isfinite(V[C]) && Bad.empty())
+          Bad = "the event record '" + Record.Name +
+                "' is not finite at event " + std::to_string(B.First + K);
+      Events.Particles.push_back(
+          {int(std::lround(V[0])), V[1] < 0 ? -1 : 1, V[2], V[3], V[4], V[5]});
+    }
+  }
+}
+
+/// Streams the events to \p Path: the file appears whole or not at all.
+Status writeAtomically(const std::string &Path, EventFormat F,
+                       const EventHeader &H, const EventList &Events) {
+  Expected<AtomicFile> File = AtomicFile::create(Path, "the events file");
+  if (!File)
+    return File.error();
+  if (Status S = writeEvents(F, H, Events, *File); !S)
+    return Error{S.message() + "; nothing was written"};
+  return File->commit();
 }
 
 } // namespace
@@ -89,43 +161,19 @@ Status checkRecord(const Integrator &Int, const IntegrandInfo &Record) {
 Expected<EventFileReport> writeEventFile(Integrator &Int,
                                          const IntegrandInfo &Record,
                                          const EventFileOptions &O) {
-  Expected<EventFormat> F = eventFormatOf(O.Path);
-  if (!F)
-    return F.error();
-  if (Status S = checkRecord(Int, Record); !S)
-    return S.error();
-  if (Status S = checkWritable(O.Path, "the events file"); !S)
+  if (Status S = checkEventFile(Int.integrand(), Record, O); !S)
     return S.error();
   const std::vector<double> Params = recordParams(Int, Record);
-  const unsigned Nvalues = Record.Outputs;
-  std::vector<StoredEvent> Events;
-  Events.reserve(O.Events);
+  EventList Events;
+  Events.ParticlesPerEvent = Record.Outputs / ValuesPerParticle;
+  Events.Weights.reserve(O.Events);
+  Events.Particles.reserve(O.Events * Events.ParticlesPerEvent);
   std::vector<double> Values;
   std::string Bad;
   EventFileReport Rep;
-  Rep.Format = *F;
-  EventHeader H;
+  Rep.Format = *eventFormatOf(O.Path);
   auto Take = [&](const EventBatch &B) {
-    Values.resize(B.N * Nvalues);
-    Record.Evaluate(B.X.data(), std::int64_t(B.N), Params.data(),
-                    Values.data());
-    for (std::size_t K = 0; K < B.N; ++K) {
-      StoredEvent E;
-      E.Weight = B.Weight[K];
-      for (unsigned P = 0; P < Nvalues / ValuesPerParticle; ++P) {
-        const double *V = Values.data() + K * Nvalues + P * ValuesPerParticle;
-        for (unsigned C = 0; C < ValuesPerParticle; ++C)
-          if (!std::isfinite(V[C]) && Bad.empty())
-            Bad = "the event record '" + Record.Name +
-                  "' is not finite at event " + std::to_string(B.First + K);
-        E.Particles.push_back({int(std::lround(V[0])), V[1] < 0 ? -1 : 1,
-                               V[2], V[3], V[4], V[5]});
-      }
-      Rep.SumWeights += E.Weight;
-      Rep.MaxWeight = std::max(Rep.MaxWeight, std::fabs(E.Weight));
-      H.NegativeWeights |= E.Weight < 0;
-      Events.push_back(std::move(E));
-    }
+    takeBatch(B, Record, Params, Values, Events, Bad);
   };
   if (O.Weighted) {
     if (Status S = Int.sample(O.Events, Take); !S)
@@ -135,18 +183,22 @@ Expected<EventFileReport> writeEventFile(Integrator &Int,
     if (!U)
       return U.error();
     Rep.Unweighting = *U;
-    Rep.MaxWeight = U->Wmax;
   }
   if (!Bad.empty())
     return Error{Bad};
+  EventHeader H;
+  for (double W : Events.Weights) {
+    Rep.SumWeights += W;
+    Rep.MaxWeight = std::max(Rep.MaxWeight, std::fabs(W));
+    H.NegativeWeights |= W < 0;
+  }
+  if (!O.Weighted)
+    Rep.MaxWeight = Rep.Unweighting.Wmax;
   H.Weighted = O.Weighted;
   H.CrossSection = O.CrossSection;
   H.CrossSectionError = O.CrossSectionError;
   H.MaxWeight = Rep.MaxWeight;
-  Expected<std::string> Text = renderEvents(*F, H, Events);
-  if (!Text)
-    return Text.error();
-  if (Status S = writeFileAtomically(O.Path, *Text, "the events file"); !S)
+  if (Status S = writeAtomically(O.Path, Rep.Format, H, Events); !S)
     return S.error();
   Rep.Written = Events.size();
   return Rep;

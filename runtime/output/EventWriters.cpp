@@ -23,7 +23,8 @@
 
 #include <cmath>
 #include <exception>
-#include <sstream>
+#include <streambuf>
+#include <tuple>
 
 namespace vf {
 
@@ -35,23 +36,86 @@ double Particle::mass() const {
 
 namespace {
 
-/// The file through \p OS; the writer's destructor closes the document.
-void writeLhe(std::ostream &OS, const EventHeader &H,
-              const std::vector<StoredEvent> &Events) {
-  LHEF::Writer W(OS);
-  LHEF::HEPRUP &R = W.heprup;
+/// An ostream's buffer over an AtomicFile: HepMC3's writers stream into
+/// it, 64 KiB at a time; the first failed write sticks (the stream turns
+/// bad) and is what the caller reports.
+class AtomicFileBuf : public std::streambuf {
+public:
+  explicit AtomicFileBuf(AtomicFile &F) : File(F), Buffer(1 << 16) {
+    setp(Buffer.data(), Buffer.data() + Buffer.size());
+  }
+  Status status() const { return Failure; }
+
+protected:
+  int_type overflow(int_type C) override {
+    if (!drain())
+      return traits_type::eof();
+    if (!traits_type::eq_int_type(C, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(C);
+      pbump(1);
+    }
+    return traits_type::not_eof(C);
+  }
+  int sync() override { return drain() ? 0 : -1; }
+
+private:
+  bool drain() {
+    if (!Failure)
+      return false;
+    Failure = File.write({pbase(), std::size_t(pptr() - pbase())});
+    setp(Buffer.data(), Buffer.data() + Buffer.size());
+    return bool(Failure);
+  }
+
+  AtomicFile &File;
+  std::vector<char> Buffer;
+  Status Failure;
+};
+
+std::pair<std::pair<long, long>, std::pair<double, double>>
+beamsOf(const EventList &Events) {
   std::pair<long, long> Beams{0, 0};
   std::pair<double, double> Energies{0, 0};
   int Incoming = 0;
-  if (!Events.empty())
-    for (const Particle &P : Events.front().Particles)
-      if (P.Status < 0 && Incoming < 2) {
-        (Incoming ? Beams.second : Beams.first) = P.Pdg;
-        (Incoming ? Energies.second : Energies.first) = P.E;
-        ++Incoming;
-      }
-  R.IDBMUP = Beams;
-  R.EBMUP = Energies;
+  for (std::size_t K = 0; Events.size() && K < Events.ParticlesPerEvent; ++K)
+    if (const Particle &P = Events.particles(0)[K];
+        P.Status < 0 && Incoming < 2) {
+      (Incoming ? Beams.second : Beams.first) = P.Pdg;
+      (Incoming ? Energies.second : Energies.first) = P.E;
+      ++Incoming;
+    }
+  return {Beams, Energies};
+}
+
+void fillEvent(LHEF::HEPEUP &E, double Weight, const Particle *Ps, unsigned N) {
+  E.resize(int(N));
+  E.IDPRUP = 1;
+  E.XWGTUP = Weight;
+  E.SCALUP = -1;
+  E.AQEDUP = -1;
+  E.AQCDUP = -1;
+  // One process: outgoing particles come from the two incoming ones.
+  int Nin = 0;
+  for (unsigned K = 0; K < N; ++K) {
+    const Particle &P = Ps[K];
+    E.IDUP[K] = P.Pdg;
+    E.ISTUP[K] = P.Status < 0 ? -1 : 1;
+    Nin += P.Status < 0;
+    E.MOTHUP[K] = P.Status < 0 ? std::pair{0, 0}
+                               : std::pair{Nin > 0 ? 1 : 0, Nin > 1 ? 2 : 0};
+    E.ICOLUP[K] = {0, 0};
+    E.PUP[K] = {P.Px, P.Py, P.Pz, P.E, P.mass()};
+    E.VTIMUP[K] = 0;
+    E.SPINUP[K] = 9; // unknown helicity
+  }
+}
+
+/// The file through \p OS, checked after every event; the writer's
+/// destructor closes the document.
+bool writeLhe(std::ostream &OS, const EventHeader &H, const EventList &Events) {
+  LHEF::Writer W(OS);
+  LHEF::HEPRUP &R = W.heprup;
+  std::tie(R.IDBMUP, R.EBMUP) = beamsOf(Events);
   R.PDFGUP = {0, 0};
   R.PDFSUP = {0, 0};
   R.IDWTUP = (H.Weighted ? 4 : 3) * (H.NegativeWeights ? -1 : 1);
@@ -66,86 +130,71 @@ void writeLhe(std::ostream &OS, const EventHeader &H,
   W.init();
   LHEF::HEPEUP &E = W.hepeup;
   E.heprup = &R;
-  for (const StoredEvent &Ev : Events) {
-    E.resize(int(Ev.Particles.size()));
-    E.IDPRUP = 1;
-    E.XWGTUP = Ev.Weight;
-    E.SCALUP = -1;
-    E.AQEDUP = -1;
-    E.AQCDUP = -1;
-    // One process: outgoing particles come from the two incoming ones.
-    int Nin = 0;
-    for (std::size_t K = 0; K < Ev.Particles.size(); ++K) {
-      const Particle &P = Ev.Particles[K];
-      E.IDUP[K] = P.Pdg;
-      E.ISTUP[K] = P.Status < 0 ? -1 : 1;
-      Nin += P.Status < 0;
-      E.MOTHUP[K] = P.Status < 0 ? std::pair{0, 0}
-                                 : std::pair{Nin > 0 ? 1 : 0, Nin > 1 ? 2 : 0};
-      E.ICOLUP[K] = {0, 0};
-      E.PUP[K] = {P.Px, P.Py, P.Pz, P.E, P.mass()};
-      E.VTIMUP[K] = 0;
-      E.SPINUP[K] = 9; // unknown helicity
-    }
+  for (std::size_t K = 0; K < Events.size() && OS; ++K) {
+    fillEvent(E, Events.Weights[K], Events.particles(K),
+              Events.ParticlesPerEvent);
     W.writeEvent();
   }
+  return bool(OS);
 }
 
-std::string renderLhe(const EventHeader &H,
-                      const std::vector<StoredEvent> &Events) {
-  std::ostringstream OS;
-  writeLhe(OS, H, Events);
-  return OS.str();
-}
-
-std::string renderHepMC3(const EventHeader &H,
-                         const std::vector<StoredEvent> &Events) {
-  std::ostringstream OS;
+bool writeHepMC3(std::ostream &OS, const EventHeader &H,
+                 const EventList &Events) {
   auto Run = std::make_shared<HepMC3::GenRunInfo>();
   Run->set_weight_names({"Default"});
   Run->tools().push_back({"vegasflow", "", H.Weighted ? "weighted events"
                                                       : "unweighted events"});
-  {
-    HepMC3::WriterAscii W(OS, Run);
-    std::uint64_t Number = 0;
-    for (const StoredEvent &Ev : Events) {
-      HepMC3::GenEvent G(Run, HepMC3::Units::GEV, HepMC3::Units::MM);
-      G.set_event_number(int(++Number));
-      G.weights() = {Ev.Weight};
-      auto Xs = std::make_shared<HepMC3::GenCrossSection>();
-      Xs->set_cross_section(H.CrossSection, H.CrossSectionError);
-      G.set_cross_section(Xs);
-      auto V = std::make_shared<HepMC3::GenVertex>();
-      for (const Particle &P : Ev.Particles) {
-        auto Gp = std::make_shared<HepMC3::GenParticle>(
-            HepMC3::FourVector(P.Px, P.Py, P.Pz, P.E), P.Pdg,
-            P.Status < 0 ? 4 : 1);
-        Gp->set_generated_mass(P.mass());
-        if (P.Status < 0)
-          V->add_particle_in(Gp);
-        else
-          V->add_particle_out(Gp);
-      }
-      G.add_vertex(V);
-      W.write_event(G);
+  HepMC3::WriterAscii W(OS, Run);
+  for (std::size_t K = 0; K < Events.size() && OS; ++K) {
+    HepMC3::GenEvent G(Run, HepMC3::Units::GEV, HepMC3::Units::MM);
+    G.set_event_number(int(K + 1));
+    G.weights() = {Events.Weights[K]};
+    auto Xs = std::make_shared<HepMC3::GenCrossSection>();
+    Xs->set_cross_section(H.CrossSection, H.CrossSectionError);
+    G.set_cross_section(Xs);
+    auto V = std::make_shared<HepMC3::GenVertex>();
+    const Particle *Ps = Events.particles(K);
+    for (unsigned J = 0; J < Events.ParticlesPerEvent; ++J) {
+      const Particle &P = Ps[J];
+      auto Gp = std::make_shared<HepMC3::GenParticle>(
+          HepMC3::FourVector(P.Px, P.Py, P.Pz, P.E), P.Pdg,
+          P.Status < 0 ? 4 : 1);
+      Gp->set_generated_mass(P.mass());
+      if (P.Status < 0)
+        V->add_particle_in(Gp);
+      else
+        V->add_particle_out(Gp);
     }
-    W.close();
+    G.add_vertex(V);
+    W.write_event(G);
   }
-  return OS.str();
+  W.close();
+  return bool(OS) && !W.failed();
 }
 
 } // namespace
 
-Expected<std::string> renderEvents(EventFormat F, const EventHeader &H,
-                                   const std::vector<StoredEvent> &Events) {
+Status writeEvents(EventFormat F, const EventHeader &H, const EventList &Events,
+                   AtomicFile &File) {
+  AtomicFileBuf Buf(File);
   // HepMC3 reports trouble by exceptions (std::bad_alloc at least): they
   // end here, as an error.
   try {
-    return F == EventFormat::Lhe ? renderLhe(H, Events)
-                                 : renderHepMC3(H, Events);
+    std::ostream OS(&Buf);
+    bool Ok = F == EventFormat::Lhe ? writeLhe(OS, H, Events)
+                                    : writeHepMC3(OS, H, Events);
+    Ok = Ok && OS.flush();
+    if (!Buf.status())
+      return Buf.status();
+    if (!Ok)
+      return Error{"cannot write the events file: HepMC3's writer failed "
+                   "(its stream went bad)"};
   } catch (const std::exception &E) {
-    return Error{std::string("the event writer failed: ") + E.what()};
+    return Error{std::string("cannot write the events file: HepMC3's "
+                             "writer failed: ") +
+                 E.what()};
   }
+  return Status::ok();
 }
 
 } // namespace vf

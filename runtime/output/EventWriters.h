@@ -1,14 +1,18 @@
 //===- runtime/output/EventWriters.h - LHE and HepMC3 text ------*- C++ -*-===//
 //
-// The one place that includes HepMC3: a list of events rendered as the text
-// of an LHE or a HepMC3 ASCII file by HepMC3's own writers (LHEF::Writer,
-// HepMC3::WriterAscii), for EventFiles.cpp to write atomically.
+// The one place that includes HepMC3: a list of events written as an LHE
+// or a HepMC3 ASCII file by HepMC3's own writers (LHEF::Writer,
+// HepMC3::WriterAscii), streamed into an AtomicFile event by event: the
+// text is never held whole (2 million events are a gigabyte of it), and
+// every write is checked, so a file is complete or absent.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_OUTPUT_EVENTWRITERS_H
 #define VF_RUNTIME_OUTPUT_EVENTWRITERS_H
 
 #include "vf/EventFiles.h"
+
+#include "files/SafeFiles.h"
 
 #include <string>
 #include <vector>
@@ -22,9 +26,15 @@ struct Particle {
   double mass() const;
 };
 
-struct StoredEvent {
-  double Weight = 0;
-  std::vector<Particle> Particles;
+/// Events of a fixed number of particles each, flat.
+struct EventList {
+  unsigned ParticlesPerEvent = 0;
+  std::vector<double> Weights;
+  std::vector<Particle> Particles; ///< ParticlesPerEvent per event
+  std::size_t size() const { return Weights.size(); }
+  const Particle *particles(std::size_t Event) const {
+    return Particles.data() + Event * ParticlesPerEvent;
+  }
 };
 
 struct EventHeader {
@@ -34,9 +44,10 @@ struct EventHeader {
   bool NegativeWeights = false;
 };
 
-/// The file's text; an error if the writer fails.
-Expected<std::string> renderEvents(EventFormat F, const EventHeader &H,
-                                   const std::vector<StoredEvent> &Events);
+/// Writes the file's text to \p File (not committed); an error if the
+/// writer or any write fails.
+Status writeEvents(EventFormat F, const EventHeader &H, const EventList &Events,
+                   AtomicFile &File);
 
 } // namespace vf
 

@@ -69,6 +69,14 @@ inline bool varianceUnderflows(const double *Seg, unsigned k, unsigned c) {
          Seg[1 + 2 * k + crossIndex(c, c, k)] == 0;
 }
 
+/// Whether component \p c's deviations from the segment's shift are at
+/// the level of rounding (a constant times a Jacobian that rounds
+/// differently from sample to sample): a variance lost to underflow then
+/// lies below the round-off floor, which gives the error bar instead.
+inline bool roundingOnly(const double *Seg, unsigned k, unsigned c) {
+  return std::fabs(Seg[1 + k + c]) <= Seg[0] * std::fabs(Seg[1 + c]) * 0x1p-44;
+}
+
 /// Sum += X with Neumaier's compensation: Carry collects what rounding
 /// dropped (see addHypercubeEstimate).
 inline void compensatedAdd(double &Sum, double &Carry, double X) {

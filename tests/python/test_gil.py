@@ -65,3 +65,42 @@ def test_first_evaluate_compiles_without_the_gil(tmp_path):
     assert turns > 0.2 * took * 1000 / 2
     # And its values are those of a second call, compiled already.
     assert np.array_equal(m.g(x), m.g(x))
+
+
+def test_a_call_from_another_thread_during_a_run_is_refused(gauss, tmp_path):
+    """Integrator.run on one thread, then run(), result(), save_state()
+    and sample() on another while it runs: each raises vegasflow.Error
+    saying the integrator is busy, at once (never a wait, never a crash);
+    afterwards the integrator works as before."""
+    integ = vf.Integrator(gauss, calls=20000, iterations=3, warmup=0,
+                          devices="cpu:1")
+    inside, tried = threading.Event(), threading.Event()
+    said = []
+
+    def during(progress):
+        inside.set()
+        tried.wait(60)  # the run stays in progress until the other tried
+
+    def other():
+        inside.wait(60)
+        for call in (integ.run, integ.result,
+                     lambda: integ.save_state(str(tmp_path / "s.vfstate")),
+                     lambda: integ.sample(10)):
+            start = time.perf_counter()
+            try:
+                call()
+                said.append(("no error", 0.0))
+            except vf.Error as e:
+                said.append((str(e), time.perf_counter() - start))
+        tried.set()
+    t = threading.Thread(target=other)
+    t.start()
+    first = integ.run(progress=during)
+    t.join()
+    assert len(said) == 4
+    for message, took in said:
+        assert "the integrator is busy" in message, message
+        assert took < 5, f"refused after {took:.1f} s: it waited"
+    assert len(first.iterations) == 3
+    again = integ.run(iterations=1)
+    assert len(again.iterations) == 4

@@ -58,8 +58,15 @@ struct EventFileReport {
   UnweightStats Unweighting;
 };
 
+/// What would stop writeEventFile after a run, said before it: the file's
+/// name and folder, the record's dimension and size, and the memory the
+/// events need until written (Integrand: the integrand to be run).
+Status checkEventFile(const IntegrandInfo &Integrand,
+                      const IntegrandInfo &Record, const EventFileOptions &O);
+
 /// Draws \p O.Events events from \p Int (run, then freeze()d) and writes
-/// them to \p O.Path atomically (the file appears whole or not at all),
+/// them to \p O.Path atomically (the file appears whole or not at all:
+/// it is streamed to a temporary, every write checked, and renamed),
 /// each event's particles from \p Record at the event's point. Errors: no
 /// trained map, a record of another dimension or of a size that is not 6
 /// per particle, a non-finite momentum, a file that cannot be written.

@@ -98,6 +98,10 @@ struct IntegrandInfo {
   /// Identifies the compiled code (source, options, compiler): checkpoints
   /// refuse a state from another integrand.
   std::string ModuleHash;
+  /// The files the integrand was compiled from (vf::Module::inputFiles):
+  /// the integrator's own outputs (checkpoints, grids, event files) never
+  /// replace one of them.
+  std::vector<std::string> SourceFiles;
   /// Keeps whatever owns the entry points (the compiled module) alive.
   std::shared_ptr<const void> Owner;
 };

@@ -261,6 +261,13 @@ public:
   /// iterations and every rank must be cancelled alike (the ranks would
   /// otherwise wait for one another): stop mpirun instead.
   void cancel();
+  /// Whether a call is under way. An integrator does one thing at a time:
+  /// run, extend, sample, unweight, setParam, setTarget and the state and
+  /// grid files called while another of them runs (from another thread,
+  /// or from an observer) return an error saying so, never wait and never
+  /// race. The other accessors (result(), grid(), ...) are for the thread
+  /// that calls run() and its observers; cancel() is for any thread.
+  bool busy() const;
   /// Called after every iteration (progress, tables), after its checkpoint
   /// is written. An exception it throws leaves run() as it is (the run
   /// stays unfinished, and resumable with the same arguments); every other

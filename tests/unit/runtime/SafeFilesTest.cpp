@@ -3,7 +3,8 @@
 // readRegularFile refuses what is not a regular file (FIFO, device,
 // directory) without blocking and bounds what it reads;
 // writeFileAtomically replaces only regular files, leaves the old contents
-// when it fails, and removes temporaries of writers that were killed.
+// when it fails, and removes temporaries of writers that were killed;
+// AtomicFile, written in pieces, appears whole or not at all.
 //
 //===----------------------------------------------------------------------===//
 
@@ -140,6 +141,58 @@ TEST(SafeFilesTest, RemovesTemporariesOfDeadWriters) {
   EXPECT_NE(::access(Dead.c_str(), F_OK), 0);
   EXPECT_EQ(::access(Live.c_str(), F_OK), 0);
   EXPECT_EQ(slurp(Out), "state");
+}
+
+/// An AtomicFile written in pieces appears whole at commit(), not before;
+/// one dropped before commit() leaves the old file and no temporary.
+TEST(SafeFilesTest, AtomicFileAppearsWholeOrNotAtAll) {
+  TempDir D;
+  std::ofstream(D / "ev.lhe") << "old events";
+  {
+    Expected<AtomicFile> F = AtomicFile::create(D / "ev.lhe", "the events");
+    ASSERT_TRUE(F) << F.message();
+    ASSERT_TRUE(F->write("<LesHouchesEvents>\n"));
+    EXPECT_EQ(slurp(D / "ev.lhe"), "old events");
+  } // dropped: an error after the first event, say
+  EXPECT_EQ(slurp(D / "ev.lhe"), "old events");
+  EXPECT_NE(
+      ::access((D / "ev.lhe.tmp." + std::to_string(::getpid())).c_str(), F_OK),
+      0);
+  Expected<AtomicFile> F = AtomicFile::create(D / "ev.lhe", "the events");
+  ASSERT_TRUE(F) << F.message();
+  for (int K = 0; K < 1000; ++K)
+    ASSERT_TRUE(F->write("<event>\n"));
+  ASSERT_TRUE(F->commit());
+  EXPECT_EQ(slurp(D / "ev.lhe").size(), 8000u);
+}
+
+/// A write that fails half way (the file size limit standing in for a
+/// full disk) is an error, sticks, and removes the temporary.
+TEST(SafeFilesTest, AtomicFileFailsWholeWhenAPieceFails) {
+  TempDir D;
+  pid_t Child = ::fork();
+  if (Child == 0) {
+    ::signal(SIGXFSZ, SIG_IGN);
+    struct rlimit L = {65536, 65536};
+    ::setrlimit(RLIMIT_FSIZE, &L);
+    Expected<AtomicFile> F = AtomicFile::create(D / "ev.lhe", "the events");
+    if (!F)
+      ::_exit(2);
+    Status Last = Status::ok();
+    for (int K = 0; K < 100 && Last; ++K)
+      Last = F->write(std::string(4096, 'e'));
+    const bool Sticks = !F->write("more") && !F->commit();
+    ::_exit(!Last && Last.message().find("cannot write the events") == 0 &&
+                    Sticks
+                ? 0
+                : 1);
+  }
+  int Wait = 0;
+  ::waitpid(Child, &Wait, 0);
+  EXPECT_TRUE(WIFEXITED(Wait) && WEXITSTATUS(Wait) == 0);
+  EXPECT_NE(::access((D / "ev.lhe").c_str(), F_OK), 0);
+  EXPECT_NE(::access((D / "ev.lhe.tmp." + std::to_string(Child)).c_str(), F_OK),
+            0);
 }
 
 } // namespace

@@ -61,6 +61,10 @@ public:
   Expected<IntegrandInfo> integrand(const std::string &Name = "") const;
   /// Warnings printed while compiling ("" if none).
   const std::string &warnings() const;
+  /// The files it was compiled from: the source, the .vf files it imports
+  /// and the C/C++ files of its extern functions (not the headers those
+  /// include), for checking that no output of a run replaces one of them.
+  std::vector<std::string> inputFiles() const;
   /// True when the compiled code came from the disk cache.
   bool fromCache() const;
 

@@ -38,7 +38,10 @@ enum {
   VF_ERR_ARGUMENT = 1, /* a NULL handle, an unknown name, a bad value */
   VF_ERR_COMPILE = 2,  /* the .vf source has errors (the message shows them) */
   VF_ERR_RUN = 3,      /* integration or sampling failed (non-finite value) */
-  VF_ERR_STATE = 4,    /* not now: e.g. sampling before training + freeze */
+  VF_ERR_STATE = 4,    /* not now: e.g. sampling before training + freeze,
+                          or a call on an integrator another thread's call
+                          is using (one call at a time per integrator:
+                          never a wait; vf_cancel is always allowed) */
   VF_ERR_BUFFER = 5,   /* a caller's buffer is too small */
   VF_CANCELLED = 6     /* vf_run stopped by vf_cancel (iterations kept) */
 };
