@@ -3,6 +3,7 @@
 #include "backends/IntegrandBinding.h"
 #include "frontend/ASTDump.h"
 #include "frontend/Evaluator.h"
+#include "frontend/HistRanges.h"
 #include "frontend/Program.h"
 
 #include <algorithm>
@@ -12,18 +13,6 @@
 using namespace llvm;
 
 namespace vf {
-
-namespace {
-/// "file:line:col" of \p Loc, for run-time errors about the source.
-std::string sourcePlace(const Program &P, SMLoc Loc) {
-  auto [Line, Col] = P.SM.getLineAndColumn(Loc);
-  unsigned Buf = P.SM.FindBufferContainingLoc(Loc);
-  std::string File =
-      Buf ? P.SM.getMemoryBuffer(Buf)->getBufferIdentifier().str()
-          : std::string("<input>");
-  return File + ":" + std::to_string(Line) + ":" + std::to_string(Col);
-}
-} // namespace
 
 IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
                             const CompiledModule &M, const IntegrandDecl &I,
@@ -107,26 +96,10 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
   Info.HistCells = I.HistCells;
   Info.HistRanges = [P, Decl](std::span<const double> Params,
                               std::vector<double> &Ranges) -> Status {
-    Evaluator Ev(ArrayRef<double>(Params.data(), Params.size()));
-    Ranges.clear();
-    for (const HistStmt *H : Decl->Histograms)
-      for (unsigned A = 0; A < H->Axes; ++A) {
-        double L = Ev.eval(H->lo(A)), Hi = Ev.eval(H->hi(A));
-        if (!(Hi > L) || !std::isfinite(L) || !std::isfinite(Hi))
-          return Error{sourcePlace(*P, H->Range.Start) + ": the range [" +
-                       formatNumber(L) + ", " + formatNumber(Hi) +
-                       "] of histogram '" + H->Name +
-                       "' is empty or not finite with the current parameter "
-                       "values; its upper bound must exceed its lower bound"};
-        if (!std::isfinite(Hi - L)) // the bins are computed from hi - lo
-          return Error{sourcePlace(*P, H->Range.Start) + ": the range [" +
-                       formatNumber(L) + ", " + formatNumber(Hi) +
-                       "] of histogram '" + H->Name +
-                       "' is wider than the largest double with the current "
-                       "parameter values (hi - lo overflows); narrow it"};
-        Ranges.push_back(L);
-        Ranges.push_back(Hi);
-      }
+    const std::string Why = histogramRanges(
+        *P, *Decl, ArrayRef<double>(Params.data(), Params.size()), Ranges);
+    if (!Why.empty())
+      return Error{Why};
     return Status::ok();
   };
   Info.Domain = [P, Decl](std::span<const double> Params,

@@ -10,13 +10,14 @@
 #include "driver/Format.h"
 
 #include "backends/Compiler.h"
-#include "clang/CxxIntegrands.h"
 #include "frontend/ASTDump.h"
 #include "frontend/Diagnostics.h"
 #include "frontend/DomainMap.h"
 #include "frontend/Evaluator.h"
 #include "frontend/Frontend.h"
+#include "frontend/HistRanges.h"
 #include "frontend/Lexer.h"
+#include "clang/CxxIntegrands.h"
 
 #include "files/SafeFiles.h"
 #include "vf/Integrator.h"
@@ -333,6 +334,10 @@ static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
   if (!parseParams(ParamNames, P.defaultParams(), O, Params) ||
       !parsePoint(O, I->Dim, X))
     return ExitUsage;
+  // The bins the point falls in are printed: their ranges must be binnable.
+  if (std::vector<double> Ranges;
+      !histogramRanges(P, *I, Params, Ranges).empty())
+    return fail(histogramRanges(P, *I, Params, Ranges), ExitInputError);
   const std::vector<EvalAxis> Axes = evalAxes(*I, Params);
   double Jac = 1.0;
   if (!insideDomain(*I, Axes, O, X) || !toBox(*I, Axes, O, X, Jac))

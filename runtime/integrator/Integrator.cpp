@@ -251,7 +251,7 @@ Expected<Result> Integrator::Impl::runPlan(Integrator &Self) {
 }
 
 Status Integrator::setTarget(double Rtol, double Atol) {
-  BusyClaim Claim(P->Busy);
+  BusyClaim Claim(P->Busy, /*Reentrant=*/true);
   if (!Claim)
     return busyError("setTarget");
   IntegratorOptions T = P->O;
@@ -267,7 +267,7 @@ const RunPlan &Integrator::plan() const { return P->Plan; }
 
 void Integrator::cancel() { P->CancelRequested = true; }
 
-bool Integrator::busy() const { return P->Busy; }
+bool Integrator::busy() const { return P->Busy != std::thread::id(); }
 
 Error busyError(const std::string &What) {
   return Error{"the integrator is busy: " + What +

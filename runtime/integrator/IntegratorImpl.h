@@ -34,29 +34,37 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <thread>
 
 namespace vf {
 
 using Clock = std::chrono::steady_clock;
 
 /// Held by every Integrator call that reads or changes the state: a second
-/// such call (another thread's, or one from inside an observer) is refused
-/// with busyError rather than waited for or let race.
+/// such call from another thread is refused with busyError rather than
+/// waited for or let race. On the thread of the call under way (its
+/// observers) only the Reentrant calls pass, those that take effect
+/// between iterations (a checkpoint's path, a target, saving the state).
 class BusyClaim {
 public:
-  explicit BusyClaim(std::atomic<bool> &Flag)
-      : Flag(Flag), Held(!Flag.exchange(true)) {}
+  BusyClaim(std::atomic<std::thread::id> &Owner, bool Reentrant = false)
+      : Owner(Owner) {
+    std::thread::id None;
+    const std::thread::id Me = std::this_thread::get_id();
+    Took = Owner.compare_exchange_strong(None, Me);
+    Held = Took || (Reentrant && None == Me);
+  }
   ~BusyClaim() {
-    if (Held)
-      Flag = false;
+    if (Took)
+      Owner = std::thread::id();
   }
   BusyClaim(const BusyClaim &) = delete;
   BusyClaim &operator=(const BusyClaim &) = delete;
   explicit operator bool() const { return Held; }
 
 private:
-  std::atomic<bool> &Flag;
-  bool Held;
+  std::atomic<std::thread::id> &Owner;
+  bool Took = false, Held = false;
 };
 
 /// The error of a call refused by BusyClaim; \p What names the call.
@@ -85,8 +93,9 @@ struct Integrator::Impl {
   StopReason Stopped = StopReason::None;
   /// Integrator::cancel(); run() clears it when it returns.
   std::atomic<bool> CancelRequested{false};
-  /// Set while a call that reads or changes the state runs (BusyClaim).
-  std::atomic<bool> Busy{false};
+  /// The thread of the call under way that reads or changes the state
+  /// (BusyClaim), or none.
+  std::atomic<std::thread::id> Busy{};
   std::string CheckpointPath;
   std::function<void(const IterationRow &)> Observer;
   std::function<void(const IterationProgress &)> Progress;
@@ -155,6 +164,10 @@ struct Integrator::Impl {
   /// or (\p Underflow) whose component's variance underflowed.
   /// "integrand 'f'", or "component C of integrand 'f'" for a vector one.
   std::string componentName(unsigned C) const;
+  Status checkEstimate(std::uint64_t Nhcube, const std::vector<double> &Mean,
+                       const std::vector<double> &Cov,
+                       const std::vector<std::uint64_t> &Underflow,
+                       const std::vector<double> &Largest) const;
   /// The error for a component whose values are so small (below 1e-301)
   /// that their average underflows to 0.
   Error tinyValuesError(unsigned C, double Largest) const;

@@ -232,29 +232,41 @@ Status Integrator::Impl::estimate(const vf_sampler_args &A,
   }
   for (unsigned C = 0; C < K; ++C)
     Mean[C] += Carry[C];
+  if (Status S = checkEstimate(A.nhcube, Mean, Cov, Underflow, Largest); !S)
+    return Fail(S.error());
+  return Status::ok();
+}
+
+/// What the hypercubes' sums cannot give honestly: values below the normal
+/// range (their mean underflows to 0), a variance lost to underflow where
+/// the values really differ, an estimate that overflows.
+Status Integrator::Impl::checkEstimate(
+    std::uint64_t Nhcube, const std::vector<double> &Mean,
+    const std::vector<double> &Cov, const std::vector<std::uint64_t> &Underflow,
+    const std::vector<double> &Largest) const {
+  const unsigned K = I.Outputs, Stride = segmentStride(K);
+  const double *Segs = Buffers.Segs.data();
   // What an underflowed hypercube loses is below 1e-323 / (N_h (n - 1)):
   // nothing beside a variance that is not itself that small (a Gaussian's
   // far tail, say), everything when the whole component is tiny.
   for (unsigned C = 0; C < K; ++C)
     if (Mean[C] == 0 && Largest[C] != 0 && Largest[C] < 0x1p-1000)
-      return Fail(tinyValuesError(C, Largest[C]));
+      return tinyValuesError(C, Largest[C]);
   for (unsigned C = 0; C < K; ++C)
-    if (Underflow[C] < A.nhcube && Cov[C * K + C] < 1e-290 &&
-        !roundingOnly(Segs.data() + Underflow[C] * Stride, K, C))
-      return Fail(sumsError(Underflow[C], Segs.data() + Underflow[C] * Stride,
-                            C, true));
+    if (Underflow[C] < Nhcube && Cov[C * K + C] < 1e-290 &&
+        !roundingOnly(Segs + Underflow[C] * Stride, K, C))
+      return sumsError(Underflow[C], Segs + Underflow[C] * Stride, C, true);
   for (unsigned C = 0; C < K; ++C)
     for (unsigned D = 0; D < K; ++D)
       if (!std::isfinite(Mean[C]) || !std::isfinite(Cov[C * K + D]))
-        return Fail(Error{"the estimate of " + componentName(C) +
+        return Error{"the estimate of " + componentName(C) +
                      " overflows when its hypercubes are added (" +
                      formatDouble(Mean[C]) + " +- " +
                      formatDouble(std::sqrt(Cov[C * K + C])) +
                      "). Rescale the integrand: divide it by a constant "
-                     "near its size and multiply the result back"});
+                     "near its size and multiply the result back"};
   return Status::ok();
 }
-
 
 /// Sample \p Index (value \p V = J f_0) of hypercube \p H: its term of
 /// the iteration's variance, n / (n - 1) ((V - v_h) / (n N_h))^2 with n

@@ -93,7 +93,7 @@ Status Integrator::Impl::restore(CheckpointState S) {
 }
 
 Status Integrator::saveState(const std::string &Path) const {
-  BusyClaim Claim(P->Busy);
+  BusyClaim Claim(P->Busy, /*Reentrant=*/true);
   if (!Claim)
     return busyError("saveState");
   if (Status S = notASource(P->I, Path, "the state file"); !S)
@@ -120,7 +120,7 @@ Status Integrator::loadState(const std::string &Path) {
 }
 
 Status Integrator::checkpointTo(std::string Path) {
-  BusyClaim Claim(P->Busy);
+  BusyClaim Claim(P->Busy, /*Reentrant=*/true);
   if (!Claim)
     return busyError("checkpointTo");
   // Checked before the first, possibly long, iteration: a typo in the
@@ -138,7 +138,7 @@ Status Integrator::checkpointTo(std::string Path) {
 }
 
 Status Integrator::saveGrid(const std::string &Path) const {
-  BusyClaim Claim(P->Busy);
+  BusyClaim Claim(P->Busy, /*Reentrant=*/true);
   if (!Claim)
     return busyError("saveGrid");
   if (!P->Map)

@@ -20,9 +20,8 @@
 #     another ending, an empty file name, weighted_events not a boolean, a
 #     missing event record, two runs (or two scan points) writing one
 #     file, --events on the command line of a batch; an unwritable
-#     events file: exit 1 after the run, the error naming 'events_out' at
-#     its line, the run's result in the JSON (status ok) with the events'
-#     error.
+#     events file: exit 1, the error naming 'events_out' at its line, the
+#     run refused before it runs (status failed in the JSON, its error).
 #
 #===----------------------------------------------------------------------===#
 import json
@@ -167,13 +166,13 @@ events_out = "no/such/dir/e.lhe"
             doc = json.load(f)
     a = doc["runs"][0] if doc else {}
     check(r.rc == 1 and
-          re.search(r"b\.toml:11:\d+: error: run 'a': 'events_out': .*"
-                    r"result is complete", r.err) is not None,
+          re.search(r"b\.toml:11:\d+: error: run 'a': cannot write the "
+                    r"events file in '.*no/such/dir/'", r.err) is not None,
           "an unwritable events file: exit 1, the error at 'events_out'")
-    check(a.get("status") == "ok" and a.get("result", {}).get("mean", 0) > 0
-          and "no/such/dir" in a.get("events", {}).get("error", ""),
-          "an unwritable events file: the run's result is in the JSON, with "
-          "the events' error")
+    check(a.get("status") == "failed" and "result" not in a
+          and "no/such/dir" in a.get("error", ""),
+          "an unwritable events file: the run is refused before it runs, "
+          "its error in the JSON")
     if r.rc != 1 or not a:
         print(r)
 

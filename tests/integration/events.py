@@ -19,8 +19,8 @@
 #     events followed the trained allocation);
 #  5. bad input: an unknown file ending, --events without --events-out, an
 #     integrand with no event record (exit 2, before the run); an
-#     unwritable events file (exit 1 after the run, with the result printed
-#     and the JSON written).
+#     unwritable events file (exit 1, also before the run: nothing is run
+#     and no JSON written).
 #
 #===----------------------------------------------------------------------===#
 import math
@@ -98,10 +98,10 @@ def main():
     js = os.path.join(workdir(), "kept.json")
     p = vegasc(exe, [src] + RUN + ["--events", 10, "--events-out", bad,
                                    "--json", js], json_out=False)
-    check(p.rc == 1 and "result = " in p.out and os.path.exists(js) and
-          "events:" in p.err,
-          "an unwritable events file: exit 1, the result printed and the "
-          "JSON written")
+    check(p.rc == 1 and "result = " not in p.out and
+          not os.path.exists(js) and "the events file" in p.err and
+          "no/such/dir" in p.err,
+          "an unwritable events file: exit 1 before the run, naming it")
     finish()
 
 

@@ -267,6 +267,9 @@ def values():
     expect([phist, "--param", "w=1e308"] + RUN, INPUT,
            "a parameter's histogram range wider than a double",
            r"phist\.vf:3:.*hi - lo overflows")
+    expect(["--eval", phist, "--param", "w=1e308", "--at", "0.5"], INPUT,
+           "--eval with a histogram range wider than a double",
+           r"phist\.vf:3:.*hi - lo overflows")
     scale = write("scale.vf", "param s = 1\n"
                   "integrand f(x in [0, inf; s]) = exp(-x[0])\n")
     for s in ("0", "-1"):

@@ -83,7 +83,7 @@ def test_a_call_from_another_thread_during_a_run_is_refused(gauss, tmp_path):
 
     def other():
         inside.wait(60)
-        for call in (integ.run, integ.result,
+        for call in (integ.run, lambda: integ.result,
                      lambda: integ.save_state(str(tmp_path / "s.vfstate")),
                      lambda: integ.sample(10)):
             start = time.perf_counter()

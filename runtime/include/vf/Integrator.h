@@ -263,10 +263,12 @@ public:
   void cancel();
   /// Whether a call is under way. An integrator does one thing at a time:
   /// run, extend, sample, unweight, setParam, setTarget and the state and
-  /// grid files called while another of them runs (from another thread,
-  /// or from an observer) return an error saying so, never wait and never
-  /// race. The other accessors (result(), grid(), ...) are for the thread
-  /// that calls run() and its observers; cancel() is for any thread.
+  /// grid files called from another thread while another of them runs
+  /// return an error saying so, never wait and never race. An observer of
+  /// a run (on its thread) may call checkpointTo, setTarget, saveState and
+  /// saveGrid, which take effect between iterations, but not the others.
+  /// The accessors (result(), grid(), ...) are for the thread that calls
+  /// run() and its observers; cancel() is for any thread.
   bool busy() const;
   /// Called after every iteration (progress, tables), after its checkpoint
   /// is written. An exception it throws leaves run() as it is (the run
