@@ -7,6 +7,7 @@
 //                     errors), adaptation
 //   MemoryBudget.cpp  an iteration's memory, checked before allocating
 //   RankExchange.cpp  MPI: ranks claim groups of tiles and exchange them
+//   GroupPacket.cpp   the exchanged packets, checked before use
 //   State.cpp         snapshot/restore, checkpoint and grid files
 //   StateChecks.cpp   a loaded state's invariants (forged checkpoints)
 //   DeviceSet.cpp     the devices of a run
@@ -192,13 +193,16 @@ struct Integrator::Impl {
   Status runOnRanks(
       Cluster &C,
       const std::function<bool(std::uint64_t, std::uint64_t)> &RunTiles,
-      const std::atomic<std::uint64_t> &SamplesDone, unsigned Stride,
-      bool &Finished, std::vector<RankStats> &RankRow);
+      const std::atomic<std::uint64_t> &SamplesDone, const vf_sampler_args &A,
+      unsigned Stride, bool &Finished, std::vector<RankStats> &RankRow);
   /// Gives every rank what the others computed for their groups (tile
   /// results, edge segments, the segments of hypercubes inside the groups,
   /// training partials), each sent once by its owner; returns the bytes
   /// this rank sent.
+  /// Every received packet is checked whole before use (GroupPacket.h):
+  /// a bad one is an error naming it (Cluster::describeRank).
   Expected<std::uint64_t> exchangeGroups(Cluster &C, std::uint64_t Owned,
+                                         const vf_sampler_args &A,
                                          unsigned Stride);
   /// The groups this rank claims next of the \p Left unclaimed.
   std::uint64_t rankChunk(const Cluster &C, std::uint64_t Left) const;

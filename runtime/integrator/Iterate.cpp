@@ -454,7 +454,7 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup,
   bool Finished = true;
   std::vector<RankStats> RankRow;
   if (shared()) {
-    if (Status S = runOnRanks(*O.Ranks, RunTiles, SamplesDone, Stride,
+    if (Status S = runOnRanks(*O.Ranks, RunTiles, SamplesDone, A, Stride,
                               Finished, RankRow);
         !S)
       return S;

@@ -9,10 +9,10 @@
 
 #include "integrator/IntegratorImpl.h"
 
+#include "integrator/GroupPacket.h"
 #include "reduction/Segments.h"
 
 #include <cmath>
-#include <cstring>
 
 namespace vf {
 
@@ -54,8 +54,8 @@ void Integrator::Impl::learnRankRates(const std::vector<RankStats> &Row) {
 Status Integrator::Impl::runOnRanks(
     Cluster &C,
     const std::function<bool(std::uint64_t, std::uint64_t)> &RunTiles,
-    const std::atomic<std::uint64_t> &SamplesDone, unsigned Stride,
-    bool &Finished, std::vector<RankStats> &RankRow) {
+    const std::atomic<std::uint64_t> &SamplesDone, const vf_sampler_args &A,
+    unsigned Stride, bool &Finished, std::vector<RankStats> &RankRow) {
   const TrainingSums &Training = Buffers.Training;
   const std::uint64_t G = Training.groups();
   if (Status S = C.startClaims(G); !S)
@@ -93,7 +93,7 @@ Status Integrator::Impl::runOnRanks(
                                    "(its messages say why); stopping every "
                                    "rank"})
                     : Status::ok();
-  Expected<std::uint64_t> Bytes = exchangeGroups(C, Owned, Stride);
+  Expected<std::uint64_t> Bytes = exchangeGroups(C, Owned, A, Stride);
   if (!Bytes)
     return Bytes.error();
   ExchangeBytes = *Bytes;
@@ -108,74 +108,58 @@ Status Integrator::Impl::runOnRanks(
   return Status::ok();
 }
 
-namespace {
-/// Copies N words between a packet and an array, in the packet's order.
-struct Packer {
-  std::vector<std::uint64_t> *Out = nullptr; ///< put() appends here
-  const std::uint64_t *In = nullptr;         ///< get() reads from here
-  template <typename T> void put(const T *Data, std::size_t Count) {
-    std::size_t At = Out->size();
-    Out->resize(At + Count * sizeof(T) / 8);
-    std::memcpy(Out->data() + At, Data, Count * sizeof(T));
-  }
-  template <typename T> void get(T *Data, std::size_t Count) {
-    std::memcpy(Data, In, Count * sizeof(T));
-    In += Count * sizeof(T) / 8;
-  }
-};
-} // namespace
-
-Expected<std::uint64_t> Integrator::Impl::exchangeGroups(Cluster &C,
-                                                         std::uint64_t Owned,
-                                                         unsigned Stride) {
-  static_assert(sizeof(vf_tile_result) % 8 == 0 && sizeof(double) == 8);
+Expected<std::uint64_t>
+Integrator::Impl::exchangeGroups(Cluster &C, std::uint64_t Owned,
+                                 const vf_sampler_args &Args, unsigned Stride) {
   TrainingSums &Training = Buffers.Training;
-  std::vector<vf_tile_result> &Results = Buffers.Results;
-  std::vector<double> &Edges = Buffers.Edges, &Segs = Buffers.Segs;
   const std::uint64_t G = Training.groups();
   std::span<double> Partials = Training.partials();
-  const std::size_t PartialSize = Partials.size() / G;
   std::span<double> Hists = Buffers.Histograms.partials();
-  const std::size_t HistSize = Buffers.Histograms.cells() ? Hists.size() / G : 0;
-  // A group's inner hypercubes: only its owner wrote them.
-  auto Inside = [&](std::uint64_t Tb, std::uint64_t Te) {
-    return innerHypercubes(Results[Tb].first_hcube, Results[Te - 1].last_hcube);
-  };
-  // Each group: its tiles' results and edge segments, its hypercubes'
-  // segments, its training partial and its histograms' partial.
-  auto Walk = [&](std::uint64_t Mask, Packer &P, bool Put) {
-    for (std::uint64_t Grp = 0; Grp < G; ++Grp) {
-      if (!(Mask >> Grp & 1))
-        continue;
-      std::uint64_t Tb = Training.groupBegin(Grp), Te = Training.groupBegin(Grp + 1);
-      auto Move = [&](auto *Data, std::size_t Count) {
-        Put ? P.put(Data, Count) : P.get(Data, Count);
-      };
-      Move(Results.data() + Tb, Te - Tb);
-      Move(Edges.data() + Tb * 2 * Stride, (Te - Tb) * 2 * Stride);
-      auto [First, Count] = Inside(Tb, Te);
-      Move(Segs.data() + First * Stride, Count * Stride);
-      Move(Partials.data() + Grp * PartialSize, PartialSize);
-      if (HistSize)
-        Move(Hists.data() + Grp * HistSize, HistSize);
-    }
-  };
+  if (!Buffers.Histograms.cells())
+    Hists = {};
+  // The layout from this rank's own allocation: a packet's words are
+  // compared with it, never used to address memory (GroupPacket.h).
+  GroupLayout L;
+  for (std::uint64_t Grp = 0; Grp <= G; ++Grp)
+    L.GroupBegin.push_back(Training.groupBegin(Grp));
+  L.TileSize = Args.tile_size;
+  L.Samples = Args.nsamples;
+  L.Offsets = Str->offsets();
+  L.Stride = Stride;
+  L.PartialSize = Partials.size() / G;
+  L.HistSize = Hists.size() / G;
+  const GroupArrays A{Buffers.Results, Buffers.Edges, Buffers.Segs, Partials,
+                      Hists};
+  if (Status S = checkLayout(L, A); !S)
+    return S.error();
   std::vector<std::uint64_t> &Mine = Buffers.Send, &All = Buffers.Receive;
-  Mine.assign(1, Owned);
-  Packer Out{&Mine, nullptr};
-  Walk(Owned, Out, true);
+  Mine.clear();
+  packGroups(L, Owned, A, Mine);
   const std::uint64_t Sent = 8 * Mine.size();
   std::vector<std::size_t> Counts;
   if (Status S = C.gatherWords(Mine, All, Counts); !S)
     return S.error();
+  std::size_t Total = 0;
+  for (std::size_t N : Counts)
+    Total += N;
+  if (Counts.size() != std::size_t(C.size()) || Total != All.size())
+    return Error{"the exchange returned " + std::to_string(All.size()) +
+                 " words for " + std::to_string(Counts.size()) + " of " +
+                 std::to_string(C.size()) + " ranks"};
+  std::uint64_t Seen = Owned;
   std::size_t Offset = 0;
   for (int R = 0; R < C.size(); Offset += Counts[R], ++R) {
     if (R == C.rank())
       continue;
-    const std::uint64_t *Packet = All.data() + Offset;
-    Packer In{nullptr, Packet + 1};
-    Walk(Packet[0], In, false);
+    std::span<const std::uint64_t> Packet(All.data() + Offset, Counts[R]);
+    if (Status S = unpackGroups(L, Packet, A, Seen, C.describeRank(R)); !S)
+      return S.error();
   }
+  if (Seen != (G == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << G) - 1))
+    return Error{"after the exchange, groups of iteration " +
+                 std::to_string(Iteration) + " are missing (mask " +
+                 std::to_string(Seen) + " of " + std::to_string(G) +
+                 " groups)"};
   return Sent;
 }
 

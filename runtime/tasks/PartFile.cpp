@@ -5,6 +5,7 @@
 #include "files/SafeFiles.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <tuple>
 
@@ -96,6 +97,11 @@ Expected<Part> decodePart(std::string_view B, const std::string &Origin) {
   P.Words.resize(N);
   for (std::uint64_t &W : P.Words)
     W = getLe(B, Pos, 8);
+  // Busy seconds weigh the next cut (PartSplit.h): NaN or negative would
+  // pass silently through every comparison there.
+  if (!std::isfinite(P.BusySeconds) || P.BusySeconds < 0)
+    return Bad("its busy time (" + std::to_string(P.BusySeconds) +
+               " seconds) is not a duration");
   if (P.Groups == 0 || P.Groups > 64 || P.Begin > P.End ||
       P.End > P.Groups || P.Words.empty())
     return Bad("inconsistent group range");

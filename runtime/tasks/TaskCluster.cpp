@@ -91,4 +91,11 @@ TaskCluster::gatherAll(const std::vector<double> &Values) {
 
 void TaskCluster::abort(int Code) { std::_Exit(Code); }
 
+std::string TaskCluster::describeRank(int Rank) const {
+  // Rank R >= 1 of a merge is Parts[R - 1] (gatherWords' order).
+  if (Merging && Rank >= 1 && std::size_t(Rank) <= Parts.size())
+    return "part '" + Parts[std::size_t(Rank) - 1].Origin + "'";
+  return Cluster::describeRank(Rank);
+}
+
 } // namespace vf

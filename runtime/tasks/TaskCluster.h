@@ -58,6 +58,7 @@ public:
   Expected<std::vector<double>>
   gatherAll(const std::vector<double> &Values) override;
   [[noreturn]] void abort(int Code) override;
+  std::string describeRank(int Rank) const override;
 
 private:
   bool Merging = false;

@@ -16,6 +16,7 @@
 #include "vf/Expected.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace vf {
@@ -60,6 +61,11 @@ public:
   /// Ends every rank with exit code \p Code, for an error after which the
   /// ranks can no longer agree (a failed transport).
   [[noreturn]] virtual void abort(int Code) = 0;
+  /// How errors name rank \p Rank's data when it cannot be used (a task
+  /// engine's merge names the part's file).
+  virtual std::string describeRank(int Rank) const {
+    return "rank " + std::to_string(Rank) + "'s packet";
+  }
 };
 
 } // namespace vf
