@@ -177,6 +177,17 @@ int printResult(const DriverOptions &O, const IntegrandInfo &I,
   // the plan in memory abandoned (the state on disk has it right).
   std::printf("vegasc: %zu of %u iterations done\n", R.Iterations.size(),
               Int.plan().total());
+  // Warm-up iterations train the map and are not averaged: until the
+  // first measured one there is no estimate, and the state is still fine
+  // (exit 0, so that engines chain the next iteration).
+  if (std::none_of(R.Iterations.begin(), R.Iterations.end(),
+                   [](const IterationRow &Row) { return !Row.Warmup; })) {
+    std::printf("vegasc: no result yet: %s a warm-up iteration (it trains "
+                "the map; its estimate is not kept)\n",
+                R.Iterations.size() == 1 ? "the iteration was"
+                                         : "every iteration so far was");
+    return ExitOk;
+  }
   for (unsigned K = 0; K < R.Mean.size(); ++K)
     std::printf("result%s = %.15g +- %.3g   chi2/dof = %.3g   Q = %.3g\n",
                 R.Mean.size() > 1 ? ("[" + std::to_string(K) + "]").c_str()
@@ -186,6 +197,11 @@ int printResult(const DriverOptions &O, const IntegrandInfo &I,
 }
 
 int mergeParts(const DriverOptions &O, const TaskOptions &T) {
+  if (std::all_of(T.Merge.begin(), T.Merge.end(),
+                  [](const std::string &P) { return P.empty(); }))
+    return fail("--task-merge needs the parts to merge: --task-merge PART... "
+                "(the files --task-part wrote for --state's next iteration)",
+                ExitUsage);
   if (T.Out.empty())
     return fail("--task-merge needs --out FILE for the next state",
                 ExitUsage);
@@ -239,10 +255,14 @@ void addTaskOptions(CLI::App &App, TaskOptions &T) {
                  "these N positive numbers (a worker's throughput), not "
                  "equally")
       ->type_name("W,...");
+  // Zero values allowed, so that a merge without parts is ours to explain
+  // (CLI11 would otherwise take the next flag, --state, for a part and
+  // complain about the state); CLI11 stores one empty value then.
   App.add_option("--task-merge", T.Merge,
                  "task engines: merge these parts of --state's next "
                  "iteration; the next state goes to --out")
-      ->type_name("PART...");
+      ->type_name("PART...")
+      ->expected(0, CLI::detail::expected_max_vector_size);
   App.add_flag("--task-result", T.Result,
                "task engines: print the result of --state (--json too)");
   App.add_option("--state", T.State, "task engines: the iteration's state")
