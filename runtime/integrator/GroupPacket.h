@@ -19,7 +19,8 @@
 //     last sample, its non-finite count, first bad sample and largest
 //     sample lie within its samples;
 //   - each segment's sample count is a whole number from 0 to the samples
-//     its hypercube has in the tiles that wrote it;
+//     its hypercube has in the tiles that wrote it (but for the slots of
+//     hypercubes the reduction rebuilds from edges: stale, never read);
 //   - in a group without non-finite samples, the training partials (sums
 //     of squares and of positive weights) are >= 0, never NaN.
 // Values an integrand can produce (sums that overflowed, NaN samples) are

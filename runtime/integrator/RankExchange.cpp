@@ -147,19 +147,32 @@ Integrator::Impl::exchangeGroups(Cluster &C, std::uint64_t Owned,
                  " words for " + std::to_string(Counts.size()) + " of " +
                  std::to_string(C.size()) + " ranks"};
   std::uint64_t Seen = Owned;
+  Status Accepted = Status::ok();
   std::size_t Offset = 0;
-  for (int R = 0; R < C.size(); Offset += Counts[R], ++R) {
+  for (int R = 0; R < C.size() && Accepted; Offset += Counts[R], ++R) {
     if (R == C.rank())
       continue;
     std::span<const std::uint64_t> Packet(All.data() + Offset, Counts[R]);
-    if (Status S = unpackGroups(L, Packet, A, Seen, C.describeRank(R)); !S)
-      return S.error();
+    Accepted = unpackGroups(L, Packet, A, Seen, C.describeRank(R));
   }
-  if (Seen != (G == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << G) - 1))
-    return Error{"after the exchange, groups of iteration " +
-                 std::to_string(Iteration) + " are missing (mask " +
-                 std::to_string(Seen) + " of " + std::to_string(G) +
-                 " groups)"};
+  const std::uint64_t Every =
+      G == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << G) - 1;
+  if (Accepted && Seen != Every)
+    Accepted = Error{"after the exchange, groups of iteration " +
+                     std::to_string(Iteration) + " are missing (mask " +
+                     std::to_string(Seen) + " of " + std::to_string(G) +
+                     " groups)"};
+  // A rank checks the others' packets, not its own: the ranks agree before
+  // any stops, or those that accepted would wait for it forever.
+  std::uint64_t Bad = Accepted ? 0 : 1; // then: whether any rank refused
+  if (Status S = C.orAll(&Bad, 1); !S)
+    return S.error();
+  if (!Accepted)
+    return Error{Accepted.message(), ErrorScope::Rank};
+  if (Bad)
+    return Error{"iteration " + std::to_string(Iteration) + ": another rank "
+                 "refused a packet of the exchange (its message says why); "
+                 "stopping every rank"};
   return Sent;
 }
 

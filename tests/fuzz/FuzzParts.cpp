@@ -86,14 +86,20 @@ void require(bool Ok) {
 
 /// What Iterate.cpp's estimate() and largestWeight() do with the received
 /// tiles \p Tb to \p Te: every index they derive, used.
-double consume(const Iteration &It, std::uint64_t Tb, std::uint64_t Te) {
-  double Sum = 0;
+double consume(Iteration &It, std::uint64_t Tb, std::uint64_t Te) {
+  // The tiles' end hypercubes start from zero, as in estimate() (their
+  // slots may hold an earlier iteration's sums), then come from edges.
   for (std::uint64_t T = Tb; T < Te; ++T) {
     const vf_tile_result &R = It.Results[T];
     require(R.first_hcube <= R.last_hcube && R.last_hcube < Nhcube);
+    for (std::uint64_t H : {R.first_hcube, R.last_hcube})
+      std::fill_n(It.Segs.begin() + H * Stride, Stride, 0.0);
+  }
+  double Sum = 0;
+  for (std::uint64_t T = Tb; T < Te; ++T) {
+    const vf_tile_result &R = It.Results[T];
     require(R.max_index < It.L.Samples && R.nonfinite <= It.L.TileSize);
     require(!R.nonfinite || R.first_bad < It.L.Samples);
-    Sum += It.Segs[R.first_hcube * Stride] + It.Segs[R.last_hcube * Stride];
     const std::uint64_t H = It.hcubeOf(R.max_index);
     require(H >= R.first_hcube && H <= R.last_hcube);
     Sum += It.Segs[H * Stride + Stride - 1] + It.Edges[T * 2 * Stride];

@@ -81,7 +81,8 @@ struct Iteration {
 constexpr std::size_t Group0 = 1;
 
 /// Word of tile 0's edge segment count, of group 0's first inner
-/// hypercube's count and of its training partial.
+/// hypercube's count (hypercube 1, which tiles 0 and 1 cut: the reduction
+/// rebuilds it from their edges) and of its training partial.
 std::size_t edgeWord(const Iteration &It) {
   return Group0 + (It.L.GroupBegin[1] - It.L.GroupBegin[0]) * ResultWords;
 }
@@ -192,17 +193,26 @@ TEST_F(GroupPacketTest, RefusesTileFieldsOutsideTheTile) {
 }
 
 TEST_F(GroupPacketTest, RefusesSegmentCountsThatCannotBe) {
-  // Tile 0 holds 3 samples of hypercube 0; hypercube 1 has 7.
+  // Tile 0 holds 3 samples of hypercube 0; hypercube 2, inside tile 1, 1.
   for (double N : {-1.0, 0.5, 4.0, 1e300, double(NAN), double(INFINITY)}) {
     std::vector<std::uint64_t> P = Packet;
     P[edgeWord(Sender)] = bits(N);
     expectRefused(P, "edge segment: a segment counts");
   }
-  for (double N : {-1.0, 4.5, 8.0, 1e300, double(NAN), double(INFINITY)}) {
+  for (double N : {-1.0, 0.5, 2.0, 1e300, double(NAN), double(INFINITY)}) {
     std::vector<std::uint64_t> P = Packet;
-    P[innerWord(Sender)] = bits(N);
-    expectRefused(P, "hypercube 1: a segment counts");
+    P[innerWord(Sender) + Stride] = bits(N);
+    expectRefused(P, "hypercube 2: a segment counts");
   }
+}
+
+TEST_F(GroupPacketTest, SlotsRebuiltFromEdgesAreNotJudged) {
+  // Hypercube 1 is tile 0's last and tile 1's first: the sender's slot
+  // holds an earlier iteration's sums (MPI ranks keep their arrays), which
+  // estimate() zeroes before use. A packet carrying them is valid.
+  std::vector<std::uint64_t> P = Packet;
+  P[innerWord(Sender)] = bits(9.0); // more than this iteration's 7
+  EXPECT_EQ(refusal(P), "");
 }
 
 TEST_F(GroupPacketTest, TrainingSumsAreNonNegativeWithoutNonFiniteSamples) {
