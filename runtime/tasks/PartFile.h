@@ -11,6 +11,13 @@
 // FNV-1a of every byte before it, so a truncated or damaged part is
 // refused. StateHash names the state the part belongs to (stateHash).
 //
+// The checksum proves only that a part was not damaged on the way: what
+// a script or a faulty node wrote is checked like any rank's packet.
+// decodePart checks the header (the count against the size, a finite
+// busy time, the mask against the range), checkCoverage the set of parts,
+// and the merge the packet against its own allocation
+// (integrator/GroupPacket.h) before using a word of it.
+//
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_TASKS_PARTFILE_H
 #define VF_RUNTIME_TASKS_PARTFILE_H
