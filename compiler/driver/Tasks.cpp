@@ -182,10 +182,13 @@ int printResult(const DriverOptions &O, const IntegrandInfo &I,
   // (exit 0, so that engines chain the next iteration).
   if (std::none_of(R.Iterations.begin(), R.Iterations.end(),
                    [](const IterationRow &Row) { return !Row.Warmup; })) {
-    std::printf("vegasc: no result yet: %s a warm-up iteration (it trains "
-                "the map; its estimate is not kept)\n",
-                R.Iterations.size() == 1 ? "the iteration was"
-                                         : "every iteration so far was");
+    if (R.Iterations.empty())
+      std::printf("vegasc: no result yet: no iteration has been merged\n");
+    else
+      std::printf("vegasc: no result yet: %s a warm-up iteration (it trains "
+                  "the map; its estimate is not kept)\n",
+                  R.Iterations.size() == 1 ? "the iteration was"
+                                           : "every iteration so far was");
     return ExitOk;
   }
   for (unsigned K = 0; K < R.Mean.size(); ++K)

@@ -11,9 +11,10 @@
 # negative busy time, a mask that is not the part's range. Each is merged
 # by `vegasc --task-merge`, which must exit 1 with a message naming the
 # forged file, write no next state, and neither crash nor trip a sanitizer.
-# Also (item 12): the merge of a warm-up iteration says there is no result
-# yet (exit 0: the state advanced) instead of printing nan, and a merge
-# without parts is a usage error saying so.
+# Also (item 12): the merge of a warm-up iteration, and --task-result on a
+# state with no measured iteration, say there is no result yet (exit 0:
+# the state is fine) instead of printing nan, and a merge without parts is
+# a usage error saying so.
 #
 #===----------------------------------------------------------------------===#
 import math
@@ -167,7 +168,12 @@ def main():
                 print(err)
         return names
 
-    # Item 12: the first iteration is a warm-up one.
+    # Item 12: no result before the first merge, nor after a warm-up one.
+    rc, out, err = run([src] + SETTINGS + ["--task-result", "--state", s0])
+    check(rc == 0 and "nan" not in out.lower() and "no result yet" in out,
+          f"the initial state's result: none yet, no nan (exit {rc})")
+    if "no result yet" not in out:
+        print(f"  stdout: {out}\n  stderr: {err}")
     warm = parts_of(s0, "warm")
     rc, out, err = merge(src, s0, warm, s1)
     check(rc == 0, f"warm-up merge: exit 0, the state advanced (got {rc})")
