@@ -8,6 +8,8 @@
 // is not its range. Each goes the driver's way: encoded, decoded,
 // checkCoverage, then merged by an integrator whose ranks are a
 // TaskCluster. The parts unforged merge to one process's result, bitwise.
+// MPI ranks (a two-rank Cluster in one process) check each other's
+// packets the same way and stop together when one refuses.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +23,7 @@
 
 #include <bit>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 using namespace vf;
@@ -77,6 +80,57 @@ Expected<Result> merge(const std::string &Bytes, const Part &Other) {
 }
 
 std::uint64_t bits(double D) { return std::bit_cast<std::uint64_t>(D); }
+
+/// Rank 0 of 2 MPI ranks, in one process: it claims groups [0, 2); the
+/// other rank's packet is \p Other, and after the exchange the other rank
+/// says through orAll whether it refused this one's packet.
+class TwoRanks : public Cluster {
+public:
+  TwoRanks(std::vector<std::uint64_t> Other, bool OtherRefuses)
+      : Other(std::move(Other)), OtherRefuses(OtherRefuses) {}
+  int rank() const override { return 0; }
+  int size() const override { return 2; }
+  int localRank() const override { return 0; }
+  int localSize() const override { return 1; }
+  Status startClaims(std::uint64_t Total) override {
+    Groups = Total;
+    return Status::ok();
+  }
+  Expected<Range> claim(std::uint64_t) override {
+    if (Claimed)
+      return Range{};
+    Claimed = true;
+    return Range{0, 2};
+  }
+  Expected<std::uint64_t> claimed() override { return Claimed ? Groups : 0; }
+  Status orAll(std::uint64_t *Data, std::size_t) override {
+    if (Exchanged)
+      Data[0] |= OtherRefuses;
+    return Status::ok();
+  }
+  Status gatherWords(const std::vector<std::uint64_t> &Words,
+                     std::vector<std::uint64_t> &All,
+                     std::vector<std::size_t> &Counts) override {
+    All = Words;
+    All.insert(All.end(), Other.begin(), Other.end());
+    Counts = {Words.size(), Other.size()};
+    Exchanged = true;
+    return Status::ok();
+  }
+  Expected<std::vector<double>>
+  gatherAll(const std::vector<double> &Values) override {
+    std::vector<double> All = Values;
+    All.insert(All.end(), Values.begin(), Values.end());
+    return All;
+  }
+  [[noreturn]] void abort(int) override { std::abort(); }
+
+private:
+  std::vector<std::uint64_t> Other;
+  bool OtherRefuses;
+  std::uint64_t Groups = 0;
+  bool Claimed = false, Exchanged = false;
+};
 
 class PartForgeryTest : public testing::Test {
 protected:
@@ -163,4 +217,27 @@ TEST_F(PartForgeryTest, MaskThatIsNotItsRange) {
   expectRefused(P, "does not hold its group range");
   P.Words[0] = 0;
   expectRefused(P, "does not hold its group range");
+}
+
+TEST_F(PartForgeryTest, RanksCheckEachOthersPacketsAndAgree) {
+  // The other rank's packet is the part of groups [2, G): one process's
+  // result, bitwise.
+  Expected<Result> Alone = runWith(nullptr);
+  Expected<Result> Ranks =
+      runWith(std::make_shared<TwoRanks>(Second.Words, false));
+  ASSERT_TRUE(bool(Alone) && bool(Ranks)) << Ranks.message();
+  EXPECT_EQ(bits(Ranks->Mean[0]), bits(Alone->Mean[0]));
+  // Its packet cut: this rank says why, as its own error.
+  std::vector<std::uint64_t> Cut(Second.Words.begin(),
+                                 Second.Words.end() - 1);
+  Ranks = runWith(std::make_shared<TwoRanks>(Cut, false));
+  ASSERT_FALSE(bool(Ranks));
+  EXPECT_NE(Ranks.message().find("rank 1's packet: holds"), std::string::npos)
+      << Ranks.message();
+  EXPECT_EQ(Ranks.error().Scope, ErrorScope::Rank);
+  // The other rank refused this one's: this one stops too, not waiting.
+  Ranks = runWith(std::make_shared<TwoRanks>(Second.Words, true));
+  ASSERT_FALSE(bool(Ranks));
+  EXPECT_NE(Ranks.message().find("another rank refused"), std::string::npos)
+      << Ranks.message();
 }
