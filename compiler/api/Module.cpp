@@ -85,7 +85,8 @@ compile(bool IsFile, const std::string &PathOrSource, const std::string &Name,
   auto CM = (*C)->compile(*I->P, CO);
   if (!CM)
     return Error{toString(CM.takeError())};
-  I->Warnings += (*CM)->Warnings;
+  if (S.Warnings) // Clang's, on the C/C++ code
+    I->Warnings += (*CM)->Warnings;
   I->Code = std::move(*CM);
   I->Options = CO;
   if (!CO.Evaluate)

@@ -1,6 +1,7 @@
 //===- backends/IntegrandBinding.cpp - Compiled code to the runtime -------===//
 
 #include "backends/IntegrandBinding.h"
+#include "clang/CxxIntegrands.h"
 #include "frontend/ASTDump.h"
 #include "frontend/Evaluator.h"
 #include "frontend/HistRanges.h"
@@ -13,6 +14,29 @@
 using namespace llvm;
 
 namespace vf {
+
+namespace {
+/// \p Fn run as \p Site's code (IntegrandFaults.h), or \p Fn itself.
+std::function<void(const double *, std::int64_t, const double *, double *)>
+guardedBatch(std::shared_ptr<const FaultSite> Site, BatchEntry Fn) {
+  if (!Site || !Fn)
+    return Fn;
+  return [Site, Fn](const double *Xs, std::int64_t N, const double *Params,
+                    double *Out) {
+    runIntegrandCode(*Site, [&] { Fn(Xs, N, Params, Out); });
+  };
+}
+} // namespace
+
+std::shared_ptr<const FaultSite> integrandFaultSite(const Program &P,
+                                                    const std::string &Name) {
+  std::string Files;
+  for (const ForeignSource &S : foreignSources(P))
+    Files += (Files.empty() ? "" : ", ") + S.Path;
+  if (Files.empty())
+    return nullptr;
+  return std::make_shared<const FaultSite>(Name, Files);
+}
 
 IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
                             const CompiledModule &M, const IntegrandDecl &I,
@@ -28,15 +52,16 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
     Info.ParamDefaults.push_back(PD->DefaultValue);
   }
   if (const CompiledIntegrand *C = M.find(I.Name)) {
-    Info.Evaluate = C->Batch;
+    auto Site = integrandFaultSite(*P, I.Name);
+    Info.Evaluate = guardedBatch(Site, C->Batch);
     if (!C->Batch && !Batch && OnDemand)
       Batch = std::make_shared<LazyBatch>(*OnDemand, P, Options);
     if (!C->Batch && Batch) {
-      Info.Evaluate = [Batch, Name = I.Name, Outputs = I.Outputs](
+      Info.Evaluate = [Batch, Site, Name = I.Name, Outputs = I.Outputs](
                           const double *Xs, std::int64_t N,
                           const double *Params, double *Out) {
         if (BatchEntry E = Batch->entry(Name))
-          return E(Xs, N, Params, Out);
+          return guardedBatch(Site, E)(Xs, N, Params, Out);
         std::fill(Out, Out + N * Outputs,
                   std::numeric_limits<double>::quiet_NaN());
       };
@@ -50,6 +75,12 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
       };
     }
     Info.SampleTile = C->SampleTile;
+    if (Site && C->SampleTile)
+      Info.SampleTile = [Site, Fn = C->SampleTile](
+                            const vf_sampler_args *A, unsigned long long Tile,
+                            const vf_tile_outputs *Out) {
+        runIntegrandCode(*Site, [&] { Fn(A, Tile, Out); });
+      };
     if (OnDemand && C->SampleTile) {
       Info.GpuKernel = C->GpuSampleKernel;
       // The PTX for a GPU's arch, or the host module carrying the GPU

@@ -12,6 +12,7 @@
 
 #include "backends/Compiler.h"
 #include "backends/LazyBatch.h"
+#include "faults/IntegrandFaults.h"
 #include "vf/Integrand.h"
 
 #include <memory>
@@ -19,6 +20,14 @@
 namespace vf {
 
 struct IntegrandDecl;
+
+/// What a fault in \p Name's compiled code reports
+/// (faults/IntegrandFaults.h) when \p P has C/C++ code, whose faults are
+/// the user's; null for a .vf program alone, where a fault is a compiler
+/// bug and goes to the crash handler's stack dump. The bindings below run
+/// their entry points under it.
+std::shared_ptr<const FaultSite> integrandFaultSite(const Program &P,
+                                                    const std::string &Name);
 
 /// \p P must stay alive as long as the result (it is shared); the Compiler
 /// that produced \p M owns the code the entry points point to and must

@@ -76,12 +76,14 @@ llvm::Expected<ForeignScan> scanForeignSource(llvm::StringRef Path,
 /// on a GPU is an error; without, a warning followed by a note that the
 /// file runs on the CPU only. What breaks the engine's guarantees on any
 /// device (mutable global state, exceptions, long double, inline asm) is
-/// always an error.
+/// always an error. Without \p Warnings (vegasc -w), no warning is
+/// reported (nor the notes that go with one).
 struct ForeignCheck {
   bool Ok = false;
   std::string Diagnostics;
 };
-ForeignCheck checkForeignSource(const ForeignSource &S, bool Gpu);
+ForeignCheck checkForeignSource(const ForeignSource &S, bool Gpu,
+                                bool Warnings = true);
 
 /// Checks \p S (GPU rules as errors on NVPTX, as warnings on the host,
 /// which go to \p Warnings) and compiles it to a module for \p T in \p Ctx,

@@ -2,6 +2,7 @@
 
 #include "clang/ClangJob.h"
 #include "clang/PortabilityChecker.h"
+#include "frontend/Frontend.h"
 
 #include "PtxTargets.h"
 
@@ -93,45 +94,64 @@ static std::vector<std::string> cc1Arguments(StringRef Path, ForeignTarget T,
     A.insert(A.end(), {"-fcxx-exceptions", "-fexceptions"});
   if (T == ForeignTarget::NVPTX)
     A.push_back("-D__VF_GPU__=1");
+  else
+    // A frame larger than a page touches its pages in order, so a local
+    // array larger than the stack ends on the guard page (a fault
+    // reported as a stack overflow, faults/IntegrandFaults.h) rather than
+    // writing into whatever lies below the stack.
+    A.push_back("-fstack-clash-protection");
   A.push_back(Path.str());
   return A;
 }
 
 namespace {
-/// The error of a file SizeLimitedFileSystem does not open, in Clang's
-/// "cannot open file 'big.h': ..." or "error reading 'big.cpp': ...".
-class TooLargeCategory : public std::error_category {
+/// A file as read whole by readSourceFileOrCode.
+class ReadFile : public vfs::File {
 public:
-  const char *name() const noexcept override { return "vegasflow source"; }
-  std::string message(int) const override {
-    return "File too large: vegasflow compiles C/C++ files of up to " +
-           std::to_string(MaxSourceBytes >> 20) + " MiB";
+  ReadFile(vfs::Status S, std::unique_ptr<MemoryBuffer> B)
+      : S(std::move(S)), Buf(std::move(B)) {}
+  ErrorOr<vfs::Status> status() override { return S; }
+  ErrorOr<std::unique_ptr<MemoryBuffer>> getBuffer(const Twine &Name, int64_t,
+                                                   bool, bool) override {
+    return MemoryBuffer::getMemBufferCopy(Buf->getBuffer(), Name);
   }
+  std::error_code close() override { return {}; }
+
+private:
+  vfs::Status S;
+  std::unique_ptr<MemoryBuffer> Buf;
 };
 
-/// A file larger than MaxSourceBytes is not opened: Clang reports it at
-/// its #include without reading (or lexing) any of it.
-class SizeLimitedFileSystem : public vfs::ProxyFileSystem {
+/// Every file Clang opens (the main file and each #include) is read by the
+/// front end's bounded reader, with the checks of a .vf source: a FIFO is
+/// opened without blocking and refused, as are a directory, a device
+/// (/dev/zero) and a file over MaxSourceBytes. Clang then reports
+/// "cannot open file 'x.h': it is a FIFO, not a regular file" at the
+/// #include's file and line, having read none of it.
+class BoundedFileSystem : public vfs::ProxyFileSystem {
 public:
   using ProxyFileSystem::ProxyFileSystem;
 
   ErrorOr<std::unique_ptr<vfs::File>>
   openFileForRead(const Twine &Path) override {
-    ErrorOr<vfs::Status> S = status(Path);
-    if (S && S->getSize() > MaxSourceBytes)
-      return std::error_code(1, Category);
-    return ProxyFileSystem::openFileForRead(Path);
+    SmallString<256> P;
+    Path.toVector(P);
+    ErrorOr<std::unique_ptr<MemoryBuffer>> B = readSourceFileOrCode(P);
+    if (!B)
+      return B.getError();
+    ErrorOr<vfs::Status> S = status(P);
+    if (!S)
+      return S.getError();
+    vfs::Status Read = vfs::Status::copyWithNewSize(*S, (*B)->getBufferSize());
+    return std::make_unique<ReadFile>(std::move(Read), std::move(*B));
   }
-
-private:
-  static inline const TooLargeCategory Category;
 };
 } // namespace
 
 /// The real file system with vf/integrand.h at ForeignIncludeRoot.
 static IntrusiveRefCntPtr<vfs::FileSystem> fileSystem() {
   auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(
-      makeIntrusiveRefCnt<SizeLimitedFileSystem>(vfs::getRealFileSystem()));
+      makeIntrusiveRefCnt<BoundedFileSystem>(vfs::getRealFileSystem()));
   auto Mem = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   Mem->addFile(ForeignIncludeRoot.str() + "/vf/integrand.h", 0,
                MemoryBuffer::getMemBuffer(integrandHeaderText(),

@@ -2,7 +2,9 @@
 //
 // A CompilerInstance built from cc1 arguments (never through Clang's
 // driver, which would look for a CUDA installation for nvptx64 and for
-// system headers for the host), over the real file system with
+// system headers for the host), over the real file system (every file
+// read whole by the front end's bounded reader, readSourceFileOrCode, so
+// an #include of a FIFO or /dev/zero is an error at its line) with
 // vf/integrand.h overlaid at ForeignIncludeRoot, its diagnostics printed
 // as text (file:line:col, the line, a caret) into a string.
 //
@@ -17,6 +19,7 @@
 #define VF_COMPILER_CLANG_CLANGJOB_H
 
 #include "clang/ClangFrontend.h"
+#include "frontend/Frontend.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 
@@ -29,10 +32,9 @@
 
 namespace vf {
 
-/// The most bytes of C/C++ source a translation unit may have, its
-/// includes with it (a file larger is not opened; the scan counts the
-/// rest): a generated matrix element of 100,000 lines is about 5 MB.
-constexpr uint64_t MaxSourceBytes = uint64_t(64) << 20;
+// MaxSourceBytes (frontend/Frontend.h) bounds a translation unit, its
+// includes with it (a file larger is not read; the scan counts the rest):
+// a generated matrix element of 100,000 lines is about 5 MB.
 
 enum class ClangPurpose {
   Scan,    ///< preprocess only

@@ -109,10 +109,11 @@ bool loadIntegrandFile(Program &P, StringRef Path, DiagEngine &Diags,
   return loadProgramSource(P, (Path + ".vf").str(), *Text, Diags);
 }
 
-bool checkForeignSources(const Program &P, bool Gpu, raw_ostream &OS) {
+bool checkForeignSources(const Program &P, bool Gpu, raw_ostream &OS,
+                         bool Warnings) {
   bool Ok = true;
   for (const ForeignSource &S : foreignSources(P)) {
-    ForeignCheck C = checkForeignSource(S, Gpu);
+    ForeignCheck C = checkForeignSource(S, Gpu, Warnings);
     OS << C.Diagnostics;
     Ok &= C.Ok;
   }

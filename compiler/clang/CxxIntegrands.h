@@ -34,9 +34,10 @@ bool loadIntegrandFile(Program &P, llvm::StringRef Path, DiagEngine &Diags,
                        llvm::raw_ostream &ClangOut);
 
 /// Runs the portability checker over every C/C++ file of \p P, printing
-/// its diagnostics to \p OS; GPU rules as errors when \p Gpu. True when no
-/// file has an error.
-bool checkForeignSources(const Program &P, bool Gpu, llvm::raw_ostream &OS);
+/// its diagnostics to \p OS (without warnings unless \p Warnings); GPU
+/// rules as errors when \p Gpu. True when no file has an error.
+bool checkForeignSources(const Program &P, bool Gpu, llvm::raw_ostream &OS,
+                         bool Warnings = true);
 
 } // namespace vf
 

@@ -307,13 +307,16 @@ Error clangError(ClangJob &Job, const ForeignSource &S) {
 
 } // namespace
 
-ForeignCheck checkForeignSource(const ForeignSource &S, bool Gpu) {
+ForeignCheck checkForeignSource(const ForeignSource &S, bool Gpu,
+                                bool Warnings) {
   // The scan's bounds on the preprocessed size hold before any parse.
   if (Expected<ForeignScan> Scan = scanForeignSource(S.Path,
                                                      ForeignTarget::Host);
       !Scan)
     return {false, toString(Scan.takeError())};
   ClangJob Job(S.Path, ForeignTarget::Host, ClangPurpose::Check);
+  if (Job.instance() && !Warnings)
+    Job.instance()->getDiagnostics().setIgnoreAllWarnings(true);
   CheckAction Act(S, Gpu);
   ForeignCheck R;
   R.Ok = Job.instance() && Job.instance()->ExecuteAction(Act) &&

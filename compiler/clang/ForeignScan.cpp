@@ -76,6 +76,7 @@ public:
 
   void MacroExpands(const clang::Token &NameTok, const clang::MacroDefinition &,
                     clang::SourceRange, const clang::MacroArgs *Args) override {
+    clockMacro(NameTok);
     if (!Args || NameTok.getIdentifierInfo()->getName() != "VF_INTEGRAND" ||
         !SM.isWrittenInMainFile(NameTok.getLocation()))
       return;
@@ -101,6 +102,22 @@ public:
   bool TooLarge = false;
 
 private:
+  /// __TIME__, __DATE__ and __TIMESTAMP__ are when the file was compiled
+  /// (or last changed): the compile cache, keyed by the text, would serve
+  /// the first compile's value to every later run, and the same file
+  /// would give different results on different days. An error, as the
+  /// checker's rules on the engine's guarantees are.
+  void clockMacro(const clang::Token &NameTok) {
+    StringRef Name = NameTok.getIdentifierInfo()->getName();
+    if (Name == "__TIME__" || Name == "__DATE__" || Name == "__TIMESTAMP__")
+      error(NameTok.getLocation(),
+            "'" + Name +
+                "' is when the file was compiled, which breaks "
+                "reproducibility: results would depend on the day, and "
+                "the compile cache would serve the first compile's value "
+                "to later runs; pass a parameter instead");
+  }
+
   void error(clang::SourceLocation L, const Twine &Msg) {
     clang::DiagnosticsEngine &D = PP.getDiagnostics();
     D.Report(L, D.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0"))

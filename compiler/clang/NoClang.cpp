@@ -25,7 +25,7 @@ Expected<ForeignScan> scanForeignSource(StringRef Path, ForeignTarget) {
                            Path.str().c_str());
 }
 
-ForeignCheck checkForeignSource(const ForeignSource &S, bool) {
+ForeignCheck checkForeignSource(const ForeignSource &S, bool, bool) {
   char Buf[512];
   std::snprintf(Buf, sizeof Buf, NotBuilt, S.Path.c_str());
   return {false, Buf};

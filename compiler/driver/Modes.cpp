@@ -10,6 +10,8 @@
 #include "driver/Format.h"
 
 #include "backends/Compiler.h"
+#include "backends/IntegrandBinding.h"
+#include "clang/CxxIntegrands.h"
 #include "frontend/ASTDump.h"
 #include "frontend/Diagnostics.h"
 #include "frontend/DomainMap.h"
@@ -17,7 +19,6 @@
 #include "frontend/Frontend.h"
 #include "frontend/HistRanges.h"
 #include "frontend/Lexer.h"
-#include "clang/CxxIntegrands.h"
 
 #include "files/SafeFiles.h"
 #include "vf/Integrator.h"
@@ -347,10 +348,19 @@ static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
     printCompileError(toString(CM.takeError())); // Clang's text as it is
     return ExitInputError;
   }
-  errs() << (*CM)->Warnings;
+  if (!O.NoWarnings)
+    errs() << (*CM)->Warnings;
   const CompiledIntegrand *CI = (*CM)->find(I->Name);
   std::vector<double> Out(I->Outputs);
-  CI->Batch(X.data(), 1, Params.data(), Out.data());
+  // C/C++ code's faults are reported as the integrand's (IntegrandFaults.h).
+  auto Site = integrandFaultSite(P, I->Name);
+  auto Guarded = [&](const auto &Fn) {
+    if (Site)
+      runIntegrandCode(*Site, Fn);
+    else
+      Fn();
+  };
+  Guarded([&] { CI->Batch(X.data(), 1, Params.data(), Out.data()); });
   for (double V : Out) {
     // The compiled integrand multiplies the maps' Jacobian in; f(x) is
     // its weight divided by it (to the last bit or so).
@@ -358,7 +368,7 @@ static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
     std::snprintf(Buf, sizeof(Buf), "%.17g", V / Jac);
     outs() << Buf << "\n";
   }
-  printCells(*I, *CI, X, Params);
+  Guarded([&] { printCells(*I, *CI, X, Params); });
   return ExitOk;
 }
 
@@ -395,7 +405,8 @@ int runCompilerModes(const DriverOptions &O) {
     return ExitInputError;
   // The C/C++ files as a GPU would need them: --check promises a file that
   // runs on every device.
-  if (O.Check && !checkForeignSources(P, /*Gpu=*/true, errs()))
+  if (O.Check &&
+      !checkForeignSources(P, /*Gpu=*/true, errs(), !O.NoWarnings))
     return ExitInputError;
   if (O.Check) {
     outs() << O.File << ": ok (" << P.Integrands.size() << " integrand"

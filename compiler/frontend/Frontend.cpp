@@ -29,44 +29,72 @@ namespace vf {
 
 namespace {
 
-/// "a directory", "a FIFO", ... for what is not a regular file.
-StringRef kindOf(sys::fs::file_type T) {
-  switch (T) {
-  case sys::fs::file_type::directory_file:
-    return "a directory";
-  case sys::fs::file_type::fifo_file:
-    return "a FIFO";
-  case sys::fs::file_type::character_file:
-  case sys::fs::file_type::block_file:
-    return "a device";
-  case sys::fs::file_type::socket_file:
-    return "a socket";
-  default:
-    return "not a regular file";
+/// Why readSourceFileOrCode refused a file it opened.
+enum class Refusal { Directory = 1, Fifo, Device, Socket, Other, TooLarge };
+
+class RefusalCategory : public std::error_category {
+public:
+  const char *name() const noexcept override { return "vegasflow source"; }
+  std::string message(int C) const override {
+    switch (Refusal(C)) {
+    case Refusal::Directory:
+      return "it is a directory, not a regular file";
+    case Refusal::Fifo:
+      return "it is a FIFO, not a regular file";
+    case Refusal::Device:
+      return "it is a device, not a regular file";
+    case Refusal::Socket:
+      return "it is a socket, not a regular file";
+    case Refusal::Other:
+      return "it is not a regular file";
+    case Refusal::TooLarge:
+      break;
+    }
+    return "it is larger than " + std::to_string(MaxSourceBytes >> 20) +
+           " MiB, more than any source should be";
   }
+};
+
+const RefusalCategory &refusals() {
+  static const RefusalCategory C;
+  return C;
 }
 
-llvm::Error readError(StringRef Path, const Twine &Why) {
-  return createStringError(inconvertibleErrorCode(),
-                           "cannot read '" + Path + "': " + Why);
+std::error_code refusal(Refusal R) { return {int(R), refusals()}; }
+
+Refusal refusalOf(sys::fs::file_type T) {
+  switch (T) {
+  case sys::fs::file_type::directory_file:
+    return Refusal::Directory;
+  case sys::fs::file_type::fifo_file:
+    return Refusal::Fifo;
+  case sys::fs::file_type::character_file:
+  case sys::fs::file_type::block_file:
+    return Refusal::Device;
+  case sys::fs::file_type::socket_file:
+    return Refusal::Socket;
+  default:
+    return Refusal::Other;
+  }
 }
 
 } // namespace
 
-Expected<std::unique_ptr<MemoryBuffer>> readSourceFile(StringRef Path) {
+ErrorOr<std::unique_ptr<MemoryBuffer>> readSourceFileOrCode(StringRef Path) {
   if (Path.empty())
-    return readError(Path, "the file name is empty");
+    return std::make_error_code(std::errc::no_such_file_or_directory);
   SmallString<256> P(Path);
   const int FD = ::open(P.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (FD < 0)
-    return readError(Path, std::strerror(errno));
+    return std::error_code(errno, std::generic_category());
   auto Close = make_scope_exit([FD] { ::close(FD); });
   sys::fs::file_status St;
   if (std::error_code EC = sys::fs::status(FD, St))
-    return readError(Path, EC.message());
+    return EC;
   if (St.type() != sys::fs::file_type::regular_file)
-    return readError(Path, "it is " + kindOf(St.type()) +
-                               ", not a regular file");
+    return refusal(refusalOf(St.type()));
+  if (St.getSize() > MaxSourceBytes) // refused unread
+    return refusal(Refusal::TooLarge);
   // Read to the end rather than trusting the size: a /proc file says 0
   // and may still hold text, or fail on reading (/proc/self/mem).
   std::string Text;
@@ -74,16 +102,26 @@ Expected<std::unique_ptr<MemoryBuffer>> readSourceFile(StringRef Path) {
   for (;;) {
     Expected<size_t> N = sys::fs::readNativeFile(FD, Chunk);
     if (!N)
-      return readError(Path, toString(N.takeError()));
+      return errorToErrorCode(N.takeError());
     if (*N == 0)
       break;
     Text.append(Chunk.data(), *N);
     if (Text.size() > MaxSourceBytes)
-      return readError(Path, "it is larger than " +
-                                 Twine(MaxSourceBytes >> 20) +
-                                 " MiB, more than any source should be");
+      return refusal(Refusal::TooLarge);
   }
   return MemoryBuffer::getMemBufferCopy(Text, Path);
+}
+
+Expected<std::unique_ptr<MemoryBuffer>> readSourceFile(StringRef Path) {
+  if (Path.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot read '': the file name is empty");
+  auto B = readSourceFileOrCode(Path);
+  if (!B)
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot read '" + Path +
+                                 "': " + B.getError().message());
+  return std::move(*B);
 }
 
 namespace {

@@ -34,6 +34,14 @@ constexpr std::uint64_t MaxSourceBytes = std::uint64_t(64) << 20;
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
 readSourceFile(llvm::StringRef Path);
 
+/// readSourceFile with the reason as an error code, for a file system
+/// (Clang's, clang/ClangJob.cpp): errno's when the file cannot be opened
+/// or read (ENOENT lets a header search go on to the next folder), a code
+/// whose message says why it was refused otherwise ("it is a FIFO, not a
+/// regular file").
+llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
+readSourceFileOrCode(llvm::StringRef Path);
+
 /// Parses the file at \p Path and its imports into \p P (no Sema). Returns
 /// false when the file cannot be read or has syntax errors.
 bool parseProgramFile(Program &P, llvm::StringRef Path, DiagEngine &Diags);
