@@ -126,18 +126,20 @@ std::uintptr_t stackPointer(void *Context) {
 #endif
 }
 
-/// A fault just below the thread's stack (its guard pages: the stack
-/// grows down, and C/C++ frames larger than a page probe their pages in
-/// order) is an overflow; where the stack's bounds are unknown, a fault
-/// at or just below the stack pointer. One above the stack (an output
-/// array written past its end) is not.
+/// The stack grows down: a fault below the thread's stack is an overflow
+/// when it is just below (the guard pages: deep recursion) or near the
+/// stack pointer (a frame larger than the stack, which moved the stack
+/// pointer far below it). One inside or above the stack (an output array
+/// written past its end) is not.
 bool isStackOverflow(const siginfo_t *Info, void *Context) {
   const auto Addr = std::uintptr_t(Info->si_addr);
   const std::uintptr_t Near = 1 << 20;
-  if (Current.StackLo)
-    return Addr < Current.StackLo && Addr + Near >= Current.StackLo;
+  if (Current.StackLo && Addr >= Current.StackLo)
+    return false;
+  if (Current.StackLo && Addr + Near >= Current.StackLo)
+    return true;
   const std::uintptr_t Sp = stackPointer(Context);
-  return Sp && Addr <= Sp + 256 && Addr + Near >= Sp;
+  return Sp && Addr + 4096 >= Sp && Addr <= Sp + Near;
 }
 
 /// The signal's name and what it most likely means in an integrand.
