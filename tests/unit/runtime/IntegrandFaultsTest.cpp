@@ -1,0 +1,85 @@
+//===- tests/unit/runtime/IntegrandFaultsTest.cpp - Faults in user code ---===//
+//
+// A fault inside runIntegrandCode ends the process with
+// IntegrandCrashExitCode and the report naming the signal and the files,
+// on the calling thread and on a worker thread alike (each with its own
+// alternate signal stack: a stack overflow is reported too); an
+// exception escaping the code is reported as SIGABRT; a fault outside it
+// is left to the handler that was there before (here the default: the
+// process dies by the signal).
+//
+//===----------------------------------------------------------------------===//
+
+#include "faults/IntegrandFaults.h"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <stdexcept>
+#include <thread>
+
+namespace {
+
+using namespace vf;
+
+/// An integer division the compiler can neither see through nor drop.
+void divide(int Den) {
+  volatile int D = Den;
+  volatile int Quotient = 10 / D;
+  (void)Quotient;
+}
+
+/// Never returns (v never exceeds 2); the addition after the call keeps
+/// it from being a loop.
+double deep(double V) {
+  volatile double W = V;
+  if (W > 2.0)
+    return W;
+  return deep(W + 1e-300) + 1.0;
+}
+
+void throwFromIntegrand() { throw std::runtime_error("escaped"); }
+
+const FaultSite &site() {
+  static const FaultSite S("f", "f.cpp");
+  return S;
+}
+
+TEST(IntegrandFaultsDeathTest, DivisionByZeroIsReported) {
+  EXPECT_EXIT(runIntegrandCode(site(), [] { divide(0); }),
+              testing::ExitedWithCode(IntegrandCrashExitCode),
+              "error: the integrand 'f' crashed \\(SIGFPE: integer division "
+              "by zero.*, in f\\.cpp's code\\) at instruction 0x");
+}
+
+TEST(IntegrandFaultsDeathTest, StackOverflowOnAWorkerThreadIsReported) {
+  EXPECT_EXIT(
+      {
+        std::thread T([] { runIntegrandCode(site(), [] { deep(0); }); });
+        T.join();
+      },
+      testing::ExitedWithCode(IntegrandCrashExitCode),
+      "crashed \\(SIGSEGV: stack overflow");
+}
+
+TEST(IntegrandFaultsDeathTest, AnEscapingExceptionIsReported) {
+  EXPECT_EXIT(runIntegrandCode(site(), [] { throwFromIntegrand(); }),
+              testing::ExitedWithCode(IntegrandCrashExitCode),
+              "crashed \\(SIGABRT: abort\\(\\), or an exception escaping");
+}
+
+TEST(IntegrandFaultsDeathTest, AFaultOutsideIsNotTheIntegrands) {
+  runIntegrandCode(site(), [] {}); // the handlers are installed
+  EXPECT_EXIT(divide(0), testing::KilledBySignal(SIGFPE), "");
+}
+
+TEST(IntegrandFaults, NormalCodeRunsAndNests) {
+  int Calls = 0;
+  runIntegrandCode(site(), [&] {
+    runIntegrandCode(site(), [&] { ++Calls; });
+    ++Calls;
+  });
+  EXPECT_EQ(Calls, 2);
+}
+
+} // namespace
