@@ -30,7 +30,8 @@ struct CompileSettings {
   /// Cache folder; empty: $VF_CACHE_DIR, $XDG_CACHE_HOME/vegasflow or
   /// ~/.cache/vegasflow.
   std::string CacheDir;
-  /// Keep warnings (unused let/param) in warnings().
+  /// Keep warnings (unused let/param, and Clang's and the portability
+  /// checker's on C/C++ code) in warnings().
   bool Warnings = true;
   /// Errors beyond this many are counted ("N errors generated.") but
   /// their text is left out of the message (vegasc --error-limit).
