@@ -40,7 +40,7 @@ struct sigaction Previous[NumFaultSignals];
 /// What the handler needs of this thread.
 struct ThreadFaults {
   const FaultSite *Site = nullptr; ///< the code running now, if any
-  std::uintptr_t StackLo = 0, StackHi = 0;
+  std::uintptr_t StackLo = 0; ///< the lowest address of its stack
   bool Ready = false;
 };
 constinit thread_local ThreadFaults Current;
@@ -239,10 +239,8 @@ void prepareThread() {
   if (::pthread_getattr_np(::pthread_self(), &Attr) == 0) {
     void *Lo = nullptr;
     std::size_t Size = 0;
-    if (::pthread_attr_getstack(&Attr, &Lo, &Size) == 0) {
+    if (::pthread_attr_getstack(&Attr, &Lo, &Size) == 0)
       Current.StackLo = std::uintptr_t(Lo);
-      Current.StackHi = std::uintptr_t(Lo) + Size;
-    }
     ::pthread_attr_destroy(&Attr);
   }
   stack_t Old{};
