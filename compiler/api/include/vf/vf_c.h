@@ -107,7 +107,10 @@ int vf_integrator_outputs(const vf_integrator *it);
 int vf_set_param(vf_integrator *it, const char *name, double value);
 
 /* Runs `warmup` adapting iterations, then `iterations` measured ones of
-   `calls` samples each; adds to the statistics of earlier runs. */
+   `calls` samples each; adds to the statistics of earlier runs. A fault
+   in an integrand's C/C++ code (a stack overflow, a division by zero, an
+   out-of-bounds write) does not return: the process prints the report
+   and exits with code 70 (docs/user-guide.md, "C and C++ integrands"). */
 int vf_run(vf_integrator *it, int32_t iterations, int64_t calls,
            int32_t warmup);
 /* Asks the vf_run in progress (or the next one) to stop: from another
