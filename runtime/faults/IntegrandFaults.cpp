@@ -37,6 +37,10 @@ constexpr int NumFaultSignals = sizeof(FaultSignals) / sizeof(int);
 /// The handlers that were there before ours, by position in FaultSignals.
 struct sigaction Previous[NumFaultSignals];
 
+/// Whether the JIT writes /tmp/perf-PID.map (backends/PerfMap.h), read
+/// once before any fault: getenv is not async-signal-safe.
+bool PerfMap = false;
+
 /// What the handler needs of this thread.
 struct ThreadFaults {
   const FaultSite *Site = nullptr; ///< the code running now, if any
@@ -214,15 +218,22 @@ void onFault(int Sig, siginfo_t *Info, void *Context) {
   }
   L.add("\nnote: the process ends here with exit code ");
   L.dec(IntegrandCrashExitCode);
-  L.add(" (files written before, such as a checkpoint, are intact); with "
-        "VF_PERF_MAP=1, /tmp/perf-");
-  L.dec(unsigned(::getpid()));
-  L.add(".map names the compiled function at that instruction\n");
+  L.add(" (files written before, such as a checkpoint, are intact); ");
+  if (PerfMap) {
+    L.add("/tmp/perf-");
+    L.dec(unsigned(::getpid()));
+    L.add(".map names the compiled function at that instruction\n");
+  } else {
+    L.add("run with VF_PERF_MAP=1 to have the compiled function at that "
+          "instruction named in /tmp/perf-PID.map\n");
+  }
   L.write();
   ::_exit(IntegrandCrashExitCode);
 }
 
 void installHandlers() {
+  const char *Map = std::getenv("VF_PERF_MAP");
+  PerfMap = Map && *Map && std::strcmp(Map, "0") != 0;
   struct sigaction A{};
   A.sa_sigaction = onFault;
   A.sa_flags = SA_SIGINFO | SA_ONSTACK;
