@@ -96,9 +96,11 @@ static std::vector<std::string> cc1Arguments(StringRef Path, ForeignTarget T,
     A.push_back("-D__VF_GPU__=1");
   // Not -fstack-clash-protection, which would make a frame larger than
   // the stack fault on its guard page rather than possibly land in other
-  // memory: LLVM 19's inline stack probes, inlined into the fused
-  // sampler, change its results (examples/cpp/ee_mumu_extern.vf gives
-  // 5e22 for 1985).
+  // memory: inherited by the fused sampler (vf_sample_tile_NAME), whose
+  // prologue shrink-wrapping places after code holding a live value in
+  // %r11, LLVM 19's inline probe loop uses %r11 as its scratch register
+  // and the results are wrong (examples/cpp/ee_mumu_extern.vf gives 5e22
+  // for 1985).
   A.push_back(Path.str());
   return A;
 }
