@@ -16,14 +16,24 @@ using namespace llvm;
 namespace vf {
 
 namespace {
-/// \p Fn run as \p Site's code (IntegrandFaults.h), or \p Fn itself.
+/// Fn(Xs, N, Params, Out) as \p Site's code (IntegrandFaults.h), or
+/// plainly without a site.
+void callBatch(const FaultSite *Site, BatchEntry Fn, const double *Xs,
+               std::int64_t N, const double *Params, double *Out) {
+  if (Site)
+    runIntegrandCode(*Site, [&] { Fn(Xs, N, Params, Out); });
+  else
+    Fn(Xs, N, Params, Out);
+}
+
+/// \p Fn run as \p Site's code, or \p Fn itself.
 std::function<void(const double *, std::int64_t, const double *, double *)>
 guardedBatch(std::shared_ptr<const FaultSite> Site, BatchEntry Fn) {
   if (!Site || !Fn)
     return Fn;
   return [Site, Fn](const double *Xs, std::int64_t N, const double *Params,
                     double *Out) {
-    runIntegrandCode(*Site, [&] { Fn(Xs, N, Params, Out); });
+    callBatch(Site.get(), Fn, Xs, N, Params, Out);
   };
 }
 } // namespace
@@ -61,7 +71,7 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
                           const double *Xs, std::int64_t N,
                           const double *Params, double *Out) {
         if (BatchEntry E = Batch->entry(Name))
-          return guardedBatch(Site, E)(Xs, N, Params, Out);
+          return callBatch(Site.get(), E, Xs, N, Params, Out);
         std::fill(Out, Out + N * Outputs,
                   std::numeric_limits<double>::quiet_NaN());
       };

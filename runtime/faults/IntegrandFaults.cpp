@@ -30,7 +30,7 @@ namespace {
 
 /// The signals a fault in compiled code raises (SIGABRT: abort(), and
 /// std::terminate for an exception that escapes).
-constexpr int FaultSignals[] = {SIGSEGV, SIGBUS, SIGFPE,
+constexpr int FaultSignals[] = {SIGSEGV, SIGBUS,  SIGFPE,
                                 SIGILL,  SIGTRAP, SIGABRT};
 constexpr int NumFaultSignals = sizeof(FaultSignals) / sizeof(int);
 
@@ -44,7 +44,7 @@ bool PerfMap = false;
 /// What the handler needs of this thread.
 struct ThreadFaults {
   const FaultSite *Site = nullptr; ///< the code running now, if any
-  std::uintptr_t StackLo = 0; ///< the lowest address of its stack
+  std::uintptr_t StackLo = 0;      ///< the lowest address of its stack
   bool Ready = false;
 };
 constinit thread_local ThreadFaults Current;
@@ -180,7 +180,7 @@ void chain(int Slot, int Sig, siginfo_t *Info, void *Context) {
     return P.sa_handler(Sig);
   // The default action: a fault re-executes its instruction and dies by
   // it; a sent signal is sent again.
-  struct sigaction Default{};
+  struct sigaction Default {};
   Default.sa_handler = SIG_DFL;
   ::sigaction(Sig, &Default, nullptr);
   if (Info->si_code <= 0)
@@ -234,7 +234,7 @@ void onFault(int Sig, siginfo_t *Info, void *Context) {
 void installHandlers() {
   const char *Map = std::getenv("VF_PERF_MAP");
   PerfMap = Map && *Map && std::strcmp(Map, "0") != 0;
-  struct sigaction A{};
+  struct sigaction A {};
   A.sa_sigaction = onFault;
   A.sa_flags = SA_SIGINFO | SA_ONSTACK;
   sigemptyset(&A.sa_mask);
