@@ -21,9 +21,9 @@ namespace {
 void callBatch(const FaultSite *Site, BatchEntry Fn, const double *Xs,
                std::int64_t N, const double *Params, double *Out) {
   if (Site)
-    runIntegrandCode(*Site, [&] { Fn(Xs, N, Params, Out); });
+    runIntegrandCode(*Site, [&] { callCompiled(Fn, Xs, N, Params, Out); });
   else
-    Fn(Xs, N, Params, Out);
+    callCompiled(Fn, Xs, N, Params, Out);
 }
 
 /// \p Fn run as \p Site's code, or \p Fn itself.
@@ -89,7 +89,7 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
       Info.SampleTile = [Site, Fn = C->SampleTile](
                             const vf_sampler_args *A, unsigned long long Tile,
                             const vf_tile_outputs *Out) {
-        runIntegrandCode(*Site, [&] { Fn(A, Tile, Out); });
+        runIntegrandCode(*Site, [&] { callCompiled(Fn, A, Tile, Out); });
       };
     if (OnDemand && C->SampleTile) {
       Info.GpuKernel = C->GpuSampleKernel;

@@ -21,6 +21,22 @@ namespace vf {
 
 struct IntegrandDecl;
 
+/// Calls JIT-compiled code through its entry point. Not under UBSan's
+/// function-type check (-fsanitize=function, the asan preset), which
+/// reads the 8 bytes before the callee for a signature: compiled code has
+/// none, and an entry point at the start of the JIT's memory has an
+/// unmapped page there (vegasc --eval of a C++ file crashed).
+__attribute__((no_sanitize("function"))) inline void
+callCompiled(BatchEntry Fn, const double *Xs, std::int64_t N,
+             const double *Params, double *Out) {
+  Fn(Xs, N, Params, Out);
+}
+__attribute__((no_sanitize("function"))) inline void
+callCompiled(vf_sample_tile_fn Fn, const vf_sampler_args *A,
+             unsigned long long Tile, const vf_tile_outputs *Out) {
+  Fn(A, Tile, Out);
+}
+
 /// What a fault in \p Name's compiled code reports
 /// (faults/IntegrandFaults.h) when \p P has C/C++ code, whose faults are
 /// the user's; null for a .vf program alone, where a fault is a compiler

@@ -303,7 +303,7 @@ static void printCells(const IntegrandDecl &I, const CompiledIntegrand &CI,
   if (!CI.Cells)
     return;
   std::vector<double> Cells(I.Histograms.size());
-  CI.Cells(X.data(), 1, Params.data(), Cells.data());
+  callCompiled(CI.Cells, X.data(), 1, Params.data(), Cells.data());
   for (size_t K = 0; K < Cells.size(); ++K) {
     const HistStmt &H = *I.Histograms[K];
     unsigned C = unsigned(Cells[K]) - H.Base;
@@ -360,7 +360,9 @@ static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
     else
       Fn();
   };
-  Guarded([&] { CI->Batch(X.data(), 1, Params.data(), Out.data()); });
+  Guarded([&] {
+    callCompiled(CI->Batch, X.data(), 1, Params.data(), Out.data());
+  });
   for (double V : Out) {
     // The compiled integrand multiplies the maps' Jacobian in; f(x) is
     // its weight divided by it (to the last bit or so).
