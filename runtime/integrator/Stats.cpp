@@ -1,10 +1,13 @@
 //===- runtime/integrator/Stats.cpp - Combining iterations ----------------===//
 //
-// The incomplete gamma function, scalar and vector running averages and the
-// small dense linear algebra they need; see the header for the rules.
+// Scalar and vector running averages; see the header for the rules. The
+// incomplete gamma function behind Q and the matrix inverses behind the
+// vector weights are their own files (IncompleteGamma, DenseMatrix).
 //
 //===----------------------------------------------------------------------===//
 #include "integrator/Stats.h"
+
+#include "integrator/DenseMatrix.h"
 
 #include <algorithm>
 #include <cassert>
@@ -12,75 +15,6 @@
 #include <limits>
 
 using namespace vf;
-
-//===----------------------------------------------------------------------===//
-// Incomplete gamma function
-//===----------------------------------------------------------------------===//
-
-/// Relative accuracy at which the series and the continued fraction stop.
-static constexpr double GammaEps = 1e-16;
-/// Guards the continued fraction's denominators against 0 (Lentz).
-static constexpr double GammaTiny = 1e-300;
-/// Enough terms for a up to ~10^8 (the series needs O(sqrt(a)) terms near
-/// x = a; the continued fraction converges faster).
-static constexpr int GammaMaxTerms = 100000;
-
-/// exp(-x) x^a / Gamma(a): the common prefactor.
-static double gammaPrefactor(double A, double X) {
-  return std::exp(-X + A * std::log(X) - std::lgamma(A));
-}
-
-/// P(a, x) by its power series, for x < a + 1.
-static double gammaPSeries(double A, double X) {
-  double Term = 1 / A, Sum = Term;
-  for (int N = 1; N < GammaMaxTerms; ++N) {
-    Term *= X / (A + N);
-    Sum += Term;
-    if (std::fabs(Term) < std::fabs(Sum) * GammaEps)
-      break;
-  }
-  return Sum * gammaPrefactor(A, X);
-}
-
-/// Q(a, x) by its continued fraction (modified Lentz), for x >= a + 1.
-static double gammaQFraction(double A, double X) {
-  double B = X + 1 - A;
-  double C = 1 / GammaTiny, D = 1 / B, H = D;
-  for (int I = 1; I < GammaMaxTerms; ++I) {
-    double An = -I * (I - A);
-    B += 2;
-    D = An * D + B;
-    if (std::fabs(D) < GammaTiny)
-      D = GammaTiny;
-    C = B + An / C;
-    if (std::fabs(C) < GammaTiny)
-      C = GammaTiny;
-    D = 1 / D;
-    double Delta = D * C;
-    H *= Delta;
-    if (std::fabs(Delta - 1) < GammaEps)
-      break;
-  }
-  return H * gammaPrefactor(A, X);
-}
-
-double vf::gammaQ(double a, double x) {
-  if (!(a > 0) || !(x >= 0))
-    return std::numeric_limits<double>::quiet_NaN();
-  if (x == 0)
-    return 1.0;
-  if (std::isinf(x))
-    return 0.0;
-  if (x < a + 1)
-    return 1 - gammaPSeries(a, x);
-  return gammaQFraction(a, x);
-}
-
-double vf::chi2Q(double chi2, double dof) {
-  if (dof <= 0)
-    return 1.0;
-  return gammaQ(dof / 2, chi2 / 2);
-}
 
 //===----------------------------------------------------------------------===//
 // RAvg
@@ -151,81 +85,8 @@ void RAvg::recompute() {
 }
 
 //===----------------------------------------------------------------------===//
-// Small dense matrices (row-major, n x n)
+// RAvgArray
 //===----------------------------------------------------------------------===//
-
-/// Inverse of a symmetric positive definite A by Cholesky; false if A is
-/// not numerically positive definite.
-static bool choleskyInverse(const std::vector<double> &A, unsigned N,
-                            std::vector<double> &Inv) {
-  // A = L L^T.
-  std::vector<double> L(std::size_t(N) * N, 0.0);
-  for (unsigned I = 0; I < N; ++I) {
-    for (unsigned J = 0; J <= I; ++J) {
-      double S = A[I * N + J];
-      for (unsigned K = 0; K < J; ++K)
-        S -= L[I * N + K] * L[J * N + K];
-      if (I == J) {
-        if (!(S > 0) || !std::isfinite(S))
-          return false;
-        L[I * N + I] = std::sqrt(S);
-      } else {
-        L[I * N + J] = S / L[J * N + J];
-      }
-    }
-  }
-  // M = L^-1 (lower triangular), then A^-1 = M^T M.
-  std::vector<double> M(std::size_t(N) * N, 0.0);
-  for (unsigned I = 0; I < N; ++I) {
-    M[I * N + I] = 1 / L[I * N + I];
-    for (unsigned J = 0; J < I; ++J) {
-      double S = 0;
-      for (unsigned K = J; K < I; ++K)
-        S -= L[I * N + K] * M[K * N + J];
-      M[I * N + J] = S / L[I * N + I];
-    }
-  }
-  Inv.assign(std::size_t(N) * N, 0.0);
-  for (unsigned I = 0; I < N; ++I)
-    for (unsigned J = 0; J < N; ++J) {
-      double S = 0;
-      for (unsigned K = std::max(I, J); K < N; ++K)
-        S += M[K * N + I] * M[K * N + J];
-      Inv[I * N + J] = S;
-    }
-  return std::all_of(Inv.begin(), Inv.end(),
-                     [](double V) { return std::isfinite(V); });
-}
-
-/// Inverse of a symmetric positive semi-definite A: Cholesky, or, when that
-/// fails, of (1 - eta) A + eta diag(max(A_ii, Floor_i)) for the smallest
-/// eta = 1e-10, 1e-9, ..., 1 that works (eta = 1 is diagonal). Always an
-/// N x N matrix; NaN entries only where A itself is not finite.
-static std::vector<double> robustInverse(const std::vector<double> &A,
-                                         unsigned N,
-                                         const std::vector<double> &Floor) {
-  std::vector<double> Inv;
-  if (choleskyInverse(A, N, Inv))
-    return Inv;
-  for (double Eta = 1e-10;; Eta = std::min(1.0, Eta * 10)) {
-    std::vector<double> R(A.size());
-    for (unsigned I = 0; I < N; ++I)
-      for (unsigned J = 0; J < N; ++J)
-        R[I * N + J] = (1 - Eta) * A[I * N + J];
-    for (unsigned I = 0; I < N; ++I)
-      R[I * N + I] += Eta * std::max(A[I * N + I], Floor[I]);
-    if (choleskyInverse(R, N, Inv))
-      return Inv;
-    if (Eta == 1) {
-      // Not even the diagonal inverts (a non-finite variance): a diagonal
-      // answer that carries the NaN, never a matrix of the wrong size.
-      Inv.assign(std::size_t(N) * N, 0.0);
-      for (unsigned I = 0; I < N; ++I)
-        Inv[I * N + I] = 1 / R[I * N + I];
-      return Inv;
-    }
-  }
-}
 
 /// Smallest variance a component is allowed in the fallback: rounding.
 static std::vector<double> varianceFloor(const std::vector<double> &Mean) {
@@ -236,10 +97,6 @@ static std::vector<double> varianceFloor(const std::vector<double> &Mean) {
   }
   return F;
 }
-
-//===----------------------------------------------------------------------===//
-// RAvgArray
-//===----------------------------------------------------------------------===//
 
 static std::vector<double> sqrtDiag(std::span<const double> C, unsigned N) {
   std::vector<double> S(N);
@@ -263,17 +120,6 @@ void RAvgArray::add(std::span<const double> mean, std::span<const double> cov,
   LastCov.assign(cov.begin(), cov.end());
   Rows.push_back({std::vector<double>(mean.begin(), mean.end()),
                   sqrtDiag(cov, N), warmup, Mean, sdev(), chi2dof(), Q()});
-}
-
-/// The rows and columns \p Idx of the N x N matrix \p C.
-static std::vector<double> submatrix(const std::vector<double> &C, unsigned N,
-                                     const std::vector<unsigned> &Idx) {
-  const std::size_t M = Idx.size();
-  std::vector<double> S(M * M);
-  for (std::size_t I = 0; I < M; ++I)
-    for (std::size_t J = 0; J < M; ++J)
-      S[I * M + J] = C[Idx[I] * N + Idx[J]];
-  return S;
 }
 
 namespace {
@@ -364,17 +210,6 @@ static void combineExact(const Scaled &D, unsigned I, std::vector<double> &Mean,
   Mean[I] = Sum / double(Count);
   for (unsigned J = 0; J < D.N; ++J)
     Cov[I * D.N + J] = Cov[J * D.N + I] = 0;
-}
-
-/// A * B for M x M matrices.
-static std::vector<double> matmul(const std::vector<double> &A,
-                                  const std::vector<double> &B, std::size_t M) {
-  std::vector<double> P(M * M, 0.0);
-  for (std::size_t I = 0; I < M; ++I)
-    for (std::size_t K = 0; K < M; ++K)
-      for (std::size_t J = 0; J < M; ++J)
-        P[I * M + J] += A[I * M + K] * B[K * M + J];
-  return P;
 }
 
 /// The components \p Idx, exact in no iteration, weighted by the inverse

@@ -10,7 +10,8 @@
 //   sigma_Ibar = sqrt(sum(w_k^2 sigma_k^2)) / sum(w_k),
 //   chi2 = sum (I_k - Ibar)^2 / sigma_k^2,  dof = nitn - 1,
 //   Q = Gamma(dof/2, chi2/2) / Gamma(dof/2)  (regularised upper incomplete
-//       gamma: the probability that consistent iterations scatter more).
+//       gamma, IncompleteGamma.h: the probability that consistent
+//       iterations scatter more).
 // Weighting by the iteration's own sigma_k^2 (vegas's RAvg, ALGORITHM.md)
 // is biased when sigma_k is estimated from the same samples as I_k and the
 // two are correlated, as they are for a heavy-tailed integrand: an
@@ -47,10 +48,10 @@
 // their weighted term. All of it is computed with each component scaled
 // by a power of two that brings its largest variance near 1 (exact: no
 // digit changes), so components of very different sizes stay within the
-// range of doubles. Matrices are inverted by Cholesky; one that is not
-// numerically positive definite (perfectly correlated components) is
-// regularised to (1 - eta) C + eta diag(C) with eta growing from 1e-10
-// until Cholesky succeeds. The weighted mean is formed from deviations
+// range of doubles. Matrices are inverted by Cholesky (DenseMatrix.h);
+// one that is not numerically positive definite (perfectly correlated
+// components) is regularised to (1 - eta) C + eta diag(C) with eta
+// growing from 1e-10 until Cholesky succeeds. The weighted mean is formed from deviations
 // from the plain mean of the I_k, so an ill-conditioned weight matrix
 // costs digits of the deviations, not of the values.
 //
@@ -60,6 +61,8 @@
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_INTEGRATOR_STATS_H
 #define VF_RUNTIME_INTEGRATOR_STATS_H
+
+#include "integrator/IncompleteGamma.h"
 
 #include <limits>
 #include <memory>
@@ -71,15 +74,6 @@ namespace vf {
 /// Relative agreement expected of exact (zero-variance) iterations: 2^-40,
 /// room for reductions of many terms done in different orders.
 inline constexpr double RoundingTol = 0x1p-40;
-
-/// Q(a, x) = Gamma(a, x) / Gamma(a), the regularised upper incomplete gamma
-/// function, for a > 0, x >= 0 (series for x < a + 1, continued fraction
-/// otherwise). NaN for arguments outside that range.
-double gammaQ(double a, double x);
-
-/// The probability that chi2 with `dof` degrees of freedom exceeds `chi2`:
-/// gammaQ(dof/2, chi2/2); 1 when dof = 0.
-double chi2Q(double chi2, double dof);
 
 /// A weighted running average of scalar iteration results.
 class RAvg {
