@@ -1,0 +1,234 @@
+//===- tests/unit/runtime/integrator/CheckpointForgeryTest.cpp - Forgery --===//
+//
+// A checkpoint whose checksum is recomputed over inconsistent contents (as
+// a script editing one field would) is refused on load, the error naming
+// the field: each invariant of integrator/StateChecks.cpp is broken once
+// here, through the same encoder the integrator uses (writeCheckpoint
+// recomputes the checksum) or, for a flag byte that no bool can hold, by
+// patching the bytes and recomputing FNV-1a by hand. Non-regular files and
+// damaged grids are refused too.
+//
+//===----------------------------------------------------------------------===//
+#include "integrator/Checkpoint.h"
+
+#include "vf/Integrator.h"
+#include "vf/Native.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace {
+
+using namespace vf;
+
+IntegrandInfo product() {
+  auto I = nativeIntegrand(
+      "product", 2, 2, {0, 0}, {1, 1},
+      [](std::span<const double> X, std::size_t N, std::size_t D,
+         std::span<double> Out) {
+        for (std::size_t K = 0; K < N; ++K) {
+          Out[2 * K] = X[K * D] * X[K * D + 1];
+          Out[2 * K + 1] = X[K * D];
+        }
+      });
+  EXPECT_TRUE(bool(I));
+  return *I;
+}
+
+std::unique_ptr<Integrator> make() {
+  IntegratorOptions O;
+  O.Threads = 2;
+  auto I = Integrator::create(product(), O);
+  EXPECT_TRUE(bool(I));
+  return std::move(*I);
+}
+
+std::string path(const std::string &Tag) {
+  return testing::TempDir() + "/vf_forge_" + std::to_string(::getpid()) +
+         "_" + Tag;
+}
+
+/// A checkpoint saved after 3 of 2 warm-up + 4 iterations.
+std::string savedMidRun() {
+  const std::string P = path("valid");
+  auto I = make();
+  EXPECT_TRUE(bool(I->checkpointTo(P)));
+  int N = 0;
+  I->onIteration([&](const IterationRow &) {
+    if (++N == 3)
+      throw 1; // stop here, resumable
+  });
+  EXPECT_ANY_THROW((void)I->run(4, 8000, 2));
+  return P;
+}
+
+/// Loads \p P into a fresh integrator and expects every needle.
+void expectRefused(const std::string &P, std::vector<std::string> Needles) {
+  Status S = make()->loadState(P);
+  ASSERT_FALSE(bool(S)) << "accepted a forged state (" << Needles[0] << ")";
+  for (const std::string &N : Needles)
+    EXPECT_NE(S.message().find(N), std::string::npos)
+        << "'" << N << "' not in: " << S.message();
+}
+
+/// Reads the valid state, applies \p Forge, writes it with its checksum
+/// recomputed and expects it refused naming \p Field.
+void forge(const std::function<void(CheckpointState &)> &Forge,
+           std::vector<std::string> Needles) {
+  const std::string Valid = savedMidRun();
+  Expected<CheckpointState> S = readCheckpoint(Valid);
+  ASSERT_TRUE(bool(S)) << S.message();
+  ASSERT_TRUE(bool(make()->loadState(Valid))); // the original is fine
+  Forge(*S);
+  const std::string Forged = path("forged");
+  ASSERT_TRUE(bool(writeCheckpoint(Forged, *S)));
+  Needles.insert(Needles.begin(), "not a valid checkpoint");
+  expectRefused(Forged, Needles);
+  std::remove(Forged.c_str());
+  std::remove(Valid.c_str());
+}
+
+TEST(CheckpointForgery, DoneMustMatchTheRows) {
+  forge([](CheckpointState &S) { S.Plan.Done = 5; }, {"Plan.Done = 5"});
+  forge([](CheckpointState &S) { S.Plan.Done = 9; }, {"Plan.Done = 9"});
+  forge([](CheckpointState &S) { S.Rows[0].Warmup = false; },
+        {"warm-up flag"});
+  forge([](CheckpointState &S) { S.Plan.Iterations = 0; }, {"Plan:"});
+}
+
+TEST(CheckpointForgery, CountersMustAgree) {
+  forge([](CheckpointState &S) { S.Iteration = 1; }, {"Iteration = 1"});
+  forge([](CheckpointState &S) { S.Rows[2].Index = 1; }, {"Index = 1"});
+  forge([](CheckpointState &S) { S.Evaluations += 1; }, {"Evaluations"});
+  forge([](CheckpointState &S) { S.Wall = NAN; }, {"Wall"});
+}
+
+TEST(CheckpointForgery, MapAndAllocationMustBeValid) {
+  forge([](CheckpointState &S) { S.Edges[3] = S.Edges[1] - 0.5; },
+        {"edge", "axis 0", "below"});
+  forge([](CheckpointState &S) { S.Edges[S.Ninc] = 2; },
+        {"axis 0", "not from 0 to 1"});
+  forge([](CheckpointState &S) { S.Edges[2] = NAN; }, {"axis 0"});
+  forge([](CheckpointState &S) { S.Ninc += 1; }, {"edges for Dim = 2"});
+  forge([](CheckpointState &S) { S.Dim = 0; }, {"Dim = 0"});
+  forge([](CheckpointState &S) { S.Offsets[2] = S.Offsets[1]; },
+        {"Offsets[2]"});
+  forge([](CheckpointState &S) { S.StrataNeval = 2; }, {"StrataNeval"});
+  forge([](CheckpointState &S) { S.Offsets.clear(); }, {"Offsets"});
+}
+
+TEST(CheckpointForgery, RowValuesMustBeFiniteAndAgree) {
+  forge([](CheckpointState &S) { S.Rows[1].Mean[1] = NAN; },
+        {"row 2", "not finite"});
+  forge([](CheckpointState &S) { S.Covs[0][3] = INFINITY; },
+        {"row 1", "not finite"});
+  forge([](CheckpointState &S) { S.Rows[0].Error[0] *= 2; },
+        {"Error[0]", "square root"});
+  forge([](CheckpointState &S) { S.Rows[0].Q = 2; }, {"Q = 2"});
+  forge([](CheckpointState &S) { S.Rows[0].Mean.pop_back(); },
+        {"outputs' size"});
+  forge([](CheckpointState &S) { S.Params = {NAN}; S.ParamNames = {"a"}; },
+        {"parameter 'a'"});
+}
+
+std::string slurp(const std::string &P) {
+  std::ifstream In(P, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(In), {});
+}
+
+/// FNV-1a over everything but the last 8 bytes, stored there (what a
+/// forger recomputes).
+void rehash(std::string &B) {
+  std::uint64_t H = 0xcbf29ce484222325ull;
+  for (std::size_t K = 0; K + 8 < B.size(); ++K) {
+    H ^= static_cast<unsigned char>(B[K]);
+    H *= 0x100000001b3ull;
+  }
+  for (int K = 0; K < 8; ++K)
+    B[B.size() - 8 + K] = char((H >> (8 * K)) & 0xff);
+}
+
+/// Frozen = 7: the one byte where a frozen and an unfrozen state differ.
+TEST(CheckpointForgery, FlagsAreZeroOrOne) {
+  const std::string A = path("thawed"), B = path("frozen");
+  auto I = make();
+  ASSERT_TRUE(bool(I->run(1, 8000)));
+  ASSERT_TRUE(bool(I->saveState(A)));
+  I->freeze();
+  ASSERT_TRUE(bool(I->saveState(B)));
+  std::string Thawed = slurp(A), Frozen = slurp(B);
+  ASSERT_EQ(Thawed.size(), Frozen.size());
+  std::size_t At = 0, Diffs = 0;
+  for (std::size_t K = 0; K + 8 < Thawed.size(); ++K)
+    if (Thawed[K] != Frozen[K])
+      At = K, ++Diffs;
+  ASSERT_EQ(Diffs, 1u);
+  Frozen[At] = 7;
+  rehash(Frozen);
+  std::ofstream(B, std::ios::binary) << Frozen;
+  expectRefused(B, {"Frozen is neither 0 nor 1"});
+  std::remove(A.c_str());
+  std::remove(B.c_str());
+}
+
+TEST(CheckpointForgery, NonRegularFilesAreRefused) {
+  const std::string Fifo = path("fifo");
+  ASSERT_EQ(::mkfifo(Fifo.c_str(), 0600), 0);
+  for (const std::string &P : {testing::TempDir(), Fifo,
+                               std::string("/dev/zero"),
+                               std::string("/dev/null")}) {
+    auto I = make();
+    Status S = I->loadState(P);
+    ASSERT_FALSE(bool(S)) << P;
+    EXPECT_NE(S.message().find("not a regular file"), std::string::npos)
+        << S.message();
+    Status G = I->loadGrid(P);
+    ASSERT_FALSE(bool(G)) << P;
+    EXPECT_NE(G.message().find("not a regular file"), std::string::npos);
+    Status C = I->checkpointTo(P);
+    ASSERT_FALSE(bool(C)) << P;
+    EXPECT_NE(C.message().find("outputs replace only regular files"),
+              std::string::npos)
+        << C.message();
+  }
+  struct stat St;
+  ASSERT_EQ(::stat(Fifo.c_str(), &St), 0);
+  EXPECT_TRUE(S_ISFIFO(St.st_mode)); // never replaced
+  std::remove(Fifo.c_str());
+}
+
+TEST(CheckpointForgery, GridsNameTheirFault) {
+  const std::string P = path("grid");
+  auto I = make();
+  ASSERT_TRUE(bool(I->run(1, 8000)));
+  ASSERT_TRUE(bool(I->saveGrid(P)));
+  Expected<GridFile> G = readGrid(P);
+  ASSERT_TRUE(bool(G));
+  G->Edges[1] = -1;
+  ASSERT_TRUE(bool(writeGrid(P, *G)));
+  Status S = I->loadGrid(P);
+  ASSERT_FALSE(bool(S));
+  EXPECT_NE(S.message().find("below the one before it"), std::string::npos)
+      << S.message();
+  std::remove(P.c_str());
+}
+
+/// A temporary left by a killed writer is removed by the next checkpoint.
+TEST(CheckpointForgery, StaleTemporariesAreRemoved) {
+  const std::string P = path("stale");
+  const std::string Stale = P + ".tmp.999999999"; // no such process
+  std::ofstream(Stale) << "left by kill -9";
+  auto I = make();
+  ASSERT_TRUE(bool(I->checkpointTo(P)));
+  EXPECT_NE(::access(Stale.c_str(), F_OK), 0);
+  std::remove(Stale.c_str());
+}
+
+} // namespace

@@ -1,0 +1,69 @@
+//===- tests/unit/runtime/kernels/SampleBatchProbe.c - SampleBatch.h in C -===//
+//
+// The host kernel's sixteen-sample step (runtime/kernels/SampleBatch.h) is
+// C with clang vector extensions; these wrappers run its parts for
+// SampleBatchTest.cpp. Compiled twice: for the baseline x86-64 and for
+// AVX-512 (SampleBatchProbe512.c), since the JIT builds the kernel for the
+// host's widest vectors and both forms must give the same numbers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SampleBatch.h"
+
+#ifndef VF_PROBE
+#define VF_PROBE(name) vf_test_##name
+#endif
+
+/// k[d * 8 + l]: coordinate d of hypercube h[l], as the step finds it.
+void VF_PROBE(hcube_coords_x8)(const vf_u64 *h, unsigned dim, vf_u32 nstrat,
+                               double *k) {
+  double r[VF_SAMPLER_MAX_DIM + 1];
+  vf_strata_reciprocals(dim, nstrat, r);
+  vf_u64x8 hv;
+  __builtin_memcpy(&hv, h, sizeof hv);
+  vf_f64x8 q = __builtin_convertvector(hv, vf_f64x8), hp = q + 0.5;
+  for (unsigned d = 0; d < dim; ++d) {
+    const vf_f64x8 kd = vf_hcube_coord_x8(hp, r, d, (double)nstrat, &q);
+    __builtin_memcpy(k + d * VF_LANES, &kd, sizeof kd);
+  }
+}
+
+/// out[(c * 4 + w) * 16 + l]: word w of chain c's block blk[c] for sample
+/// j[c * 16 + l], n chains at once (1 to 4).
+void VF_PROBE(philox_chains)(vf_u64 seed, vf_u32 iteration, unsigned n,
+                             const vf_u64 *j, const vf_u32 *blk,
+                             vf_u32 *out) {
+  vf_u32x16 lo[4], hi[4], words[4][4];
+  for (unsigned c = 0; c < n; ++c)
+    vf_index_words_x16(j + c * VF_WORD_LANES, &lo[c], &hi[c]);
+  switch (n) { // a constant in the kernel
+  case 1:
+    vf_philox_chains_x16(seed, iteration, 1, lo, hi, blk, words);
+    break;
+  case 2:
+    vf_philox_chains_x16(seed, iteration, 2, lo, hi, blk, words);
+    break;
+  case 3:
+    vf_philox_chains_x16(seed, iteration, 3, lo, hi, blk, words);
+    break;
+  default:
+    vf_philox_chains_x16(seed, iteration, 4, lo, hi, blk, words);
+    break;
+  }
+  for (unsigned c = 0; c < n; ++c)
+    for (unsigned w = 0; w < 4; ++w)
+      __builtin_memcpy(out + (c * 4 + w) * VF_WORD_LANES, &words[c][w],
+                       sizeof words[c][w]);
+}
+
+/// The step for sixteen samples j[0..15] in hypercubes hc[0..15], x
+/// strided (x[d * 16 + l]) or, with x_stride 0, sample-major.
+void VF_PROBE(sample_points_x16)(const vf_sampler_args *a, unsigned dim,
+                                 const vf_u64 *j, const vf_u64 *hc,
+                                 unsigned x_stride, double *x, vf_u32 *slot,
+                                 double *jac) {
+  double r[VF_SAMPLER_MAX_DIM + 1];
+  vf_strata_reciprocals(dim, a->nstrat, r);
+  vf_sample_points_x16(a, dim, j, hc, r, VF_WORD_LANES, x, x_stride, slot,
+                       jac);
+}

@@ -1,0 +1,191 @@
+//===- tests/unit/runtime/kernels/SampleBatchTest.cpp - The sample step ---===//
+//
+// The host kernel's sixteen-sample step (runtime/kernels/SampleBatch.h)
+// against the scalar forms the GPU kernel and the host's recomputation
+// use (SamplePoint.h, Philox.h), bit for bit: hypercube coordinates found
+// in double arithmetic against the divisions, Philox words of several
+// interleaved chains against one block at a time, and whole points,
+// training slots and Jacobians. Each for the baseline build and, on a CPU
+// that has it, the AVX-512 one.
+//
+//===----------------------------------------------------------------------===//
+#include "SamplePoint.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <vector>
+
+extern "C" {
+#define VF_DECLARE_PROBES(P)                                                   \
+  void P##hcube_coords_x8(const vf_u64 *h, unsigned dim, vf_u32 nstrat,        \
+                          double *k);                                          \
+  void P##philox_chains(vf_u64 seed, vf_u32 iteration, unsigned n,             \
+                        const vf_u64 *j, const vf_u32 *blk, vf_u32 *out);      \
+  void P##sample_points_x16(const vf_sampler_args *a, unsigned dim,            \
+                            const vf_u64 *j, const vf_u64 *hc,                 \
+                            unsigned x_stride, double *x, vf_u32 *slot,        \
+                            double *jac);
+VF_DECLARE_PROBES(vf_test_)
+VF_DECLARE_PROBES(vf_test512_)
+}
+
+namespace {
+
+struct Probes {
+  const char *Name;
+  decltype(&vf_test_hcube_coords_x8) Coords;
+  decltype(&vf_test_philox_chains) Chains;
+  decltype(&vf_test_sample_points_x16) Points;
+};
+
+std::vector<Probes> builds() {
+  std::vector<Probes> B = {{"baseline", vf_test_hcube_coords_x8,
+                            vf_test_philox_chains,
+                            vf_test_sample_points_x16}};
+  // The features the AVX-512 probe is built with.
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+      __builtin_cpu_supports("avx512vl"))
+    B.push_back({"avx512", vf_test512_hcube_coords_x8, vf_test512_philox_chains,
+                 vf_test512_sample_points_x16});
+  return B;
+}
+
+std::uint64_t power(std::uint64_t B, unsigned E) {
+  std::uint64_t R = 1;
+  while (E--)
+    R *= B;
+  return R;
+}
+
+/// Hypercubes of an nstrat^dim grid: its ends, neighbours of multiples of
+/// nstrat^d (where a coordinate carries), and random ones.
+std::vector<vf_u64> hypercubes(vf_u32 Nstrat, unsigned Dim, std::mt19937_64 &R) {
+  const std::uint64_t N = power(Nstrat, Dim);
+  std::vector<vf_u64> H = {0, N - 1, N / 2};
+  for (unsigned D = 1; D < Dim; ++D)
+    for (std::uint64_t M = power(Nstrat, D); M < N; M += M * (Nstrat - 1))
+      for (std::int64_t Off : {-1, 0, 1})
+        if (std::int64_t(M) + Off >= 0 && M + Off < N)
+          H.push_back(M + Off);
+  std::uniform_int_distribution<std::uint64_t> U(0, N - 1);
+  while (H.size() % 8 || H.size() < 256)
+    H.push_back(U(R));
+  return H;
+}
+
+TEST(SampleBatchTest, HypercubeCoordinatesAreTheDivisionsWholeNumbers) {
+  std::mt19937_64 R(7);
+  // Up to Strata's bound of 2^50 hypercubes (2^50 itself with 2^10 per axis
+  // and 2 per axis), where the double arithmetic is exact by a margin.
+  const struct {
+    vf_u32 Nstrat;
+    unsigned Dim;
+  } Grids[] = {{1, 8}, {2, 50}, {3, 31}, {4, 8}, {7, 17}, {22, 4},
+               {1024, 5}, {65535, 3}, {1000, 1}};
+  for (const Probes &P : builds())
+    for (auto [Nstrat, Dim] : Grids) {
+      std::vector<vf_u64> H = hypercubes(Nstrat, Dim, R);
+      std::vector<double> K(8 * Dim), Want(Dim);
+      for (std::size_t I = 0; I < H.size(); I += 8) {
+        P.Coords(H.data() + I, Dim, Nstrat, K.data());
+        for (unsigned L = 0; L < 8; ++L) {
+          vf_hcube_coords(H[I + L], Dim, Nstrat, Want.data());
+          for (unsigned D = 0; D < Dim; ++D)
+            ASSERT_EQ(K[D * 8 + L], Want[D])
+                << P.Name << ": hypercube " << H[I + L] << " of " << Nstrat
+                << "^" << Dim << ", axis " << D;
+        }
+      }
+    }
+}
+
+TEST(SampleBatchTest, InterleavedPhiloxChainsAreSingleBlocks) {
+  std::mt19937_64 R(11);
+  for (const Probes &P : builds())
+    for (unsigned N = 1; N <= 4; ++N)
+      for (int Trial = 0; Trial < 20; ++Trial) {
+        const vf_u64 Seed = R();
+        const vf_u32 Iteration = vf_u32(R());
+        std::vector<vf_u64> J(16 * N);
+        for (vf_u64 &X : J) // high words too: sample indices past 2^32
+          X = Trial % 2 ? R() : R() % 100000;
+        std::vector<vf_u32> Blk(N), Out(64 * N);
+        for (vf_u32 &B : Blk)
+          B = vf_u32(R() % 300);
+        P.Chains(Seed, Iteration, N, J.data(), Blk.data(), Out.data());
+        for (unsigned C = 0; C < N; ++C)
+          for (unsigned L = 0; L < 16; ++L) {
+            vf_u32 Want[4];
+            vf_philox_block(Seed, Iteration, J[C * 16 + L], Blk[C], Want);
+            for (unsigned W = 0; W < 4; ++W)
+              ASSERT_EQ(Out[(C * 4 + W) * 16 + L], Want[W])
+                  << P.Name << ": " << N << " chains, chain " << C
+                  << ", lane " << L << ", word " << W;
+          }
+      }
+}
+
+TEST(SampleBatchTest, PointsSlotsAndJacobiansAreTheScalarOnes) {
+  std::mt19937_64 R(3);
+  const unsigned Ninc = 50;
+  for (const Probes &P : builds())
+    for (unsigned Dim : {1u, 3u, 5u, 8u, 9u, 13u, 16u, 17u})
+      for (unsigned Strided : {0u, 1u}) {
+        // A map that is not uniform, and a box that is not the unit cube.
+        std::vector<double> Edges(Dim * (Ninc + 1)), Lo(Dim), Width(Dim);
+        for (unsigned D = 0; D < Dim; ++D) {
+          for (unsigned I = 0; I <= Ninc; ++I) {
+            const double C = 2.0 * I / Ninc - 1;
+            Edges[D * (Ninc + 1) + I] = 0.5 + 0.5 * C * C * C;
+          }
+          Lo[D] = -1.0 - D;
+          Width[D] = 0.5 + D;
+        }
+        vf_sampler_args A{};
+        A.seed = R();
+        A.iteration = 5;
+        A.dim = Dim;
+        A.nout = 1;
+        A.ninc = Ninc;
+        A.nstrat = 3;
+        A.edges = Edges.data();
+        A.box_lo = Lo.data();
+        A.box_width = Width.data();
+        A.box_volume = 1;
+        for (double W : Width)
+          A.box_volume *= W;
+        const std::uint64_t Nhcube = power(A.nstrat, Dim);
+        vf_u64 J[16], Hc[16];
+        for (unsigned L = 0; L < 16; ++L) {
+          J[L] = R() % 1000000;
+          Hc[L] = R() % Nhcube;
+        }
+        // The grid's ends and powers of nstrat, where coordinates carry
+        // (3^6 is where the quotient's rounding would drop below 1).
+        Hc[0] = 0;
+        Hc[1] = Nhcube - 1;
+        for (unsigned D = 1; D < Dim && D < 12; ++D)
+          Hc[1 + D] = power(A.nstrat, D);
+        std::vector<double> X(16 * Dim), Jac(16), Want(Dim), K(Dim);
+        std::vector<vf_u32> Slot(16 * Dim), Bin(Dim);
+        P.Points(&A, Dim, J, Hc, Strided ? 16 : 0, X.data(), Slot.data(),
+                 Jac.data());
+        for (unsigned L = 0; L < 16; ++L) {
+          vf_hcube_coords(Hc[L], Dim, A.nstrat, K.data());
+          const double WantJac =
+              vf_sample_point(&A, Dim, J[L], K.data(), Want.data(), Bin.data());
+          ASSERT_EQ(Jac[L], WantJac) << P.Name << ", d = " << Dim;
+          for (unsigned D = 0; D < Dim; ++D) {
+            const double Got = Strided ? X[D * 16 + L] : X[L * Dim + D];
+            ASSERT_EQ(Got, Want[D]) << P.Name << ", d = " << Dim << ", axis "
+                                    << D << ", lane " << L;
+            ASSERT_EQ(Slot[D * 16 + L], 2 * (D * Ninc + Bin[D]));
+          }
+        }
+      }
+}
+
+} // namespace
