@@ -52,9 +52,8 @@ Status targetOptions(const RunSettings &S, IntegratorOptions &IO) {
 
 Expected<IntegratorOptions> integratorOptions(const RunSettings &S) {
   IntegratorOptions IO;
-  if (std::string Msg = parseDeviceList(S.Devices, IO); !Msg.empty())
-    return Error{optionRef("devices") + ": " + Msg, ErrorScope::Shared,
-                 "devices"};
+  if (Status St = parseDevices(S.Devices, IO); !St)
+    return St.error();
   IO.Seed = S.Seed;
   IO.Alpha = S.Alpha;
   IO.Beta = S.Beta;
@@ -116,62 +115,6 @@ std::string parseWholeNumber(StringRef Text, std::uint64_t Max,
       D != std::floor(D) || !(D < 0x1p64) || D > double(Max))
     return Want;
   V = std::uint64_t(D);
-  return "";
-}
-
-std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO) {
-  SmallVector<StringRef, 4> Items;
-  StringRef(Spec).split(Items, ',');
-  bool Cpu = false, Gpu = false, GpuIndices = false, EveryGpu = false;
-  for (StringRef Item : Items) {
-    Item = Item.trim();
-    if (Item == "all" || Item == "cpu" || Item.starts_with("cpu:")) {
-      if (Cpu || (Item == "all" && Gpu))
-        return "'" + Spec + "': the CPU is named twice";
-      Cpu = true;
-      IO.AllGpus = Item == "all";
-      Gpu = Gpu || IO.AllGpus;
-      if (Item.consume_front("cpu:") &&
-          (Item.getAsInteger(10, IO.Threads) || IO.Threads == 0))
-        return "'" + Spec + "': cpu:N needs a positive number of threads";
-      continue;
-    }
-    if (Item.consume_front("sim:")) {
-      double R;
-      if (Item.getAsDouble(R) || !(R > 0))
-        return "'" + Spec +
-               "': sim:R needs a positive rate R in million samples/s";
-      IO.SimulatedDevices.push_back(R * 1e6);
-      continue;
-    }
-    const bool Named = Item.starts_with("gpu:");
-    if (Item == "gpu" || Named) {
-      if (Gpu)
-        return "'" + Spec + "': the GPUs are named twice";
-      Gpu = true;
-      EveryGpu = !Item.consume_front("gpu:");
-      GpuIndices = !EveryGpu;
-      if (EveryGpu)
-        continue;
-    }
-    // After gpu:N, bare numbers are further GPU indices (gpu:0,2).
-    int G;
-    if (GpuIndices && !Item.getAsInteger(10, G) && G >= 0) {
-      IO.Gpus.push_back(G);
-      continue;
-    }
-    if (GpuIndices && (Named || (!Item.empty() && isDigit(Item[0]))))
-      return "'" + Spec + "': gpu:N needs GPU indices (gpu:0 or gpu:0,2)";
-    return "'" + Spec +
-           "': expected all, cpu, cpu:N, gpu, gpu:N[,M...] or sim:R "
-           "(comma-separated)";
-  }
-  IO.NoCpu = !Cpu;
-  // Naming the GPUs insists on them; `all` takes whatever there is.
-  if (EveryGpu) {
-    IO.AllGpus = true;
-    IO.GpusRequired = true;
-  }
   return "";
 }
 

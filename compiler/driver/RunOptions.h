@@ -67,7 +67,7 @@ struct EventSettings {
 
 /// The integration settings of a run; the defaults are vegasc's.
 struct RunSettings {
-  std::string Devices = "all"; ///< as --devices (parseDeviceList)
+  std::string Devices = "all"; ///< as --devices (vf::parseDevices)
   std::uint64_t Calls = 1000000;
   unsigned Iterations = 10;
   unsigned Warmup = 5;
@@ -100,12 +100,6 @@ Expected<IntegratorOptions> integratorOptions(const RunSettings &S);
 /// HepMC3. Errors name the option (optionRef, Error::Option). The cross
 /// section is the caller's to fill in from the result.
 Expected<EventFileOptions> eventFileOptions(const RunSettings &S);
-
-/// A --devices list (all, cpu, cpu:N, gpu, gpu:N[,M], sim:R,
-/// comma-separated) into \p IO's Threads, SimulatedDevices, NoCpu, Gpus and
-/// AllGpus (with GpusRequired for `gpu`). Returns "" or what is malformed;
-/// whether the machine has the devices is create()'s to say.
-std::string parseDeviceList(const std::string &Spec, IntegratorOptions &IO);
 
 /// \p E's message with every optionRef(KEY) of a RunSettingKeys key
 /// written as \p Spell(KEY, ""), and "optionRef(KEY) to 'VALUE'" (a value

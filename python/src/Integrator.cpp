@@ -239,7 +239,23 @@ Claim::~Claim() {
     P.Owner.reset();
 }
 
+/// The device list's grammar is the library's (vf::parseDevices): the
+/// options it sets, as _Integrator's constructor takes them.
+py::dict parseDevices(const std::string &Spec) {
+  vf::IntegratorOptions O;
+  check(vf::parseDevices(Spec, O));
+  py::dict D;
+  D["threads"] = O.Threads;
+  D["no_cpu"] = O.NoCpu;
+  D["gpus"] = O.Gpus;
+  D["all_gpus"] = O.AllGpus;
+  D["gpus_required"] = O.GpusRequired;
+  D["simulated"] = O.SimulatedDevices;
+  return D;
+}
+
 void bindIntegrator(py::module_ &M) {
+  M.def("parse_devices", &parseDevices, py::arg("spec"));
   py::class_<vf::Result, std::shared_ptr<vf::Result>>(M, "_Result")
       .def("to_dict", &resultToDict)
       .def("to_json", [](const vf::Result &R, const std::string &Name,

@@ -3,9 +3,8 @@
 # Every option is checked here before the library sees it, so that a bad
 # value raises ValueError (or TypeError for a wrong type) whose message
 # starts with the option's name, as vegasc names its flag. The device list
-# has vegasc's grammar (all, cpu, cpu:N, gpu, gpu:0,2, sim:R, comma-
-# separated); the parser behind vegasc's --devices is not part of the
-# library's API, so it is restated here.
+# (all, cpu, cpu:N, gpu, gpu:0,2, sim:R, comma-separated) is read by the
+# library's parser (vf::parseDevices), the one vegasc's --devices uses.
 #
 #===------------------------------------------------------------------------===#
 """Validation of vegasflow.Integrator's options."""
@@ -53,57 +52,12 @@ def real(name, value, lo, hi=None):
 
 
 def devices(spec):
-    """vegasc's --devices grammar as the library's device options."""
+    """The device list (all, cpu, cpu:N, gpu, gpu:N[,M...], sim:R) as the
+    library's device options, read by the library's own parser."""
     if not isinstance(spec, str):
         raise option_error("devices", f"expected a string such as 'all' or "
                            f"'cpu:4', got {spec!r}", TypeError)
-    out = dict(threads=0, no_cpu=True, gpus=[], all_gpus=False,
-               gpus_required=False, simulated=[])
-    cpu = gpu = False
-    gpu_indices = False
-
-    def bad(why):
-        return option_error("devices", f"{spec!r}: {why}")
-    for item in (i.strip() for i in spec.split(",")):
-        if item in ("all", "cpu") or item.startswith("cpu:"):
-            if cpu or (item == "all" and gpu):
-                raise bad("the CPU is named twice")
-            cpu, out["no_cpu"] = True, False
-            if item == "all":
-                out["all_gpus"] = gpu = True
-            if item.startswith("cpu:"):
-                n = item[4:]
-                if not n.isdigit() or int(n) == 0:
-                    raise bad("cpu:N needs a positive number of threads")
-                out["threads"] = int(n)
-            gpu_indices = False
-        elif item.startswith("sim:"):
-            try:
-                rate = float(item[4:])
-            except ValueError:
-                rate = -1.0
-            if not rate > 0 or not math.isfinite(rate):
-                raise bad("sim:R needs a positive rate R in million "
-                          "samples/s")
-            out["simulated"].append(rate * 1e6)
-            gpu_indices = False
-        elif item == "gpu" or item.startswith("gpu:"):
-            if gpu:
-                raise bad("the GPUs are named twice")
-            gpu = True
-            if item == "gpu":
-                out["all_gpus"] = out["gpus_required"] = True
-                continue
-            gpu_indices = True
-            if not item[4:].isdigit():
-                raise bad("gpu:N needs GPU indices (gpu:0 or gpu:0,2)")
-            out["gpus"].append(int(item[4:]))
-        elif gpu_indices and item.isdigit():
-            out["gpus"].append(int(item))
-        else:
-            raise bad("expected all, cpu, cpu:N, gpu, gpu:N[,M...] or sim:R "
-                      "(comma-separated)")
-    return out
+    return _vegasflow.parse_devices(spec)
 
 
 def schedule(value):

@@ -140,6 +140,14 @@ Status checkSchedule(const std::string &Schedule);
 /// what create() refuses besides that is the integrand or the machine (a
 /// GPU that is missing or cannot be set up).
 Status checkOptions(const IntegratorOptions &O);
+/// Sets \p O's devices (Threads, NoCpu, Gpus, AllGpus, GpusRequired,
+/// SimulatedDevices) from a device list as every door spells it: `all`,
+/// `cpu`, `cpu:N`, `gpu` (insisting on the GPUs), `gpu:N[,M...]`, `sim:R`
+/// (a simulated device of R million samples/s), comma-separated, e.g.
+/// "cpu:4,gpu:1". An error naming option 'devices' otherwise. The one
+/// parser of this grammar: vegasc's --devices, TOML's `devices` and
+/// Python's `devices=` all call it.
+Status parseDevices(const std::string &Spec, IntegratorOptions &O);
 
 /// The most samples per iteration run() accepts (a whole number that a
 /// double still holds exactly, as `--calls 1e18` is read).
