@@ -25,7 +25,30 @@ holds mean, sdev, chi2_dof, Q, the iterations and device statistics;
 Integrator.sample() and unweight() draw events. See docs/python.md.
 """
 
-from ._vegasflow import Error
+import sys as _sys
+
+from . import _build
+
+
+def _other_interpreter(cause):
+    """The ImportError of an interpreter this build is not for (another
+    Python, or one without numpy): which one it is, and which to run."""
+    here = (f"Python {_sys.version_info.major}.{_sys.version_info.minor} "
+            f"at {_sys.executable}")
+    built = f"Python {_build.VERSION[0]}.{_build.VERSION[1]} at {_build.PYTHON}"
+    return ImportError(
+        f"vegasflow cannot be imported by {here} ({cause}): it was built "
+        f"for {built}, with numpy (Debian's python3-numpy). Run that one, "
+        f"e.g. {_build.PYTHON} -c 'import vegasflow', or rebuild for this "
+        f"one with cmake -DVF_PYTHON={_sys.executable}")
+
+
+try:
+    import numpy as _numpy  # noqa: F401  (every part below needs it)
+    from ._vegasflow import Error
+except ImportError as _cause:
+    raise _other_interpreter(_cause) from _cause
+
 from ._compile import CompileError, Diagnostic, Integrand, Module, compile
 from ._events import EventFile, Events, UnweightedEvents, UnweightStats
 from ._integrator import Integrator

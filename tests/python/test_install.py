@@ -47,3 +47,22 @@ def test_install_prefix_imports(tmp_path):
     assert lines["maps"].startswith(str(prefix))
     mean, sdev = map(float, lines["result"].split())
     assert abs(mean - 0.25) <= 5 * sdev
+
+
+def test_an_interpreter_it_was_not_built_for_is_told_which_one_to_run():
+    """ import vegasflow without numpy (as another Python, a pyenv one,
+    would be): an ImportError naming this interpreter and the one the build
+    is for, not a bare ModuleNotFoundError. """
+    code = ("import sys; sys.modules['numpy'] = None\n"
+            "try:\n"
+            "    import vegasflow\n"
+            "except ImportError as e:\n"
+            "    print(type(e).__name__, e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                         text=True, env=dict(os.environ)).stdout
+    from vegasflow import _build
+    assert out.startswith("ImportError vegasflow cannot be imported by "
+                          f"Python {sys.version_info.major}."), out
+    assert f"at {sys.executable}" in out and "numpy" in out, out
+    assert f"built for Python {_build.VERSION[0]}.{_build.VERSION[1]} at " \
+           f"{_build.PYTHON}" in out, out
