@@ -14,7 +14,7 @@
 # Both targets use -ffp-contract=off: the CPU and the GPU must round alike,
 # so no a*b+c is fused on one target and not on the other. The bitcode is
 # kept scalar (-fno-vectorize -fno-slp-vectorize): it is inlined into the
-# JIT's loops, whose O3 pipeline vectorizes across points, and the loop
+# JIT's loops, whose O2 pipeline vectorizes across points, and the loop
 # vectorizer cannot widen a loop that already holds vector instructions.
 #
 #===------------------------------------------------------------------------===#

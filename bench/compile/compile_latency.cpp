@@ -2,7 +2,7 @@
 //
 // How long a user waits between `vegasc FILE` and the first sample: source
 // text to a callable host entry point (parse, check, codegen, math library
-// link, O3, object code, JIT link) and source text to PTX, for lepage8 and
+// link, O2, object code, JIT link) and source text to PTX, for lepage8 and
 // ridge4 of tests/testdata/known_integrals.toml, and for me_cpp, a C++
 // integrand of about 1000 lines (GenerateMatrixElement.h) compiled by
 // Clang in the process (compiler/clang).
@@ -20,7 +20,7 @@
 //
 // Then, cold and for the host with the sampler, the stages (CPU time):
 // IR generation (for me_cpp split into Clang's phases, clangPhaseTimes),
-// math library link with O3, and x86 code generation.
+// math library link with O2, and x86 code generation.
 //
 // Usage: compile_latency [--runs N] [--check] [--only NAME]
 //
@@ -259,12 +259,12 @@ int main(int argc, char **argv) {
 
   // (4) Where the cold host time goes, from emitText's stages (each run
   // repeats the earlier stages; the differences are the stage costs):
-  // IR generation, + math library link and O3, + x86 code generation (as
+  // IR generation, + math library link and O2, + x86 code generation (as
   // assembly text, close to the object file's cost). CPU time; Clang's
   // share of the IR stage from clangPhaseTimes.
   std::printf("\ncold host stages, with the sampler (median cpu ms):\n"
               "%-10s %8s %8s %8s   %s\n",
-              "integrand", "IR", "+O3", "+x86",
+              "integrand", "IR", "+O2", "+x86",
               "IR: Clang scan / parse / check / codegen");
   for (const char *Name : Names) {
     std::string Source = *sourceOf(Name);

@@ -4,7 +4,7 @@
 // ways in one process:
 //   vegasflow  an LLVM IR loop `out[i] = vf_f(in[i])` built here, linked
 //              with the math library through linkMathLibrary, optimized at
-//              O3 for the host CPU (so the library inlines and the loop
+//              O2 for the host CPU (so the library inlines and the loop
 //              vectorizes) and run by ORC LLJIT;
 //   glibc      the same loop in C++ calling libm's scalar functions;
 //   SLEEF      SLEEF's vectorized 1-ulp functions (d8 on AVX-512, d4 on
@@ -122,7 +122,7 @@ void addLoop(Module &M, const Case &C) {
   B.CreateRetVoid();
 }
 
-// Widest vector of doubles in the loop after O3 (1 = not vectorized).
+// Widest vector of doubles in the loop after O2 (1 = not vectorized).
 unsigned vectorWidth(const Function &F) {
   unsigned W = 1;
   for (const BasicBlock &BB : F)
@@ -173,7 +173,7 @@ int main(int Argc, char **Argv) {
   std::unique_ptr<TargetMachine> TM = ExitOnErr(JTMB.createTargetMachine());
   auto JIT = ExitOnErr(LLJITBuilder().setJITTargetMachineBuilder(JTMB).create());
 
-  // (4) One module with the five loops, the library linked in, O3.
+  // (4) One module with the five loops, the library linked in, O2.
   auto Ctx = std::make_unique<LLVMContext>();
   auto M = std::make_unique<Module>("math_throughput", *Ctx);
   M->setTargetTriple(TM->getTargetTriple().str());

@@ -8,7 +8,7 @@
 // the host's vector width.
 // For each integrand NAME this clones the kernel into vf_sample_tile_NAME
 // (host) or the kernel vf_sample_tiles_gpu_NAME (NVPTX) with the holes
-// filled, so O3 inlines the integrand into the sampling loop and unrolls
+// filled, so O2 inlines the integrand into the sampling loop and unrolls
 // the loops over dimensions.
 //
 //===----------------------------------------------------------------------===//

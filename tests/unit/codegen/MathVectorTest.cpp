@@ -5,7 +5,7 @@
 // infinities and NaN; log calls vf__log_special only for zero, negatives,
 // subnormals, infinities and NaN. linkMathLibrary gives those paths masked
 // vector variants, so a loop `out[i] = vf_sin(in[i])` still vectorizes at
-// O3, and the late inliner puts the variant's "any lane set?" test into
+// O2, and the late inliner puts the variant's "any lane set?" test into
 // the loop. These tests build that loop for the host, check that the
 // optimized loop keeps the slow path behind a branch (the variant's lane
 // calls called from the vectorized loop, no variant call in its every
@@ -190,7 +190,7 @@ protected:
   std::unique_ptr<TargetMachine> TM;
   std::unique_ptr<LLJIT> JIT;
   std::vector<SlowPathCalls> VectorCalls, ScalarCalls;
-  std::vector<std::string> VariantsLeft; // masked variants after O3
+  std::vector<std::string> VariantsLeft; // masked variants after O2
 };
 
 TEST_F(MathVectorCodegen, LoopTestsMaskBeforeSlowPath) {
