@@ -9,6 +9,7 @@
 #include "bitcode/FastIntegrand.h"
 #include "bitcode/StridedIntegrand.h"
 
+#include "IntegrandHooks.h"
 #include "SamplerABI.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -72,6 +73,34 @@ constexpr unsigned MaxUnrolledDim = 64;
 /// element of the compile benchmark about 47,000, whose second copy would
 /// double its compile.
 constexpr unsigned MaxFastIntegrandSize = 8192;
+
+/// The kernel's holes (runtime/kernels/IntegrandHooks.h).
+enum class Hole : unsigned {
+#define VF_HOLE_ENUM(E, Sym, Ret, Params) E,
+  VF_FOR_EACH_INTEGRAND_HOOK(VF_HOLE_ENUM)
+#undef VF_HOLE_ENUM
+  Count
+};
+
+/// The linked kernel's declaration of each hole, null for one it does not
+/// call.
+class Holes {
+public:
+  explicit Holes(Module &M) {
+    static constexpr const char *Names[] = {
+#define VF_HOLE_NAME(E, Sym, Ret, Params) #Sym,
+        VF_FOR_EACH_INTEGRAND_HOOK(VF_HOLE_NAME)
+#undef VF_HOLE_NAME
+    };
+    for (unsigned I = 0; I != unsigned(Hole::Count); ++I)
+      Fns[I] = M.getFunction(Names[I]);
+  }
+  Function *operator[](Hole H) const { return Fns[unsigned(H)]; }
+  ArrayRef<Function *> all() const { return Fns; }
+
+private:
+  Function *Fns[unsigned(Hole::Count)];
+};
 
 /// Removes llvm.loop.unroll.full from every loop of \p F.
 void dropFullUnroll(Function &F) {
@@ -150,15 +179,7 @@ Error cloneKernel(Module &M, StringRef Generic,
                   const std::vector<SamplerInstance> &Instances,
                   CallingConv::ID CC) {
   Function *Kernel = M.getFunction(Generic);
-  Function *HoleDim = M.getFunction("vf_user_dim");
-  Function *HoleOut = M.getFunction("vf_user_nout");
-  Function *HoleHist = M.getFunction("vf_user_nhist");
-  Function *HoleStridedFast = M.getFunction("vf_user_integrand_strided_fast");
-  Function *HoleStride = M.getFunction("vf_user_x_stride");
-  Function *HoleWide = M.getFunction("vf_user_wide_vectors");
-  Function *HoleParams = M.getFunction("vf_user_nparams");
-  Function *HoleFast = M.getFunction("vf_user_integrand_fast");
-  Function *HoleExact = M.getFunction("vf_user_integrand_exact");
+  const Holes H(M);
   if (!Kernel || Kernel->isDeclaration())
     return createStringError(inconvertibleErrorCode(),
                              "the embedded sampler lacks %s",
@@ -179,50 +200,44 @@ Error cloneKernel(Module &M, StringRef Generic,
       }
     }
   }
+  Function *FastHole = H[Hole::IntegrandFast];
+  Function *ExactHole = H[Hole::IntegrandExact];
   for (const SamplerInstance &I : Instances) {
     ValueToValueMapTy VMap;
-    if (HoleDim)
-      VMap[HoleDim] =
-          constantFunction(M, I.EntryName + ".dim", I.Dim);
-    if (HoleOut)
-      VMap[HoleOut] =
-          constantFunction(M, I.EntryName + ".nout", I.Outputs);
-    if (HoleHist)
-      VMap[HoleHist] =
-          constantFunction(M, I.EntryName + ".nhist", I.Histograms);
-    if (HoleWide)
-      VMap[HoleWide] =
-          constantFunction(M, I.EntryName + ".wide", I.WideVectors);
-    if (HoleParams)
-      VMap[HoleParams] =
-          constantFunction(M, I.EntryName + ".nparams", I.Params);
+    auto fillConstant = [&](Hole Which, const char *Suffix, unsigned V) {
+      if (Function *F = H[Which])
+        VMap[F] = constantFunction(M, I.EntryName + Suffix, V);
+    };
+    fillConstant(Hole::Dim, ".dim", I.Dim);
+    fillConstant(Hole::Nout, ".nout", I.Outputs);
+    fillConstant(Hole::Nhist, ".nhist", I.Histograms);
+    fillConstant(Hole::WideVectors, ".wide", I.WideVectors);
+    fillConstant(Hole::Nparams, ".nparams", I.Params);
     // The host's kernel reads x strided where the compiler could make a
     // strided copy (vf_user_x_stride), else contiguous.
-    Function *S = HoleStride && I.Integrand
+    Function *S = H[Hole::XStride] && I.Integrand
                       ? stridedIntegrand(*I.Integrand, VF_HOST_BATCH)
                       : nullptr;
-    if (HoleStride)
-      VMap[HoleStride] =
-          constantFunction(M, I.EntryName + ".xstride", S ? VF_HOST_BATCH : 0);
-    if (HoleFast && HoleExact && I.Integrand) {
+    fillConstant(Hole::XStride, ".xstride", S ? VF_HOST_BATCH : 0);
+    if (FastHole && ExactHole && I.Integrand) {
       const unsigned Max = I.CallsForeignCode ? 0 : MaxFastIntegrandSize;
       // One fast copy: of the strided integrand where the kernel reads x
       // strided (its contiguous call is then dead code, and so the other
       // way round).
       Function *Fast = fastIntegrand(S ? *S : *I.Integrand, Max);
-      if (Fast->getFunctionType() != HoleFast->getFunctionType() ||
-          I.Integrand->getFunctionType() != HoleExact->getFunctionType())
+      if (Fast->getFunctionType() != FastHole->getFunctionType() ||
+          I.Integrand->getFunctionType() != ExactHole->getFunctionType())
         return createStringError(inconvertibleErrorCode(),
                                  "internal error: the sampler's integrand "
                                  "holes do not match integrand '%s'",
                                  I.Integrand->getName().str().c_str());
-      VMap[HoleFast] = Fast;
-      if (HoleStridedFast)
-        VMap[HoleStridedFast] = Fast;
+      VMap[FastHole] = Fast;
+      if (Function *StridedHole = H[Hole::IntegrandStridedFast])
+        VMap[StridedHole] = Fast;
       // The exact copy only where the fast one raises its flag somewhere;
       // otherwise its call is dead code, and an empty function keeps the
       // optimizer from inlining a second copy there before it knows.
-      VMap[HoleExact] = Fast->getArg(3)->use_empty()
+      VMap[ExactHole] = Fast->getArg(3)->use_empty()
                             ? emptyFunction(M, I.EntryName + ".noexact",
                                             I.Integrand->getFunctionType())
                             : outOfLineIntegrand(*I.Integrand);
@@ -235,11 +250,9 @@ Error cloneKernel(Module &M, StringRef Generic,
     Clone->setCallingConv(CC);
   }
   Kernel->eraseFromParent();
-  for (Function *Hole : {HoleDim, HoleOut, HoleHist, HoleStridedFast,
-                         HoleStride, HoleWide, HoleParams, HoleFast,
-                         HoleExact})
-    if (Hole && Hole->use_empty())
-      Hole->eraseFromParent();
+  for (Function *F : H.all())
+    if (F && F->use_empty())
+      F->eraseFromParent();
   return Error::success();
 }
 

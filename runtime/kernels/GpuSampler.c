@@ -38,19 +38,8 @@
 #endif
 #include "BlockSums.h"
 #include "HistSums.h"
+#include "IntegrandHooks.h"
 #include "SamplePoint.h"
-
-/// The integrand on its math functions' fast paths: *slow becomes 1 if
-/// any call needed its slow path, and out is then meaningless; the
-/// integrand itself, out of line, for those samples (FastIntegrand.h: the
-/// slow paths' branches would hold registers across the whole kernel).
-extern void vf_user_integrand_fast(const double *x, const double *params,
-                                   double *out, int *slow);
-extern void vf_user_integrand_exact(const double *x, const double *params,
-                                    double *out);
-extern unsigned vf_user_dim(void);
-extern unsigned vf_user_nout(void);
-extern unsigned vf_user_nhist(void);
 
 #define VF_FULL_WARP 0xffffffffu
 

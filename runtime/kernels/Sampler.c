@@ -7,9 +7,9 @@
 // segment sums and map-training sums. No sample is written to memory.
 //
 // Compiled to bitcode for x86-64 and linked with each integrand's IR: the
-// compiler replaces vf_user_integrand_fast (and _strided_fast, _exact),
-// vf_user_dim, vf_user_nout, ... by the integrand's functions and
-// constants, so after inlining the dimension loops are fully unrolled
+// compiler fills the holes of IntegrandHooks.h (vf_user_integrand_fast,
+// vf_user_dim, ...) with the integrand's functions and constants, so
+// after inlining the dimension loops are fully unrolled
 // (ALGORITHM.md sections 1, 2, 5; G. P. Lepage, J. Comput. Phys. 439
 // (2021) 110386).
 //
@@ -43,33 +43,7 @@
 /// Per-batch arrays are sized for the actual dimension (VLAs).
 #define VF_BATCH_DIM dim
 #else
-/// The integrand on its math functions' fast paths (FastIntegrand.h):
-/// *slow becomes 1 where any call needed its slow path, and out is then
-/// meaningless; the integrand itself, out of line, recomputes those
-/// samples (vf_user_integrand_exact). Slow paths called from the batch
-/// loop were calls in the loop, and every vector register is
-/// caller-saved: each value live across one of them was kept on the
-/// stack, on the fast path too (docs/sampling-engine.md, "Sixth round").
-extern void vf_user_integrand_fast(const double *x, const double *params,
-                                   double *out, int *slow);
-extern void vf_user_integrand_exact(const double *x, const double *params,
-                                    double *out);
-extern unsigned vf_user_dim(void);
-extern unsigned vf_user_nout(void);
-extern unsigned vf_user_nhist(void);
-/// How many run-time parameters the integrand reads, when the tile may
-/// copy them to its stack (0: it reads them where they are).
-extern unsigned vf_user_nparams(void);
-/// The fast integrand reading coordinate d at x + d * vf_user_x_stride()
-/// (compiler/bitcode/StridedIntegrand.h), when the compiler could make
-/// one; a stride of 0 means it could not, and x stays sample-major.
-extern void vf_user_integrand_strided_fast(const double *x,
-                                           const double *params, double *out,
-                                           int *slow);
-extern unsigned vf_user_x_stride(void);
-/// Whether the host has 512-bit vectors, which decides the form of the
-/// block step (BlockSums.h); the same results either way.
-extern unsigned vf_user_wide_vectors(void);
+#include "IntegrandHooks.h"
 #define VF_TILE_X_STRIDE vf_user_x_stride()
 #define VF_TILE_WIDE vf_user_wide_vectors()
 #define VF_TILE_FUNCTION vf_sample_tile

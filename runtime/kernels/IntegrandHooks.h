@@ -1,0 +1,65 @@
+//===- runtime/kernels/IntegrandHooks.h - The kernels' holes ------*- C -*-===//
+//
+// The fused kernels (Sampler.c, GpuSampler.c) are compiled to bitcode once
+// for every integrand, so what depends on the integrand is left as holes:
+// external functions the compiler replaces, per integrand, by its code and
+// constants (compiler/bitcode/SamplerKernel.cpp, cloneKernel). Both
+// kernels declare the holes from this one table, and the compiler finds
+// them by the names the same table gives, so a hole cannot be renamed,
+// added or retyped on one side only.
+//
+// The holes (a kernel uses those it needs; a hole it never calls leaves
+// nothing in its bitcode):
+//   integrand_fast          the integrand on its math functions' fast paths
+//                           (compiler/bitcode/FastIntegrand.h): *slow
+//                           becomes 1 where any call needed its slow path,
+//                           and out is then meaningless. Slow paths called
+//                           from the host's batch loop were calls in the
+//                           loop, and every vector register is
+//                           caller-saved, so each value live across one of
+//                           them was kept on the stack, on the fast path
+//                           too (docs/sampling-engine.md, "Sixth round");
+//                           on the GPU their branches held registers across
+//                           the whole kernel.
+//   integrand_exact         the integrand itself, out of line, which
+//                           recomputes the samples whose flag was raised.
+//   integrand_strided_fast  (host) the fast integrand reading coordinate d
+//                           at x + d * x_stride() (StridedIntegrand.h).
+//   dim, nout, nhist        the dimension, outputs and histograms.
+//   nparams                 (host) how many run-time parameters the
+//                           integrand reads, when the tile may copy them to
+//                           its stack (0: it reads them where they are).
+//   x_stride                (host) the stride of integrand_strided_fast; 0
+//                           where the compiler could not make one, and x
+//                           stays sample-major.
+//   wide_vectors            (host) whether the host has 512-bit vectors,
+//                           which decides the form of the block step
+//                           (BlockSums.h); the same results either way.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_RUNTIME_KERNELS_INTEGRANDHOOKS_H
+#define VF_RUNTIME_KERNELS_INTEGRANDHOOKS_H
+
+// X(Enum, symbol, return type, parenthesised parameters)
+#define VF_FOR_EACH_INTEGRAND_HOOK(X)                                          \
+  X(IntegrandFast, vf_user_integrand_fast, void,                               \
+    (const double *x, const double *params, double *out, int *slow))           \
+  X(IntegrandExact, vf_user_integrand_exact, void,                             \
+    (const double *x, const double *params, double *out))                      \
+  X(IntegrandStridedFast, vf_user_integrand_strided_fast, void,                \
+    (const double *x, const double *params, double *out, int *slow))           \
+  X(Dim, vf_user_dim, unsigned, (void))                                        \
+  X(Nout, vf_user_nout, unsigned, (void))                                      \
+  X(Nhist, vf_user_nhist, unsigned, (void))                                    \
+  X(Nparams, vf_user_nparams, unsigned, (void))                                \
+  X(XStride, vf_user_x_stride, unsigned, (void))                               \
+  X(WideVectors, vf_user_wide_vectors, unsigned, (void))
+
+// The compiler (C++) reads only the table; the kernels declare the holes.
+#ifndef __cplusplus
+#define VF_INTEGRAND_HOOK_DECL(E, Sym, Ret, Params) extern Ret Sym Params;
+VF_FOR_EACH_INTEGRAND_HOOK(VF_INTEGRAND_HOOK_DECL)
+#undef VF_INTEGRAND_HOOK_DECL
+#endif
+
+#endif // VF_RUNTIME_KERNELS_INTEGRANDHOOKS_H
