@@ -2,8 +2,9 @@
 //
 // For the fake CUDA driver of the tests, a host module can also carry the
 // GPU kernel's own code (runtime/kernels/GpuSampler.c) compiled for the
-// host with its intrinsics emulated (runtime/kernels/GpuEmulation.h): the
-// sampler_emu bitcode, instantiated per integrand NAME as
+// host with its intrinsics emulated (runtime/kernels/WarpIntrinsics.h;
+// launched through GpuEmulation.h's entry points): the sampler_emu
+// bitcode, instantiated per integrand NAME as
 // vf_sample_tiles_emu_NAME like the real kernel, next to one
 // vf_fold_groups_emu and vf_gpu_emu_bind per module.
 //

@@ -3,7 +3,9 @@
 // The entry points through which the fake CUDA driver runs GpuSampler.c's
 // kernels on the host (GpuEmulation.h): each unpacks cuLaunchKernel's
 // parameter array into the kernel's own parameters and calls it, on every
-// lane the emulator runs. Only in the sampler_emu bitcode (x86-64 with
+// lane the emulator runs. They sit above the kernel (GpuSampler.h); the
+// table they bind is the one the kernel's intrinsics call below it
+// (WarpIntrinsics.h). Only in the sampler_emu bitcode (x86-64 with
 // VF_GPU_EMULATION); empty elsewhere.
 //
 //===----------------------------------------------------------------------===//
@@ -11,13 +13,7 @@
 #ifdef VF_GPU_EMULATION
 
 #include "GpuEmulation.h"
-#include "SamplerABI.h"
-
-void vf_sample_tiles_gpu(const vf_sampler_args *a, vf_u64 first_tile,
-                         vf_u64 ntiles, const vf_chunk_outputs *out);
-void vf_fold_groups_gpu(const double *train, vf_u64 entries,
-                        const vf_u64 *groups, vf_u64 ngroups,
-                        double *partials);
+#include "GpuSampler.h"
 
 const vf_gpu_emu_ops *vf_gpu_emu;
 

@@ -25,21 +25,21 @@
 //     memory (the one per-sample loop left, and only with `hist`).
 //
 // Compiled for nvptx64, and for the host only under warp emulation
-// (VF_GPU_EMULATION: GpuEmulation.h turns the intrinsics into calls to the
-// fake driver's emulator; empty in the host's own bitcode); the compiler
-// clones vf_sample_tiles_gpu per integrand, like vf_sample_tile (Sampler.c).
+// (VF_GPU_EMULATION: WarpIntrinsics.h turns the intrinsics into calls to
+// the fake driver's emulator, and GpuEmulation.c's trampolines launch the
+// kernels; empty in the host's own bitcode); the compiler clones
+// vf_sample_tiles_gpu per integrand, like vf_sample_tile (Sampler.c).
 //
 //===----------------------------------------------------------------------===//
 
 #if defined(__NVPTX__) || defined(VF_GPU_EMULATION)
 
-#ifdef VF_GPU_EMULATION
-#include "GpuEmulation.h"
-#endif
+#include "GpuSampler.h"
 #include "BlockSums.h"
 #include "HistSums.h"
 #include "IntegrandHooks.h"
 #include "SamplePoint.h"
+#include "WarpIntrinsics.h"
 
 #define VF_FULL_WARP 0xffffffffu
 
