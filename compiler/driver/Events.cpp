@@ -30,7 +30,6 @@ Expected<IntegrandInfo> eventRecord(const Module &M, const RunSettings &S,
                    "E, px, py, pz] per particle, or name one with " +
                    optionRef("event_record") +
                    " (docs/user-guide.md, \"Events for generators\")",
-               ErrorScope::Shared,
                S.Events.Record.empty() ? "events" : "event_record"};
 }
 

@@ -343,8 +343,10 @@ int integrate(const DriverOptions &O, RunSetup &S) {
     // except a rank's own: it says its own, rank 0 says the common one; an
     // MPI failure leaves the others waiting, so it ends them all.
     const std::string M = flagMessage(R.error());
-    const bool Own = R.error().Scope == ErrorScope::Rank; // names the rank
-    const bool Transport = R.error().Scope == ErrorScope::Transport;
+    const ErrorScope Scope =
+        O.Ranks ? O.Ranks->errorScope() : ErrorScope::Shared;
+    const bool Own = Scope == ErrorScope::Rank; // names the rank
+    const bool Transport = Scope == ErrorScope::Transport;
     if (Rank0 || Own)
       fail(M);
     else if (Transport)

@@ -39,12 +39,12 @@ Status targetOptions(const RunSettings &S, IntegratorOptions &IO) {
                      "cap; give a positive " + optionRef("rtol") + " or " +
                      optionRef("atol") + ", or neither to run a fixed "
                      "number of " + optionRef("iterations"),
-                 ErrorScope::Shared, S.Rtol ? "rtol" : "atol"};
+                 S.Rtol ? "rtol" : "atol"};
   if (S.MaxIterations && !IO.hasTarget())
     return Error{optionRef("max_iterations") + " is the cap of a run with an "
                  "accuracy target; give " + optionRef("rtol") + " or " +
                  optionRef("atol") + ", or use " + optionRef("iterations"),
-                 ErrorScope::Shared, "max_iterations"};
+                 "max_iterations"};
   return Status::ok();
 }
 
@@ -63,8 +63,7 @@ Expected<IntegratorOptions> integratorOptions(const RunSettings &S) {
     IO.OnNonFinite = NonFinitePolicy::Zero;
   else if (S.OnNonFinite != "stop")
     return Error{optionRef("on_nonfinite") + " must be \"stop\" or \"zero\", "
-                 "got \"" + S.OnNonFinite + "\"",
-                 ErrorScope::Shared, "on_nonfinite"};
+                 "got \"" + S.OnNonFinite + "\"", "on_nonfinite"};
   if (Status St = targetOptions(S, IO); !St)
     return St.error();
   if (Status St = checkOptions(IO); !St)
@@ -83,14 +82,13 @@ Expected<EventFileOptions> eventFileOptions(const RunSettings &S) {
     return Error{optionRef("events") + " N and " + optionRef("events_out") +
                      " FILE go together (the events are drawn after the "
                      "run from its trained map)",
-                 ErrorScope::Shared, E.Count ? "events_out" : "events"};
+                 E.Count ? "events_out" : "events"};
   if (auto F = eventFormatOf(E.Out); !F)
-    return Error{optionRef("events_out") + ": " + F.message(),
-                 ErrorScope::Shared, "events_out"};
+    return Error{optionRef("events_out") + ": " + F.message(), "events_out"};
   if (!haveEventFiles())
     return Error{optionRef("events_out") + ": this vegasc was built without "
                      "HepMC3 (install libhepmc3-dev and rebuild)",
-                 ErrorScope::Shared, "events_out"};
+                 "events_out"};
   O.Path = E.Out;
   O.Events = E.Count;
   O.Weighted = E.Weighted;

@@ -128,7 +128,7 @@ Status parseDevices(const std::string &Spec, IntegratorOptions &O) {
     const std::size_t Comma = Rest.find(',');
     if (!P.item(trimmed(Rest.substr(0, Comma))))
       return Error{optionRef("devices") + ": '" + Spec + "': " + P.Fail,
-                   ErrorScope::Shared, "devices"};
+                   "devices"};
     if (Comma == std::string_view::npos)
       break;
     Rest.remove_prefix(Comma + 1);

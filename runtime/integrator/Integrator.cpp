@@ -26,7 +26,7 @@ namespace {
 /// create() parses it once.
 Expected<ScheduleSpec> checkedSchedule(const IntegratorOptions &O) {
   auto Bad = [](const std::string &Option, const std::string &Message) {
-    return Error{Message, ErrorScope::Shared, Option};
+    return Error{Message, Option};
   };
   // Above 1.5 the map over-reacts to one iteration's noise: lepage8 at
   // alpha 2 and 2e4 calls gave wrong answers with a fine Q for 3 seeds of
@@ -214,6 +214,10 @@ Expected<Result> Integrator::Impl::runPlan(Integrator &Self) {
     std::atomic<bool> &Flag;
     ~ClearCancel() { Flag = false; }
   } Clear{CancelRequested};
+  // This run's error is every rank's unless this rank's own failure or
+  // the transport's marks it so (Cluster::errorScope).
+  if (O.Ranks)
+    O.Ranks->setErrorScope(ErrorScope::Shared);
   while (true) {
     if (CancelRequested) {
       Stopped = StopReason::Cancelled;

@@ -96,8 +96,7 @@ Status Integrator::Impl::nonFiniteError(const vf_sampler_args &A,
                    " non-finite sample(s) in this iteration). Fix the "
                    "integrand there, or set " +
                    optionRef("on_nonfinite") +
-                   " to 'zero' to count such samples as 0",
-               ErrorScope::Shared};
+                   " to 'zero' to count such samples as 0"};
 }
 
 /// The kernel's inputs for this iteration (pointers into the map, the
@@ -474,12 +473,13 @@ Status Integrator::Impl::iterate(std::uint64_t Calls, bool Warmup,
     for (const std::string &F : NewFailures)
       if (!F.empty())
         Why += "; " + F;
-    std::string Where =
-        shared() ? "rank " + std::to_string(O.Ranks->rank()) + ": " : "";
+    std::string Where;
+    if (shared()) {
+      Where = "rank " + std::to_string(O.Ranks->rank()) + ": ";
+      O.Ranks->setErrorScope(ErrorScope::Rank);
+    }
     return Error{Where + "iteration " + std::to_string(Iteration) +
-                     ": every device failed, samples are left unevaluated" +
-                     Why,
-                 shared() ? ErrorScope::Rank : ErrorScope::Shared};
+                 ": every device failed, samples are left unevaluated" + Why};
   }
   if (A.train)
     Training.finish();

@@ -167,8 +167,10 @@ Integrator::Impl::exchangeGroups(Cluster &C, std::uint64_t Owned,
   std::uint64_t Bad = Accepted ? 0 : 1; // then: whether any rank refused
   if (Status S = C.orAll(&Bad, 1); !S)
     return S.error();
-  if (!Accepted)
-    return Error{Accepted.message(), ErrorScope::Rank};
+  if (!Accepted) {
+    C.setErrorScope(ErrorScope::Rank);
+    return Error{Accepted.message()};
+  }
   if (Bad)
     return Error{"iteration " + std::to_string(Iteration) + ": another rank "
                  "refused a packet of the exchange (its message says why); "

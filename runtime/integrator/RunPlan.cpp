@@ -24,18 +24,15 @@ Status checkRunPlan(unsigned Iterations, std::uint64_t Calls,
   // Two samples per hypercube at least: a variance needs two.
   if (Calls < 2 || Calls > MaxRunCalls)
     return Error{optionRef("calls") + " must be a whole number of samples "
-                 "from 2 to 1e18, got " + std::to_string(Calls),
-                 ErrorScope::Shared, "calls"};
+                 "from 2 to 1e18, got " + std::to_string(Calls), "calls"};
   if (Iterations < 1 || Iterations > MaxIterations)
     return Error{optionRef("iterations") + " must be an integer from 1 to " +
                      std::to_string(MaxIterations) + ", got " +
-                     std::to_string(Iterations),
-                 ErrorScope::Shared, "iterations"};
+                     std::to_string(Iterations), "iterations"};
   if (Warmup > MaxIterations)
     return Error{optionRef("warmup") + " must be an integer from 0 to " +
                      std::to_string(MaxIterations) + ", got " +
-                     std::to_string(Warmup),
-                 ErrorScope::Shared, "warmup"};
+                     std::to_string(Warmup), "warmup"};
   return Status::ok();
 }
 
@@ -57,19 +54,16 @@ Status checkResume(const RunPlan &Saved, unsigned Iterations,
     return Error{Both + "another number of " + optionRef("calls") +
                      " is another run (the map and the allocation were "
                      "trained with " + std::to_string(Saved.Calls) +
-                     "); resume with the same calls",
-                 ErrorScope::Shared, "calls"};
+                     "); resume with the same calls", "calls"};
   if (Saved.Warmup != Warmup)
     return Error{Both + "the " + optionRef("warmup") +
                      " iterations cannot change once a run has started; "
-                     "resume with the same warm-up",
-                 ErrorScope::Shared, "warmup"};
+                     "resume with the same warm-up", "warmup"};
   if (Iterations < Saved.measured())
     return Error{Both + "it has already measured " +
                      std::to_string(Saved.measured()) +
                      " iterations, more than the " + optionRef("iterations") +
-                     " asked for; ask for at least that many",
-                 ErrorScope::Shared, "iterations"};
+                     " asked for; ask for at least that many", "iterations"};
   return Status::ok();
 }
 
@@ -77,8 +71,7 @@ Status checkTarget(const IntegratorOptions &O) {
   for (auto [Name, V] : {std::pair{"rtol", O.Rtol}, std::pair{"atol", O.Atol}})
     if (!(V >= 0) || !std::isfinite(V))
       return Error{optionRef(Name) + " must be a finite number >= 0 (0: no "
-                   "target), got " + formatDouble(V),
-                   ErrorScope::Shared, Name};
+                   "target), got " + formatDouble(V), Name};
   return Status::ok();
 }
 

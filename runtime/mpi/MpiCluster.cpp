@@ -27,8 +27,19 @@ static Status mpiStatus(int Rc, const char *What) {
   char Text[MPI_MAX_ERROR_STRING] = {0};
   int Len = 0;
   MPI_Error_string(Rc, Text, &Len);
-  return Error{std::string("MPI: ") + What + " failed: " + Text,
-               ErrorScope::Transport};
+  return Error{std::string("MPI: ") + What + " failed: " + Text};
+}
+
+/// An error of the transport during a run: the other ranks may be left
+/// waiting, so the cluster keeps it as the transport's (errorScope).
+static Status transport(Cluster &C, Status S) {
+  if (!S)
+    C.setErrorScope(ErrorScope::Transport);
+  return S;
+}
+
+static Status mpiStatus(Cluster &C, int Rc, const char *What) {
+  return transport(C, mpiStatus(Rc, What));
 }
 
 bool launchedByMpi() {
@@ -62,8 +73,7 @@ Expected<std::unique_ptr<MpiCluster>> MpiCluster::create(int *Argc,
   }
   if (Provided < MPI_THREAD_FUNNELED)
     return Error{"MPI: the library does not support threads "
-                 "(MPI_THREAD_FUNNELED)",
-                 ErrorScope::Transport};
+                 "(MPI_THREAD_FUNNELED)"};
   MPI_Aint Bytes = C->Rank == 0 ? sizeof(std::uint64_t) : 0;
   if (Status S = mpiStatus(MPI_Win_allocate(Bytes, sizeof(std::uint64_t),
                                             MPI_INFO_NULL, MPI_COMM_WORLD,
@@ -93,34 +103,39 @@ void MpiCluster::abort(int Code) { MPI_Abort(MPI_COMM_WORLD, Code); std::exit(Co
 
 Status MpiCluster::startClaims(std::uint64_t N) {
   Total = N;
-  if (Status St = mpiStatus(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier"); !St)
+  if (Status St = mpiStatus(*this, MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
+      !St)
     return St;
   if (Rank == 0) {
     std::uint64_t Zero = 0;
-    if (Status St = mpiStatus(MPI_Put(&Zero, 1, MPI_UINT64_T, 0, 0, 1,
+    if (Status St = mpiStatus(*this,
+                              MPI_Put(&Zero, 1, MPI_UINT64_T, 0, 0, 1,
                                       MPI_UINT64_T, S->Window),
                               "MPI_Put");
         !St)
       return St;
-    if (Status St = mpiStatus(MPI_Win_flush(0, S->Window), "MPI_Win_flush");
+    if (Status St =
+            mpiStatus(*this, MPI_Win_flush(0, S->Window), "MPI_Win_flush");
         !St)
       return St;
   }
-  return mpiStatus(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
+  return mpiStatus(*this, MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
 }
 
 namespace {
 /// The claim counter on rank 0 before Op(counter, Add), atomically, with
 /// the access completed.
-Expected<std::uint64_t> fetchAndOp(MPI_Win Window, std::uint64_t Add,
-                                   MPI_Op Op) {
+Expected<std::uint64_t> fetchAndOp(Cluster &C, MPI_Win Window,
+                                   std::uint64_t Add, MPI_Op Op) {
   std::uint64_t Old = 0;
-  if (Status St = mpiStatus(MPI_Fetch_and_op(&Add, &Old, MPI_UINT64_T, 0, 0,
+  if (Status St = mpiStatus(C,
+                            MPI_Fetch_and_op(&Add, &Old, MPI_UINT64_T, 0, 0,
                                              Op, Window),
                             "MPI_Fetch_and_op");
       !St)
     return St.error();
-  if (Status St = mpiStatus(MPI_Win_flush(0, Window), "MPI_Win_flush"); !St)
+  if (Status St = mpiStatus(C, MPI_Win_flush(0, Window), "MPI_Win_flush");
+      !St)
     return St.error();
   return Old;
 }
@@ -128,7 +143,7 @@ Expected<std::uint64_t> fetchAndOp(MPI_Win Window, std::uint64_t Add,
 
 Expected<Cluster::Range> MpiCluster::claim(std::uint64_t Want) {
   std::uint64_t Add = std::max<std::uint64_t>(Want, 1);
-  Expected<std::uint64_t> Old = fetchAndOp(S->Window, Add, MPI_SUM);
+  Expected<std::uint64_t> Old = fetchAndOp(*this, S->Window, Add, MPI_SUM);
   if (!Old)
     return Old.error();
   if (*Old >= Total)
@@ -137,7 +152,7 @@ Expected<Cluster::Range> MpiCluster::claim(std::uint64_t Want) {
 }
 
 Expected<std::uint64_t> MpiCluster::claimed() {
-  Expected<std::uint64_t> Now = fetchAndOp(S->Window, 0, MPI_NO_OP);
+  Expected<std::uint64_t> Now = fetchAndOp(*this, S->Window, 0, MPI_NO_OP);
   if (!Now)
     return Now.error();
   return std::min(*Now, Total);
@@ -145,9 +160,10 @@ Expected<std::uint64_t> MpiCluster::claimed() {
 
 Status MpiCluster::orAll(std::uint64_t *Data, std::size_t N) {
   if (N > std::size_t(INT_MAX))
-    return Error{"MPI: too many words to combine (" + std::to_string(N) + ")",
-                 ErrorScope::Transport};
-  return mpiStatus(MPI_Allreduce(MPI_IN_PLACE, Data, int(N), MPI_UINT64_T,
+    return transport(*this, Error{"MPI: too many words to combine (" +
+                                  std::to_string(N) + ")"});
+  return mpiStatus(*this,
+                   MPI_Allreduce(MPI_IN_PLACE, Data, int(N), MPI_UINT64_T,
                                  MPI_BOR, MPI_COMM_WORLD),
                    "MPI_Allreduce");
 }
@@ -165,14 +181,14 @@ Status MpiCluster::gatherWords(const std::vector<std::uint64_t> &Words,
   for (int R = 0; R < Size; ++R) {
     // MPI counts and displacements are ints: 2^31 words (16 GiB) in all.
     if (Offset + Counts[R] > std::size_t(INT_MAX))
-      return Error{"MPI: the exchange exceeds 2^31 words",
-                   ErrorScope::Transport};
+      return transport(*this, Error{"MPI: the exchange exceeds 2^31 words"});
     Sizes[R] = int(Counts[R]);
     Displs[R] = int(Offset);
     Offset += Counts[R];
   }
   All.resize(Offset);
-  return mpiStatus(MPI_Allgatherv(Words.data(), int(Words.size()),
+  return mpiStatus(*this,
+                   MPI_Allgatherv(Words.data(), int(Words.size()),
                                   MPI_UINT64_T, All.data(), Sizes.data(),
                                   Displs.data(), MPI_UINT64_T, MPI_COMM_WORLD),
                    "MPI_Allgatherv");
@@ -182,6 +198,7 @@ Expected<std::vector<double>>
 MpiCluster::gatherAll(const std::vector<double> &Values) {
   std::vector<double> All(Values.size() * std::size_t(Size));
   if (Status St = mpiStatus(
+          *this,
           MPI_Allgather(Values.data(), int(Values.size()), MPI_DOUBLE,
                         All.data(), int(Values.size()), MPI_DOUBLE,
                         MPI_COMM_WORLD),

@@ -41,8 +41,7 @@ Expected<EventFormat> eventFormatOf(const std::string &Path) {
   if (endsWith(Path, ".hepmc3") || endsWith(Path, ".hepmc"))
     return EventFormat::HepMC3;
   return Error{"events file '" + Path + "': the name must end in .lhe (Les "
-               "Houches Event File) or .hepmc3 (HepMC3 ASCII)",
-               ErrorScope::Shared, "events_out"};
+               "Houches Event File) or .hepmc3 (HepMC3 ASCII)", "events_out"};
 }
 
 bool haveEventFiles() {
@@ -91,8 +90,7 @@ Status checkEventFile(const IntegrandInfo &Integrand,
                      gibibytes(L.Bytes) + " of " + L.What + ". Lower " +
                      optionRef("events") +
                      ", or write several files with "
-                     "different seeds",
-                 ErrorScope::Shared, "events"};
+                     "different seeds", "events"};
   if (Record.PrepareEvaluate)
     return Record.PrepareEvaluate();
   return Status::ok();

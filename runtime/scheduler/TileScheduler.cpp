@@ -35,13 +35,13 @@ Expected<ScheduleSpec> ScheduleSpec::parse(const std::string &Text) {
           errno == ERANGE || V == 0)
         return Error{optionRef("schedule") + " '" + Text +
                          "': dynamic:c needs a positive number of tiles c",
-                     ErrorScope::Shared, "schedule"};
+                     "schedule"};
       S.DynamicChunk = V;
     }
   } else {
     return Error{"unknown schedule '" + Text +
                      "'; use static, dynamic:c, guided or adaptive",
-                 ErrorScope::Shared, "schedule"};
+                 "schedule"};
   }
   return S;
 }

@@ -21,9 +21,26 @@
 
 namespace vf {
 
+/// Where the error that ended a rank's run belongs: which ranks report it,
+/// and whether the others can be trusted to stop by themselves.
+enum class ErrorScope {
+  Shared,    ///< every rank returns the same one (an option, a NaN, ...)
+  Rank,      ///< this rank's own (all its devices failed); names the rank
+  Transport, ///< MPI itself failed: the other ranks may be left waiting
+};
+
 class Cluster {
 public:
   virtual ~Cluster() = default;
+
+  /// The scope of the error the last run on this rank returned: Shared
+  /// unless the transport failed (its implementation marks that) or the
+  /// error was this rank's own (the integrator marks that). A run or
+  /// extension starts it at Shared again. Every call is on the thread
+  /// that integrates, as the collectives are.
+  ErrorScope errorScope() const { return Scope; }
+  void setErrorScope(ErrorScope S) { Scope = S; }
+
   virtual int rank() const = 0;
   virtual int size() const = 0;
   /// This rank among the ranks on its machine, and how many there are
@@ -66,6 +83,9 @@ public:
   virtual std::string describeRank(int Rank) const {
     return "rank " + std::to_string(Rank) + "'s packet";
   }
+
+private:
+  ErrorScope Scope = ErrorScope::Shared;
 };
 
 } // namespace vf

@@ -15,16 +15,11 @@
 
 namespace vf {
 
-/// Where an error belongs when MPI ranks share a run (vf/Cluster.h).
-enum class ErrorScope {
-  Shared,    ///< every rank returns the same one (an option, a NaN, ...)
-  Rank,      ///< this rank's own (all its devices failed); names the rank
-  Transport, ///< MPI itself failed: the other ranks may be left waiting
-};
-
+/// An error of a distributed run also has a scope, which decides which
+/// ranks report it; the run's Cluster keeps it (vf/Cluster.h), so an
+/// error is the same value with or without MPI.
 struct Error {
   std::string Message;
-  ErrorScope Scope = ErrorScope::Shared;
   /// The option whose value the error refuses, by its documented name (the
   /// IntegratorOptions/TOML spelling: "calls", "alpha", "schedule",
   /// "on_nonfinite", ...), or empty. A front end reports such an error as

@@ -71,15 +71,13 @@ TEST(RunOptions, RefusalsNameTheOption) {
 TEST(RunOptions, OptionsBecomeFlagsAndKeys) {
   Error E{"the map needs at least 2 increments per axis (" +
               optionRef("ninc") + "); " + optionRef("on_nonfinite") +
-              " is fine",
-          ErrorScope::Shared, "ninc"};
+              " is fine", "ninc"};
   EXPECT_EQ(flagMessage(E), "the map needs at least 2 increments per axis "
                             "(--ninc); --on-nonfinite is fine");
   EXPECT_EQ(asKey(E), "the map needs at least 2 increments per axis "
                       "('ninc'); 'on_nonfinite' is fine");
   Error Hint{"Fix the integrand there, or set " + optionRef("on_nonfinite") +
-                 " to 'zero' to count such samples as 0",
-             ErrorScope::Shared, "on_nonfinite"};
+                 " to 'zero' to count such samples as 0", "on_nonfinite"};
   EXPECT_EQ(flagMessage(Hint), "Fix the integrand there, or set "
                                "--on-nonfinite=zero to count such samples "
                                "as 0");
@@ -90,14 +88,12 @@ TEST(RunOptions, OptionsBecomeFlagsAndKeys) {
 // A message without the option's name gets the flag in front, unless it
 // already has it; options that are no setting (no flag) are left alone.
 TEST(RunOptions, UnnamedOptionsArePrefixed) {
-  EXPECT_EQ(flagMessage(Error{"unknown schedule 'x'", ErrorScope::Shared,
-                              "schedule"}),
+  EXPECT_EQ(flagMessage(Error{"unknown schedule 'x'", "schedule"}),
             "--schedule: unknown schedule 'x'");
-  EXPECT_EQ(flagMessage(Error{"--schedule x: bad", ErrorScope::Shared,
-                              "schedule"}),
+  EXPECT_EQ(flagMessage(Error{"--schedule x: bad", "schedule"}),
             "--schedule x: bad");
   EXPECT_EQ(flagMessage(Error{"the cap (" + optionRef("max_hcube") + ")",
-                              ErrorScope::Shared, "max_hcube"}),
+                              "max_hcube"}),
             "the cap ('max_hcube')");
   EXPECT_EQ(flagMessage(Error{"no option here"}), "no option here");
 }

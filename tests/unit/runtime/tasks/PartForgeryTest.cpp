@@ -230,14 +230,18 @@ TEST_F(PartForgeryTest, RanksCheckEachOthersPacketsAndAgree) {
   // Its packet cut: this rank says why, as its own error.
   std::vector<std::uint64_t> Cut(Second.Words.begin(),
                                  Second.Words.end() - 1);
-  Ranks = runWith(std::make_shared<TwoRanks>(Cut, false));
+  auto Refusing = std::make_shared<TwoRanks>(Cut, false);
+  Ranks = runWith(Refusing);
   ASSERT_FALSE(bool(Ranks));
   EXPECT_NE(Ranks.message().find("rank 1's packet: holds"), std::string::npos)
       << Ranks.message();
-  EXPECT_EQ(Ranks.error().Scope, ErrorScope::Rank);
-  // The other rank refused this one's: this one stops too, not waiting.
-  Ranks = runWith(std::make_shared<TwoRanks>(Second.Words, true));
+  EXPECT_EQ(Refusing->errorScope(), ErrorScope::Rank);
+  // The other rank refused this one's: this one stops too, not waiting,
+  // with the error every rank returns.
+  auto Refused = std::make_shared<TwoRanks>(Second.Words, true);
+  Ranks = runWith(Refused);
   ASSERT_FALSE(bool(Ranks));
   EXPECT_NE(Ranks.message().find("another rank refused"), std::string::npos)
       << Ranks.message();
+  EXPECT_EQ(Refused->errorScope(), ErrorScope::Shared);
 }
