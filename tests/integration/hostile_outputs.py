@@ -344,41 +344,58 @@ def odd_values():
 #===--------------------------------------------------------------------===#
 
 def c_api_busy(lib_path):
+    """A native integrand that holds the first vf_run inside itself until
+    the other thread has tried: the second call meets a busy integrator
+    whatever the machine's speed."""
     lib = ctypes.CDLL(lib_path)
-    vp = ctypes.c_void_p
-    lib.vf_compile_string.argtypes = [ctypes.c_char_p, ctypes.c_char_p,
-                                      ctypes.POINTER(vp)]
-    lib.vf_integrator_create.argtypes = [vp, ctypes.c_char_p, vp,
-                                         ctypes.POINTER(vp)]
+    vp, dp = ctypes.c_void_p, ctypes.POINTER(ctypes.c_double)
+    native = ctypes.CFUNCTYPE(None, dp, ctypes.c_int64, ctypes.c_int32, dp,
+                              vp)
+    lib.vf_integrator_create_native.argtypes = [
+        ctypes.c_char_p, ctypes.c_int32, ctypes.c_int32, dp, dp, native, vp,
+        vp, ctypes.POINTER(vp)]
     lib.vf_run.argtypes = [vp, ctypes.c_int32, ctypes.c_int64,
                            ctypes.c_int32]
-    lib.vf_result.argtypes = [vp] + [ctypes.POINTER(ctypes.c_double)] * 4
+    lib.vf_result.argtypes = [vp] + [dp] * 4
     lib.vf_last_error.restype = ctypes.c_char_p
-    m, it = vp(), vp()
-    src = (b"integrand g(x in [0, 1]^6) = "
-           b"prod(i in 0..6: exp(-(x[i] - 0.5)^2 / 0.01))\n")
-    if not check(lib.vf_compile_string(src, b"busy.vf", ctypes.byref(m)) == 0
-                 and lib.vf_integrator_create(m, b"g", None,
-                                              ctypes.byref(it)) == 0,
-                 "C API: an integrator"):
+    inside, tried = threading.Event(), threading.Event()
+
+    def f(x, n, dim, out, user):
+        inside.set()
+        tried.wait(60)
+        for k in range(n):
+            out[k] = 1.0
+    fn = native(f)
+    lo, hi = (ctypes.c_double * 1)(0.0), (ctypes.c_double * 1)(1.0)
+    it = vp()
+    if not check(lib.vf_integrator_create_native(
+            b"held", 1, 1, lo, hi, fn, None, None, ctypes.byref(it)) == 0,
+            "C API: a native integrator"):
         return
     first = {}
     t = threading.Thread(target=lambda: first.setdefault(
-        "rc", lib.vf_run(it, 40, 400000, 0)))
+        "rc", lib.vf_run(it, 1, 1000, 0)))
     t.start()
-    time.sleep(0.5)
+    if not check(inside.wait(60), "C API: the first vf_run is under way"):
+        tried.set()
+        t.join()
+        return
+    start = time.perf_counter()
     second = lib.vf_run(it, 1, 1000, 0)
     msg = lib.vf_last_error().decode()
     d = ctypes.c_double()
     third = lib.vf_result(it, ctypes.byref(d), None, None, None)
+    took = time.perf_counter() - start
+    tried.set()
     t.join()
     check(second == 4 and "busy" in msg,
           f"C API: vf_run during another thread's vf_run is VF_ERR_STATE "
           f"(got {second}: {msg})")
     check(third == 4, f"C API: vf_result during a run is VF_ERR_STATE "
           f"(got {third})")
+    check(took < 5, f"C API: refused at once, not after a wait ({took:.1f} s)")
     check(first.get("rc") == 0, "C API: the first vf_run finished")
-    check(lib.vf_run(it, 41, 400000, 0) == 0, "C API: free again afterwards")
+    check(lib.vf_run(it, 1, 1000, 0) == 0, "C API: free again afterwards")
 
 
 def main():
