@@ -20,6 +20,8 @@
 
 #include "driver/Batch.h"
 
+#include "driver/BatchJob.h"
+
 #include "driver/BatchConfig.h"
 #include "driver/BatchSettings.h"
 #include "driver/Driver.h"
@@ -54,34 +56,14 @@ bool isBatchFile(const std::string &File) {
 
 namespace {
 
-enum class RunStatus { Pending, Ok, Failed, Skipped };
-
-/// One integration: a [[run]] at one scan point.
-struct Job {
-  const BatchRun *R = nullptr;
-  std::vector<std::pair<std::string, double>> Point; ///< scanned values
-  std::shared_ptr<IntegrandInfo> Info; ///< null if the entry failed
-  std::vector<double> Params;          ///< every parameter's value
-  unsigned CpuThreads = 0;             ///< as the integrator set them up
-  RunStatus Status = RunStatus::Pending;
-  std::string Error;
-  Result Res;
-  Integrator::Grid Grid; ///< the trained map, for --report
-  /// events_out: the record, what was written or why not.
-  std::shared_ptr<IntegrandInfo> Record;
-  EventFileOptions Events; ///< Events 0: none
-  std::optional<EventFileReport> EventsWritten;
-  std::string EventsError;
-};
-
-std::string pointText(const Job &J) {
+std::string pointText(const BatchJob &J) {
   std::string S;
   for (const auto &[Name, V] : J.Point)
     S += (S.empty() ? "" : " ") + Name + "=" + shortest(V);
   return S.empty() ? "-" : S;
 }
 
-std::string describe(const Job &J) {
+std::string describe(const BatchJob &J) {
   std::string S = "run '" + J.R->Name + "'";
   if (!J.Point.empty())
     S += " (" + pointText(J) + ")";
@@ -97,21 +79,20 @@ public:
 
 private:
   std::shared_ptr<Module> module(const BatchRun &R, std::string &Why);
-  bool prepare(const BatchRun &R, std::vector<Job> &Out);
-  void integrate(Job &J);
-  void writeEvents(Job &J, Integrator &Int);
+  bool prepare(const BatchRun &R, std::vector<BatchJob> &Out);
+  void integrate(BatchJob &J);
+  void writeEvents(BatchJob &J, Integrator &Int);
   void printHeader(raw_ostream &OS);
-  void printRow(raw_ostream &OS, const Job &J);
-  json runJson(const Job &J) const;
-  json settingsJson(const Job &J) const;
+  void printRow(raw_ostream &OS, const BatchJob &J);
+  json runJson(const BatchJob &J) const;
+  json settingsJson(const BatchJob &J) const;
   bool writeJson(const std::string &Path) const;
-  bool writeCsv(const std::string &Path) const;
 
   const DriverOptions &O;
   const BatchOptions &B;
   BatchConfig &C;
   DiagEngine &Diags;
-  std::vector<Job> Jobs;
+  std::vector<BatchJob> Jobs;
   /// Compiled modules by file (real path) or inline source text; a null
   /// entry records a module that did not compile.
   std::map<std::string, std::shared_ptr<Module>> Modules;
@@ -178,9 +159,9 @@ std::shared_ptr<Module> BatchRunner::module(const BatchRun &R,
   return It->second;
 }
 
-/// Step 2 for one [[run]]: one Job per scan point, or one failed Job.
-bool BatchRunner::prepare(const BatchRun &R, std::vector<Job> &Out) {
-  Job Failed;
+/// Step 2 for one [[run]]: one BatchJob per scan point, or one failed BatchJob.
+bool BatchRunner::prepare(const BatchRun &R, std::vector<BatchJob> &Out) {
+  BatchJob Failed;
   Failed.R = &R;
   Failed.Status = RunStatus::Failed;
   auto FailWith = [&](std::string Msg) {
@@ -249,7 +230,7 @@ bool BatchRunner::prepare(const BatchRun &R, std::vector<Job> &Out) {
   const std::uint64_t Points = scanCount(R); // bounded by the reader
   for (std::uint64_t P = 0; P < Points; ++P) {
     const std::vector<double> Values = scanPoint(R, P);
-    Job J;
+    BatchJob J;
     J.R = &R;
     J.Info = Shared;
     J.Params = Params;
@@ -277,7 +258,7 @@ bool BatchRunner::prepare(const BatchRun &R, std::vector<Job> &Out) {
   return true;
 }
 
-void BatchRunner::integrate(Job &J) {
+void BatchRunner::integrate(BatchJob &J) {
   const BatchSettings &S = J.R->Settings;
   auto Fail = [&](const Error &E) {
     J.Status = RunStatus::Failed;
@@ -326,7 +307,7 @@ void BatchRunner::integrate(Job &J) {
 
 /// After a run that succeeded: its events_out. A failure is said at the
 /// key; the run's result stands (the JSON and the table have it).
-void BatchRunner::writeEvents(Job &J, Integrator &Int) {
+void BatchRunner::writeEvents(BatchJob &J, Integrator &Int) {
   auto Rep = writeRunEvents(Int, *J.Record, J.Events, J.Res);
   if (!Rep) {
     J.EventsError = Rep.message();
@@ -346,7 +327,7 @@ void BatchRunner::writeEvents(Job &J, Integrator &Int) {
 }
 
 void BatchRunner::printHeader(raw_ostream &OS) {
-  for (const Job &J : Jobs) {
+  for (const BatchJob &J : Jobs) {
     size_t Extra = J.Info && J.Info->Outputs > 1
                        ? 2 + std::to_string(J.Info->Outputs - 1).size()
                        : 0;
@@ -358,7 +339,7 @@ void BatchRunner::printHeader(raw_ostream &OS) {
   OS.flush();
 }
 
-void BatchRunner::printRow(raw_ostream &OS, const Job &J) {
+void BatchRunner::printRow(raw_ostream &OS, const BatchJob &J) {
   std::string Point = padRight(pointText(J), PointW);
   if (J.Status != RunStatus::Ok) {
     OS << padRight(J.R->Name, NameW) << "  " << Point << "  "
@@ -378,7 +359,7 @@ void BatchRunner::printRow(raw_ostream &OS, const Job &J) {
   OS.flush();
 }
 
-json BatchRunner::settingsJson(const Job &J) const {
+json BatchRunner::settingsJson(const BatchJob &J) const {
   const BatchSettings &S = J.R->Settings;
   json D;
   D["run"] = J.R->Name;
@@ -399,7 +380,7 @@ json BatchRunner::settingsJson(const Job &J) const {
   return D;
 }
 
-json BatchRunner::runJson(const Job &J) const {
+json BatchRunner::runJson(const BatchJob &J) const {
   json D;
   D["name"] = J.R->Name;
   json P = json::object();
@@ -431,77 +412,18 @@ bool BatchRunner::writeJson(const std::string &Path) const {
   Doc["vegasflow"] = {{"version", versionString()}, {"schema", 1}};
   Doc["config"] = C.Path;
   unsigned Counts[4] = {};
-  for (const Job &J : Jobs)
+  for (const BatchJob &J : Jobs)
     ++Counts[unsigned(J.Status)];
   Doc["summary"] = {{"runs", Jobs.size()},
                     {"ok", Counts[unsigned(RunStatus::Ok)]},
                     {"failed", Counts[unsigned(RunStatus::Failed)]},
                     {"skipped", Counts[unsigned(RunStatus::Skipped)]}};
   json Runs = json::array();
-  for (const Job &J : Jobs)
+  for (const BatchJob &J : Jobs)
     Runs.push_back(runJson(J));
   Doc["runs"] = std::move(Runs);
   std::string Text = Doc.dump(2) + "\n";
   return writeOutput(Path, Text, "the JSON results");
-}
-
-bool BatchRunner::writeCsv(const std::string &Path) const {
-  // One column per parameter of any run, in order of first appearance.
-  std::vector<std::string> ParamCols;
-  auto AddCol = [&](const std::string &N) {
-    if (std::find(ParamCols.begin(), ParamCols.end(), N) == ParamCols.end())
-      ParamCols.push_back(N);
-  };
-  for (const Job &J : Jobs) {
-    if (J.Info)
-      for (const std::string &N : J.Info->ParamNames)
-        AddCol(N);
-    else
-      for (const BatchParam &P : J.R->Params)
-        AddCol(P.Name);
-  }
-  std::string Text = "name,status,integrand,component,mean,error,chi2_dof,Q,"
-                     "evaluations,wall_s,calls,iterations,warmup,seed";
-  for (const std::string &N : ParamCols)
-    Text += "," + csvField("param." + N);
-  Text += ",message\n";
-  for (const Job &J : Jobs) {
-    const BatchSettings &S = J.R->Settings;
-    unsigned N = J.Status == RunStatus::Ok ? J.Info->Outputs : 1;
-    for (unsigned K = 0; K < N; ++K) {
-      bool Ok = J.Status == RunStatus::Ok;
-      Text += csvField(J.R->Name) + "," +
-              (Ok                              ? "ok"
-               : J.Status == RunStatus::Failed ? "failed"
-                                               : "skipped") +
-              "," + (J.Info ? csvField(J.Info->Name) : "") + "," +
-              std::to_string(K) + ",";
-      if (Ok)
-        Text += shortest(J.Res.Mean[K]) + "," + shortest(J.Res.Error[K]) + "," +
-                shortest(J.Res.Chi2Dof) + "," + shortest(J.Res.Q) + "," +
-                std::to_string(J.Res.Evaluations) + "," +
-                shortest(J.Res.WallSeconds);
-      else
-        Text += ",,,,,";
-      Text += "," + std::to_string(S.Calls) + "," +
-              std::to_string(S.Iterations) + "," + std::to_string(S.Warmup) +
-              "," + std::to_string(S.Seed);
-      for (const std::string &Col : ParamCols) {
-        Text += ",";
-        if (J.Info) {
-          for (size_t I = 0; I < J.Info->ParamNames.size(); ++I)
-            if (J.Info->ParamNames[I] == Col)
-              Text += shortest(J.Params[I]);
-        } else {
-          for (const BatchParam &P : J.R->Params)
-            if (P.Name == Col)
-              Text += shortest(P.Value);
-        }
-      }
-      Text += "," + csvField(J.Error) + "\n";
-    }
-  }
-  return writeOutput(Path, Text, "the CSV table");
 }
 
 int BatchRunner::run() {
@@ -526,7 +448,7 @@ int BatchRunner::run() {
   // No output may replace the batch file, a source or another output.
   std::vector<NamedPath> Outputs = {
       {JsonPath, JsonKey}, {CsvPath, CsvKey}, {O.Report, "--report"}};
-  for (const Job &J : Jobs)
+  for (const BatchJob &J : Jobs)
     if (J.Record)
       Outputs.push_back({J.Events.Path, "the 'events_out' of " + describe(J)});
   if (Status St = checkBatchPaths(C.Path, Modules, Outputs); !St)
@@ -543,7 +465,7 @@ int BatchRunner::run() {
 
   bool Stop = PrepFailed && B.FailFast;
   printHeader(Table);
-  for (Job &J : Jobs) {
+  for (BatchJob &J : Jobs) {
     if (J.Status == RunStatus::Pending) {
       if (Stop)
         J.Status = RunStatus::Skipped;
@@ -556,7 +478,7 @@ int BatchRunner::run() {
   }
 
   unsigned Ok = 0, Failed = 0, Skipped = 0, NoEvents = 0;
-  for (const Job &J : Jobs) {
+  for (const BatchJob &J : Jobs) {
     NoEvents += !J.EventsError.empty();
     Ok += J.Status == RunStatus::Ok;
     Failed += J.Status == RunStatus::Failed;
@@ -574,10 +496,10 @@ int BatchRunner::run() {
   if (!JsonPath.empty())
     Written &= writeJson(JsonPath);
   if (!CsvPath.empty())
-    Written &= writeCsv(CsvPath);
+    Written &= writeBatchCsv(Jobs, CsvPath);
   if (!O.Report.empty()) {
     std::vector<ReportRun> Runs;
-    for (const Job &J : Jobs)
+    for (const BatchJob &J : Jobs)
       if (J.Status == RunStatus::Ok)
         Runs.push_back(reportRun(describe(J), settingsJson(J), J.Res, J.Grid,
                                  std::nullopt));

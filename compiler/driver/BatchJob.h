@@ -1,0 +1,52 @@
+//===- driver/BatchJob.h - One integration of a batch -----------*- C++ -*-===//
+//
+// A batch (Batch.cpp) runs a [[run]] entry once per scan point: each such
+// integration is a BatchJob, holding what it ran with and what came out,
+// for the summary table, the JSON document, the CSV file (BatchCsv.cpp)
+// and the report.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_DRIVER_BATCHJOB_H
+#define VF_COMPILER_DRIVER_BATCHJOB_H
+
+#include "driver/BatchConfig.h"
+
+#include "vf/EventFiles.h"
+#include "vf/Integrator.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace vf {
+
+enum class RunStatus { Pending, Ok, Failed, Skipped };
+
+/// One integration: a [[run]] at one scan point.
+struct BatchJob {
+  const BatchRun *R = nullptr;
+  std::vector<std::pair<std::string, double>> Point; ///< scanned values
+  std::shared_ptr<IntegrandInfo> Info; ///< null if the entry failed
+  std::vector<double> Params;          ///< every parameter's value
+  unsigned CpuThreads = 0;             ///< as the integrator set them up
+  RunStatus Status = RunStatus::Pending;
+  std::string Error;
+  Result Res;
+  Integrator::Grid Grid; ///< the trained map, for --report
+  /// events_out: the record, what was written or why not.
+  std::shared_ptr<IntegrandInfo> Record;
+  EventFileOptions Events; ///< Events 0: none
+  std::optional<EventFileReport> EventsWritten;
+  std::string EventsError;
+};
+
+/// The batch's CSV table (docs/user-guide.md, "The JSON document and the
+/// CSV file"): a row per job and component, a column per parameter of any
+/// run; written atomically, a failure reported. False when it failed.
+bool writeBatchCsv(const std::vector<BatchJob> &Jobs, const std::string &Path);
+
+} // namespace vf
+
+#endif // VF_COMPILER_DRIVER_BATCHJOB_H
