@@ -336,9 +336,9 @@ static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
       !parsePoint(O, I->Dim, X))
     return ExitUsage;
   // The bins the point falls in are printed: their ranges must be binnable.
-  if (std::vector<double> Ranges;
-      !histogramRanges(P, *I, Params, Ranges).empty())
-    return fail(histogramRanges(P, *I, Params, Ranges), ExitInputError);
+  std::vector<double> Ranges;
+  if (std::string Why = histogramRanges(P, *I, Params, Ranges); !Why.empty())
+    return fail(Why, ExitInputError);
   const std::vector<EvalAxis> Axes = evalAxes(*I, Params);
   double Jac = 1.0;
   if (!insideDomain(*I, Axes, O, X) || !toBox(*I, Axes, O, X, Jac))
