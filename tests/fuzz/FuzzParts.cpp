@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SmallIteration.h"
 #include "integrator/GroupPacket.h"
 #include "tasks/PartFile.h"
 
@@ -35,41 +36,11 @@ namespace {
 
 using namespace vf;
 
-constexpr std::uint64_t StateHash = 7, Groups = 3;
-constexpr unsigned Stride = 3; // one output: n, K, S, C
-/// Uneven hypercubes, cut by tiles of 8 samples, a short last tile.
-const std::uint64_t SamplesPerHcube[] = {3, 7, 1, 12, 5, 5, 9, 2, 8, 4};
-constexpr std::size_t Nhcube = std::size(SamplesPerHcube);
-
-struct Iteration {
-  std::vector<std::uint64_t> Offsets{0};
-  GroupLayout L;
-  std::vector<vf_tile_result> Results;
-  std::vector<double> Edges, Segs, Partials, Hists;
-
-  Iteration() {
-    for (std::uint64_t N : SamplesPerHcube)
-      Offsets.push_back(Offsets.back() + N);
-    L.TileSize = 8;
-    L.Samples = Offsets.back() - 1;
-    L.Offsets = Offsets;
-    L.Stride = Stride;
-    L.PartialSize = 4;
-    L.HistSize = 2;
-    const std::uint64_t Ntiles = (L.Samples + L.TileSize - 1) / L.TileSize;
-    L.GroupBegin = {0, 2, 4, Ntiles};
-    Results.resize(Ntiles);
-    Edges.assign(Ntiles * 2 * Stride, 0.0);
-    Segs.assign(Nhcube * Stride, 0.0);
-    Partials.assign(Groups * L.PartialSize, 0.0);
-    Hists.assign(Groups * L.HistSize, 0.0);
-  }
-  GroupArrays arrays() { return {Results, Edges, Segs, Partials, Hists}; }
-  std::uint64_t hcubeOf(std::uint64_t S) const {
-    return std::uint64_t(std::upper_bound(Offsets.begin(), Offsets.end(), S) -
-                         Offsets.begin()) - 1;
-  }
-};
+constexpr std::uint64_t StateHash = 7, Groups = test::SmallGroups;
+constexpr unsigned Stride = test::SmallStride;
+constexpr const auto &SamplesPerHcube = test::SmallSamplesPerHcube;
+constexpr std::size_t Nhcube = SamplesPerHcube.size();
+using Iteration = test::SmallIteration;
 
 std::uint64_t rangeMask(std::uint64_t Begin, std::uint64_t End) {
   std::uint64_t M = 0;

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "integrator/GroupPacket.h"
+#include "SmallIteration.h"
 
 #include <gtest/gtest.h>
 
@@ -23,40 +24,10 @@ using namespace vf;
 namespace {
 
 constexpr std::size_t ResultWords = sizeof(vf_tile_result) / 8;
-constexpr unsigned Stride = 3; // one output: n, K, S, C
-const std::vector<std::uint64_t> SamplesPerHcube = {3, 7, 1, 12, 5,
-                                                    5, 9, 2, 8, 4};
+constexpr unsigned Stride = test::SmallStride;
+constexpr const auto &SamplesPerHcube = test::SmallSamplesPerHcube;
 
-/// An iteration: 10 hypercubes, tiles of 8 samples (the last short), 3
-/// groups, with the arrays a valid run fills.
-struct Iteration {
-  std::vector<std::uint64_t> Offsets{0};
-  GroupLayout L;
-  std::vector<vf_tile_result> Results;
-  std::vector<double> Edges, Segs, Partials, Hists;
-
-  Iteration() {
-    for (std::uint64_t N : SamplesPerHcube)
-      Offsets.push_back(Offsets.back() + N);
-    L.TileSize = 8;
-    L.Samples = Offsets.back() - 1; // not a multiple of the tile size
-    L.Offsets = Offsets;
-    L.Stride = Stride;
-    L.PartialSize = 4;
-    L.HistSize = 2;
-    const std::uint64_t Ntiles = (L.Samples + L.TileSize - 1) / L.TileSize;
-    L.GroupBegin = {0, 2, 4, Ntiles};
-    Results.resize(Ntiles);
-    Edges.assign(Ntiles * 2 * Stride, 0.0);
-    Segs.assign(SamplesPerHcube.size() * Stride, 0.0);
-    Partials.assign(3 * L.PartialSize, 0.0);
-    Hists.assign(3 * L.HistSize, 0.0);
-  }
-  GroupArrays arrays() { return {Results, Edges, Segs, Partials, Hists}; }
-  std::uint64_t hcubeOf(std::uint64_t S) const {
-    return std::uint64_t(std::upper_bound(Offsets.begin(), Offsets.end(), S) -
-                         Offsets.begin()) - 1;
-  }
+struct Iteration : test::SmallIteration {
   /// What a valid run writes: counts that fit, finite sums.
   void fill() {
     for (std::uint64_t T = 0; T < Results.size(); ++T) {
