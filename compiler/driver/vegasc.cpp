@@ -1,7 +1,8 @@
 //===- driver/vegasc.cpp - The vegasflow command-line driver --------------===//
 //
 // Parses the command line with CLI11 and hands over to a mode (Modes.cpp).
-// Exit codes: 0 success, 1 errors in the input or a failed run, 2 usage.
+// Exit codes: 0 success, 1 errors in the input or a failed run, 2 usage,
+// 70 a crash in an integrand's C/C++ code.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,7 +61,8 @@ void addWholeNumber(CLI::App &App, const std::string &Flag, T &Field,
           throw CLI::ValidationError(Flag + " must be " + Why);
         Field = T(V);
       },
-      Help);
+      Help)
+      ->type_name("N");
 }
 
 /// A file name given as '' would read as "not given": refused instead.
@@ -171,7 +173,9 @@ int runMain(int argc, char **argv) {
 
 Exit codes: 0 success; 1 errors in the input, a failed run, or a checkpoint
 or grid that cannot be used (another integrand, other options, damaged);
-2 usage error (bad options or values).)");
+2 usage error (bad options or values, or an output that names a file the
+command reads or another output: --json lep.vf); 70 an integrand's C or
+C++ code crashed (the message names the signal and the file).)");
   vf::DriverOptions O;
   App.add_option("file", O.File,
                  "the .vf source file, or a C/C++ file of VF_INTEGRAND "
