@@ -46,7 +46,7 @@ const CompiledIntegrand *CompiledModule::find(StringRef Name) const {
 }
 
 /// Bump when codegen changes in a way the version string does not show.
-static constexpr const char *CodegenRevision = "codegen-9";
+static constexpr const char *CodegenRevision = "codegen-10";
 
 /// A digest of the embedded bitcode: a rebuilt math library or sampler
 /// must not reuse code compiled with the old one.
@@ -108,6 +108,8 @@ static std::vector<std::string> entrySymbols(const Program &P, CodeTarget T,
   std::vector<std::string> Names;
   const bool Host = T == CodeTarget::Host;
   for (const IntegrandDecl *I : P.Integrands) {
+    if (Host)
+      Names.push_back(boundsSymbol(I->Name));
     if (Parts.Batch)
       Names.push_back(Host ? batchSymbol(I->Name) : gpuEvalSymbol(I->Name));
     if (Parts.Batch && Host && !I->Histograms.empty())
@@ -299,6 +301,10 @@ Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
           *JD, MemoryBuffer::getMemBufferCopy(Object, "vegasflow-module")))
     return E;
   for (CompiledIntegrand &I : CM.Integrands) {
+    auto Bounds = JIT->lookup(*JD, boundsSymbol(I.Name));
+    if (!Bounds)
+      return Bounds.takeError();
+    I.Bounds = Bounds->toPtr<BoundsEntry>();
     if (O.Evaluate) {
       auto Addr = JIT->lookup(*JD, batchSymbol(I.Name));
       if (!Addr)

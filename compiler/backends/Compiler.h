@@ -56,6 +56,10 @@ struct CompileOptions {
 using BatchEntry = void (*)(const double *Xs, int64_t N, const double *Params,
                             double *Out);
 
+/// vf_bounds_NAME(params, out): the domain's and histograms' bounds
+/// (codegen/IRGen.h).
+using BoundsEntry = void (*)(const double *Params, double *Out);
+
 struct CompiledIntegrand {
   std::string Name;
   unsigned Dim = 0;
@@ -71,6 +75,7 @@ struct CompiledIntegrand {
   std::string GpuSampleKernel;
   /// The GPU kernel under warp emulation (CompileOptions::GpuEmulation).
   vf_gpu_emu_kernel_fn EmulatedSample = nullptr;
+  BoundsEntry Bounds = nullptr; ///< host entry point (with Host)
 };
 
 struct CompiledModule {

@@ -2,13 +2,10 @@
 
 #include "backends/IntegrandBinding.h"
 #include "clang/CxxIntegrands.h"
-#include "frontend/ASTDump.h"
-#include "frontend/Evaluator.h"
-#include "frontend/HistRanges.h"
+#include "backends/IntegrandBounds.h"
 #include "frontend/Program.h"
 
 #include <algorithm>
-#include <cmath>
 #include <limits>
 
 using namespace llvm;
@@ -127,7 +124,6 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
     }
   }
   Info.ModuleHash = compileCacheKey(*P, "integrand;" + I.Name);
-  const IntegrandDecl *Decl = &I;
   for (const HistStmt *H : I.Histograms) {
     HistogramSpec S{H->Name, {H->Bins[0]}, H->Base};
     if (H->Axes == 2)
@@ -135,50 +131,18 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
     Info.Histograms.push_back(S);
   }
   Info.HistCells = I.HistCells;
-  Info.HistRanges = [P, Decl](std::span<const double> Params,
-                              std::vector<double> &Ranges) -> Status {
-    const std::string Why = histogramRanges(
-        *P, *Decl, ArrayRef<double>(Params.data(), Params.size()), Ranges);
-    if (!Why.empty())
-      return Error{Why};
-    return Status::ok();
-  };
-  Info.Domain = [P, Decl](std::span<const double> Params,
-                          std::vector<double> &Lo,
-                          std::vector<double> &Hi) -> Status {
-    Evaluator Ev(ArrayRef<double>(Params.data(), Params.size()));
-    Lo.clear();
-    Hi.clear();
-    for (const Interval &Iv : Decl->Domain) {
-      if (Iv.isInfinite()) { // sampled as [0, 1], mapped by the integrand
-        // The map divides by the scale: a parameter's 0, negative or
-        // non-finite value would turn every sample into NaN or 0.
-        if (double S = Iv.Scale ? Ev.eval(*Iv.Scale) : 1.0;
-            !(S > 0) || !std::isfinite(S))
-          return Error{sourcePlace(*P, Iv.Scale->loc()) + ": the scale " +
-                       formatNumber(S) +
-                       " of an infinite interval of "
-                       "integrand '" +
-                       Decl->Name +
-                       "' must be positive and "
-                       "finite; it is not with the current parameter values"};
-        Lo.insert(Lo.end(), Iv.Count, 0.0);
-        Hi.insert(Hi.end(), Iv.Count, 1.0);
-        continue;
-      }
-      double L = Ev.eval(*Iv.Lo), H = Ev.eval(*Iv.Hi);
-      if (!(H > L) || !std::isfinite(L) || !std::isfinite(H)) {
-        return Error{sourcePlace(*P, Iv.Range.Start) + ": the interval [" +
-                     formatNumber(L) + ", " + formatNumber(H) +
-                     "] of integrand '" + Decl->Name +
-                     "' is empty or not finite with the current parameter "
-                     "values; its upper bound must exceed its lower bound"};
-      }
-      Lo.insert(Lo.end(), Iv.Count, L);
-      Hi.insert(Hi.end(), Iv.Count, H);
-    }
-    return Status::ok();
-  };
+  if (const CompiledIntegrand *C = M.find(I.Name); C && C->Bounds) {
+    auto Bounds = std::make_shared<const IntegrandBounds>(
+        *P, I, C->Bounds, integrandFaultSite(*P, I.Name));
+    Info.Domain = [Bounds](std::span<const double> Params,
+                           std::vector<double> &Lo, std::vector<double> &Hi) {
+      return Bounds->domain(Params, Lo, Hi);
+    };
+    Info.HistRanges = [Bounds](std::span<const double> Params,
+                               std::vector<double> &Ranges) {
+      return Bounds->histRanges(Params, Ranges);
+    };
+  }
   return Info;
 }
 

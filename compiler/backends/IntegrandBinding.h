@@ -2,9 +2,8 @@
 //
 // The runtime knows an integrand only as a vf::IntegrandInfo (no compiler
 // types). This fills one in from the checked program and the compiled
-// module: shape, parameters, entry points, and a domain function that
-// evaluates parameter-dependent bounds and rejects an empty interval with
-// its source location.
+// module: shape, parameters, entry points, and the domain and histogram
+// ranges computed by compiled code and checked (IntegrandBounds.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_COMPILER_BACKENDS_INTEGRANDBINDING_H
@@ -30,6 +29,10 @@ __attribute__((no_sanitize("function"))) inline void
 callCompiled(BatchEntry Fn, const double *Xs, std::int64_t N,
              const double *Params, double *Out) {
   Fn(Xs, N, Params, Out);
+}
+__attribute__((no_sanitize("function"))) inline void
+callCompiled(BoundsEntry Fn, const double *Params, double *Out) {
+  Fn(Params, Out);
 }
 __attribute__((no_sanitize("function"))) inline void
 callCompiled(vf_sample_tile_fn Fn, const vf_sampler_args *A,

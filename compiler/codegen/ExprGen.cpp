@@ -14,6 +14,8 @@
 #include "frontend/Builtins.h"
 #include "frontend/DomainMap.h"
 
+#include "HistogramCells.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -183,6 +185,25 @@ public:
     return Out;
   }
 
+  /// What vf_bounds_NAME stores (IRGen.h): the same expressions the
+  /// integrand's body lowers (its infinite axes' scales, its histograms'
+  /// ranges), so the runtime checks the values the samples use.
+  Vals bounds(const IntegrandDecl &I) {
+    Vals Out;
+    for (const Interval &Iv : I.Domain) {
+      const bool Inf = Iv.isInfinite();
+      Out.push_back(Inf ? (Iv.Scale ? visit(*Iv.Scale) : fp(1.0))
+                        : visit(*Iv.Lo));
+      Out.push_back(Inf ? fp(0.0) : visit(*Iv.Hi));
+    }
+    for (const HistStmt *H : I.Histograms)
+      for (unsigned A = 0; A < H->Axes; ++A) {
+        Out.push_back(visit(H->lo(A)));
+        Out.push_back(visit(H->hi(A)));
+      }
+    return Out;
+  }
+
   /// The cell of \p H the sample falls in (its layout: HistStmt), as the
   /// reference evaluator computes it (Evaluator::histCell): bin
   /// floor((v - lo) / (hi - lo) * n), at most n - 1, for v in [lo, hi),
@@ -226,12 +247,15 @@ public:
       Below = B.CreateFCmpOLT(V, Lo);
       Flat = B.CreateAdd(B.CreateMul(Flat, B.getInt64(N)), Bin);
     }
-    // 1-D: underflow 0, bins 1..n, overflow n + 1 (NaN included);
-    // 2-D: outside 0, bins 1 + ix n_y + iy.
-    Value *Out = H.Axes == 1 ? B.CreateSelect(Below, B.getInt64(0),
-                                              B.getInt64(H.Bins[0] + 1))
-                             : B.getInt64(0);
-    Value *Cell = B.CreateSelect(In, B.CreateAdd(Flat, B.getInt64(1)), Out);
+    // The layout of HistogramCells.h.
+    auto Outside = [&](bool IsBelow) {
+      return B.getInt64(vf_hist_outside_cell(H.Axes, H.Bins[0], IsBelow));
+    };
+    Value *Out = H.Axes == 1
+                     ? B.CreateSelect(Below, Outside(true), Outside(false))
+                     : Outside(false);
+    Value *Cell = B.CreateSelect(
+        In, B.CreateAdd(Flat, B.getInt64(vf_hist_bin_cell(0))), Out);
     return B.CreateAdd(Cell, B.getInt64(H.Base));
   }
 
@@ -591,6 +615,12 @@ SmallVector<Value *, 4> emitIntegrandBody(IRBuilderBase &B, Module &M,
                                           Value *Params,
                                           bool HoistParamCalls) {
   return ExprGen(B, M, X, Params, HoistParamCalls).integrand(I);
+}
+
+SmallVector<Value *, 4> emitBoundValues(IRBuilderBase &B, Module &M,
+                                        const IntegrandDecl &I,
+                                        Value *Params) {
+  return ExprGen(B, M, nullptr, Params, /*HoistParamCalls=*/false).bounds(I);
 }
 
 } // namespace vf

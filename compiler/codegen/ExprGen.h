@@ -40,6 +40,12 @@ emitIntegrandBody(llvm::IRBuilderBase &B, llvm::Module &M,
                   const IntegrandDecl &I, llvm::Value *X, llvm::Value *Params,
                   bool HoistParamCalls);
 
+/// Emits \p I's bounds for the parameters at \p Params (the layout of
+/// vf_bounds_NAME, IRGen.h). Sema made them constants and parameters.
+llvm::SmallVector<llvm::Value *, 4>
+emitBoundValues(llvm::IRBuilderBase &B, llvm::Module &M,
+                const IntegrandDecl &I, llvm::Value *Params);
+
 } // namespace vf
 
 #endif // VF_COMPILER_CODEGEN_EXPRGEN_H

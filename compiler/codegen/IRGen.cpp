@@ -26,6 +26,9 @@ std::string integrandSymbol(StringRef Name) {
 std::string batchSymbol(StringRef Name) { return ("vf_batch_" + Name).str(); }
 std::string gpuEvalSymbol(StringRef Name) { return ("vf_eval_" + Name).str(); }
 std::string cellsSymbol(StringRef Name) { return ("vf_cells_" + Name).str(); }
+std::string boundsSymbol(StringRef Name) {
+  return ("vf_bounds_" + Name).str();
+}
 std::string sampleTileSymbol(StringRef Name) {
   return ("vf_sample_tile_" + Name).str();
 }
@@ -172,6 +175,22 @@ void emitGpuEval(Module &M, const IntegrandDecl &I, Function *Integrand) {
       ->addOperand(MDNode::get(Ctx, MD));
 }
 
+void emitBounds(Module &M, const IntegrandDecl &I) {
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr}, false);
+  Function *F = Function::Create(FT, GlobalValue::ExternalLinkage,
+                                 boundsSymbol(I.Name), M);
+  F->addFnAttr(Attribute::NoUnwind);
+  markNoAlias(F, 2);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
+  SmallVector<Value *, 4> Vals = emitBoundValues(B, M, I, F->getArg(0));
+  for (unsigned K = 0; K < Vals.size(); ++K)
+    B.CreateStore(Vals[K], B.CreateConstInBoundsGEP1_64(B.getDoubleTy(),
+                                                        F->getArg(1), K));
+  B.CreateRetVoid();
+}
+
 } // namespace
 
 std::unique_ptr<Module> generateModule(const Program &P, LLVMContext &Ctx,
@@ -180,6 +199,8 @@ std::unique_ptr<Module> generateModule(const Program &P, LLVMContext &Ctx,
   auto M = std::make_unique<Module>("vegasflow", Ctx);
   for (const IntegrandDecl *I : P.Integrands) {
     Function *F = emitIntegrand(*M, *I, Target);
+    if (Target == CodeTarget::Host)
+      emitBounds(*M, *I);
     if (!BatchEntries)
       continue;
     if (Target == CodeTarget::NVPTX) {

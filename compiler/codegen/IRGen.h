@@ -11,7 +11,12 @@
 //   GPU:  kernel vf_eval_NAME(same arguments), one point per thread;
 // and, on the host for an integrand with histograms,
 //   void vf_cells_NAME(same arguments), out stride = number of histograms,
-// each point's histogram cells (for --eval and the differential test).
+// each point's histogram cells (for --eval and the differential test);
+// and on the host, whatever else it holds,
+//   void vf_bounds_NAME(const double *params, double *out)
+// the values the runtime checks and uses before sampling: per interval of
+// the domain its lo and hi (an infinite one: its scale and 0), then per
+// histogram axis its lo and hi (the layout of backends/IntegrandBounds.h).
 // Without BatchEntries the module has the integrands alone (what the fused
 // sampler needs). The math library is not linked here; the backends
 // link it for their target.
@@ -45,6 +50,7 @@ std::string integrandSymbol(llvm::StringRef Name);
 std::string batchSymbol(llvm::StringRef Name);
 std::string gpuEvalSymbol(llvm::StringRef Name);
 std::string cellsSymbol(llvm::StringRef Name);
+std::string boundsSymbol(llvm::StringRef Name);
 /// The fused sampling kernel instantiated for an integrand (host).
 std::string sampleTileSymbol(llvm::StringRef Name);
 /// ... and its GPU kernel.

@@ -11,13 +11,13 @@
 
 #include "backends/Compiler.h"
 #include "backends/IntegrandBinding.h"
+#include "backends/IntegrandBounds.h"
 #include "clang/CxxIntegrands.h"
 #include "frontend/ASTDump.h"
 #include "frontend/Diagnostics.h"
 #include "frontend/DomainMap.h"
 #include "frontend/Evaluator.h"
 #include "frontend/Frontend.h"
-#include "frontend/HistRanges.h"
 #include "frontend/Lexer.h"
 
 #include "files/SafeFiles.h"
@@ -306,16 +306,19 @@ static void printCells(const IntegrandDecl &I, const CompiledIntegrand &CI,
   callCompiled(CI.Cells, X.data(), 1, Params.data(), Cells.data());
   for (size_t K = 0; K < Cells.size(); ++K) {
     const HistStmt &H = *I.Histograms[K];
-    unsigned C = unsigned(Cells[K]) - H.Base;
+    // The cells' layout: HistogramCells.h.
+    const vf_u64 C = vf_u64(Cells[K]) - H.Base;
+    const vf_u64 Below = vf_hist_outside_cell(H.Axes, H.Bins[0], 1);
+    const vf_u64 Above = vf_hist_outside_cell(H.Axes, H.Bins[0], 0);
+    const vf_u64 Flat = C - vf_hist_bin_cell(0);
     outs() << "hist " << H.Name << ": ";
-    if (H.Axes == 1 && (C == 0 || C == H.Bins[0] + 1))
-      outs() << (C == 0 ? "underflow" : "overflow") << "\n";
-    else if (H.Axes == 2 && C == 0)
-      outs() << "outside\n";
+    if (C == Below || C == Above)
+      outs() << (H.Axes == 2 ? "outside" : C == Below ? "underflow" : "overflow")
+             << "\n";
     else if (H.Axes == 1)
-      outs() << "bin " << C - 1 << "\n";
+      outs() << "bin " << Flat << "\n";
     else
-      outs() << "bin (" << (C - 1) / H.Bins[1] << ", " << (C - 1) % H.Bins[1]
+      outs() << "bin (" << Flat / H.Bins[1] << ", " << Flat % H.Bins[1]
              << ")\n";
   }
 }
@@ -335,10 +338,6 @@ static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
   if (!parseParams(ParamNames, P.defaultParams(), O, Params) ||
       !parsePoint(O, I->Dim, X))
     return ExitUsage;
-  // The bins the point falls in are printed: their ranges must be binnable.
-  std::vector<double> Ranges;
-  if (std::string Why = histogramRanges(P, *I, Params, Ranges); !Why.empty())
-    return fail(Why, ExitInputError);
   const std::vector<EvalAxis> Axes = evalAxes(*I, Params);
   double Jac = 1.0;
   if (!insideDomain(*I, Axes, O, X) || !toBox(*I, Axes, O, X, Jac))
@@ -354,6 +353,12 @@ static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
   std::vector<double> Out(I->Outputs);
   // C/C++ code's faults are reported as the integrand's (IntegrandFaults.h).
   auto Site = integrandFaultSite(P, I->Name);
+  // The bins the point falls in are printed: their ranges must be binnable.
+  std::vector<double> Ranges;
+  if (Status S = IntegrandBounds(P, *I, CI->Bounds, Site)
+                     .histRanges(Params, Ranges);
+      !S)
+    return fail(S.message(), ExitInputError);
   auto Guarded = [&](const auto &Fn) {
     if (Site)
       runIntegrandCode(*Site, Fn);

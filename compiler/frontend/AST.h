@@ -17,6 +17,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/SMLoc.h"
 
+#include "HistogramCells.h"
+
 #include <memory>
 #include <optional>
 #include <string>
@@ -246,8 +248,9 @@ struct HistStmt {
   const Expr &value(unsigned Axis) const { return *Args[4 * Axis]; }
   const Expr &lo(unsigned Axis) const { return *Args[4 * Axis + 1]; }
   const Expr &hi(unsigned Axis) const { return *Args[4 * Axis + 2]; }
+  /// Its cells (HistogramCells.h: the layout the runtime reads).
   unsigned long long cells() const {
-    return Axes == 1 ? Bins[0] + 2ull : 1 + 1ull * Bins[0] * Bins[1];
+    return vf_hist_cells(Axes, Bins[0], Axes == 2 ? Bins[1] : 0);
   }
 };
 

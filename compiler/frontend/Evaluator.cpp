@@ -256,8 +256,9 @@ double Evaluator::histCell(const HistStmt &H) {
     Below = V < Lo;
     Flat = Flat * N + Bin;
   }
-  unsigned long long Out = H.Axes == 1 && !Below ? H.Bins[0] + 1 : 0;
-  return double((In ? Flat + 1 : Out) + H.Base);
+  return double((In ? vf_hist_bin_cell(Flat)
+                    : vf_hist_outside_cell(H.Axes, H.Bins[0], Below)) +
+                H.Base);
 }
 
 std::vector<double> Evaluator::evalIntegrand(const IntegrandDecl &I,

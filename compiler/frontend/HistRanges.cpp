@@ -1,9 +1,8 @@
-//===- frontend/HistRanges.cpp - Histogram ranges for parameter values ----===//
+//===- frontend/HistRanges.cpp - Binnable histogram ranges ----------------===//
 
 #include "frontend/HistRanges.h"
 
 #include "frontend/ASTDump.h"
-#include "frontend/Evaluator.h"
 
 #include <cmath>
 
@@ -20,26 +19,17 @@ std::string sourcePlace(const Program &P, SMLoc Loc) {
   return File + ":" + std::to_string(Line) + ":" + std::to_string(Col);
 }
 
-std::string histogramRanges(const Program &P, const IntegrandDecl &I,
-                            ArrayRef<double> Params,
-                            std::vector<double> &Ranges) {
-  Evaluator Ev(Params);
-  Ranges.clear();
-  for (const HistStmt *H : I.Histograms)
-    for (unsigned A = 0; A < H->Axes; ++A) {
-      const double L = Ev.eval(H->lo(A)), Hi = Ev.eval(H->hi(A));
-      const std::string Range =
-          sourcePlace(P, H->Range.Start) + ": the range [" + formatNumber(L) +
-          ", " + formatNumber(Hi) + "] of histogram '" + H->Name + "' is ";
-      if (!(Hi > L) || !std::isfinite(L) || !std::isfinite(Hi))
-        return Range + "empty or not finite with the current parameter "
-                       "values; its upper bound must exceed its lower bound";
-      if (!std::isfinite(Hi - L)) // the bins are computed from hi - lo
-        return Range + "wider than the largest double with the current "
-                       "parameter values (hi - lo overflows); narrow it";
-      Ranges.push_back(L);
-      Ranges.push_back(Hi);
-    }
+std::string histRangeError(const std::string &Place, const std::string &Name,
+                           double Lo, double Hi) {
+  const std::string Range = Place + ": the range [" + formatNumber(Lo) + ", " +
+                            formatNumber(Hi) + "] of histogram '" + Name +
+                            "' is ";
+  if (!(Hi > Lo) || !std::isfinite(Lo) || !std::isfinite(Hi))
+    return Range + "empty or not finite with the current parameter "
+                   "values; its upper bound must exceed its lower bound";
+  if (!std::isfinite(Hi - Lo)) // the bins are computed from hi - lo
+    return Range + "wider than the largest double with the current "
+                   "parameter values (hi - lo overflows); narrow it";
   return "";
 }
 

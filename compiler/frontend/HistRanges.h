@@ -1,10 +1,10 @@
-//===- frontend/HistRanges.h - Histogram ranges for parameter values -*- C++
-//-*-===//
+//===- frontend/HistRanges.h - Binnable histogram ranges --------*- C++ -*-===//
 //
-// A histogram's range may be made of parameters: for given values it is
-// evaluated, and checked to be binnable (hi > lo, both finite, and a width
-// hi - lo that does not overflow, since the bins are computed from it),
-// by the runtime's binding before each iteration and by --eval alike.
+// A histogram's range may be made of parameters: for given values the
+// compiled code computes it (backends/IntegrandBounds.h), and it must be
+// binnable (hi > lo, both finite, and a width hi - lo that does not
+// overflow, since the bins are computed from it) before an iteration or
+// --eval bins a sample.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_COMPILER_FRONTEND_HISTRANGES_H
@@ -12,22 +12,17 @@
 
 #include "frontend/Program.h"
 
-#include "llvm/ADT/ArrayRef.h"
-
 #include <string>
-#include <vector>
 
 namespace vf {
 
 /// "file:line:col" of \p Loc, for errors found after compiling.
 std::string sourcePlace(const Program &P, llvm::SMLoc Loc);
 
-/// \p I's histogram ranges for \p Params (lo and hi of each axis, histogram
-/// after histogram) into \p Ranges; "" when all can be binned, otherwise
-/// the error, at the statement's place.
-std::string histogramRanges(const Program &P, const IntegrandDecl &I,
-                            llvm::ArrayRef<double> Params,
-                            std::vector<double> &Ranges);
+/// "" when [\p Lo, \p Hi] can be binned; otherwise why not, for histogram
+/// \p Name whose statement is at \p Place ("file:line:col").
+std::string histRangeError(const std::string &Place, const std::string &Name,
+                           double Lo, double Hi);
 
 } // namespace vf
 

@@ -11,6 +11,8 @@
 #include "integrator/IntegratorImpl.h"
 #include "integrator/VarianceCheck.h"
 
+#include "HistogramCells.h"
+
 #include <algorithm>
 #include <cmath>
 #include <utility>
@@ -379,17 +381,19 @@ std::vector<Histogram> Integrator::Impl::histograms() const {
       Range += 2;
       H.Axes.push_back(A);
     }
-    // The cells' layout (HistogramSpec): the bins start after the first
-    // flow cell (underflow or outside).
-    const unsigned Bins = S.cells() - (S.Bins.size() == 1 ? 2 : 1);
-    const unsigned First = S.Base + 1;
-    for (unsigned C = First; C < First + Bins; ++C) {
+    // The cells' layout: HistogramCells.h.
+    const unsigned Axes = unsigned(S.Bins.size());
+    const vf_u64 Bins = S.Bins[0] * vf_u64(Axes == 2 ? S.Bins[1] : 1);
+    for (vf_u64 Flat = 0; Flat < Bins; ++Flat) {
+      const unsigned C = S.Base + unsigned(vf_hist_bin_cell(Flat));
       H.Values.push_back(HistAverage.mean(C));
       H.Errors.push_back(HistAverage.error(C));
     }
-    std::vector<unsigned> Flow{S.Base};
-    if (S.Bins.size() == 1)
-      Flow.push_back(S.Base + S.Bins[0] + 1);
+    std::vector<unsigned> Flow{
+        S.Base + unsigned(vf_hist_outside_cell(Axes, S.Bins[0], 1))};
+    if (Axes == 1) // below, then above
+      Flow.push_back(S.Base +
+                     unsigned(vf_hist_outside_cell(Axes, S.Bins[0], 0)));
     for (unsigned C : Flow) {
       H.Flow.push_back(HistAverage.mean(C));
       H.FlowErrors.push_back(HistAverage.error(C));

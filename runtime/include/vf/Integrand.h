@@ -36,14 +36,11 @@ struct EmulatedGpuKernels {
 
 /// A histogram the integrand fills (a `hist` statement): its bins per
 /// axis (one or two axes) and its first cell among the integrand's cells
-/// (1-D: underflow, the bins, overflow; 2-D: outside, the bins row-major).
+/// (the layout of kernels/HistogramCells.h).
 struct HistogramSpec {
   std::string Name;
   std::vector<unsigned> Bins;
   unsigned Base = 0;
-  unsigned cells() const {
-    return Bins.size() == 1 ? Bins[0] + 2 : 1 + Bins[0] * Bins[1];
-  }
 };
 
 struct IntegrandInfo {
