@@ -52,21 +52,40 @@ struct ForeignSource {
   std::vector<ForeignFunction> Functions;
 };
 
+/// Where a VF_INTEGRAND argument is written, in bytes into the main file's
+/// text (ForeignScan::Text), so that the front end's diagnostics on an
+/// entry point at it; empty at the file's start when it is written in
+/// another file (a macro of a header).
+struct SourceSpan {
+  unsigned Offset = 0, Length = 0;
+};
+
+/// A parameter of a VF_INTEGRAND entry; At is its name in the string, or
+/// the whole string when that is not a plain literal ("a" "=1", escapes).
+struct ForeignParam {
+  std::string Name;
+  double Default = 0;
+  SourceSpan At;
+};
+
 /// An integrand defined in C/C++ by VF_INTEGRAND (vf/integrand.h).
 struct ForeignEntry {
   std::string Name;   ///< the integrand's name; its C symbol is vf_cxx_NAME
   unsigned Dim = 0, Outputs = 1;
-  std::vector<std::pair<std::string, double>> Params; ///< name, default
+  std::vector<ForeignParam> Params;
+  SourceSpan NameAt, DimAt, OutputsAt, ParamsAt; ///< the four arguments
 };
 
 /// What the preprocessor saw of a translation unit: its cache digest (the
 /// file, every file it includes, the flags for the target, and Clang's
-/// version) and its VF_INTEGRAND entries. Diagnostics (a missing include,
-/// a malformed VF_INTEGRAND) are Clang's text.
+/// version), its VF_INTEGRAND entries and the main file's text they are
+/// located in. Diagnostics (a missing include, a malformed VF_INTEGRAND)
+/// are Clang's text.
 struct ForeignScan {
   std::string Digest;
   std::vector<ForeignEntry> Entries;
   std::vector<std::string> Includes; ///< paths of the included files
+  std::string Text;                  ///< the main file, as Clang read it
 };
 llvm::Expected<ForeignScan> scanForeignSource(llvm::StringRef Path,
                                               ForeignTarget T);

@@ -52,8 +52,8 @@ static std::string entryItems(const ForeignEntry &E, StringRef File) {
   const std::string Sym = "vf_cxx_" + E.Name, D = std::to_string(E.Dim);
   const std::string Out = std::to_string(E.Outputs);
   std::string Args;
-  for (const auto &[Name, Default] : E.Params)
-    Args += (Args.empty() ? "" : ", ") + Name;
+  for (const ForeignParam &Prm : E.Params)
+    Args += (Args.empty() ? "" : ", ") + Prm.Name;
   std::string S = "extern \"" + File.str() + "\" fn " + Sym + "(x: [" + D +
                   "], params: [" +
                   std::to_string(std::max<size_t>(1, E.Params.size())) +
@@ -80,17 +80,17 @@ Expected<std::string> entryProgram(StringRef Path) {
   std::string Text = "# The integrands of " + File + " (VF_INTEGRAND).\n";
   StringMap<double> Params;
   for (const ForeignEntry &E : Scan->Entries)
-    for (const auto &[Name, Default] : E.Params) {
-      auto [It, New] = Params.try_emplace(Name, Default);
+    for (const ForeignParam &Prm : E.Params) {
+      auto [It, New] = Params.try_emplace(Prm.Name, Prm.Default);
       if (New)
-        Text += "param " + Name + " = " + number(Default) + "\n";
-      else if (It->second != Default)
+        Text += "param " + Prm.Name + " = " + number(Prm.Default) + "\n";
+      else if (It->second != Prm.Default)
         return createStringError(
             inconvertibleErrorCode(),
             "%s: error: parameter '%s' has two defaults (%s and %s); the "
             "file's integrands share their parameters\n",
-            Path.str().c_str(), Name.c_str(), number(It->second).c_str(),
-            number(Default).c_str());
+            Path.str().c_str(), Prm.Name.c_str(), number(It->second).c_str(),
+            number(Prm.Default).c_str());
     }
   for (const ForeignEntry &E : Scan->Entries)
     Text += entryItems(E, File);

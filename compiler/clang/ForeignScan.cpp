@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "frontend/Sema.h"
 #include "clang/ClangJob.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -21,15 +22,13 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SHA256.h"
 
+#include <cmath>
+
 using namespace llvm;
 
 namespace vf {
 
 namespace {
-
-/// The largest dimension and output count an entry may declare (the .vf
-/// limit on array sizes).
-constexpr unsigned MaxEntrySize = 4096;
 
 /// A bound on what the preprocessor hands the parser, so that a runaway
 /// macro (ten nested macros of ten uses each are 10^10 tokens) ends with
@@ -72,6 +71,8 @@ public:
     }
     if (FID != SM.getMainFileID())
       Out.Includes.push_back(Name.str());
+    else
+      Out.Text = Text.str();
   }
 
   void MacroExpands(const clang::Token &NameTok, const clang::MacroDefinition &,
@@ -90,9 +91,16 @@ public:
     if (A.size() != 4)
       return; // the preprocessor has said the arguments are wrong
     ForeignEntry E;
-    if (!name(A[0], NameTok, E.Name) || !count(A[1], NameTok, "DIM", E.Dim) ||
-        !count(A[2], NameTok, "OUTPUTS", E.Outputs) ||
-        !params(A[3], NameTok, E.Params))
+    // The .vf limits, which the entry's program is checked against.
+    if (!name(A[0], NameTok, E.Name) ||
+        !count(A[1], NameTok, "DIM", MaxDimension, E.Dim) ||
+        !count(A[2], NameTok, "OUTPUTS", MaxOutputs, E.Outputs))
+      return;
+    E.NameAt = span(A[0]);
+    E.DimAt = span(A[1]);
+    E.OutputsAt = span(A[2]);
+    E.ParamsAt = span(A[3]);
+    if (!params(A[3], NameTok, E.ParamsAt, E.Params))
       return;
     Out.Entries.push_back(std::move(E));
   }
@@ -124,6 +132,26 @@ private:
         << Msg.str();
   }
 
+  /// The main file's bytes that \p L's token is written at: a macro
+  /// argument's spelling, a macro's expansion.
+  SourceSpan span(clang::SourceLocation L, unsigned Length) {
+    auto [FID, Offset] = SM.getDecomposedLoc(SM.getFileLoc(L));
+    if (FID != SM.getMainFileID())
+      return {};
+    return {Offset, Length};
+  }
+
+  /// The span from an argument's first token to the end of its last.
+  SourceSpan span(ArrayRef<clang::Token> T) {
+    if (T.empty())
+      return {};
+    SourceSpan First = span(T.front().getLocation(), T.front().getLength());
+    SourceSpan Last = span(T.back().getLocation(), T.back().getLength());
+    if (!First.Length || !Last.Length || Last.Offset < First.Offset)
+      return First;
+    return {First.Offset, Last.Offset + Last.Length - First.Offset};
+  }
+
   bool name(ArrayRef<clang::Token> T, const clang::Token &At,
             std::string &Out) {
     if (T.size() == 1 && T[0].is(clang::tok::identifier)) {
@@ -136,23 +164,24 @@ private:
   }
 
   bool count(ArrayRef<clang::Token> T, const clang::Token &At, StringRef What,
-             unsigned &Out) {
+             unsigned Max, unsigned &Out) {
     unsigned long long V = 0;
     if (T.size() == 1 && T[0].is(clang::tok::numeric_constant) &&
         !StringRef(PP.getSpelling(T[0])).getAsInteger(10, V) && V >= 1 &&
-        V <= MaxEntrySize) {
+        V <= Max) {
       Out = unsigned(V);
       return true;
     }
     error(T.empty() ? At.getLocation() : T[0].getLocation(),
           "VF_INTEGRAND's " + What + " must be an integer literal from 1 to " +
-              Twine(MaxEntrySize));
+              Twine(Max));
     return false;
   }
 
-  /// "name = default, ..." in one string literal (or several, joined).
+  /// "name = default, ..." in one string literal (or several, joined);
+  /// each default a finite number, as a .vf parameter's is.
   bool params(ArrayRef<clang::Token> T, const clang::Token &At,
-              std::vector<std::pair<std::string, double>> &Out) {
+              SourceSpan Whole, std::vector<ForeignParam> &Out) {
     clang::SourceLocation L = T.empty() ? At.getLocation() : T[0].getLocation();
     for (const clang::Token &Tok : T)
       if (Tok.isNot(clang::tok::string_literal)) {
@@ -165,20 +194,29 @@ private:
       error(L, "VF_INTEGRAND's parameters are a string literal");
       return false;
     }
+    const StringRef Str = S.GetString();
+    // Within a plain literal a parameter's offset in the string is its
+    // offset in the file, one past the opening quote.
+    const bool Plain = T.size() == 1 && Whole.Length == Str.size() + 2 &&
+                       PP.getSpelling(T[0]) == ("\"" + Str + "\"").str();
     SmallVector<StringRef, 8> Items;
-    StringRef(S.GetString()).split(Items, ',', -1, false);
+    Str.split(Items, ',', -1, false);
     for (StringRef Item : Items) {
       auto [Name, Value] = Item.split('=');
       Name = Name.trim();
       double V;
       bool Ident = !Name.empty() && !isDigit(Name[0]) &&
                    all_of(Name, [](char C) { return isAlnum(C) || C == '_'; });
-      if (!Ident || Value.trim().getAsDouble(V)) {
+      if (!Ident || Value.trim().getAsDouble(V) || !std::isfinite(V)) {
         error(L, "VF_INTEGRAND parameter '" + Item.trim() +
                      "' is not NAME = NUMBER");
         return false;
       }
-      Out.push_back({Name.str(), V});
+      SourceSpan NameAt = Whole;
+      if (Plain)
+        NameAt = {Whole.Offset + 1 + unsigned(Name.data() - Str.data()),
+                  unsigned(Name.size())};
+      Out.push_back({Name.str(), V, NameAt});
     }
     return true;
   }
