@@ -65,7 +65,7 @@ compile(bool IsFile, const std::string &PathOrSource, const std::string &Name,
   Diags.setTool("");
   Diags.setWarningsEnabled(S.Warnings);
   Diags.setErrorLimit(S.ErrorLimit);
-  // A C/C++ file stands for the .vf program of its VF_INTEGRAND entries.
+  // A C/C++ file is the program of its VF_INTEGRAND entries.
   bool Ok = IsFile ? loadIntegrandFile(*I->P, PathOrSource, Diags, OS)
                    : loadProgramSource(*I->P, Name, PathOrSource, Diags);
   Diags.finish();
@@ -115,8 +115,7 @@ std::vector<std::string> Module::integrandNames() const {
 std::vector<std::string> Module::inputFiles() const {
   std::vector<std::string> Files;
   for (const auto &M : P->P->Modules) {
-    // Standard modules are embedded text; a C/C++ file's generated
-    // program is named after it but is no file.
+    // Standard modules are embedded text.
     if (M->Path.rfind("std/", 0) != 0 && sys::fs::is_regular_file(M->Path))
       Files.push_back(M->Path);
     for (const auto &I : M->Items)

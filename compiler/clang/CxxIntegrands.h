@@ -3,10 +3,11 @@
 // Where the C/C++ front end meets the .vf one. A .vf program names C/C++
 // code by `extern "file.cpp" fn NAME(...)`; foreignSources lists those files
 // with the signatures expected of them. A C/C++ file given as the main file
-// (`vegasc me.cpp`) becomes a small .vf program of the same shape: per
-// VF_INTEGRAND entry, its parameters, an extern fn for the entry and an
-// integrand on [0, 1]^DIM calling it, so that everything after the front
-// end (codegen, backends, cache, vf::IntegrandInfo) is the .vf path's.
+// (`vegasc me.cpp`) becomes a program of the same shape, built as AST
+// nodes located in the file (EntryProgram.cpp): per VF_INTEGRAND entry,
+// its parameters, an extern fn for the entry and an integrand on
+// [0, 1]^DIM calling it, so that everything after the front end (Sema,
+// codegen, backends, cache, vf::IntegrandInfo) is the .vf path's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_COMPILER_CLANG_CXXINTEGRANDS_H
@@ -24,12 +25,10 @@ struct Program;
 /// The C/C++ files of \p P's extern fns, each once, in declaration order.
 std::vector<ForeignSource> foreignSources(const Program &P);
 
-/// The .vf program standing for \p Path's VF_INTEGRAND entries, or Clang's
-/// diagnostics as an error.
-llvm::Expected<std::string> entryProgram(llvm::StringRef Path);
-
-/// loadProgramFile for a .vf file; for a C/C++ file, its entry program
-/// (Clang's diagnostics go to \p ClangOut). True when there is no error.
+/// loadProgramFile for a .vf file; for a C/C++ file, the checked program
+/// of its VF_INTEGRAND entries, whose diagnostics go to \p Diags at the
+/// entries' arguments in the file (Clang's, from the scan, to \p ClangOut).
+/// True when there is no error.
 bool loadIntegrandFile(Program &P, llvm::StringRef Path, DiagEngine &Diags,
                        llvm::raw_ostream &ClangOut);
 

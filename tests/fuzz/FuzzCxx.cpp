@@ -2,9 +2,9 @@
 //
 // Feeds arbitrary bytes, as a C++ translation unit, to what vegasc does
 // with a C/C++ file before compiling it: the preprocessor scan (the cache
-// digest, the VF_INTEGRAND entries and the program they stand for) and
-// the portability checker over the parsed AST, with the GPU's rules as
-// errors or as warnings (alternately). Clang reads the input from a file,
+// digest, the VF_INTEGRAND entries and the checked program built of them)
+// and the portability checker over the parsed AST, with the GPU's rules
+// as errors or as warnings (alternately). Clang reads the input from a file,
 // as it reads a user's, through the same bounded file system. Diagnostics
 // are dropped: the fuzzer looks for crashes, hangs, leaks and undefined
 // behaviour in the scan's callbacks and the checker's matchers, never for
@@ -12,10 +12,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "frontend/Diagnostics.h"
+#include "frontend/Program.h"
 #include "clang/ClangFrontend.h"
 #include "clang/CxxIntegrands.h"
 
-#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -44,7 +46,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Size && std::fwrite(Data, 1, Size, F) != Size)
     std::abort();
   std::fclose(F);
-  llvm::consumeError(vf::entryProgram(Path).takeError());
+  vf::Program P;
+  vf::DiagEngine Diags(P.SM, llvm::nulls());
+  (void)vf::loadIntegrandFile(P, Path, Diags, llvm::nulls());
   vf::ForeignSource S{Path, {}};
   (void)vf::checkForeignSource(S, /*Gpu=*/Size % 2 == 0);
   return 0;
