@@ -233,24 +233,21 @@ template <typename Io, typename Grid> void gridFields(Io &F, Grid &G) {
 /// a file that is not one is refused by its size.
 constexpr std::uint64_t MaxStateBytes = std::uint64_t(4) << 30;
 
-/// Reads the file and checks magic, version and hash; `Kind` names the file
-/// in messages ("checkpoint", "grid"). On success `Bytes` holds the file
-/// without its hash and the reader is positioned after the version.
-Status readFramed(const std::string &Path, const char (&Magic)[8],
-                  std::uint32_t Version, const char *Kind, std::string &Bytes) {
-  Expected<std::string> Read =
-      readRegularFile(Path, MaxStateBytes, std::string("the ") + Kind);
-  if (!Read)
-    return Read.error();
-  Bytes = std::move(*Read);
-  std::string Not = "'" + Path + "' is not a vegasflow " + Kind + " file";
+/// Checks \p Bytes' magic, version and hash; `Kind` names them in
+/// messages ("checkpoint", "grid") and \p Name says whose they are (a
+/// path, or what a task engine calls the bytes). On success `Bytes` lose
+/// their hash and a reader starts after the version.
+Status checkFramed(std::string &Bytes, const std::string &Name,
+                   const char (&Magic)[8], std::uint32_t Version,
+                   const char *Kind) {
+  std::string Not = "'" + Name + "' is not a vegasflow " + Kind + " file";
   if (Bytes.size() < 8 + 4 + 8 || std::memcmp(Bytes.data(), Magic, 8) != 0)
     return Error{Not};
   Reader R(Bytes, 8);
   std::uint32_t V = 0;
   R.u32(V);
   if (V != Version)
-    return Error{"'" + Path + "' is a " + Kind + " of format version " +
+    return Error{"'" + Name + "' is a " + Kind + " of format version " +
                  std::to_string(V) + "; this vegasc reads version " +
                  std::to_string(Version)};
   std::size_t Body = Bytes.size() - 8;
@@ -259,11 +256,22 @@ Status readFramed(const std::string &Path, const char (&Magic)[8],
     Stored |= std::uint64_t(static_cast<unsigned char>(Bytes[Body + K]))
               << (8 * K);
   if (Stored != fnv1a(Bytes.data(), Body))
-    return Error{"'" + Path +
+    return Error{"'" + Name +
                  "' is damaged or truncated (checksum "
                  "mismatch); it cannot be used"};
   Bytes.resize(Body);
   return Status::ok();
+}
+
+/// Reads the file \p Path and checks it (checkFramed).
+Status readFramed(const std::string &Path, const char (&Magic)[8],
+                  std::uint32_t Version, const char *Kind, std::string &Bytes) {
+  Expected<std::string> Read =
+      readRegularFile(Path, MaxStateBytes, std::string("the ") + Kind);
+  if (!Read)
+    return Read.error();
+  Bytes = std::move(*Read);
+  return checkFramed(Bytes, Path, Magic, Version, Kind);
 }
 
 /// The shortest of %.15g, %.16g, %.17g that reads back as V.
@@ -287,19 +295,21 @@ const char *policyName(NonFinitePolicy P) {
 // Checkpoints
 //===----------------------------------------------------------------------===//
 
-Status writeCheckpoint(const std::string &Path, const CheckpointState &S) {
+std::string encodeCheckpoint(const CheckpointState &S) {
   Writer W(StateMagic, CheckpointVersion);
   checkpointFields(W, S);
-  return writeFileAtomically(Path, W.finish(), "the checkpoint");
+  return W.finish();
 }
 
-Expected<CheckpointState> readCheckpoint(const std::string &Path) {
-  std::string Bytes;
-  if (Status St =
-          readFramed(Path, StateMagic, CheckpointVersion, "checkpoint", Bytes);
-      !St)
-    return St.error();
-  Reader R(Bytes, 12); // after the magic and version, checked above
+Status writeCheckpoint(const std::string &Path, const CheckpointState &S) {
+  return writeFileAtomically(Path, encodeCheckpoint(S), "the checkpoint");
+}
+
+namespace {
+/// \p Bytes, checked by checkFramed, as a state (\p Name in errors).
+Expected<CheckpointState> parseCheckpoint(const std::string &Bytes,
+                                          const std::string &Name) {
+  Reader R(Bytes, 12); // after the magic and version, checked before
   CheckpointState S;
   checkpointFields(R, S);
   std::string Why = R.bad() || !R.atEnd()
@@ -308,9 +318,31 @@ Expected<CheckpointState> readCheckpoint(const std::string &Path) {
                                         " is neither 0 nor 1"
                                   : stateProblem(S);
   if (!Why.empty())
-    return Error{"'" + Path + "' is not a valid checkpoint (" + Why +
+    return Error{"'" + Name + "' is not a valid checkpoint (" + Why +
                  "); it cannot be used"};
   return S;
+}
+} // namespace
+
+Expected<CheckpointState> decodeCheckpoint(std::string Bytes,
+                                           const std::string &Name) {
+  if (Bytes.size() > MaxStateBytes)
+    return Error{"'" + Name + "' is larger than any checkpoint (" +
+                 std::to_string(Bytes.size()) + " bytes)"};
+  if (Status St =
+          checkFramed(Bytes, Name, StateMagic, CheckpointVersion, "checkpoint");
+      !St)
+    return St.error();
+  return parseCheckpoint(Bytes, Name);
+}
+
+Expected<CheckpointState> readCheckpoint(const std::string &Path) {
+  std::string Bytes;
+  if (Status St =
+          readFramed(Path, StateMagic, CheckpointVersion, "checkpoint", Bytes);
+      !St)
+    return St.error();
+  return parseCheckpoint(Bytes, Path);
 }
 
 Status checkCompatible(const CheckpointState &Saved,

@@ -88,8 +88,14 @@ struct CheckpointState {
   std::vector<double> Histograms, HistRanges;
 };
 
+/// `S` as the bytes of a checkpoint file.
+std::string encodeCheckpoint(const CheckpointState &S);
 /// Writes `S` to `Path` atomically.
 Status writeCheckpoint(const std::string &Path, const CheckpointState &S);
+/// A checkpoint from the bytes of one (a task engine's state in memory),
+/// checked as readCheckpoint checks a file; \p Name names them in errors.
+Expected<CheckpointState> decodeCheckpoint(std::string Bytes,
+                                           const std::string &Name);
 /// Reads a checkpoint; errors say whether the file is missing, not a
 /// checkpoint, of another version, or damaged.
 Expected<CheckpointState> readCheckpoint(const std::string &Path);

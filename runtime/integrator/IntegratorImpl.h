@@ -222,6 +222,7 @@ struct Integrator::Impl {
   // State.cpp
   CheckpointState snapshot(bool WithState) const;
   Status restore(CheckpointState S);
+  Status restoreChecked(CheckpointState S, const std::string &Name);
 };
 
 /// The round-off floor of an estimate \p Mean of a \p Dim-dimensional

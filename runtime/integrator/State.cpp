@@ -92,6 +92,18 @@ Status Integrator::Impl::restore(CheckpointState S) {
   return Status::ok();
 }
 
+/// A checkpoint \p Name, read whole, as the state, if it is of this
+/// integrator's integrand, options and parameters.
+Status Integrator::Impl::restoreChecked(CheckpointState S,
+                                        const std::string &Name) {
+  if (Status C = checkCompatible(S, snapshot(false), Name); !C)
+    return C;
+  if (Status R = restore(std::move(S)); !R)
+    return Error{"checkpoint '" + Name + "': " + R.message()};
+  Restored = true;
+  return Status::ok();
+}
+
 Status Integrator::saveState(const std::string &Path) const {
   BusyClaim Claim(P->Busy, /*Reentrant=*/true);
   if (!Claim)
@@ -100,6 +112,15 @@ Status Integrator::saveState(const std::string &Path) const {
     return S;
   return guarded("saveState",
                  [&] { return writeCheckpoint(Path, P->snapshot(true)); });
+}
+
+Expected<std::string> Integrator::stateBytes() const {
+  BusyClaim Claim(P->Busy, /*Reentrant=*/true);
+  if (!Claim)
+    return busyError("stateBytes");
+  return guarded("stateBytes", [&]() -> Expected<std::string> {
+    return encodeCheckpoint(P->snapshot(true));
+  });
 }
 
 Status Integrator::loadState(const std::string &Path) {
@@ -111,12 +132,19 @@ Status Integrator::loadState(const std::string &Path) {
   });
   if (!S)
     return S.error();
-  if (Status C = checkCompatible(*S, P->snapshot(false), Path); !C)
-    return C;
-  if (Status R = P->restore(std::move(*S)); !R)
-    return Error{"checkpoint '" + Path + "': " + R.message()};
-  P->Restored = true;
-  return Status::ok();
+  return P->restoreChecked(std::move(*S), Path);
+}
+
+Status Integrator::loadStateBytes(std::string Bytes, const std::string &Name) {
+  BusyClaim Claim(P->Busy);
+  if (!Claim)
+    return busyError("loadStateBytes");
+  Expected<CheckpointState> S = guarded("loadStateBytes", [&] {
+    return decodeCheckpoint(std::move(Bytes), Name);
+  });
+  if (!S)
+    return S.error();
+  return P->restoreChecked(std::move(*S), Name);
 }
 
 Status Integrator::checkpointTo(std::string Path) {

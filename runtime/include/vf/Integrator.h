@@ -216,6 +216,12 @@ public:
   /// non-finite policy and parameter values; the error names every
   /// difference. The thread count may differ.
   Status loadState(const std::string &Path);
+  /// saveState's file as bytes, for states kept in memory (task engines,
+  /// vf/Tasks.h); callable from an onIteration observer.
+  Expected<std::string> stateBytes() const;
+  /// loadState from the bytes stateBytes (or a state file) holds;
+  /// \p Name names them in errors, as loadState's path does.
+  Status loadStateBytes(std::string Bytes, const std::string &Name);
   /// After every iteration, run() saves the state to `Path` (empty: off);
   /// a failed save stops the run with an error. Fails at once when the
   /// folder of `Path` cannot be written, rather than after an iteration.
