@@ -92,6 +92,9 @@ struct RunSetup {
 /// parameters, checkpoints. Returns an exit code (ExitOk when ready), the
 /// failure already reported (Integrate.cpp).
 int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S);
+/// setUpRun up to the integrator: everything but S.Int, for a caller that
+/// makes its own (task commands, vf/Tasks.h).
+int prepareRun(const DriverOptions &O, bool Warnings, RunSetup &S);
 
 int runEmitTokens(const DriverOptions &O);
 /// Prints the CPU and every GPU, or why there is none (Devices.cpp).

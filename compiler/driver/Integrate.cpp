@@ -175,10 +175,9 @@ static int writeEvents(RunSetup &S, const Result &R, raw_ostream &Out) {
   return ExitOk;
 }
 
-/// Everything before the first iteration: options, compile, integrator,
-/// parameters, checkpoints. Returns an exit code (ExitOk when ready), the
-/// failure already reported.
-int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
+/// setUpRun's part before the integrator: options, outputs, compile, the
+/// integrand and its events, parameters.
+int prepareRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
   if (!O.Resume.empty() && !O.LoadGrid.empty())
     return fail("--resume and --load-grid cannot be combined: a checkpoint "
                 "already holds its map",
@@ -239,6 +238,15 @@ int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
   }
   if (!parseParams(S.Info.ParamNames, S.Info.ParamDefaults, O, S.Params))
     return ExitUsage;
+  return ExitOk;
+}
+
+/// Everything before the first iteration: prepareRun, the integrator,
+/// its parameters, checkpoints. Returns an exit code (ExitOk when ready),
+/// the failure already reported.
+int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
+  if (int Code = prepareRun(O, Warnings, S); Code != ExitOk)
+    return Code;
   // Options being valid, what create() refuses is the integrand or the
   // machine (a GPU that is missing or cannot be set up).
   auto Int = Integrator::create(S.Info, S.IO);

@@ -1,21 +1,20 @@
 //===- driver/Tasks.cpp - vegasc's task-engine commands -------------------===//
 //
-// The state is a checkpoint (integrator/Checkpoint.h): before the first
-// iteration it holds the integrand's identity and the options only, after
-// each merge the whole run so far, so the state after a merge is also the
-// run's checkpoint. A part and the merge run the iteration through a
-// TaskCluster (tasks/TaskCluster.h): the part's packet, or every part's
-// packet as other ranks', is exactly what MPI ranks exchange.
+// vegasc's door to the task API (vf/Tasks.h): its flags as a TaskRun, the
+// state and parts as files, the result printed. A part and a merge run the
+// iteration through the API, which is what Python's drivers call, so the
+// files are the bytes those drivers pass around.
 //
 //===----------------------------------------------------------------------===//
 
 #include "driver/Tasks.h"
 
+#include "files/OutputGuard.h"
 #include "files/SafeFiles.h"
-#include "tasks/PartSplit.h"
-#include "tasks/TaskCluster.h"
+#include "tasks/PartFile.h"
 
 #include "vf/ResultJson.h"
+#include "vf/Tasks.h"
 
 #include <CLI/CLI.hpp>
 
@@ -52,7 +51,7 @@ Expected<Cluster::Range> parseRange(const std::string &Text, std::uint64_t G,
     return Bad("not two whole numbers");
   }
   if (Text[Cut] == '/') {
-    Expected<Cluster::Range> R = partRange(G, A, B, Weights);
+    Expected<Cluster::Range> R = partOf(A, B, Weights)(G);
     return R ? R : Bad(R.message());
   }
   if (A > B || B > G)
@@ -83,9 +82,8 @@ Expected<std::vector<double>> parseWeights(const TaskOptions &T) {
   return Weights;
 }
 
-/// The state's bytes and its iteration's identity under \p O's run plan.
-Expected<std::uint64_t> stateIdentity(const DriverOptions &O,
-                                      const TaskOptions &T) {
+/// --state's bytes, named by its path in errors.
+Expected<TaskBytes> readState(const TaskOptions &T) {
   if (T.State.empty())
     return Error{"give the iteration's state with --state FILE (the first "
                  "one from --task-init)"};
@@ -93,44 +91,45 @@ Expected<std::uint64_t> stateIdentity(const DriverOptions &O,
                                             "the state");
   if (!B)
     return B.error();
-  return stateHash(*B, O.Run.Calls, O.Run.Iterations, O.Run.Warmup);
+  return TaskBytes{std::move(*B), T.State};
 }
 
-/// setUpRun with \p C as the ranks, then the state restored; an exit code.
-int setUpTask(const DriverOptions &O, const TaskOptions &T,
-              std::shared_ptr<Cluster> C, RunSetup &S) {
-  DriverOptions W = O;
-  W.Ranks = std::move(C);
-  if (int Code = setUpRun(W, !O.NoWarnings, S); Code != ExitOk)
+/// The run \p O's FILE.vf and settings describe, as the task API takes
+/// it; an exit code, the failure reported.
+int taskRun(const DriverOptions &O, TaskRun &R) {
+  RunSetup S;
+  if (int Code = prepareRun(O, !O.NoWarnings, S); Code != ExitOk)
     return Code;
-  if (Status St = S.Int->loadState(T.State); !St)
-    return fail(St.message() + "; give the FILE.vf and settings the state "
-                "was made with");
-  const RunPlan &Pl = S.Int->plan();
-  if (Pl.total() && !Pl.unfinished())
-    return fail("the state '" + T.State + "' is of a finished run (" +
-                std::to_string(Pl.Done) + " iterations); print it with "
-                "--task-result");
+  R = TaskRun{S.Info,           S.IO,        S.Params,
+              O.Run.Iterations, O.Run.Calls, O.Run.Warmup};
   return ExitOk;
 }
 
-/// A task's run: its iteration, then the cluster's stop.
-Status runIteration(const DriverOptions &O, Integrator &Int) {
-  Expected<Result> R = Int.run(O.Run.Iterations, O.Run.Calls, O.Run.Warmup);
-  if (R || R.error().Message == TaskCluster::stoppedMessage())
-    return Status::ok();
-  return Error{flagMessage(R.error())};
+/// Writes a state or part the API made to \p Path, never over one of the
+/// integrand's sources.
+int writeTaskFile(const TaskRun &R, const std::string &Path,
+                  const std::string &Bytes, const std::string &What) {
+  const IntegrandInfo &I = R.Integrand;
+  if (Status St =
+          checkNotAnInput(Path, What, I.SourceFiles,
+                          "a source file of integrand '" + I.Name + "'");
+      !St)
+    return fail(St.message());
+  if (Status St = writeFileAtomically(Path, Bytes, What); !St)
+    return fail(St.message());
+  return ExitOk;
 }
 
 int initState(const DriverOptions &O, const TaskOptions &T) {
   if (Status S = checkRunPlan(O.Run.Iterations, O.Run.Calls, O.Run.Warmup); !S)
     return fail(flagMessage(S.error()), ExitUsage);
-  RunSetup S;
-  if (int Code = setUpRun(O, !O.NoWarnings, S); Code != ExitOk)
+  TaskRun R;
+  if (int Code = taskRun(O, R); Code != ExitOk)
     return Code;
-  if (Status St = S.Int->saveState(T.Init); !St)
-    return fail(St.message());
-  return ExitOk;
+  Expected<std::string> State = taskInit(R);
+  if (!State)
+    return fail(flagMessage(State.error()));
+  return writeTaskFile(R, T.Init, *State, "the state file");
 }
 
 int computePart(const DriverOptions &O, const TaskOptions &T) {
@@ -139,33 +138,28 @@ int computePart(const DriverOptions &O, const TaskOptions &T) {
   Expected<std::vector<double>> Weights = parseWeights(T);
   if (!Weights)
     return fail(Weights.message(), ExitUsage);
-  Expected<std::uint64_t> Hash = stateIdentity(O, T);
-  if (!Hash)
-    return fail(Hash.message());
-  auto C = TaskCluster::forPart(
-      [Text = T.Part, W = *Weights](std::uint64_t G) {
-        return parseRange(Text, G, W);
-      },
-      *Hash);
-  RunSetup S;
-  if (int Code = setUpTask(O, T, C, S); Code != ExitOk)
+  Expected<TaskBytes> State = readState(T);
+  if (!State)
+    return fail(State.message());
+  TaskRun R;
+  if (int Code = taskRun(O, R); Code != ExitOk)
     return Code;
-  if (Status St = runIteration(O, *S.Int); !St)
-    return fail(St.message());
-  if (!C->part())
-    return fail("the part was not computed");
-  if (Status St = writePart(T.Out, *C->part()); !St)
-    return fail(St.message());
-  return ExitOk;
+  Expected<std::string> Part =
+      taskPart(R, *State, [Text = T.Part, W = *Weights](std::uint64_t G) {
+        return parseRange(Text, G, W);
+      });
+  if (!Part)
+    return fail(flagMessage(Part.error()));
+  return writeTaskFile(R, T.Out, *Part, "the part");
 }
 
 /// The result so far, as a line per output, or as JSON with --json.
-int printResult(const DriverOptions &O, const IntegrandInfo &I,
-                const Integrator &Int) {
-  Result R = Int.result();
+int printResult(const DriverOptions &O, const std::string &Name,
+                const TaskProgress &P) {
+  const Result &R = P.SoFar;
   if (!O.Json.empty()) {
     std::string Settings = "{\"file\": \"\"}";
-    if (!writeOutput(O.Json, resultToJson(R, I.Name, Settings) + "\n",
+    if (!writeOutput(O.Json, resultToJson(R, Name, Settings) + "\n",
                      "the JSON result"))
       return ExitInputError;
     if (O.Json == "-")
@@ -173,10 +167,7 @@ int printResult(const DriverOptions &O, const IntegrandInfo &I,
   }
   if (O.Quiet && !O.Json.empty())
     return ExitOk;
-  // The rows, not plan().Done: a task's run ends by stopping, which marks
-  // the plan in memory abandoned (the state on disk has it right).
-  std::printf("vegasc: %zu of %u iterations done\n", R.Iterations.size(),
-              Int.plan().total());
+  std::printf("vegasc: %u of %u iterations done\n", P.Done, P.Total);
   // Warm-up iterations train the map and are not averaged: until the
   // first measured one there is no estimate, and the state is still fine
   // (exit 0, so that engines chain the next iteration).
@@ -208,39 +199,48 @@ int mergeParts(const DriverOptions &O, const TaskOptions &T) {
   if (T.Out.empty())
     return fail("--task-merge needs --out FILE for the next state",
                 ExitUsage);
-  Expected<std::uint64_t> Hash = stateIdentity(O, T);
-  if (!Hash)
-    return fail(Hash.message());
-  std::vector<Part> Parts;
+  Expected<TaskBytes> State = readState(T);
+  if (!State)
+    return fail(State.message());
+  std::vector<TaskBytes> Parts;
   for (const std::string &Path : T.Merge) {
-    Expected<Part> P = readPart(Path);
-    if (!P)
-      return fail(P.message());
-    Parts.push_back(std::move(*P));
+    Expected<std::string> B = readPartBytes(Path);
+    if (!B)
+      return fail(B.message());
+    Parts.push_back({std::move(*B), Path});
   }
-  if (Status St = checkCoverage(Parts, *Hash); !St)
-    return fail(St.message());
-  auto C = TaskCluster::forMerge(std::move(Parts));
-  RunSetup S;
-  if (int Code = setUpTask(O, T, C, S); Code != ExitOk)
+  TaskRun R;
+  if (int Code = taskRun(O, R); Code != ExitOk)
     return Code;
-  if (Status St = S.Int->checkpointTo(T.Out); !St)
+  // Refused before the iteration, not after it: a folder that cannot be
+  // written, or a device or FIFO named as the next state.
+  if (Status St = checkWritable(T.Out, "the checkpoint"); !St)
     return fail(St.message());
-  if (Status St = runIteration(O, *S.Int); !St)
-    return fail(St.message());
-  return O.Quiet && O.Json.empty() ? ExitOk
-                                   : printResult(O, S.Info, *S.Int);
+  removeStaleTemporaries(T.Out);
+  Expected<TaskMerged> M = taskMerge(R, *State, std::move(Parts));
+  if (!M)
+    return fail(flagMessage(M.error()));
+  if (int Code = writeTaskFile(R, T.Out, M->State, "the checkpoint");
+      Code != ExitOk)
+    return Code;
+  return O.Quiet && O.Json.empty()
+             ? ExitOk
+             : printResult(O, R.Integrand.Name, M->Progress);
 }
 
 int showResult(const DriverOptions &O, const TaskOptions &T) {
   if (T.State.empty())
     return fail("--task-result needs --state FILE", ExitUsage);
-  RunSetup S;
-  if (int Code = setUpRun(O, !O.NoWarnings, S); Code != ExitOk)
+  Expected<TaskBytes> State = readState(T);
+  if (!State)
+    return fail(State.message());
+  TaskRun R;
+  if (int Code = taskRun(O, R); Code != ExitOk)
     return Code;
-  if (Status St = S.Int->loadState(T.State); !St)
-    return fail(St.message());
-  return printResult(O, S.Info, *S.Int);
+  Expected<TaskProgress> P = taskProgress(R, *State);
+  if (!P)
+    return fail(P.message());
+  return printResult(O, R.Integrand.Name, *P);
 }
 
 } // namespace

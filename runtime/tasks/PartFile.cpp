@@ -113,15 +113,8 @@ Expected<Part> decodePart(std::string_view B, const std::string &Origin) {
   return P;
 }
 
-Status writePart(const std::string &Path, const Part &P) {
-  return writeFileAtomically(Path, encodePart(P), "the part");
-}
-
-Expected<Part> readPart(const std::string &Path) {
-  Expected<std::string> B = readRegularFile(Path, MaxPartBytes, "the part");
-  if (!B)
-    return B.error();
-  return decodePart(*B, Path);
+Expected<std::string> readPartBytes(const std::string &Path) {
+  return readRegularFile(Path, MaxPartBytes, "the part");
 }
 
 Status checkCoverage(std::vector<Part> &Parts, std::uint64_t StateHash) {

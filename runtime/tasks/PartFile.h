@@ -53,8 +53,9 @@ std::uint64_t stateHash(std::string_view StateBytes, std::uint64_t Calls,
 std::string encodePart(const Part &P);
 /// Reads a part from \p Bytes; \p Origin names it in errors.
 Expected<Part> decodePart(std::string_view Bytes, const std::string &Origin);
-Status writePart(const std::string &Path, const Part &P);
-Expected<Part> readPart(const std::string &Path);
+/// A part file's bytes (decodePart reads them), refusing what is not a
+/// regular file or is larger than any part.
+Expected<std::string> readPartBytes(const std::string &Path);
 
 /// Drops identical duplicates (retries, speculative execution) and checks
 /// that \p Parts belong to \p StateHash and cover groups [0, Groups) once;

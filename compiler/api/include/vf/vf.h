@@ -2,7 +2,8 @@
 //
 // One include for embedding vegasflow: compile a .vf integrand (Module) or
 // wrap a C++ callback (Native), integrate it with VEGAS+ on every CPU
-// thread (Integrator), read the Result (or its JSON), draw events (Events).
+// thread (Integrator), read the Result (or its JSON), draw events (Events),
+// share iterations among a task engine's tasks (Tasks).
 // See docs/user-guide.md, "The library". C and Fortran: vf/vf_c.h.
 //
 // The facade of both halves: the runtime's headers (runtime/include/vf)
@@ -24,6 +25,7 @@
 #include "vf/Result.h"
 #include "vf/ResultJson.h"
 #include "vf/Summary.h"
+#include "vf/Tasks.h"
 #include "vf/Version.h"
 
 #endif // VF_VF_H
