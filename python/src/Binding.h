@@ -1,9 +1,10 @@
 //===- python/src/Binding.h - Shared pieces of the _vegasflow module -*- C++ -*-===//
 //
 // The extension is split by what it wraps: compiling (Compile.cpp), the
-// integrator and its run loop (Integrator.cpp), events (Events.cpp), Python
-// callables as integrands (PythonIntegrand.cpp) and the conversion of
-// results to Python values (Convert.cpp). This header is what they share:
+// integrator and its run loop (Integrator.cpp), events (Events.cpp), the
+// task protocol (Tasks.cpp), Python callables as integrands
+// (PythonIntegrand.cpp) and the conversion of results to Python values
+// (Convert.cpp). This header is what they share:
 // the integrand handle, the error mapping and the bind functions Main.cpp
 // calls. The Python package (python/vegasflow/) builds the public API on
 // these low-level names.
@@ -66,6 +67,7 @@ py::dict resultRow(const vf::IterationRow &R);
 void bindCompile(py::module_ &M);
 void bindIntegrator(py::module_ &M);
 void bindPythonIntegrand(py::module_ &M);
+void bindTasks(py::module_ &M);
 
 /// vegasflow.Error (a RuntimeError), created by Main.cpp.
 extern PyObject *ErrorType;

@@ -90,4 +90,5 @@ PYBIND11_MODULE(_vegasflow, M) {
   bindCompile(M);
   bindPythonIntegrand(M);
   bindIntegrator(M);
+  bindTasks(M);
 }

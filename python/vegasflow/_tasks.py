@@ -1,100 +1,210 @@
 #===- python/vegasflow/_tasks.py - The part/merge protocol for engines ------===#
 #
 # What every task-engine driver (dask.py, spark.py) shares: the protocol
-# of vegasc --task-* (docs/user-guide.md, "Task engines") with states and
-# parts as bytes, so that a worker needs vegasc but no shared filesystem,
-# the loop over iterations, and the part sizes (Balance). An engine
-# supplies map_parts: run compute_part for each part of a Split (on the
-# worker it names, where the engine can place tasks) and return (worker,
-# part bytes) pairs in any order; and, if it can place tasks, the list of
-# its workers, so that parts are sized by each worker's throughput.
+# of the library's task API (vf/Tasks.h; docs/user-guide.md, "Task
+# engines") with states and parts as bytes, run in the engine's own
+# processes through the vegasflow module, so that a worker needs neither
+# vegasc nor a shared filesystem; the loop over iterations; and the part
+# sizes (Balance). An engine supplies map_parts: run compute_part for each
+# part of a Split (on the worker it names, where the engine can place
+# tasks) and return (worker, part bytes) pairs in any order; and, if it can
+# place tasks, the list of its workers, so that parts are sized by each
+# worker's throughput.
 #
 #===------------------------------------------------------------------------===#
 import argparse
+import contextlib
 import json
 import os
-import re
 import struct
-import subprocess
-import tempfile
+import sys
+import threading
+import warnings
+
+from . import _vegasflow
 
 # Every part holds at least one whole group of tiles, and an iteration has
 # at most 64 groups (docs/user-guide.md, "Task engines": part sizes).
 MAX_PARTS = 64
 
 
-class TaskError(RuntimeError):
-    """vegasc refused a task (its message is the error's text)."""
+class TaskError(_vegasflow.Error):
+    """A task refused: bad settings, a corrupt or foreign state or part
+    (its message is the library's, or vegasc's on the vegasc= path)."""
+
+
+# vegasc's run settings the in-process protocol takes, by the vegasflow
+# .Integrator keyword each sets: the flags that shape a run. Outputs,
+# events and batches are not a task's (the drivers write the result).
+_VALUED = {"--calls": "calls", "--iterations": "iterations",
+           "--warmup": "warmup", "--seed": "seed", "--alpha": "alpha",
+           "--beta": "beta", "--ninc": "ninc", "--devices": "devices",
+           "--schedule": "schedule", "--on-nonfinite": "on_nonfinite",
+           "--rtol": "rtol", "--atol": "atol", "--param": "params",
+           "--integrand": "integrand", "--cache-dir": "cache_dir"}
+_WHOLE = {"calls", "iterations", "warmup", "seed", "ninc"}
+_REAL = {"alpha", "beta", "rtol", "atol"}
+# Switches: what each sets, or None for one that changes no result
+# (messages, warnings).
+_SWITCHES = {"--no-cache": ("cache", False),
+             "--no-adapt-strata": ("beta", 0.0),
+             "-q": None, "--quiet": None, "-w": None, "--no-warnings": None}
+
+
+def _number(flag, text, whole):
+    """vegasc's reading of a number: 1e6 is a whole number too."""
+    try:
+        return int(text) if whole and text.lstrip("+").isdigit() \
+            else float(text)
+    except ValueError:
+        raise TaskError(f"{flag} '{text}' is not a number") from None
+
+
+def run_settings(settings):
+    """vegasc's run-setting flags as the keywords of vegasflow.Integrator,
+    plus 'integrand', 'params' and the compile cache's 'cache' and
+    'cache_dir'; a flag the in-process protocol does not take is refused,
+    naming it."""
+    kw = {"params": {}}
+    args = list(settings)
+    while args:
+        flag, _, value = args.pop(0).partition("=")
+        if flag in _SWITCHES and not value:
+            if _SWITCHES[flag]:
+                kw[_SWITCHES[flag][0]] = _SWITCHES[flag][1]
+            continue
+        if flag not in _VALUED:
+            raise TaskError(f"{flag}: not a run setting the task protocol "
+                            f"takes (docs/python.md, \"Task engines\")")
+        if not value:
+            if not args:
+                raise TaskError(f"{flag} needs a value")
+            value = args.pop(0)
+        name = _VALUED[flag]
+        if name == "params":
+            key, eq, v = value.partition("=")
+            if not eq:
+                raise TaskError(f"--param '{value}': give NAME=VALUE")
+            kw["params"][key] = _number(flag, v, False)
+        else:
+            kw[name] = (_number(flag, value, name in _WHOLE)
+                        if name in _WHOLE | _REAL else value)
+    return kw
+
+
+# The integrators a process has made, by (source, name, settings): a Dask
+# or Spark worker compiles a run's .vf once, however many parts it runs.
+_INTEGRATORS = {}
+_INTEGRATORS_LOCK = threading.Lock()
+
+
+def _integrator(text, name, settings):
+    from ._compile import compile
+    from ._integrator import Integrator
+    key = (text, name, tuple(settings))
+    with _INTEGRATORS_LOCK:
+        if key not in _INTEGRATORS:
+            kw = run_settings(settings)
+            module = compile(text, name=name, cache=kw.pop("cache", True),
+                             cache_dir=kw.pop("cache_dir", None))
+            _INTEGRATORS[key] = Integrator(
+                module.integrand(kw.pop("integrand", None)), **kw)
+        return _INTEGRATORS[key]
+
+
+class _InProcess:
+    """The protocol through the vegasflow module (vf/Tasks.h): each call
+    computes in this process, the GIL released."""
+
+    def __init__(self, text, name, settings):
+        self.text, self.name, self.settings = text, name, settings
+        self._run()  # bad settings or source refused now, on the driver
+
+    def _run(self):
+        with _errors():
+            integ = _integrator(self.text, self.name, self.settings)
+        return integ._h, integ.iterations, integ.calls, integ.warmup
+
+    def initial_state(self):
+        with _errors():
+            return _vegasflow.task_init(*self._run())
+
+    def compute_part(self, state, index, nparts, weights):
+        with _errors():
+            return _vegasflow.task_part(*self._run(), state, index, nparts,
+                                        list(weights or []))
+
+    def merge(self, state, parts):
+        with _errors():
+            nxt, (doc, _, _) = _vegasflow.task_merge(*self._run(), state,
+                                                     list(parts))
+        return nxt, json.loads(doc)
+
+    def progress(self, state):
+        with _errors():
+            return _vegasflow.task_progress(*self._run(), state)[1:]
+
+    def result(self, state):
+        with _errors():
+            return json.loads(_vegasflow.task_progress(*self._run(),
+                                                       state)[0])
+
+
+@contextlib.contextmanager
+def _errors():
+    """The library's and the settings' errors as TaskError, which the
+    drivers report (a CompileError's carets kept in its message)."""
+    try:
+        yield
+    except TaskError:
+        raise
+    except (_vegasflow.Error, ValueError, TypeError, KeyError) as e:
+        raise TaskError(str(e)) from None
 
 
 class Run:
-    """A .vf file, its run settings and vegasc: the same for every task."""
+    """A .vf file and its run settings (vegasc's flags: --calls, --seed,
+    --param, ...): the same for every task. Tasks run in the calling
+    process through the vegasflow module; a worker compiles the source
+    once. vegasc= (deprecated) runs each as that vegasc, in a temporary
+    folder, as before the library's task API was public."""
 
-    def __init__(self, source, settings, vegasc="vegasc"):
+    def __init__(self, source, settings, vegasc=None):
         with open(source) as f:
             self.source_text = f.read()
         self.source_name = os.path.basename(source)
         self.settings = [str(s) for s in settings]
         self.vegasc = vegasc
-
-    def _call(self, folder, args):
-        src = os.path.join(folder, self.source_name)
-        if not os.path.exists(src):
-            with open(src, "w") as f:
-                f.write(self.source_text)
-        p = subprocess.run([self.vegasc, src] + self.settings + args,
-                           capture_output=True, text=True, cwd=folder)
-        if p.returncode != 0:
-            raise TaskError(p.stderr.strip() or f"vegasc exited {p.returncode}")
-        return p.stdout
+        if vegasc is None:
+            self._door = _InProcess(self.source_text, self.source_name,
+                                    self.settings)
+        else:
+            from ._tasks_vegasc import VegascDoor
+            warnings.warn("vegasc= runs every task as a vegasc process; the "
+                          "task protocol now runs in-process (leave vegasc "
+                          "out)", DeprecationWarning, stacklevel=2)
+            self._door = VegascDoor(self.source_text, self.source_name,
+                                    self.settings, vegasc, TaskError)
 
     def initial_state(self):
-        with tempfile.TemporaryDirectory(prefix="vf-task-") as d:
-            self._call(d, ["--task-init", "state"])
-            return _read(os.path.join(d, "state"))
+        return self._door.initial_state()
 
     def compute_part(self, state, index, nparts, weights=None):
         """Part index of nparts of the state's next iteration, as bytes;
         the parts are cut in proportion to weights if given."""
-        cut = ["--task-weights", ",".join(map(repr, weights))] \
-            if weights else []
-        with tempfile.TemporaryDirectory(prefix="vf-task-") as d:
-            _write(os.path.join(d, "state"), state)
-            self._call(d, ["--task-part", f"{index}/{nparts}", "--state",
-                           "state", "--out", "part", "-q"] + cut)
-            return _read(os.path.join(d, "part"))
+        return self._door.compute_part(state, index, nparts, weights)
 
     def merge(self, state, parts):
         """The next state and the result so far (vegasc's JSON document)."""
-        with tempfile.TemporaryDirectory(prefix="vf-task-") as d:
-            _write(os.path.join(d, "state"), state)
-            names = []
-            for k, p in enumerate(parts):
-                names.append(f"part{k}")
-                _write(os.path.join(d, names[-1]), p)
-            self._call(d, ["--task-merge"] + names +
-                       ["--state", "state", "--out", "next", "--json",
-                        "result.json", "-q"])
-            with open(os.path.join(d, "result.json")) as f:
-                return _read(os.path.join(d, "next")), json.load(f)
+        return self._door.merge(state, parts)
 
     def progress(self, state):
         """(iterations done, iterations of the run; 0 before the first)."""
-        with tempfile.TemporaryDirectory(prefix="vf-task-") as d:
-            _write(os.path.join(d, "state"), state)
-            out = self._call(d, ["--task-result", "--state", "state"])
-        m = re.search(r"(\d+) of (\d+) iterations done", out)
-        return int(m.group(1)), int(m.group(2))
+        return self._door.progress(state)
 
-
-def _read(path):
-    with open(path, "rb") as f:
-        return f.read()
-
-
-def _write(path, data):
-    with open(path, "wb") as f:
-        f.write(data)
+    def result(self, state):
+        """The result of the state (vegasc's JSON document)."""
+        return self._door.result(state)
 
 
 def part_header(data):
@@ -171,7 +281,8 @@ def integrate(run, nparts, map_parts, state_path=None, on_iteration=None,
     merge's document and (worker, begin, end, busy) per part.
     Returns vegasc's JSON document of the result."""
     if state_path and os.path.exists(state_path):
-        state = _read(state_path)
+        with open(state_path, "rb") as f:
+            state = f.read()
     else:
         state = run.initial_state()
         if state_path:
@@ -187,7 +298,7 @@ def integrate(run, nparts, map_parts, state_path=None, on_iteration=None,
         if state_path:
             save_state(state_path, state)
         # The merge's document counts the iterations; the run's length is
-        # in the state from the first merge on (one more vegasc call).
+        # in the state from the first merge on (one more call).
         done = len(doc["iterations"])
         total = total or run.progress(state)[1]
         if on_iteration:
@@ -195,28 +306,37 @@ def integrate(run, nparts, map_parts, state_path=None, on_iteration=None,
             on_iteration(done, total, doc,
                          [(w, b, e, busy) for (_, b, e, busy), w in heads])
     if doc is None:  # the saved state was finished already
-        with tempfile.TemporaryDirectory(prefix="vf-task-") as d:
-            _write(os.path.join(d, "state"), state)
-            run._call(d, ["--task-result", "--state", "state", "--json",
-                          "r.json", "-q"])
-            with open(os.path.join(d, "r.json")) as f:
-                doc = json.load(f)
+        doc = run.result(state)
     return doc
 
 
+def make_run(prog, args, settings):
+    """The driver's Run, or None with the error printed: bad settings or
+    source are said before an engine is started."""
+    try:
+        return Run(args.file, settings, args.vegasc)
+    except TaskError as e:
+        print(f"{prog}: error: {e}", file=sys.stderr)
+        return None
+
+
 def arguments(prog, engine_options):
-    """The drivers' command line: FILE.vf, --parts, --state, --vegasc,
-    --json, the engine's options; anything else goes to vegasc."""
+    """The drivers' command line: FILE.vf, --parts, --state, --vegasc
+    (deprecated), --json, the engine's options; anything else is a run
+    setting, as vegasc spells it."""
     ap = argparse.ArgumentParser(
         prog=prog, description="VEGAS+ iterations as tasks; options not "
-        "listed here are vegasc's run settings (--calls, --seed, ...)")
+        "listed here are run settings as vegasc spells them (--calls, "
+        "--seed, --param NAME=VALUE, ...)")
     ap.add_argument("file", help="the .vf file")
     ap.add_argument("--parts", type=int, required=True,
                     help="tasks per iteration")
     ap.add_argument("--state", help="save each iteration's state here and "
                     "resume from it")
-    ap.add_argument("--vegasc", default=os.environ.get("VEGASC", "vegasc"),
-                    help="vegasc on the workers (default: $VEGASC or PATH)")
+    ap.add_argument("--vegasc", default=os.environ.get("VEGASC"),
+                    help="deprecated: run every task as this vegasc on the "
+                    "workers (default: $VEGASC if set, else in the workers' "
+                    "Python processes, through the vegasflow module)")
     ap.add_argument("--json", help="write vegasc's JSON result here")
     engine_options(ap)
     args, settings = ap.parse_known_args()

@@ -2,10 +2,12 @@
 #
 #   python3 -m vegasflow.dask FILE.vf --scheduler ADDRESS|local --parts N
 #       [--workers W] [--equal-parts] [--state FILE] [--json FILE]
-#       [vegasc settings]
+#       [run settings as vegasc spells them]
 #
 # One task per part per iteration, the state and the parts passed as bytes
-# (workers need vegasc, not a shared filesystem); a task whose worker dies
+# and computed in the worker's process through the vegasflow module (each
+# worker compiles the .vf once; no vegasc, no shared filesystem; --vegasc,
+# deprecated, runs vegasc there instead); a task whose worker dies
 # is rerun elsewhere by the scheduler, and one that fails is retried, which
 # cannot change the result: a part is a function of the state alone.
 # From the second iteration on, part i is placed on worker i (in turn,
@@ -61,6 +63,9 @@ def main():
                         help="equal parts, not sized by each worker's "
                         "measured throughput (the result is the same)")
     args, settings = _tasks.arguments("python3 -m vegasflow.dask", options)
+    run = _tasks.make_run("vegasflow.dask", args, settings)
+    if run is None:
+        return 1
     from distributed import Client, LocalCluster
     if args.scheduler == "local":
         cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1,
@@ -68,7 +73,6 @@ def main():
         client = Client(cluster)
     else:
         cluster, client = None, Client(args.scheduler)
-    run = _tasks.Run(args.file, settings, args.vegasc)
     try:
         doc = _tasks.integrate(run, args.parts,
                                dask_map(client, args.retries), args.state,

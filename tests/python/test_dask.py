@@ -1,12 +1,15 @@
 #===- tests/python/test_dask.py - python3 -m vegasflow.dask ----------------===#
 #
-# The Dask driver on a LocalCluster of processes: bitwise vegasc's result
-# alone, also when a worker is killed (kill -9) in the middle of an
-# iteration and its task is rerun elsewhere, and resumed from --state;
+# The Dask driver on a LocalCluster of processes, its tasks in the workers'
+# processes through the module: bitwise vegasc's result alone, and resumed
+# from --state; on the deprecated --vegasc path (a wrapper around vegasc
+# lets these tests act inside a task), also when a worker is killed
+# (kill -9) in the middle of an iteration and its task is rerun elsewhere;
 # parts sized by each worker's throughput (Balance's arithmetic, and a
 # LocalCluster whose one worker is a simulated device 25x slower than the
 # other's: it gets fewer groups, the result is unchanged); --parts beyond
-# the groups refused; the Spark driver's map on an in-process stand-in for Spark.
+# the groups and settings the tasks do not take refused; the Spark driver's
+# map on an in-process stand-in for Spark.
 #
 #===------------------------------------------------------------------------===#
 import json
@@ -45,12 +48,15 @@ def reference(source):
 
 
 def run_driver(source, tmp_path, vegasc, *extra, parts=3, settings=SETTINGS):
+    """The driver; vegasc None: in-process tasks."""
     out = tmp_path / "result.json"
+    door = ["--vegasc", str(vegasc)] if vegasc else []
+    env = {k: v for k, v in os.environ.items() if k != "VEGASC"}
     p = subprocess.run([sys.executable, "-m", "vegasflow.dask", str(source),
                         "--scheduler", "local", "--workers", "2", "--parts",
-                        str(parts), "--vegasc", str(vegasc), "--json",
-                        str(out)] + list(extra) + settings,
-                       capture_output=True, text=True, timeout=240)
+                        str(parts), "--json", str(out)] + door + list(extra)
+                       + settings, capture_output=True, text=True,
+                       timeout=240, env=env)
     return p, out
 
 
@@ -62,12 +68,10 @@ def driver(source, tmp_path, vegasc, *extra, parts=3):
 
 def test_local_cluster_bitwise(source, reference, tmp_path):
     state = tmp_path / "run.state"
-    doc = driver(source, tmp_path, os.environ["VF_VEGASC"], "--state",
-                 str(state))
+    doc = driver(source, tmp_path, None, "--state", str(state))
     assert fingerprint(doc) == fingerprint(reference)
     # The saved state is the finished run: a second call only reports it.
-    again = driver(source, tmp_path, os.environ["VF_VEGASC"], "--state",
-                   str(state))
+    again = driver(source, tmp_path, None, "--state", str(state))
     assert fingerprint(again) == fingerprint(reference)
 
 
@@ -91,7 +95,7 @@ def test_driver_killed_resumes_from_its_state(source, reference, tmp_path):
     """The drivers' shared loop, stopped after two merges (as a killed
     driver would be), resumes from --state and ends bitwise."""
     from vegasflow import _tasks
-    run = _tasks.Run(source, SETTINGS, os.environ["VF_VEGASC"])
+    run = _tasks.Run(source, SETTINGS)
     state = tmp_path / "run.state"
     calls = []
 
@@ -168,15 +172,20 @@ def test_slow_worker_gets_fewer_groups(source, reference, tmp_path):
 
 def test_more_parts_than_groups(source, tmp_path):
     few = ["--seed", "1", "--calls", "20000", "--iterations", "2"]
-    p, _ = run_driver(source, tmp_path, os.environ["VF_VEGASC"], "--retries",
-                      "0", parts=40, settings=few)
+    p, _ = run_driver(source, tmp_path, None, "--retries", "0", parts=40,
+                      settings=few)
     assert p.returncode == 1
     assert re.search(r"40 parts, but the state's next iteration has only "
                      r"\d+ groups of tiles.*give at most \d+ parts",
                      p.stderr), p.stderr
-    p, _ = run_driver(source, tmp_path, os.environ["VF_VEGASC"], parts=65,
-                      settings=few)
+    p, _ = run_driver(source, tmp_path, None, parts=65, settings=few)
     assert p.returncode == 2 and "--parts must be from 1 to 64" in p.stderr
+
+
+def test_bad_settings_refused_before_the_cluster(source, tmp_path):
+    p, _ = run_driver(source, tmp_path, None, settings=["--events", "5"])
+    assert p.returncode == 1
+    assert "vegasflow.dask: error: --events" in p.stderr, p.stderr
 
 
 class _StandInRdd:
@@ -204,6 +213,6 @@ class _StandInContext:
 
 def test_spark_map_on_a_stand_in(source, reference):
     from vegasflow import _tasks, spark
-    run = _tasks.Run(source, SETTINGS, os.environ["VF_VEGASC"])
+    run = _tasks.Run(source, SETTINGS)
     doc = _tasks.integrate(run, 3, spark.spark_map(_StandInContext()))
     assert fingerprint(doc) == fingerprint(reference)
