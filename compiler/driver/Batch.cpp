@@ -13,8 +13,9 @@
 //     code, printing one summary row per run as it finishes. A failed run
 //     is reported and the batch goes on, unless --fail-fast.
 //
-// Then the JSON document (every run's vf::resultToJson document in a
-// "runs" array) and the CSV file are written, also when some runs failed.
+// Then the JSON document (every run's resultDocument, the document of
+// vf::resultToJson, in a "runs" array) and the CSV file are written, also
+// when some runs failed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,10 +28,10 @@
 #include "driver/Driver.h"
 #include "driver/Format.h"
 #include "frontend/Diagnostics.h"
+#include "output/ResultDocument.h"
 #include "vf/EventFiles.h"
 #include "vf/Integrator.h"
 #include "vf/Module.h"
-#include "vf/ResultJson.h"
 #include "vf/Version.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -389,9 +390,7 @@ json BatchRunner::runJson(const BatchJob &J) const {
   D["point"] = P;
   if (J.Status == RunStatus::Ok) {
     D["status"] = "ok";
-    json Doc =
-        json::parse(resultToJson(J.Res, J.Info->Name, settingsJson(J).dump()),
-                    nullptr, /*allow_exceptions=*/false);
+    json Doc = resultDocument(J.Res, J.Info->Name, settingsJson(J));
     for (auto It = Doc.begin(); It != Doc.end(); ++It)
       D[It.key()] = It.value();
     if (J.Events.Events)

@@ -15,11 +15,11 @@
 #include "driver/Format.h"
 #include "driver/ProgressBar.h"
 
-#include "vf/HistogramCsv.h"
+#include "output/ResultDocument.h"
 #include "vf/EventFiles.h"
+#include "vf/HistogramCsv.h"
 #include "vf/Integrator.h"
 #include "vf/Module.h"
-#include "vf/ResultJson.h"
 #include "vf/Summary.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -113,15 +113,17 @@ void printRow(raw_ostream &OS, const IterationRow &R, unsigned Outputs) {
   OS.flush();
 }
 
-std::string settingsJson(const DriverOptions &O, const IntegrandInfo &I,
-                         const std::vector<double> &Params, unsigned Threads) {
+nlohmann::ordered_json settingsJson(const DriverOptions &O,
+                                    const IntegrandInfo &I,
+                                    const std::vector<double> &Params,
+                                    unsigned Threads) {
   nlohmann::ordered_json S;
   S["file"] = O.File;
   RunFacts F{Threads, O.Ranks ? O.Ranks->size() : 1, {}};
   for (size_t K = 0; K < I.ParamNames.size(); ++K)
     F.Params.emplace_back(I.ParamNames[K], Params[K]);
   addRunSettings(S, O.Run, F);
-  return S.dump();
+  return S;
 }
 
 /// Restores --resume and --load-grid and arms --checkpoint; a message on
@@ -402,10 +404,13 @@ int integrate(const DriverOptions &O, RunSetup &S) {
     if (Status St = Int->saveGrid(O.SaveGrid); !St)
       Written = (fail(St.message()), false);
   if (!O.Json.empty())
-    Written &= writeOutput(
-        O.Json,
-        resultToJson(*R, I->Name, settingsJson(O, *I, S.Params, ActualThreads)),
-        "the JSON result");
+    Written &=
+        writeOutput(O.Json,
+                    resultDocument(*R, I->Name,
+                                   settingsJson(O, *I, S.Params, ActualThreads))
+                            .dump(2) +
+                        "\n",
+                    "the JSON result");
   if (!O.HistCsv.empty())
     Written &= writeOutput(O.HistCsv, histogramsToCsv(*R),
                            "the histograms' CSV");
@@ -414,9 +419,8 @@ int integrate(const DriverOptions &O, RunSetup &S) {
         O.Report,
         reportHtml("vegasflow: " + I->Name,
                    {reportRun(I->Name + " (" + O.File + ")",
-                              nlohmann::ordered_json::parse(settingsJson(
-                                  O, *I, S.Params, ActualThreads)),
-                              *R, Int->grid(), O.Exact)}),
+                              settingsJson(O, *I, S.Params, ActualThreads), *R,
+                              Int->grid(), O.Exact)}),
         "the report");
   if (S.Events.Events && Rank0)
     if (int Code = writeEvents(S, *R, Out); Code != ExitOk)

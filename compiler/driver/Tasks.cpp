@@ -13,7 +13,7 @@
 #include "files/SafeFiles.h"
 #include "tasks/PartFile.h"
 
-#include "vf/ResultJson.h"
+#include "output/ResultDocument.h"
 #include "vf/Tasks.h"
 
 #include <CLI/CLI.hpp>
@@ -158,8 +158,9 @@ int printResult(const DriverOptions &O, const std::string &Name,
                 const TaskProgress &P) {
   const Result &R = P.SoFar;
   if (!O.Json.empty()) {
-    std::string Settings = "{\"file\": \"\"}";
-    if (!writeOutput(O.Json, resultToJson(R, Name, Settings) + "\n",
+    const nlohmann::ordered_json Settings = {{"file", ""}};
+    if (!writeOutput(O.Json,
+                     resultDocument(R, Name, Settings).dump(2) + "\n\n",
                      "the JSON result"))
       return ExitInputError;
     if (O.Json == "-")

@@ -1,10 +1,12 @@
-//===- runtime/ResultJson.cpp - Results as JSON ---------------------------===//
+//===- output/ResultJson.cpp - Results as JSON ----------------------------===//
 //
 // Numbers are written with 17 significant digits (nlohmann's shortest
 // round-trip form), so a JSON result reloads bitwise; NaN and infinities,
 // which JSON lacks, become null.
 //
 //===----------------------------------------------------------------------===//
+
+#include "output/ResultDocument.h"
 
 #include "vf/ResultJson.h"
 #include "vf/Version.h"
@@ -109,11 +111,21 @@ static json histogramsJson(const std::vector<Histogram> &Hs) {
 
 std::string resultToJson(const Result &R, const std::string &Name,
                          const std::string &SettingsJson, int Indent) {
+  // The API's callers (C, Python, embedding programs) hand their settings
+  // over as text; vegasc passes its values to resultDocument.
+  json Settings =
+      json::parse(SettingsJson, nullptr, /*allow_exceptions=*/false);
+  return resultDocument(R, Name,
+                        Settings.is_discarded() ? json::object() : Settings)
+             .dump(Indent) +
+         "\n";
+}
+
+json resultDocument(const Result &R, const std::string &Name, json Settings) {
   json Doc;
   Doc["vegasflow"] = {{"version", versionString()}, {"schema", 1}};
   Doc["integrand"] = Name;
-  json Settings = json::parse(SettingsJson, nullptr, /*allow_exceptions=*/false);
-  Doc["settings"] = Settings.is_discarded() ? json::object() : Settings;
+  Doc["settings"] = std::move(Settings);
   json Res;
   Res["mean"] = components(R.Mean, R.Outputs);
   Res["error"] = components(R.Error, R.Outputs);
@@ -172,7 +184,7 @@ std::string resultToJson(const Result &R, const std::string &Name,
     Doc["mpi"] = {{"ranks", R.Ranks.size()},
                   {"exchange_bytes_per_iteration", R.ExchangeBytes},
                   {"per_rank", ranksJson(R.Ranks)}};
-  return Doc.dump(Indent) + "\n";
+  return Doc;
 }
 
 } // namespace vf
