@@ -90,8 +90,7 @@ void Parser::parseDefaults(const toml::node &N) {
       }
       continue;
     }
-    SmallVector<StringRef, 16> Known(std::begin(RunSettingKeys),
-                                     std::end(RunSettingKeys));
+    SmallVector<StringRef, 32> Known = settingKeys();
     Known.append(std::begin(DefaultsOnlyKeys), std::end(DefaultsOnlyKeys));
     unknownKey(*K, "[defaults]", Known);
   }
@@ -374,7 +373,7 @@ void Parser::parseRun(const toml::node &N, unsigned Index) {
                          "writes one document for all its runs");
     } else {
       SmallVector<StringRef, 16> Known(std::begin(RunKeys), std::end(RunKeys));
-      Known.append(std::begin(RunSettingKeys), std::end(RunSettingKeys));
+      Known.append(settingKeys());
       // A misspelt output key is suggested, then refused above.
       Known.append(std::begin(DefaultsOnlyKeys), std::end(DefaultsOnlyKeys));
       unknownKey(*K, "[[run]]", Known);

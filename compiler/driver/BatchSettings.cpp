@@ -21,9 +21,11 @@ using namespace llvm;
 namespace vf {
 
 std::string keyMessage(const Error &E) {
-  return spellOptions(E, [](StringRef Key, StringRef Value) {
-    return Value.empty() ? "'" + Key.str() + "'"
-                         : Key.str() + " = \"" + Value.str() + "\"";
+  return spellOptions(E, [](const OptionInfo &I, StringRef Value) {
+    const std::string Key(I.Toml);
+    if (Key.empty() || Value.empty())
+      return Key.empty() ? Key : "'" + Key + "'";
+    return Key + " = \"" + Value.str() + "\"";
   });
 }
 

@@ -1,6 +1,6 @@
 //===- driver/BatchSettings.h - A batch's integration settings --*- C++ -*-===//
 //
-// The settings keys of [defaults] and [[run]] (RunSettingKeys: calls,
+// The settings keys of [defaults] and [[run]] (settingKeys(): calls,
 // alpha, devices, ...). Each value is read for its TOML type here and then
 // checked by the same conversion a single run's flags go through
 // (integratorOptions, hence the library's checks), alone with vegasc's
@@ -20,7 +20,7 @@ public:
   using TomlReader::TomlReader;
 
 protected:
-  /// Reads and checks one of RunSettingKeys into \p S (left as it was if
+  /// Reads and checks one of settingKeys() into \p S (left as it was if
   /// the value is refused); false if \p K is not a setting.
   bool setting(const toml::key &K, const toml::node &N, BatchSettings &S);
   /// \p S converted into \p Options; a refusal (one that involves several

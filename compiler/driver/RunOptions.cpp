@@ -116,74 +116,70 @@ std::string parseWholeNumber(StringRef Text, std::uint64_t Max,
   return "";
 }
 
-std::string spellOptions(const Error &E, function_ref<std::string(
-                                             StringRef Key, StringRef Value)>
-                                             Spell) {
-  const std::string Ref = optionRef("");
-  const StringRef Open = StringRef(Ref).drop_back(); // "option '"
+SmallVector<StringRef, 32> settingKeys() {
+  SmallVector<StringRef, 32> Keys;
+  for (const OptionInfo &I : optionTable())
+    if (!I.Toml.empty())
+      Keys.push_back(I.Toml);
+  return Keys;
+}
+
+std::string
+spellOptions(const Error &E,
+             function_ref<std::string(const OptionInfo &, StringRef)> Spell) {
+  // The door's spelling, or 'NAME' for an option it cannot set, which the
+  // word "option" would send the user looking for.
+  auto Say = [&Spell](StringRef Name, StringRef Value) {
+    const OptionInfo *I = findOption(Name);
+    std::string Door = I ? Spell(*I, Value) : "";
+    return Door.empty() ? "'" + Name.str() + "'" : Door;
+  };
   std::string Out;
-  StringRef Rest = E.Message;
-  bool Named = false;
-  for (size_t At; (At = Rest.find(Open)) != StringRef::npos;) {
-    Out += Rest.take_front(At);
-    Rest = Rest.drop_front(At + Open.size());
-    const size_t Close = Rest.find('\'');
-    const StringRef Name = Rest.take_front(Close);
-    if (Close == StringRef::npos) {
-      Out += Open;
-      continue;
-    }
-    Rest = Rest.drop_front(Close + 1);
-    // An option of the library that this door has no setting for (only
-    // the C++, C and Python APIs set max_hcube) is named without the
-    // word "option", which would send the user looking for a flag.
-    if (!is_contained(RunSettingKeys, Name)) {
-      Out += "'" + Name.str() + "'";
-      continue;
-    }
-    Named = true;
-    // "option 'K' to 'V'": a value to give it, in the door's own syntax.
-    StringRef Value;
-    if (Rest.consume_front(" to '")) {
-      Value = Rest.take_until([](char C) { return C == '\''; });
-      Rest = Rest.drop_front(std::min(Rest.size(), Value.size() + 1));
-    }
-    Out += Spell(Name, Value);
+  std::size_t At = 0;
+  for (const OptionMention &M : E.Mentions) {
+    Out += E.Message.substr(At, M.Begin - At) + Say(M.Name, M.Value);
+    At = M.Begin + M.Size;
   }
-  Out += Rest;
+  Out += E.Message.substr(At);
   // A message that already says the spelling (one written for this door)
   // is left as it is.
-  if (!Named && is_contained(RunSettingKeys, E.Option) &&
-      Out.find(Spell(E.Option, "")) == std::string::npos)
-    return Spell(E.Option, "") + ": " + Out;
+  const OptionInfo *Refused = findOption(E.Option);
+  if (E.Mentions.empty() && Refused && !Spell(*Refused, "").empty() &&
+      Out.find(Spell(*Refused, "")) == std::string::npos)
+    return Spell(*Refused, "") + ": " + Out;
   return Out;
 }
 
 std::string flagMessage(const Error &E) {
-  return spellOptions(E, [](StringRef Key, StringRef Value) {
-    std::string Flag = "--" + Key.str();
-    std::replace(Flag.begin(), Flag.end(), '_', '-');
-    return Value.empty() ? Flag : Flag + "=" + Value.str();
+  return spellOptions(E, [](const OptionInfo &I, StringRef Value) {
+    if (I.Flag.empty() || Value.empty())
+      return std::string(I.Flag);
+    return std::string(I.Flag) + "=" + Value.str();
   });
 }
 
 void addRunSettings(nlohmann::ordered_json &S, const RunSettings &R,
                     const RunFacts &F) {
-  S["seed"] = R.Seed;
-  S["calls"] = R.Calls;
-  S["iterations"] = R.Iterations;
-  S["warmup"] = R.Warmup;
-  S["alpha"] = R.Alpha;
-  S["beta"] = R.Beta;
-  S["ninc"] = R.Ninc;
-  S["devices"] = R.Devices;
-  S["schedule"] = R.Schedule;
+  // Each option under its JSON key (vf/Options.def), in the documented
+  // order (docs/json.md).
+  auto Put = [&S](OptionId Id, nlohmann::ordered_json V) {
+    S[std::string(optionInfo(Id).Json)] = std::move(V);
+  };
+  Put(OptionId::Seed, R.Seed);
+  Put(OptionId::Calls, R.Calls);
+  Put(OptionId::Iterations, R.Iterations);
+  Put(OptionId::Warmup, R.Warmup);
+  Put(OptionId::Alpha, R.Alpha);
+  Put(OptionId::Beta, R.Beta);
+  Put(OptionId::Ninc, R.Ninc);
+  Put(OptionId::Devices, R.Devices);
+  Put(OptionId::Schedule, R.Schedule);
   S["cpu_threads"] = F.CpuThreads;
   S["mpi_ranks"] = F.MpiRanks;
-  S["on_nonfinite"] = R.OnNonFinite;
-  S["rtol"] = R.Rtol ? nlohmann::ordered_json(*R.Rtol) : nullptr;
-  S["atol"] = R.Atol ? nlohmann::ordered_json(*R.Atol) : nullptr;
-  S["max_iterations"] = R.iterationCap();
+  Put(OptionId::OnNonFinite, R.OnNonFinite);
+  Put(OptionId::Rtol, R.Rtol ? nlohmann::ordered_json(*R.Rtol) : nullptr);
+  Put(OptionId::Atol, R.Atol ? nlohmann::ordered_json(*R.Atol) : nullptr);
+  Put(OptionId::MaxIterations, R.iterationCap());
   nlohmann::ordered_json Ps = nlohmann::ordered_json::object();
   for (const auto &[Name, Value] : F.Params)
     Ps[Name] = Value;

@@ -20,6 +20,7 @@
 #include "vf/Integrator.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -32,17 +33,8 @@
 
 namespace vf {
 
-/// The settings keys, as TOML and the JSON `settings` spell them (the
-/// flags are these with '-' for '_').
-constexpr llvm::StringRef RunSettingKeys[] = {
-    "devices",  "calls", "iterations", "warmup", "seed",
-    "schedule", "alpha", "beta",       "ninc",   "on_nonfinite",
-    "rtol",     "atol",  "max_iterations", "events", "events_out",
-    "weighted_events", "event_record"};
-
-/// The largest seed either door accepts: a TOML integer is signed 64-bit,
-/// so the command line stops where a batch file must.
-constexpr std::uint64_t MaxSeed = 0x7fffffffffffffffull;
+/// The TOML keys of a run's settings (vf/Options.def), in table order.
+llvm::SmallVector<llvm::StringRef, 32> settingKeys();
 
 /// \p Text as a whole number from 0 to \p Max, written in digits (123) or,
 /// where that is exact, in exponent notation (1e6) as both doors accept
@@ -101,16 +93,16 @@ Expected<IntegratorOptions> integratorOptions(const RunSettings &S);
 /// section is the caller's to fill in from the result.
 Expected<EventFileOptions> eventFileOptions(const RunSettings &S);
 
-/// \p E's message with every optionRef(KEY) of a RunSettingKeys key
-/// written as \p Spell(KEY, ""), and "optionRef(KEY) to 'VALUE'" (a value
-/// to give it) as \p Spell(KEY, VALUE); a message that names no option but
-/// has E.Option set to such a key gets "Spell(Option): " in front, unless
-/// it already has that spelling. An optionRef of a name that is no
-/// RunSettingKeys key (an API-only option) becomes 'NAME', never
-/// "option 'NAME'" or a flag the door does not have.
+/// \p E's message with each option it names (Error::Mentions) said as
+/// \p Spell(OPTION, VALUE), OPTION being the option's row of
+/// vf/Options.def and VALUE the value to give it, if any; a message that
+/// names no option but has E.Option set gets "Spell(Option, ""): " in
+/// front, unless it already has that spelling. An option the door lacks
+/// (Spell returns "": max_hcube, set only through the APIs) becomes
+/// 'NAME', never "option 'NAME'" or a flag the door does not have.
 std::string spellOptions(
     const Error &E,
-    llvm::function_ref<std::string(llvm::StringRef Key, llvm::StringRef Value)>
+    llvm::function_ref<std::string(const OptionInfo &, llvm::StringRef Value)>
         Spell);
 /// spellOptions with command-line flags: option 'on_nonfinite' is
 /// --on-nonfinite, "option 'on_nonfinite' to 'zero'" --on-nonfinite=zero.

@@ -65,6 +65,52 @@ void addWholeNumber(CLI::App &App, const std::string &Flag, T &Field,
       ->type_name("N");
 }
 
+/// Option \p Id's flag (vf/Options.def).
+std::string flag(vf::OptionId Id) {
+  return std::string(vf::optionInfo(Id).Flag);
+}
+
+/// Option \p Id's help: the table's description, range and default, so
+/// that --help and the docs say the same.
+std::string help(vf::OptionId Id) {
+  const vf::OptionInfo &I = vf::optionInfo(Id);
+  const std::string Range = vf::rangeText(Id);
+  return std::string(I.Description) + "; " +
+         (Range.empty() ? "" : Range + ", ") + "default " +
+         std::string(I.Default);
+}
+
+/// Whether no flag of a single run is given with a batch: integration
+/// settings live in the TOML file, for every run alike; checkpoints and
+/// grids belong to single runs. The refusal is said here.
+bool batchAccepts(const CLI::App &App) {
+  auto Given = [&App](const std::string &Flag) {
+    const CLI::Option *Opt = App.get_option_no_throw(Flag);
+    return Opt && Opt->count();
+  };
+  auto Refuse = [](const std::string &Flag, bool InToml) {
+    std::fprintf(stderr, "vegasc: error: %s does not apply to a batch%s\n",
+                 Flag.c_str(),
+                 InToml ? "; set it in the TOML file ([defaults] or a "
+                          "[[run]])"
+                        : "");
+    return false;
+  };
+  for (const vf::OptionInfo &I : vf::optionTable())
+    if (!I.Flag.empty() && Given(std::string(I.Flag)))
+      return Refuse(std::string(I.Flag), !I.Toml.empty());
+  for (const char *Flag :
+       {"--check", "--emit", "--eval", "--at", "--at-t", "--eval-outside",
+        "--integrand", "--param", "--no-adapt-strata", "--gpu-arch"})
+    if (Given(Flag))
+      return Refuse(Flag, true);
+  for (const char *Flag : {"--summary", "--exact", "--checkpoint", "--resume",
+                           "--save-grid", "--load-grid"})
+    if (Given(Flag))
+      return Refuse(Flag, false);
+  return true;
+}
+
 /// A file name given as '' would read as "not given": refused instead.
 const CLI::Validator NonEmptyPath(
     [](std::string &S) {
@@ -215,46 +261,40 @@ C++ code crashed (the message names the signal and the file).)");
   // integratorOptions() (the library's checks), which names the flag.
   vf::RunSettings &Run = O.Run;
   // 1e7 as well as 10000000; the library says the range (2 to 1e18).
-  addWholeNumber(App, "--calls", Run.Calls,
-                 "samples per iteration, e.g. 1e6 (default 1000000)");
-  addWholeNumber(App, "--iterations", Run.Iterations,
-                 "measured iterations (default 10)");
-  addWholeNumber(App, "--warmup", Run.Warmup,
-                 "warm-up iterations, adapting but not averaged (default 5)");
+  using vf::OptionId;
+  addWholeNumber(App, flag(OptionId::Calls), Run.Calls, help(OptionId::Calls));
+  addWholeNumber(App, flag(OptionId::Iterations), Run.Iterations,
+                 help(OptionId::Iterations));
+  addWholeNumber(App, flag(OptionId::Warmup), Run.Warmup,
+                 help(OptionId::Warmup));
   App.add_option_function<double>(
-      "--rtol", [&Run](double V) { Run.Rtol = V; },
-      "accuracy target: iterate until the cumulative error is at most "
-      "RTOL x |estimate| (or --atol), up to --max-iterations")
+         flag(OptionId::Rtol), [&Run](double V) { Run.Rtol = V; },
+         help(OptionId::Rtol))
       ->type_name("RTOL");
   App.add_option_function<double>(
-      "--atol", [&Run](double V) { Run.Atol = V; },
-      "accuracy target: iterate until the cumulative error is at most ATOL "
-      "(or --rtol), up to --max-iterations")
+         flag(OptionId::Atol), [&Run](double V) { Run.Atol = V; },
+         help(OptionId::Atol))
       ->type_name("ATOL");
   // 0 would read as "not given" (the default), so it is refused.
   App.add_option_function<std::string>(
-         "--max-iterations",
+         flag(OptionId::MaxIterations),
          [&Run](const std::string &S) {
            std::uint64_t V;
            if (std::string Why = vf::parseWholeNumber(S, UINT32_MAX, V);
                !Why.empty() || V == 0)
-             throw CLI::ValidationError(
-                 "--max-iterations must be a whole number from 1 to " +
-                 std::to_string(UINT32_MAX) + ", got '" + S + "'");
+             throw CLI::ValidationError(flag(OptionId::MaxIterations) +
+                                        " must be a whole number from " +
+                                        vf::rangeText(OptionId::MaxIterations) +
+                                        ", got '" + S + "'");
            Run.MaxIterations = unsigned(V);
          },
-         "with --rtol/--atol: the most measured iterations (default: "
-         "--iterations)")
+         help(OptionId::MaxIterations))
       ->type_name("N");
-  addWholeNumber(App, "--seed", Run.Seed,
-                 "random seed, 0 to 2^63-1 (default 1)", vf::MaxSeed);
-  App.add_option("--devices", Run.Devices,
-                 "all, cpu, cpu:N, gpu, gpu:N[,M...], sim:R (a simulated "
-                 "device at R million samples/s), comma-separated, e.g. "
-                 "cpu:4,gpu:1 (default all)");
-  App.add_option("--schedule", Run.Schedule,
-                 "adaptive (default), guided, static or dynamic:c: how "
-                 "tiles are handed to devices (never changes the result)");
+  addWholeNumber(App, flag(OptionId::Seed), Run.Seed, help(OptionId::Seed),
+                 vf::MaxSeed);
+  App.add_option(flag(OptionId::Devices), Run.Devices, help(OptionId::Devices));
+  App.add_option(flag(OptionId::Schedule), Run.Schedule,
+                 help(OptionId::Schedule));
   App.add_flag("--summary", O.Summary,
                "after the run, print the vegas-style summary: every "
                "iteration with the cumulative estimate, chi2/dof and Q");
@@ -269,18 +309,13 @@ C++ code crashed (the message names the signal and the file).)");
                  "standard output)")
       ->type_name("FILE")
       ->check(NonEmptyPath);
-  App.add_option("--alpha", Run.Alpha,
-                 "map damping alpha, 0 to 1.5 (default 0.5; 0: no adaptation)");
-  App.add_option("--beta", Run.Beta,
-                 "stratification exponent beta (default 0.75; 0: classic "
-                 "VEGAS)");
-  addWholeNumber(App, "--ninc", Run.Ninc,
-                 "most increments per axis of the map, 2 to 100000 (default "
-                 "1000)");
+  App.add_option(flag(OptionId::Alpha), Run.Alpha, help(OptionId::Alpha));
+  App.add_option(flag(OptionId::Beta), Run.Beta, help(OptionId::Beta));
+  addWholeNumber(App, flag(OptionId::Ninc), Run.Ninc, help(OptionId::Ninc));
   App.add_flag("--no-adapt-strata", O.NoAdaptStrata,
                "fixed stratification (same as --beta 0)");
-  App.add_option("--on-nonfinite", Run.OnNonFinite,
-                 "stop (default) or zero: what a NaN or infinite value does");
+  App.add_option(flag(OptionId::OnNonFinite), Run.OnNonFinite,
+                 help(OptionId::OnNonFinite));
   App.add_flag("-q,--quiet", O.Quiet, "print only the result");
   App.add_flag("-w,--no-warnings", O.NoWarnings, "do not print warnings");
   addWholeNumber(App, "--error-limit", O.ErrorLimit,
@@ -307,12 +342,10 @@ C++ code crashed (the message names the signal and the file).)");
       ->type_name("FILE")
       ->check(NonEmptyPath);
   // --- end of checkpoints and grids -------------------------------------
-  addWholeNumber(App, "--events", O.Run.Events.Count,
-                 "after the run, draw N events from the trained map (with "
-                 "--events-out)");
-  App.add_option("--events-out", O.Run.Events.Out,
-                 "write the events to FILE.lhe (Les Houches) or FILE.hepmc3 "
-                 "(HepMC3 ASCII)")
+  addWholeNumber(App, flag(OptionId::Events), O.Run.Events.Count,
+                 help(OptionId::Events));
+  App.add_option(flag(OptionId::EventsOut), O.Run.Events.Out,
+                 help(OptionId::EventsOut))
       ->type_name("FILE")
       ->check(NonEmptyPath);
   App.add_option("--report", O.Report,
@@ -330,11 +363,10 @@ C++ code crashed (the message names the signal and the file).)");
          },
          "the exact value, drawn on the report's convergence plot")
       ->type_name("V");
-  App.add_flag("--weighted-events", O.Run.Events.Weighted,
-               "write weighted events (default: unweighted)");
-  App.add_option("--event-record", O.Run.Events.Record,
-                 "the integrand giving each event's particles (default: "
-                 "NAME_event)")
+  App.add_flag(flag(OptionId::WeightedEvents), O.Run.Events.Weighted,
+               help(OptionId::WeightedEvents));
+  App.add_option(flag(OptionId::EventRecord), O.Run.Events.Record,
+                 help(OptionId::EventRecord))
       ->type_name("NAME");
   // --- Batch runs (TOML): driver/Batch.h -------------------------------
   vf::BatchOptions Batch;
@@ -412,32 +444,8 @@ C++ code crashed (the message names the signal and the file).)");
     }
     if (Batch.Config.empty())
       Batch.Config = O.File;
-    // Integration settings live in the TOML file, for every run alike;
-    // checkpoints and grids belong to single runs.
-    for (const char *Name :
-         {"--check", "--emit", "--eval", "--at", "--at-t", "--eval-outside",
-          "--integrand", "--param",
-          "--calls", "--iterations", "--warmup", "--seed", "--devices",
-          "--rtol", "--atol", "--max-iterations", "--summary", "--events",
-          "--events-out", "--weighted-events", "--event-record", "--exact",
-          "--alpha", "--beta", "--ninc", "--no-adapt-strata",
-          "--on-nonfinite", "--gpu-arch", "--checkpoint", "--resume",
-          "--save-grid", "--load-grid"}) {
-      const CLI::Option *Opt = App.get_option_no_throw(Name);
-      if (Opt && Opt->count()) {
-        bool InToml = std::string(Name).find("grid") == std::string::npos &&
-                      std::string(Name) != "--checkpoint" &&
-                      std::string(Name) != "--resume" &&
-                      std::string(Name) != "--summary" &&
-                      std::string(Name) != "--exact";
-        std::fprintf(stderr, "vegasc: error: %s does not apply to a batch%s\n",
-                     Name,
-                     InToml ? "; set it in the TOML file ([defaults] or a "
-                              "[[run]])"
-                            : "");
-        return vf::ExitUsage;
-      }
-    }
+    if (!batchAccepts(App))
+      return vf::ExitUsage;
     return vf::runBatch(O, Batch);
   }
   if (Batch.FailFast || !Batch.Csv.empty()) {

@@ -27,29 +27,29 @@ namespace {
 /// Every check of checkOptions; on success the parsed schedule, so that
 /// create() parses it once.
 Expected<ScheduleSpec> checkedSchedule(const IntegratorOptions &O) {
-  auto Bad = [](const std::string &Option, const std::string &Message) {
-    return Error{Message, Option};
+  auto Bad = [](const std::string &Option, auto Message) {
+    return Error{std::move(Message), Option};
   };
   // Above 1.5 the map over-reacts to one iteration's noise: lepage8 at
   // alpha 2 and 2e4 calls gave wrong answers with a fine Q for 3 seeds of
   // 4, alpha 2.5 and more collapse the map even at 1e5 calls; up to 1.5
   // (the classic codes' value) a failure still shows in Q.
-  if (!(O.Alpha >= 0 && O.Alpha <= MaxAlpha))
+  if (!inRange(OptionId::Alpha, O.Alpha))
     return Bad("alpha",
-               optionRef("alpha") +
-                   " must be from 0 to 1.5 (0: no "
-                   "map adaptation; above 1.5 the map chases the noise "
-                   "of single iterations and can collapse), got " +
+               optionRef("alpha") + " must be from " +
+                   rangeText(OptionId::Alpha) +
+                   " (0: no map adaptation; above 1.5 the map chases the "
+                   "noise of single iterations and can collapse), got " +
                    formatDouble(O.Alpha));
-  if (!(O.Beta >= 0 && O.Beta <= 1))
-    return Bad("beta", optionRef("beta") +
-                           " must be between 0 and 1 (0: classic VEGAS), got " +
-                           formatDouble(O.Beta));
-  if (O.MaxNinc < 2 || O.MaxNinc > 100000)
-    return Bad("ninc", optionRef("ninc") +
-                           " must be an integer from 2 to 100000, got " +
+  if (!inRange(OptionId::Beta, O.Beta))
+    return Bad("beta", optionRef("beta") + " must be from " +
+                           rangeText(OptionId::Beta) +
+                           " (0: classic VEGAS), got " + formatDouble(O.Beta));
+  if (!inRange(OptionId::Ninc, O.MaxNinc))
+    return Bad("ninc", optionRef("ninc") + " must be an integer from " +
+                           rangeText(OptionId::Ninc) + ", got " +
                            std::to_string(O.MaxNinc));
-  if (O.MaxHcube < 1)
+  if (!inRange(OptionId::MaxHcube, double(O.MaxHcube)))
     return Bad("max_hcube", "the hypercube cap (" + optionRef("max_hcube") +
                                 ") must be at least 1");
   if (Status T = checkTarget(O); !T)

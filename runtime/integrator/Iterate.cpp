@@ -89,14 +89,13 @@ Status Integrator::Impl::nonFiniteError(const vf_sampler_args &A,
     Value = " is not finite (its value is unknown: " + Ready.message() + ")";
   }
   return Error{"integrand '" + I.Name + "'" +
-                   (Value.empty() ? " is not finite" : Value) + " at x = [" +
-                   Point + "] (sample " + std::to_string(Index) +
-                   " of iteration " + std::to_string(Iteration) + "; " +
-                   std::to_string(Count) +
-                   " non-finite sample(s) in this iteration). Fix the "
-                   "integrand there, or set " +
-                   optionRef("on_nonfinite") +
-                   " to 'zero' to count such samples as 0"};
+               (Value.empty() ? " is not finite" : Value) + " at x = [" +
+               Point + "] (sample " + std::to_string(Index) + " of iteration " +
+               std::to_string(Iteration) + "; " + std::to_string(Count) +
+               " non-finite sample(s) in this iteration). Fix the "
+               "integrand there, or set " +
+               optionRef("on_nonfinite", "zero") +
+               " to count such samples as 0"};
 }
 
 /// The kernel's inputs for this iteration (pointers into the map, the

@@ -15,24 +15,26 @@
 
 namespace vf {
 
-namespace {
-constexpr unsigned MaxIterations = 1000000;
-} // namespace
-
 Status checkRunPlan(unsigned Iterations, std::uint64_t Calls,
                     unsigned Warmup) {
   // Two samples per hypercube at least: a variance needs two.
-  if (Calls < 2 || Calls > MaxRunCalls)
-    return Error{optionRef("calls") + " must be a whole number of samples "
-                 "from 2 to 1e18, got " + std::to_string(Calls), "calls"};
-  if (Iterations < 1 || Iterations > MaxIterations)
-    return Error{optionRef("iterations") + " must be an integer from 1 to " +
-                     std::to_string(MaxIterations) + ", got " +
-                     std::to_string(Iterations), "iterations"};
-  if (Warmup > MaxIterations)
-    return Error{optionRef("warmup") + " must be an integer from 0 to " +
-                     std::to_string(MaxIterations) + ", got " +
-                     std::to_string(Warmup), "warmup"};
+  if (!inRange(OptionId::Calls, double(Calls)))
+    return Error{optionRef("calls") +
+                     " must be a whole number of samples "
+                     "from " +
+                     rangeText(OptionId::Calls) + ", got " +
+                     std::to_string(Calls),
+                 "calls"};
+  if (!inRange(OptionId::Iterations, Iterations))
+    return Error{optionRef("iterations") + " must be an integer from " +
+                     rangeText(OptionId::Iterations) + ", got " +
+                     std::to_string(Iterations),
+                 "iterations"};
+  if (!inRange(OptionId::Warmup, Warmup))
+    return Error{optionRef("warmup") + " must be an integer from " +
+                     rangeText(OptionId::Warmup) + ", got " +
+                     std::to_string(Warmup),
+                 "warmup"};
   return Status::ok();
 }
 
@@ -68,10 +70,15 @@ Status checkResume(const RunPlan &Saved, unsigned Iterations,
 }
 
 Status checkTarget(const IntegratorOptions &O) {
-  for (auto [Name, V] : {std::pair{"rtol", O.Rtol}, std::pair{"atol", O.Atol}})
-    if (!(V >= 0) || !std::isfinite(V))
-      return Error{optionRef(Name) + " must be a finite number >= 0 (0: no "
-                   "target), got " + formatDouble(V), Name};
+  for (auto [Id, V] :
+       {std::pair{OptionId::Rtol, O.Rtol}, std::pair{OptionId::Atol, O.Atol}}) {
+    const std::string Name(optionInfo(Id).Name);
+    if (!inRange(Id, V) || !std::isfinite(V))
+      return Error{optionRef(Name) + " must be a finite number " +
+                       rangeText(Id) + " (0: no target), got " +
+                       formatDouble(V),
+                   Name};
+  }
   return Status::ok();
 }
 

@@ -63,7 +63,7 @@ def main():
     expect(exe, [two, "--integrand", "f", "--devices", "tpu"] + SMALL, 2,
            "--devices tpu", "expected all, cpu, cpu:N, gpu, gpu:N")
     expect(exe, [two, "--integrand", "f", "--beta", "2"] + SMALL, 2,
-           "--beta 2", "--beta must be between 0 and 1")
+           "--beta 2", "--beta must be from 0 to 1")
     expect(exe, [two, "--integrand", "f", "--on-nonfinite=maybe"] + SMALL, 2,
            "--on-nonfinite=maybe", "stop|zero|maybe")
 
@@ -77,7 +77,7 @@ def main():
                        (["--warmup", "2000000"], "--warmup must be an "
                         "integer from 0 to 1000000"),
                        (["--alpha", "-1"], "--alpha must be from 0 to 1.5"),
-                       (["--beta", "2"], "--beta must be between 0 and 1"),
+                       (["--beta", "2"], "--beta must be from 0 to 1"),
                        (["--ninc", "1"], "--ninc must be an integer from 2 "
                         "to 100000"),
                        (["--schedule", "dynamic:0"], "--schedule"),

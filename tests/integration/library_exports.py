@@ -42,10 +42,12 @@ def nm(tool, lib, *flags):
 
 
 # A declaration at the start of a line (namespace scope: class members are
-# indented) that ends in `;` (no body): the last name before its `(`.
+# indented, and access specifiers, which start a line, begin class text)
+# that ends in `;` (no body): the last name before its `(`.
 FREE_FN = re.compile(r"^(?![\s#}]|class\b|struct\b|enum\b|using\b|namespace\b"
                      r"|template\b|typedef\b|inline\b|constexpr\b|static\b"
-                     r"|extern\b)[^;{}()]*?\b(\w+)\s*\([^;{}]*\)\s*;",
+                     r"|extern\b|public:|protected:|private:)"
+                     r"[^;{}()]*?\b(\w+)\s*\([^;{}]*\)\s*;",
                      re.M)
 
 

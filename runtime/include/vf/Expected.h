@@ -12,13 +12,68 @@
 #include <string>
 #include <utility>
 #include <variant>
+#include <vector>
 
 namespace vf {
+
+/// Where a message names an option: Size characters from Begin, saying
+/// option Name (vf/Options.def) and, in "option 'x' to 'v'", a Value to
+/// give it.
+struct OptionMention {
+  std::size_t Begin = 0, Size = 0;
+  std::string Name, Value;
+};
+
+/// A message that keeps where it names options, so that each front end
+/// says them its own way (a flag, a key, a keyword) without reading the
+/// text back. Made by optionRef() and grown with +.
+class ErrorText {
+public:
+  const std::string &str() const { return Text; }
+  const std::vector<OptionMention> &mentions() const { return Mentions; }
+
+  friend ErrorText operator+(ErrorText L, const std::string &R) {
+    L.Text += R;
+    return L;
+  }
+  friend ErrorText operator+(ErrorText L, const char *R) {
+    return std::move(L) + std::string(R);
+  }
+  friend ErrorText operator+(const std::string &L, ErrorText R) {
+    for (OptionMention &M : R.Mentions)
+      M.Begin += L.size();
+    R.Text.insert(0, L);
+    return R;
+  }
+  friend ErrorText operator+(const char *L, ErrorText R) {
+    return std::string(L) + std::move(R);
+  }
+  friend ErrorText operator+(ErrorText L, ErrorText R) {
+    ErrorText Out = std::move(L) + R.Text;
+    for (OptionMention &M : R.Mentions) {
+      M.Begin += Out.Text.size() - R.Text.size();
+      Out.Mentions.push_back(std::move(M));
+    }
+    return Out;
+  }
+
+private:
+  friend ErrorText optionRef(const std::string &Name, const std::string &Value);
+  std::string Text;
+  std::vector<OptionMention> Mentions;
+};
 
 /// An error of a distributed run also has a scope, which decides which
 /// ranks report it; the run's Cluster keeps it (vf/Cluster.h), so an
 /// error is the same value with or without MPI.
 struct Error {
+  Error() = default;
+  Error(std::string Message, std::string Option = {})
+      : Message(std::move(Message)), Option(std::move(Option)) {}
+  Error(ErrorText Message, std::string Option = {})
+      : Message(Message.str()), Option(std::move(Option)),
+        Mentions(Message.mentions()) {}
+
   std::string Message;
   /// The option whose value the error refuses, by its documented name (the
   /// IntegratorOptions/TOML spelling: "calls", "alpha", "schedule",
@@ -26,15 +81,22 @@ struct Error {
   /// a usage error at its own flag or key. Errors about the integrand, the
   /// machine or the data leave it empty, even when their message suggests
   /// an option. The library speaks of options, never of command-line
-  /// flags: a message refers to an option only as optionRef(Name), the one
-  /// spelling a front end rewrites into its flag or key.
-  std::string Option = {};
+  /// flags: a message refers to an option only as optionRef(Name), whose
+  /// place Mentions keeps for a front end to say its flag or key there.
+  std::string Option;
+  std::vector<OptionMention> Mentions;
 };
 
-/// How a library message names option \p Name ("option 'on_nonfinite'"):
-/// the one spelling a front end may rewrite into its flag or key.
-inline std::string optionRef(const std::string &Name) {
-  return "option '" + Name + "'";
+/// How a library message names option \p Name ("option 'on_nonfinite'"),
+/// or a value to give it ("option 'on_nonfinite' to 'zero'"): the one
+/// spelling a front end replaces with its flag or key.
+inline ErrorText optionRef(const std::string &Name,
+                           const std::string &Value = {}) {
+  ErrorText T;
+  T.Text =
+      "option '" + Name + "'" + (Value.empty() ? "" : " to '" + Value + "'");
+  T.Mentions.push_back({0, T.Text.size(), Name, Value});
+  return T;
 }
 
 template <typename T> class [[nodiscard]] Expected {

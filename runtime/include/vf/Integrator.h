@@ -15,6 +15,7 @@
 #include "vf/Events.h"
 #include "vf/Expected.h"
 #include "vf/Integrand.h"
+#include "vf/Options.h"
 #include "vf/Result.h"
 
 #include <cstdint>
@@ -128,8 +129,7 @@ struct IntegratorNote {
   std::string Text;
 };
 
-/// The largest IntegratorOptions::Alpha and Threads checkOptions accepts.
-constexpr double MaxAlpha = 1.5;
+/// The most CPU threads (IntegratorOptions::Threads) checkOptions accepts.
 constexpr unsigned MaxThreads = 1024;
 
 /// Whether \p Schedule is a valid IntegratorOptions::Schedule; the error
@@ -149,9 +149,6 @@ Status checkOptions(const IntegratorOptions &O);
 /// Python's `devices=` all call it.
 Status parseDevices(const std::string &Spec, IntegratorOptions &O);
 
-/// The most samples per iteration run() accepts (a whole number that a
-/// double still holds exactly, as `--calls 1e18` is read).
-constexpr std::uint64_t MaxRunCalls = 1000000000000000000ull;
 /// Whether run(\p Iterations, \p Calls, \p Warmup) is a valid plan: 2 to
 /// 1e18 calls, 1 to 1000000 iterations, 0 to 1000000 warm-up iterations.
 /// run() refuses what this refuses; the error's Option names the argument.

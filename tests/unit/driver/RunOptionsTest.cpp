@@ -10,8 +10,6 @@
 
 #include "driver/RunOptions.h"
 
-#include "llvm/ADT/STLExtras.h"
-
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -25,9 +23,9 @@ using namespace vf;
 namespace {
 
 std::string asKey(const Error &E) {
-  return spellOptions(E, [](llvm::StringRef Key, llvm::StringRef Value) {
-    return Value.empty() ? "'" + Key.str() + "'"
-                         : Key.str() + " = \"" + Value.str() + "\"";
+  return spellOptions(E, [](const OptionInfo &I, llvm::StringRef Value) {
+    const std::string Key(I.Toml);
+    return Value.empty() ? "'" + Key + "'" : Key + " = \"" + Value.str() + "\"";
   });
 }
 
@@ -45,6 +43,22 @@ TEST(RunOptions, DefaultsConvert) {
   EXPECT_EQ(IO->Threads, 3u);
   EXPECT_EQ(IO->OnNonFinite, NonFinitePolicy::Zero);
   EXPECT_EQ(IO->MaxNinc, S.Ninc);
+}
+
+// vegasc's defaults are those of the option table (vf/Options.def).
+TEST(RunOptions, DefaultsAreTheTables) {
+  const RunSettings S;
+  auto Default = [](OptionId Id) {
+    return std::string(optionInfo(Id).Default);
+  };
+  EXPECT_EQ(std::to_string(S.Calls), Default(OptionId::Calls));
+  EXPECT_EQ(std::to_string(S.Iterations), Default(OptionId::Iterations));
+  EXPECT_EQ(std::to_string(S.Warmup), Default(OptionId::Warmup));
+  EXPECT_EQ(std::to_string(S.Seed), Default(OptionId::Seed));
+  EXPECT_EQ(std::to_string(S.Ninc), Default(OptionId::Ninc));
+  EXPECT_EQ(S.Devices, Default(OptionId::Devices));
+  EXPECT_EQ(S.Schedule, Default(OptionId::Schedule));
+  EXPECT_EQ(S.OnNonFinite, Default(OptionId::OnNonFinite));
 }
 
 // Each refusal names its option, for the door to find its flag or key.
@@ -76,13 +90,31 @@ TEST(RunOptions, OptionsBecomeFlagsAndKeys) {
                             "(--ninc); --on-nonfinite is fine");
   EXPECT_EQ(asKey(E), "the map needs at least 2 increments per axis "
                       "('ninc'); 'on_nonfinite' is fine");
-  Error Hint{"Fix the integrand there, or set " + optionRef("on_nonfinite") +
-                 " to 'zero' to count such samples as 0", "on_nonfinite"};
+  Error Hint{"Fix the integrand there, or set " +
+                 optionRef("on_nonfinite", "zero") +
+                 " to count such samples as 0",
+             "on_nonfinite"};
   EXPECT_EQ(flagMessage(Hint), "Fix the integrand there, or set "
                                "--on-nonfinite=zero to count such samples "
                                "as 0");
   EXPECT_EQ(asKey(Hint), "Fix the integrand there, or set on_nonfinite = "
                          "\"zero\" to count such samples as 0");
+}
+
+// The options a message names are kept as it is built, not read back from
+// its text: a message that merely quotes the words is left as it is.
+TEST(RunOptions, MentionsAreStructured) {
+  const Error E = Error{"a (" + optionRef("calls") + ") b " +
+                            (optionRef("seed") + " c") + " d",
+                        "calls"};
+  EXPECT_EQ(E.Message, "a (option 'calls') b option 'seed' c d");
+  ASSERT_EQ(E.Mentions.size(), 2u);
+  EXPECT_EQ(E.Mentions[1].Name, "seed");
+  EXPECT_EQ(E.Message.substr(E.Mentions[1].Begin, E.Mentions[1].Size),
+            "option 'seed'");
+  EXPECT_EQ(flagMessage(E), "a (--calls) b --seed c d");
+  EXPECT_EQ(flagMessage(Error{"write option 'calls' here"}),
+            "write option 'calls' here");
 }
 
 // A message without the option's name gets the flag in front, unless it
@@ -138,12 +170,13 @@ TEST(RunOptions, EventSettings) {
 }
 
 // vegasc cannot set an option the library's messages name unless it is a
-// setting: every optionRef in the library's sources is a RunSettingKeys
-// key, or max_hcube (set only through the C++, C and Python APIs) in the
-// one message that refuses its own value, which no vegasc run can reach.
+// setting: every optionRef in the library's sources is an option with a
+// TOML key (vf/Options.def), or max_hcube (set only through the C++, C and
+// Python APIs) in the one message that refuses its own value, which no vegasc
+// run can reach.
 TEST(RunOptions, LibraryMessagesNameSettings) {
   std::map<std::string, unsigned> ApiOnly;
-  const std::regex Ref(R"re(optionRef\("([A-Za-z_]+)"\))re");
+  const std::regex Ref(R"re(optionRef\("([A-Za-z_]+)"[,)])re");
   unsigned Files = 0;
   for (const auto &E : std::filesystem::recursive_directory_iterator(
            std::string(VF_SOURCE_DIR) + "/runtime")) {
@@ -155,7 +188,8 @@ TEST(RunOptions, LibraryMessagesNameSettings) {
     Text << In.rdbuf();
     const std::string S = Text.str();
     for (std::sregex_iterator M(S.begin(), S.end(), Ref), End; M != End; ++M)
-      if (!llvm::is_contained(RunSettingKeys, (*M)[1].str()))
+      if (const OptionInfo *I = findOption((*M)[1].str());
+          !I || I->Toml.empty())
         ++ApiOnly[(*M)[1].str() + " in " + E.path().filename().string()];
   }
   EXPECT_GT(Files, 20u);

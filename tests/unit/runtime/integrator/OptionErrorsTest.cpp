@@ -23,7 +23,7 @@ void expectAbout(const std::string &Option,
   Status S = checkOptions(O);
   ASSERT_FALSE(S) << Option;
   EXPECT_EQ(S.error().Option, Option);
-  EXPECT_NE(S.message().find(optionRef(Option)), std::string::npos)
+  EXPECT_NE(S.message().find(optionRef(Option).str()), std::string::npos)
       << S.message();
   EXPECT_EQ(S.message().find("--"), std::string::npos) << S.message();
 }

@@ -139,7 +139,7 @@ TEST(RunControl, BadTargetsAreRefusedNamingTheOption) {
     Status S = checkOptions(O);
     ASSERT_FALSE(bool(S));
     EXPECT_EQ(S.error().Option, Name);
-    EXPECT_NE(S.message().find(optionRef(Name)), std::string::npos);
+    EXPECT_NE(S.message().find(optionRef(Name).str()), std::string::npos);
     EXPECT_FALSE(bool(Integrator::create(gauss(), O)));
   }
   auto Integ = make(1);
