@@ -254,8 +254,32 @@ py::dict parseDevices(const std::string &Spec) {
   return D;
 }
 
+/// The option table (vf/Options.def), one dict per row, for the keywords'
+/// checks and the tests that every door has every option.
+py::list optionTable() {
+  py::list Rows;
+  for (const vf::OptionInfo &I : vf::optionTable()) {
+    py::dict D;
+    for (auto [Key, Value] : {std::pair{"name", I.Name},
+                              {"type", I.Type},
+                              {"default", I.Default},
+                              {"unit", I.Unit},
+                              {"flag", I.Flag},
+                              {"toml", I.Toml},
+                              {"python", I.Python},
+                              {"json", I.Json},
+                              {"description", I.Description}})
+      D[Key] = std::string(Value);
+    D["lo"] = I.Lo;
+    D["hi"] = I.Hi;
+    Rows.append(std::move(D));
+  }
+  return Rows;
+}
+
 void bindIntegrator(py::module_ &M) {
   M.def("parse_devices", &parseDevices, py::arg("spec"));
+  M.def("options", &optionTable);
   py::class_<vf::Result, std::shared_ptr<vf::Result>>(M, "_Result")
       .def("to_dict", &resultToDict)
       .def("to_json", [](const vf::Result &R, const std::string &Name,

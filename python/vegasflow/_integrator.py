@@ -144,17 +144,17 @@ class Integrator:
                 "dim" if dim is not None else "domain", "dim and domain are "
                 "for Python integrands; a .vf integrand declares its own")
         self._integrand = integrand
-        self.calls = _options.integer("calls", calls, 2)
-        self.iterations = _options.integer("iterations", iterations, 1)
-        self.warmup = _options.integer("warmup", warmup, 0)
+        self.calls = _options.option("calls", calls)
+        self.iterations = _options.option("iterations", iterations)
+        self.warmup = _options.option("warmup", warmup)
         self.progress = progress
         self._devices_spec = devices
         dev = _options.devices(devices)
         self._settings = dict(
-            seed=_options.integer("seed", seed, 0, 2**64 - 1),
-            alpha=_options.real("alpha", alpha, 0.0),
-            beta=_options.real("beta", beta, 0.0, 1.0),
-            ninc=_options.integer("ninc", ninc, 2, 2**32 - 1),
+            seed=_options.option("seed", seed),
+            alpha=_options.option("alpha", alpha),
+            beta=_options.option("beta", beta),
+            ninc=_options.option("ninc", ninc),
             devices=devices, schedule=_options.schedule(schedule),
             on_nonfinite=on_nonfinite)
         if python and not dev["gpus_required"]:
@@ -162,7 +162,7 @@ class Integrator:
         s = self._settings
         self._h = _vegasflow._Integrator(
             integrand._h, s["seed"], s["alpha"], s["beta"], s["ninc"],
-            _options.integer("max_hcube", max_hcube, 1, 2**64 - 1),
+            _options.option("max_hcube", max_hcube),
             dev["threads"], dev["no_cpu"], dev["gpus"], dev["all_gpus"],
             dev["gpus_required"], dev["simulated"], schedule,
             _options.on_nonfinite(on_nonfinite, python))
@@ -202,11 +202,11 @@ class Integrator:
                 failing.
             Whatever a Python integrand or a progress callback raised.
         """
-        n = _options.integer("iterations", self.iterations
-                             if iterations is None else iterations, 1)
-        c = _options.integer("calls", self.calls if calls is None else calls, 2)
-        w = _options.integer("warmup", self.warmup if warmup is None else warmup,
-                             0)
+        n = _options.option("iterations", self.iterations
+                            if iterations is None else iterations)
+        c = _options.option("calls", self.calls if calls is None else calls)
+        w = _options.option("warmup",
+                            self.warmup if warmup is None else warmup)
         show = _progress.display(self.progress if progress is None
                                  else progress)
         plan = self._h.plan()
@@ -240,7 +240,7 @@ class Integrator:
         """Continues the current (or loaded) run to `iterations` measured
         iterations with its calls and warmup: bit for bit the run that had
         asked for that many from the start."""
-        n = _options.integer("iterations", iterations, 1)
+        n = _options.option("iterations", iterations)
         plan = self._h.plan()
         return self._result(self._h.extend(n), n, plan[1], plan[2])
 
@@ -250,8 +250,8 @@ class Integrator:
         component; checked from the second measured iteration), and its
         iterations are the cap. None for both: no target. A target given
         as 0 everywhere is never met, so it is refused."""
-        r = None if rtol is None else _options.real("rtol", rtol, 0.0)
-        a = None if atol is None else _options.real("atol", atol, 0.0)
+        r = None if rtol is None else _options.option("rtol", rtol)
+        a = None if atol is None else _options.option("atol", atol)
         if (r is not None or a is not None) and not (r or a):
             raise _options.option_error(
                 "rtol" if r is not None else "atol",

@@ -2,9 +2,11 @@
 #
 # Every option is checked here before the library sees it, so that a bad
 # value raises ValueError (or TypeError for a wrong type) whose message
-# starts with the option's name, as vegasc names its flag. The device list
-# (all, cpu, cpu:N, gpu, gpu:0,2, sim:R, comma-separated) is read by the
-# library's parser (vf::parseDevices), the one vegasc's --devices uses.
+# starts with the option's name, as vegasc names its flag. The keywords'
+# types and ranges are the library's option table (vf/Options.def). The
+# device list (all, cpu, cpu:N, gpu, gpu:0,2, sim:R, comma-separated) is
+# read by the library's parser (vf::parseDevices), the one vegasc's
+# --devices uses.
 #
 #===------------------------------------------------------------------------===#
 """Validation of vegasflow.Integrator's options."""
@@ -49,6 +51,21 @@ def real(name, value, lo, hi=None):
                  f">= {lo}" if math.isfinite(lo) else "that is finite")
         raise option_error(name, f"must be a number {bound}, got {value!r}")
     return v
+
+
+# Integrator's keywords, each with its row of the library's option table.
+_TABLE = {row["python"]: row for row in _vegasflow.options() if row["python"]}
+
+
+def option(keyword, value):
+    """`value` of Integrator's `keyword`, checked for the type and range
+    the option table gives it."""
+    row = _TABLE[keyword]
+    lo, hi = row["lo"], row["hi"]
+    if row["type"] == "whole number":
+        return integer(keyword, value, int(lo),
+                       2**64 - 1 if math.isinf(hi) else int(hi))
+    return real(keyword, value, lo, None if math.isinf(hi) else hi)
 
 
 def devices(spec):
