@@ -141,11 +141,10 @@ spellOptions(const Error &E,
     At = M.Begin + M.Size;
   }
   Out += E.Message.substr(At);
-  // A message that already says the spelling (one written for this door)
-  // is left as it is.
+  // The library writes no door's spelling, so a message that names no
+  // option gets the refused one's in front.
   const OptionInfo *Refused = findOption(E.Option);
-  if (E.Mentions.empty() && Refused && !Spell(*Refused, "").empty() &&
-      Out.find(Spell(*Refused, "")) == std::string::npos)
+  if (E.Mentions.empty() && Refused && !Spell(*Refused, "").empty())
     return Spell(*Refused, "") + ": " + Out;
   return Out;
 }

@@ -97,7 +97,7 @@ Expected<EventFileOptions> eventFileOptions(const RunSettings &S);
 /// \p Spell(OPTION, VALUE), OPTION being the option's row of
 /// vf/Options.def and VALUE the value to give it, if any; a message that
 /// names no option but has E.Option set gets "Spell(Option, ""): " in
-/// front, unless it already has that spelling. An option the door lacks
+/// front. An option the door lacks
 /// (Spell returns "": max_hcube, set only through the APIs) becomes
 /// 'NAME', never "option 'NAME'" or a flag the door does not have.
 std::string spellOptions(

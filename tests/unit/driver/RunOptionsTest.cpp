@@ -117,13 +117,11 @@ TEST(RunOptions, MentionsAreStructured) {
             "write option 'calls' here");
 }
 
-// A message without the option's name gets the flag in front, unless it
-// already has it; options that are no setting (no flag) are left alone.
+// A message without the option's name gets the flag in front; options
+// that are no setting (no flag) are left alone.
 TEST(RunOptions, UnnamedOptionsArePrefixed) {
   EXPECT_EQ(flagMessage(Error{"unknown schedule 'x'", "schedule"}),
             "--schedule: unknown schedule 'x'");
-  EXPECT_EQ(flagMessage(Error{"--schedule x: bad", "schedule"}),
-            "--schedule x: bad");
   EXPECT_EQ(flagMessage(Error{"the cap (" + optionRef("max_hcube") + ")",
                               "max_hcube"}),
             "the cap ('max_hcube')");
