@@ -15,10 +15,24 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 
 using namespace llvm;
 
 namespace vf {
+
+namespace {
+
+/// The option whose TOML key is \p Key (vf/Options.def), if any.
+std::optional<OptionId> tomlOption(StringRef Key) {
+  const std::span<const OptionInfo> Table = optionTable();
+  for (const OptionInfo &I : Table)
+    if (!I.Toml.empty() && StringRef(I.Toml.data(), I.Toml.size()) == Key)
+      return OptionId(&I - Table.data());
+  return std::nullopt;
+}
+
+} // namespace
 
 std::string keyMessage(const Error &E) {
   return spellOptions(E, [](const OptionInfo &I, StringRef Value) {
@@ -64,49 +78,74 @@ std::string SettingsReader::resolve(StringRef P) const {
   return std::string(Full);
 }
 
-bool SettingsReader::eventSetting(const toml::key &K, const toml::node &N,
-                                  BatchSettings &S) {
+void SettingsReader::eventSetting(OptionId Id, const toml::key &K,
+                                  const toml::node &N, BatchSettings &S) {
   StringRef Key = K.str();
   std::string Str;
-  if (Key == "events") {
+  if (Id == OptionId::Events) {
     std::uint64_t W;
     if (wholeNumber(K, N, MaxSeed, W)) {
       S.Events.Count = W;
       S.EventsLoc = loc(N);
     }
-  } else if (Key == "events_out" || Key == "event_record") {
-    if (!string(K, N, Str))
-      return true;
-    if (Str.empty()) {
-      error(loc(N), "'" + Key + "' must name " +
-                        (Key == "events_out" ? "a file" : "an integrand"));
-      return true;
-    }
-    if (Key == "event_record") {
-      S.Events.Record = Str;
-      S.EventRecordLoc = loc(N);
-      return true;
-    }
-    // The file's ending now, alone (the count it goes with once the run's
-    // keys are all read: convert).
-    RunSettings Probe;
-    Probe.Events = {1, Str, false, ""};
-    if (Expected<EventFileOptions> E = eventFileOptions(Probe); !E) {
-      error(loc(N), keyMessage(E.error()));
-      return true;
-    }
-    S.Events.Out = resolve(Str);
-    S.EventsOutLoc = loc(N);
-  } else if (Key == "weighted_events") {
+    return;
+  }
+  if (Id == OptionId::WeightedEvents) {
     if (auto B = N.as_boolean())
       S.Events.Weighted = B->get();
     else
-      error(loc(N), "'weighted_events' must be true or false, got " +
+      error(loc(N), "'" + Key + "' must be true or false, got " +
                         Twine(tomlTypeName(N)));
-  } else {
-    return false;
+    return;
   }
-  return true;
+  // events_out and event_record: a file, an integrand.
+  if (!string(K, N, Str))
+    return;
+  if (Str.empty()) {
+    error(loc(N), "'" + Key + "' must name " +
+                      (Id == OptionId::EventsOut ? "a file" : "an integrand"));
+    return;
+  }
+  if (Id == OptionId::EventRecord) {
+    S.Events.Record = Str;
+    S.EventRecordLoc = loc(N);
+    return;
+  }
+  // The file's ending now, alone (the count it goes with once the run's
+  // keys are all read: convert).
+  RunSettings Probe;
+  Probe.Events = {1, Str, false, ""};
+  if (Expected<EventFileOptions> E = eventFileOptions(Probe); !E) {
+    error(loc(N), keyMessage(E.error()));
+    return;
+  }
+  S.Events.Out = resolve(Str);
+  S.EventsOutLoc = loc(N);
+}
+
+void SettingsReader::calls(const toml::node &N, BatchSettings &S) {
+  // A whole number; 1e6 (a float in TOML) is accepted like --calls 1e6.
+  double V = -1;
+  if (auto F = N.as_floating_point())
+    V = F->get();
+  else if (auto In = N.as_integer())
+    V = double(In->get());
+  if (!(V >= 0) || V != std::floor(V)) {
+    std::string Got = tomlTypeName(N);
+    if (N.is_number()) {
+      char Buf[40];
+      std::snprintf(Buf, sizeof(Buf), "%.17g", V);
+      Got = Buf;
+    }
+    error(loc(N), "'calls' must be a whole number of samples (e.g. 100000 "
+                  "or 1e5), got " +
+                      Got);
+    return;
+  }
+  // Beyond 2^64 is beyond any plan: saturate, for the check to say.
+  check(N, S, &RunSettings::Calls,
+        V < 0x1p64 ? std::uint64_t(V)
+                   : std::numeric_limits<std::uint64_t>::max());
 }
 
 bool SettingsReader::wholeNumber(const toml::key &K, const toml::node &N,
@@ -130,91 +169,97 @@ bool SettingsReader::wholeNumber(const toml::key &K, const toml::node &N,
   return false;
 }
 
-bool SettingsReader::setting(const toml::key &K, const toml::node &N,
-                             BatchSettings &S) {
-  StringRef Key = K.str();
+void SettingsReader::numberSetting(OptionId Id, const toml::key &K,
+                                   const toml::node &N, BatchSettings &S) {
   constexpr std::int64_t MaxUnsigned = std::numeric_limits<unsigned>::max();
   double D;
-  std::string Str;
-  // The value alone in vegasc's defaults (which the library accepts), so
-  // that the library's verdict is about this key only.
-  auto Check = [&]<typename T>(T RunSettings::*Field, T Value,
-                               StringRef Hint = "") {
-    RunSettings Probe;
-    Probe.*Field = Value;
-    if (!accepted(N, Probe, Hint))
-      return false;
-    S.*Field = std::move(Value);
-    return true;
-  };
-  if (Key == "calls") {
-    // A whole number; 1e6 (a float in TOML) is accepted like --calls 1e6.
-    double V = -1;
-    if (auto F = N.as_floating_point())
-      V = F->get();
-    else if (auto In = N.as_integer())
-      V = double(In->get());
-    if (!(V >= 0) || V != std::floor(V)) {
-      std::string Got = tomlTypeName(N);
-      if (N.is_number()) {
-        char Buf[40];
-        std::snprintf(Buf, sizeof(Buf), "%.17g", V);
-        Got = Buf;
-      }
-      error(loc(N), "'calls' must be a whole number of samples (e.g. 100000 "
-                    "or 1e5), got " + Got);
-      return true;
-    }
-    // Beyond 2^64 is beyond any plan: saturate, for the check to say.
-    Check(&RunSettings::Calls,
-          V < 0x1p64 ? std::uint64_t(V)
-                     : std::numeric_limits<std::uint64_t>::max());
-  } else if (Key == "iterations" || Key == "warmup" || Key == "ninc") {
-    std::uint64_t W;
+  std::uint64_t W;
+  if (Id == OptionId::Iterations || Id == OptionId::Warmup ||
+      Id == OptionId::Ninc) {
     if (wholeNumber(K, N, MaxUnsigned, W))
-      Check(Key == "iterations" ? &RunSettings::Iterations
-            : Key == "warmup"   ? &RunSettings::Warmup
-                                : &RunSettings::Ninc,
+      check(N, S,
+            Id == OptionId::Iterations ? &RunSettings::Iterations
+            : Id == OptionId::Warmup   ? &RunSettings::Warmup
+                                       : &RunSettings::Ninc,
             unsigned(W));
-  } else if (Key == "rtol" || Key == "atol") {
+  } else if (Id == OptionId::Rtol || Id == OptionId::Atol) {
     // The value's range here; whether the run's target as a whole can be
     // met (not 0 everywhere) once its keys are all read (convert).
-    if (number(K, N, D)) {
-      RunSettings Probe;
-      (Key == "rtol" ? Probe.Rtol : Probe.Atol) = D;
-      (Key == "rtol" ? Probe.Atol : Probe.Rtol) = 1;
-      if (accepted(N, Probe, ""))
-        (Key == "rtol" ? S.Rtol : S.Atol) = D;
-    }
-  } else if (Key == "max_iterations") {
+    if (!number(K, N, D))
+      return;
+    const bool Rel = Id == OptionId::Rtol;
+    RunSettings Probe;
+    (Rel ? Probe.Rtol : Probe.Atol) = D;
+    (Rel ? Probe.Atol : Probe.Rtol) = 1;
+    if (accepted(N, Probe, ""))
+      (Rel ? S.Rtol : S.Atol) = D;
+  } else if (Id == OptionId::MaxIterations) {
     // Checked with the target it caps, once the run's keys are all read.
     std::int64_t I;
     if (integer(K, N, 1, MaxUnsigned, I, "a positive integer"))
       S.MaxIterations = unsigned(I);
-  } else if (Key == "seed") {
-    std::uint64_t W;
+  } else if (Id == OptionId::Seed) {
     if (wholeNumber(K, N, MaxSeed, W))
       S.Seed = W;
-  } else if (Key == "alpha" || Key == "beta") {
-    if (number(K, N, D))
-      Check(Key == "alpha" ? &RunSettings::Alpha : &RunSettings::Beta, D);
-  } else if (Key == "devices") {
+  } else if (number(K, N, D)) { // alpha, beta
+    check(N, S,
+          Id == OptionId::Alpha ? &RunSettings::Alpha : &RunSettings::Beta, D);
+  }
+}
+
+void SettingsReader::stringSetting(OptionId Id, const toml::key &K,
+                                   const toml::node &N, BatchSettings &S) {
+  std::string Str;
+  if (!string(K, N, Str))
+    return;
+  if (Id == OptionId::Devices) {
     // The same list as --devices; a device this machine lacks (a GPU)
     // is reported per run, when the integrator sets it up.
-    if (string(K, N, Str) && Check(&RunSettings::Devices, Str))
+    if (check(N, S, &RunSettings::Devices, Str))
       S.DevicesLoc = loc(N);
-  } else if (Key == "schedule") {
-    if (string(K, N, Str)) {
-      StringRef Best =
-          closestName(Str, {"adaptive", "guided", "static", "dynamic"});
-      Check(&RunSettings::Schedule, Str,
-            Best.empty() ? "" : "; did you mean \"" + Best.str() + "\"?");
-    }
-  } else if (Key == "on_nonfinite") {
-    if (string(K, N, Str))
-      Check(&RunSettings::OnNonFinite, Str);
+  } else if (Id == OptionId::Schedule) {
+    StringRef Best =
+        closestName(Str, {"adaptive", "guided", "static", "dynamic"});
+    check(N, S, &RunSettings::Schedule, Str,
+          Best.empty() ? "" : "; did you mean \"" + Best.str() + "\"?");
   } else {
-    return eventSetting(K, N, S);
+    check(N, S, &RunSettings::OnNonFinite, Str);
+  }
+}
+
+bool SettingsReader::setting(const toml::key &K, const toml::node &N,
+                             BatchSettings &S) {
+  std::optional<OptionId> Id = tomlOption(K.str());
+  if (!Id)
+    return false;
+  switch (*Id) {
+  case OptionId::Calls:
+    calls(N, S);
+    break;
+  case OptionId::Iterations:
+  case OptionId::Warmup:
+  case OptionId::Ninc:
+  case OptionId::Rtol:
+  case OptionId::Atol:
+  case OptionId::MaxIterations:
+  case OptionId::Seed:
+  case OptionId::Alpha:
+  case OptionId::Beta:
+    numberSetting(*Id, K, N, S);
+    break;
+  case OptionId::Devices:
+  case OptionId::Schedule:
+  case OptionId::OnNonFinite:
+    stringSetting(*Id, K, N, S);
+    break;
+  case OptionId::Events:
+  case OptionId::EventsOut:
+  case OptionId::WeightedEvents:
+  case OptionId::EventRecord:
+    eventSetting(*Id, K, N, S);
+    break;
+  case OptionId::MaxHcube: // no TOML key (tomlOption never returns it)
+    return false;
   }
   return true;
 }

@@ -33,10 +33,31 @@ protected:
   std::string resolve(llvm::StringRef P) const;
 
 private:
-  /// events, events_out, weighted_events, event_record; false if \p K is
-  /// none of them.
-  bool eventSetting(const toml::key &K, const toml::node &N,
+  /// events, events_out, weighted_events, event_record (\p Id).
+  void eventSetting(OptionId Id, const toml::key &K, const toml::node &N,
                     BatchSettings &S);
+  /// calls: a whole number of samples, 1e6 as well as 1000000.
+  void calls(const toml::node &N, BatchSettings &S);
+  /// The other numbers: iterations, warmup, ninc, rtol, atol,
+  /// max_iterations, seed, alpha, beta (\p Id).
+  void numberSetting(OptionId Id, const toml::key &K, const toml::node &N,
+                     BatchSettings &S);
+  /// devices, schedule, on_nonfinite (\p Id).
+  void stringSetting(OptionId Id, const toml::key &K, const toml::node &N,
+                     BatchSettings &S);
+  /// \p Value into \p S's \p Field if the library accepts it alone in
+  /// vegasc's defaults (so that its verdict is about this key only);
+  /// otherwise its error at \p N, with \p Hint.
+  template <typename T>
+  bool check(const toml::node &N, BatchSettings &S, T RunSettings::*Field,
+             T Value, llvm::StringRef Hint = "") {
+    RunSettings Probe;
+    Probe.*Field = Value;
+    if (!accepted(N, Probe, Hint))
+      return false;
+    S.*Field = std::move(Value);
+    return true;
+  }
   /// \p N as a whole number from 0 to \p Max by the command line's rule
   /// (parseWholeNumber); reported at \p N if not.
   bool wholeNumber(const toml::key &K, const toml::node &N, std::uint64_t Max,
