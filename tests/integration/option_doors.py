@@ -101,8 +101,11 @@ def check_python(rows):
     keywords = inspect.signature(vegasflow.Integrator).parameters
     for r in rows:
         if r["python"]:
-            check(r["python"] in keywords,
-                  f"vegasflow.Integrator takes {r['python']}=")
+            p = keywords.get(r["python"])
+            shown = "none" if p is None or p.default is None else str(p.default)
+            check(p is not None and shown == r["default"],
+                  f"vegasflow.Integrator takes {r['python']}= "
+                  f"(default {r['default']})")
 
 
 def check_json(exe, rows):
