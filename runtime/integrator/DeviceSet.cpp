@@ -6,6 +6,8 @@
 #include "devices/cuda/CudaDevice.h"
 #include "devices/cuda/CudaDriver.h"
 
+#include <map>
+
 namespace vf {
 
 namespace {
@@ -26,7 +28,46 @@ std::vector<int> machineShareOf(const std::vector<int> &Which,
   return Mine;
 }
 
-/// The GPUs \p O asks for, set up for \p In (DeviceSet::create).
+/// Keeps \p Got in \p Kept; a failure stops the run with its error, or,
+/// when the GPUs are \p Optional, is a note and the run goes on without.
+template <typename T, typename U>
+Status keepOrSkip(Expected<T> Got, std::vector<U> &Kept, bool Optional,
+                  std::vector<IntegratorNote> &Notes) {
+  if (Got)
+    Kept.push_back(std::move(*Got));
+  else if (Optional)
+    Notes.push_back({IntegratorNote::Kind::GpuSkipped,
+                     Got.message() + "; running without it"});
+  else
+    return Got.error();
+  return Status::ok();
+}
+
+/// The GPUs \p O asks for as the driver describes them, this process's
+/// share; a GPU that cannot run the kernel is an error, or a note when
+/// \p Optional.
+Status queryGpus(const IntegrandInfo &In, const IntegratorOptions &O,
+                 bool Optional, std::vector<CudaGpu> &Found,
+                 std::vector<IntegratorNote> &Notes) {
+  const CudaDriver &D = CudaDriver::get();
+  std::vector<int> Which = O.Gpus;
+  if (O.AllGpus)
+    for (int G = 0; G < D.deviceCount(); ++G)
+      Which.push_back(G);
+  for (int G : machineShareOf(Which, O)) {
+    Expected<CudaGpu> Gpu = queryCudaGpu(G);
+    if (Gpu && (!In.Ptx || In.GpuKernel.empty()))
+      Gpu = Error{Gpu->Name + ": integrand '" + In.Name +
+                  "' was compiled without GPU code"};
+    if (Status S = keepOrSkip(std::move(Gpu), Found, Optional, Notes); !S)
+      return S;
+  }
+  return Status::ok();
+}
+
+/// The GPUs \p O asks for, set up for \p In (DeviceSet::create). The
+/// integrand's GPU code is compiled here, once per distinct target, before
+/// any device is set up: devices only load it.
 Status setUpGpus(const IntegrandInfo &In, const IntegratorOptions &O,
                  std::vector<std::unique_ptr<Device>> &Gpus,
                  std::vector<IntegratorNote> &Notes) {
@@ -41,19 +82,20 @@ Status setUpGpus(const IntegrandInfo &In, const IntegratorOptions &O,
                      "no GPU (" + D.unavailableReason() + ")"});
     return Status::ok();
   }
-  std::vector<int> Which = O.Gpus;
-  if (O.AllGpus)
-    for (int G = 0; G < D.deviceCount(); ++G)
-      Which.push_back(G);
-  for (int G : machineShareOf(Which, O)) {
-    Expected<std::unique_ptr<CudaDevice>> Dev = CudaDevice::create(G, In);
-    if (Dev)
-      Gpus.push_back(std::move(*Dev));
-    else if (Optional)
-      Notes.push_back({IntegratorNote::Kind::GpuSkipped,
-                       Dev.message() + "; running without it"});
-    else
-      return Dev.error();
+  std::vector<CudaGpu> Found;
+  if (Status S = queryGpus(In, O, Optional, Found, Notes); !S)
+    return S;
+  std::map<std::string, Expected<std::string>> PtxByArch;
+  for (const CudaGpu &G : Found) {
+    auto It = PtxByArch.find(G.Arch);
+    if (It == PtxByArch.end())
+      It = PtxByArch.emplace(G.Arch, In.Ptx(G.Arch)).first;
+    Expected<std::unique_ptr<CudaDevice>> Dev =
+        It->second ? CudaDevice::create(G, In, *It->second)
+                   : Error{G.Name + ": compiling the kernel for " + G.Arch +
+                           ": " + It->second.message()};
+    if (Status S = keepOrSkip(std::move(Dev), Gpus, Optional, Notes); !S)
+      return S;
   }
   return Status::ok();
 }

@@ -22,7 +22,6 @@
 
 #include "devices/cuda/CudaDevice.h"
 
-#include "PtxTargets.h"
 #include "devices/cuda/CudaDriver.h"
 #include "devices/cuda/DeviceMemory.h"
 #include "devices/cuda/FakeDriverKernels.h"
@@ -35,29 +34,6 @@
 #include <cstring>
 
 namespace vf {
-
-namespace {
-
-/// The PTX target for compute capability Major.Minor: the device's own up
-/// to the newest the compiler targets (kernels/PtxTargets.h), that one for
-/// newer devices, whose driver JIT-compiles it.
-std::string archFor(int Major, int Minor) {
-  int CC = std::min(Major * 10 + Minor, VF_PTX_NEWEST_ARCH);
-  return "sm_" + std::to_string(CC);
-}
-
-/// The PTX ISA (major * 10 + minor) the compiler emits for \p Arch; 0 for
-/// an architecture it does not know.
-unsigned ptxIsaFor(const std::string &Arch) {
-#define VF_PTX_TARGET(Sm, Isa)                                                 \
-  if (Arch == Sm)                                                              \
-    return Isa;
-  VF_PTX_TARGETS(VF_PTX_TARGET)
-#undef VF_PTX_TARGET
-  return 0;
-}
-
-} // namespace
 
 struct CudaDevice::Slot {
   CUstream Stream = nullptr;
@@ -98,62 +74,19 @@ struct CudaDevice::Staging {
 };
 
 Expected<std::unique_ptr<CudaDevice>>
-CudaDevice::create(int Ordinal, const IntegrandInfo &I) {
+CudaDevice::create(const CudaGpu &Gpu, const IntegrandInfo &I,
+                   const std::string &PTX) {
   const CudaDriver &D = CudaDriver::get();
-  const std::string Name = "gpu:" + std::to_string(Ordinal);
-  if (!D.detected())
-    return Error{Name + ": no GPU: " + D.unavailableReason()};
-  if (Ordinal < 0 || Ordinal >= D.deviceCount())
-    return Error{Name + ": no such GPU; this machine has " +
-                 std::to_string(D.deviceCount()) + " (gpu:0 to gpu:" +
-                 std::to_string(D.deviceCount() - 1) + ")"};
-  if (!I.Ptx || I.GpuKernel.empty())
-    return Error{Name + ": integrand '" + I.Name +
-                 "' was compiled without GPU code"};
+  const std::string &Name = Gpu.Name;
   std::unique_ptr<CudaDevice> G(new CudaDevice(Name));
   auto Fail = [&](const Status &S) -> Error {
     return Error{Name + ": " + S.message()};
   };
-  char Model[256] = {0};
-  int Major = 0, Minor = 0;
-  if (Status S = D.deviceGet(&G->Dev, Ordinal); !S)
-    return Fail(S);
-  if (Status S = D.deviceGetName(Model, int(sizeof(Model)), G->Dev); !S)
-    return Fail(S);
-  for (auto [Attr, Out] : {std::pair{CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, &Major},
-                           std::pair{CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, &Minor},
-                           std::pair{CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
-                                     &G->Multiprocessors}})
-    if (Status S = D.deviceGetAttribute(Out, Attr, G->Dev); !S)
-      return Fail(S);
-  if (Status S = D.deviceTotalMem(&G->MemoryBytes, G->Dev); !S)
-    return Fail(S);
-  if (Major < 7)
-    return Error{Name + " (" + Model + ") has compute capability " +
-                 std::to_string(Major) + "." + std::to_string(Minor) +
-                 "; vegasflow's GPU kernel needs 7.0 or newer"};
-  G->Arch = archFor(Major, Minor);
-  G->Description = std::string(Model) + ", sm_" + std::to_string(Major) +
-                   std::to_string(Minor) + ", " +
-                   std::to_string(G->Multiprocessors) + " multiprocessors";
-  const unsigned Isa = ptxIsaFor(G->Arch);
-  if (G->Arch != "sm_" + std::to_string(Major) + std::to_string(Minor))
-    G->Description += "; newer than " + G->Arch +
-                      ", the newest architecture vegasflow compiles for: the "
-                      "driver JIT-compiles its " + G->Arch + " PTX (ISA " +
-                      std::to_string(Isa / 10) + "." +
-                      std::to_string(Isa % 10) + ") at load";
-  if (int Need = vf_ptx_min_driver(Isa); D.version() < Need)
-    return Error{Name + " (" + Model + "): the NVIDIA driver supports CUDA " +
-                 cudaVersionText(D.version()) + ", and the kernel's PTX (ISA " +
-                 std::to_string(Isa / 10) + "." + std::to_string(Isa % 10) +
-                 " for " + G->Arch + ") needs CUDA " + cudaVersionText(Need) +
-                 " or newer; update the NVIDIA driver"};
-
-  Expected<std::string> PTX = I.Ptx(G->Arch);
-  if (!PTX)
-    return Error{Name + ": compiling the kernel for " + G->Arch + ": " +
-                 PTX.message()};
+  G->Dev = Gpu.Dev;
+  G->Arch = Gpu.Arch;
+  G->Description = Gpu.Description;
+  G->Multiprocessors = Gpu.Multiprocessors;
+  G->MemoryBytes = Gpu.MemoryBytes;
   if (Status S = D.primaryCtxRetain(&G->Ctx, G->Dev); !S)
     return Fail(S);
   if (Status S = D.ctxSetCurrent(G->Ctx); !S)
@@ -161,7 +94,7 @@ CudaDevice::create(int Ordinal, const IntegrandInfo &I) {
   char ErrorLog[8192] = {0};
   int Options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void *Values[] = {ErrorLog, reinterpret_cast<void *>(sizeof(ErrorLog))};
-  if (Status S = D.moduleLoadDataEx(&G->Mod, PTX->c_str(), 2u, Options, Values);
+  if (Status S = D.moduleLoadDataEx(&G->Mod, PTX.c_str(), 2u, Options, Values);
       !S)
     return Error{Name + ": loading the kernel's PTX (" + G->Arch +
                  ") failed: " + S.message() +

@@ -1,11 +1,11 @@
 //===- runtime/devices/cuda/CudaDevice.h - One GPU running the kernel -*- C++ -*-===//
 //
 // A CudaDevice is one NVIDIA GPU set up for one integrand: its primary
-// context, the fused kernel's PTX loaded (compiled for the device's compute
-// capability, capped at sm_90), the iteration's inputs in device memory, and
-// two output slots with a stream each. A chunk of tiles runs as pieces that
-// alternate between the slots, so one piece's kernel overlaps the previous
-// piece's copy-back and host-side commit.
+// context, the fused kernel's PTX loaded (compiled beforehand, at the module
+// level, for the target CudaGpu names), the iteration's inputs in device
+// memory, and two output slots with a stream each. A chunk of tiles runs as
+// pieces that alternate between the slots, so one piece's kernel overlaps
+// the previous piece's copy-back and host-side commit.
 //
 // Per tile the GPU produces exactly what the CPU kernel produces (one warp
 // per tile, kernels/GpuSampler.c); the host then commits a finished tile
@@ -21,6 +21,7 @@
 
 #include "SamplerABI.h"
 #include "devices/Device.h"
+#include "devices/cuda/CudaGpu.h"
 #include "devices/cuda/mini_cuda.h"
 #include "vf/Expected.h"
 #include "vf/Integrand.h"
@@ -36,10 +37,11 @@ class TrainingSums;
 
 class CudaDevice : public Device {
 public:
-  /// Sets up GPU \p Ordinal for \p I; an error says what failed, naming
-  /// the device and the driver call (and the JIT log of a failed load).
-  static Expected<std::unique_ptr<CudaDevice>> create(int Ordinal,
-                                                      const IntegrandInfo &I);
+  /// Sets up \p Gpu for \p I, loading \p PTX (I's GPU code compiled for
+  /// Gpu.Arch); an error says what failed, naming the device and the
+  /// driver call (and the JIT log of a failed load).
+  static Expected<std::unique_ptr<CudaDevice>>
+  create(const CudaGpu &Gpu, const IntegrandInfo &I, const std::string &PTX);
   ~CudaDevice() override;
 
   /// The model, its compute capability and multiprocessors.

@@ -84,8 +84,10 @@ struct IntegrandInfo {
       SampleTile;
   /// The GPU kernel (runtime/kernels/GpuSampler.c instantiated for this
   /// integrand): its name in the PTX, and the PTX for a target such as
-  /// "sm_90", compiled on demand. Empty when the integrand has no GPU code
-  /// (a native integrand); GPUs then refuse it.
+  /// "sm_90", compiled by the module (and cached) when an integrator is set
+  /// up for GPUs: once per distinct target, before any GPU is set up.
+  /// Empty when the integrand has no GPU code (a native integrand); GPUs
+  /// then refuse it.
   std::string GpuKernel;
   std::function<Expected<std::string>(const std::string &Arch)> Ptx;
   /// The same GPU kernel compiled for the host under warp emulation, on
