@@ -15,7 +15,9 @@
 # any step failed.
 #
 # GPU_CHECK_QUICK=1 shrinks every budget, for CI against the fake driver
-# (VF_CUDA_LIBRARY), where the GPU kernel runs under warp emulation.
+# (VF_CUDA_LIBRARY), where the GPU kernel runs under warp emulation: the
+# shipped vegasc has none, so GPU_CHECK_VEGASC then names the tests'
+# vegasc-emu (tests/fakecuda), which runs every step after the unpack.
 #
 #===------------------------------------------------------------------------===#
 set -u
@@ -69,6 +71,7 @@ if ! command -v xz > /dev/null 2>&1; then
 fi
 step unpack 60 sh -c "xz -dc '$HERE/vegasc.xz' > '$VEGASC' && chmod +x '$VEGASC' && '$VEGASC' --version" ||
   { cat "$SUMMARY"; exit 1; }
+[ -n "${GPU_CHECK_VEGASC:-}" ] && VEGASC=$GPU_CHECK_VEGASC
 
 if command -v nvidia-smi > /dev/null 2>&1; then
   step nvidia-smi 30 nvidia-smi

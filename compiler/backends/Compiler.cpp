@@ -11,7 +11,6 @@
 #include "backends/ForeignLink.h"
 #include "backends/Optimizer.h"
 #include "backends/PerfMap.h"
-#include "bitcode/EmulatedKernel.h"
 #include "bitcode/LLVMDiagnostics.h"
 #include "bitcode/MathLibrary.h"
 #include "bitcode/SamplerKernel.h"
@@ -57,8 +56,6 @@ static const std::string &embeddedBitcodeDigest() {
       for (ArrayRef<unsigned char> BC :
            {mathLibraryBitcode(T), samplerBitcode(T)})
         K.add(StringRef(reinterpret_cast<const char *>(BC.data()), BC.size()));
-    ArrayRef<unsigned char> Emu = emulatedSamplerBitcode();
-    K.add(StringRef(reinterpret_cast<const char *>(Emu.data()), Emu.size()));
     return K.finish();
   }();
   return Digest;
@@ -97,11 +94,29 @@ Expected<std::unique_ptr<Compiler>> Compiler::create() {
 namespace {
 /// What a module holds besides the integrands.
 struct ModuleParts {
-  bool Sampler = true;  ///< the fused sampling kernels
-  bool Batch = true;    ///< the batch entry points (host) or kernels (GPU)
-  bool Emulated = false; ///< the GPU kernels under warp emulation (host)
+  bool Sampler = true; ///< the fused sampling kernels
+  bool Batch = true;   ///< the batch entry points (host) or kernels (GPU)
+  /// A test build's extra code (host, with the sampler).
+  const HostExtension *Extension = nullptr;
 };
 } // namespace
+
+/// The sampler is instantiated for an integrand of this shape; the runtime
+/// refuses to integrate the others, with a message.
+static bool hasSampler(unsigned Dim, unsigned Outputs) {
+  return Dim <= VF_SAMPLER_MAX_DIM && Outputs <= VF_SAMPLER_MAX_OUT;
+}
+
+/// \p Ext's entry points in a module of \p Integrands.
+template <typename Range>
+static std::vector<std::string> extensionSymbols(const HostExtension &Ext,
+                                                 const Range &Integrands) {
+  std::vector<std::string> Names;
+  for (const auto &I : Integrands)
+    if (hasSampler(I->Dim, I->Outputs))
+      Names.push_back(I->Name);
+  return Ext.Symbols(Names);
+}
 
 static std::vector<std::string> entrySymbols(const Program &P, CodeTarget T,
                                              ModuleParts Parts) {
@@ -120,24 +135,24 @@ static std::vector<std::string> entrySymbols(const Program &P, CodeTarget T,
   }
   if (Parts.Sampler && !Host && !P.Integrands.empty())
     Names.push_back(VF_GPU_FOLD_KERNEL);
-  if (Parts.Emulated) {
-    for (const IntegrandDecl *I : P.Integrands)
-      Names.push_back(emulatedSampleSymbol(I->Name));
-    Names.push_back(VF_GPU_EMU_FOLD);
-    Names.push_back(VF_GPU_EMU_BIND);
-  }
+  if (Parts.Extension)
+    for (std::string &S : extensionSymbols(*Parts.Extension, P.Integrands))
+      Names.push_back(std::move(S));
   return Names;
 }
 
 static Error addSamplers(const Program &P, Module &M, CodeTarget T,
-                         const TargetMachine &TM, bool Emulated) {
+                         const TargetMachine &TM,
+                         const HostExtension *Extension) {
   const bool Wide = T == CodeTarget::Host &&
                     TM.getMCSubtargetInfo()->checkFeatures("+avx512f");
   const bool Foreign = hasForeignSources(P);
-  std::vector<SamplerInstance> Instances, EmulatedInstances;
+  std::vector<SamplerInstance> Instances;
+  std::vector<std::string> Names;
   for (const IntegrandDecl *I : P.Integrands) {
-    if (I->Dim > VF_SAMPLER_MAX_DIM || I->Outputs > VF_SAMPLER_MAX_OUT)
-      continue; // the runtime refuses to integrate these, with a message
+    if (!hasSampler(I->Dim, I->Outputs))
+      continue;
+    Names.push_back(I->Name);
     Instances.push_back({M.getFunction(integrandSymbol(I->Name)), I->Dim,
                          I->Outputs, unsigned(I->Histograms.size()),
                          T == CodeTarget::Host ? sampleTileSymbol(I->Name)
@@ -146,16 +161,14 @@ static Error addSamplers(const Program &P, Module &M, CodeTarget T,
                          // C/C++ code may read the parameters in ways
                          // the count does not bound.
                          Foreign ? 0u : unsigned(P.Params.size())});
-    EmulatedInstances.push_back(Instances.back());
-    EmulatedInstances.back().EntryName = emulatedSampleSymbol(I->Name);
   }
   if (Error E = instantiateSampler(M,
                                    T == CodeTarget::Host ? BitcodeTarget::Host
                                                          : BitcodeTarget::NVPTX,
                                    Instances))
     return E;
-  return Emulated ? instantiateEmulatedSampler(M, EmulatedInstances)
-                  : Error::success();
+  return Extension ? Extension->Instantiate(M, Instances, Names)
+                   : Error::success();
 }
 
 /// A debugging aid: with VF_DUMP_IR=DIR set, the module is written to
@@ -193,7 +206,7 @@ buildModule(const Program &P, LLVMContext &Ctx, CodeTarget T,
                                         : BitcodeTarget::NVPTX))
     return std::move(E);
   if (Parts.Sampler)
-    if (Error E = addSamplers(P, *M, T, TM, Parts.Emulated))
+    if (Error E = addSamplers(P, *M, T, TM, Parts.Extension))
       return std::move(E);
   internalizeExcept(*M, entrySymbols(P, T, Parts));
   dumpModule(*M, T == CodeTarget::Host ? "host-linked" : "nvptx-linked");
@@ -288,7 +301,7 @@ static Expected<std::string> generate(const Program &P, CodeTarget T,
 
 Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
                                const CompileOptions &O) {
-  const bool Sampler = O.Sampler, Emulated = O.Sampler && O.GpuEmulation;
+  const bool Sampler = O.Sampler;
   orc::JITDylib *JD;
   {
     std::lock_guard<std::mutex> Lock(Mutex);
@@ -317,29 +330,23 @@ Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
         return Cells.takeError();
       I.Cells = Cells->toPtr<BatchEntry>();
     }
-    if (!Sampler || I.Dim > VF_SAMPLER_MAX_DIM ||
-        I.Outputs > VF_SAMPLER_MAX_OUT)
+    if (!Sampler || !hasSampler(I.Dim, I.Outputs))
       continue;
     auto Sample = JIT->lookup(*JD, sampleTileSymbol(I.Name));
     if (!Sample)
       return Sample.takeError();
     I.SampleTile = Sample->toPtr<vf_sample_tile_fn>();
-    if (!Emulated)
-      continue;
-    auto Emu = JIT->lookup(*JD, emulatedSampleSymbol(I.Name));
-    if (!Emu)
-      return Emu.takeError();
-    I.EmulatedSample = Emu->toPtr<vf_gpu_emu_kernel_fn>();
   }
-  if (Emulated) {
-    auto Fold = JIT->lookup(*JD, VF_GPU_EMU_FOLD);
-    if (!Fold)
-      return Fold.takeError();
-    auto Bind = JIT->lookup(*JD, VF_GPU_EMU_BIND);
-    if (!Bind)
-      return Bind.takeError();
-    CM.EmulatedFold = Fold->toPtr<vf_gpu_emu_kernel_fn>();
-    CM.EmulatedBind = Bind->toPtr<vf_gpu_emu_bind_fn>();
+  if (!Sampler || !O.Extension)
+    return Error::success();
+  std::vector<const CompiledIntegrand *> Integrands;
+  for (const CompiledIntegrand &I : CM.Integrands)
+    Integrands.push_back(&I);
+  for (const std::string &Name : extensionSymbols(*O.Extension, Integrands)) {
+    auto Addr = JIT->lookup(*JD, Name);
+    if (!Addr)
+      return Addr.takeError();
+    CM.ExtensionSymbols[Name] = Addr->toPtr<void *>();
   }
   return Error::success();
 }
@@ -379,15 +386,14 @@ Compiler::compile(const Program &P, const CompileOptions &O) {
     if (Expected<std::string> F = ptxFeatureFor(O.GpuArch); !F)
       return F.takeError();
     std::string Unused; // the host build reports them
-    auto PTX = Cached("ptx;" + O.GpuArch + (O.Sampler ? ";sampler" : "") +
-                          (O.Evaluate ? "" : ";nobatch"),
-                      "ptx", CM->PTXFromCache,
-                      [&] {
-                        return generate(P, CodeTarget::NVPTX, O.GpuArch,
-                                        Output::Assembly,
-                                        {O.Sampler, O.Evaluate, false},
-                                        "PTX code generation", Unused);
-                      });
+    auto PTX =
+        Cached("ptx;" + O.GpuArch + (O.Sampler ? ";sampler" : "") +
+                   (O.Evaluate ? "" : ";nobatch"),
+               "ptx", CM->PTXFromCache, [&] {
+                 return generate(P, CodeTarget::NVPTX, O.GpuArch,
+                                 Output::Assembly, {O.Sampler, O.Evaluate},
+                                 "PTX code generation", Unused);
+               });
     if (!PTX)
       return PTX.takeError();
     CM->PTX = std::move(*PTX);
@@ -396,22 +402,19 @@ Compiler::compile(const Program &P, const CompileOptions &O) {
     // With C/C++ code, Clang's warnings are kept with the object, so that a
     // cached run says what a fresh one does.
     const bool Foreign = hasForeignSources(P);
-    auto Obj = Cached("host;" + hostTargetDescription() +
-                          (O.Sampler ? ";sampler" : "") +
-                          (O.Sampler && O.GpuEmulation ? ";gpuemu" : "") +
-                          (O.Evaluate ? "" : ";nobatch"),
-                      "obj", CM->HostFromCache,
-                      [&]() -> Expected<std::string> {
-                        std::string W;
-                        auto Built = generate(P, CodeTarget::Host, "",
-                                              Output::Object,
-                                              {O.Sampler, O.Evaluate,
-                                               O.Sampler && O.GpuEmulation},
-                                              "host code generation", W);
-                        if (Built && Foreign)
-                          return packWarnings(W, *Built);
-                        return Built;
-                      });
+    const HostExtension *Ext = O.Sampler ? O.Extension : nullptr;
+    auto Obj = Cached(
+        "host;" + hostTargetDescription() + (O.Sampler ? ";sampler" : "") +
+            (Ext ? ";" + Ext->Key : "") + (O.Evaluate ? "" : ";nobatch"),
+        "obj", CM->HostFromCache, [&]() -> Expected<std::string> {
+          std::string W;
+          auto Built =
+              generate(P, CodeTarget::Host, "", Output::Object,
+                       {O.Sampler, O.Evaluate, Ext}, "host code generation", W);
+          if (Built && Foreign)
+            return packWarnings(W, *Built);
+          return Built;
+        });
     if (!Obj)
       return Obj.takeError();
     if (Foreign && !unpackWarnings(*Obj, CM->Warnings))
@@ -439,8 +442,8 @@ Expected<std::string> Compiler::emitText(const Program &P, EmitKind K,
                                             : Output::Assembly;
   std::string Warnings; // --emit prints the code only
   return generate(P, K == EmitKind::PTX ? CodeTarget::NVPTX : CodeTarget::Host,
-                  O.GpuArch, Out, {O.Sampler, O.Evaluate, false},
-                  "code generation", Warnings);
+                  O.GpuArch, Out, {O.Sampler, O.Evaluate}, "code generation",
+                  Warnings);
 }
 
 CacheStats Compiler::cacheStats() const {

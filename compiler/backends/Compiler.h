@@ -12,24 +12,46 @@
 #include "backends/CompileCache.h"
 #include "backends/Targets.h"
 
-#include "GpuEmulation.h"
 #include "SamplerABI.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
 
-namespace llvm::orc {
+namespace llvm {
+class Module;
+namespace orc {
 class LLJIT;
-} // namespace llvm::orc
+} // namespace orc
+} // namespace llvm
 
 namespace vf {
 
 struct Program;
+struct SamplerInstance;
+
+/// Code a test build links into a host module next to the sampler, with
+/// entry points of its own: the fake CUDA driver's warp emulation
+/// (tests/fakecuda) adds the GPU kernel compiled for the host this way.
+/// The product has none; its modules and cache keys never depend on one.
+struct HostExtension {
+  /// Its part of the host object's cache key: a digest of what it links in.
+  std::string Key;
+  /// Links its code into \p M, given the host sampler's instances (one per
+  /// integrand the runtime can integrate) and those integrands' names.
+  llvm::Error (*Instantiate)(llvm::Module &M,
+                             llvm::ArrayRef<SamplerInstance> Instances,
+                             llvm::ArrayRef<std::string> Names);
+  /// Its entry points in a module of the integrands \p Names (those with
+  /// a sampler), kept through internalization and looked up after linking.
+  std::vector<std::string> (*Symbols)(llvm::ArrayRef<std::string> Names);
+};
 
 struct CompileOptions {
   bool Host = true;       ///< JIT-compile host entry points
@@ -46,10 +68,9 @@ struct CompileOptions {
   /// compile, and bindIntegrand compiles the host's when Evaluate is first
   /// called.
   bool Evaluate = true;
-  /// With Host and Sampler: the host module also carries the GPU kernel
-  /// compiled for the host under warp emulation (bitcode/EmulatedKernel.h),
-  /// which the fake CUDA driver of the tests runs.
-  bool GpuEmulation = false;
+  /// With Host and Sampler: a test build's extra code in the host module
+  /// (CompiledModule::ExtensionSymbols).
+  const HostExtension *Extension = nullptr;
 };
 
 /// vf_batch_NAME(xs, n, params, out): out[i*nout + k] = f_k(xs + i*dim).
@@ -73,18 +94,14 @@ struct CompiledIntegrand {
   std::string GpuEvalKernel;   ///< kernel names in the PTX (this one
                                ///< with Evaluate)
   std::string GpuSampleKernel;
-  /// The GPU kernel under warp emulation (CompileOptions::GpuEmulation).
-  vf_gpu_emu_kernel_fn EmulatedSample = nullptr;
   BoundsEntry Bounds = nullptr; ///< host entry point (with Host)
 };
 
 struct CompiledModule {
   std::vector<CompiledIntegrand> Integrands;
   std::string PTX;
-  /// The module's emulated fold kernel and its emulator binding
-  /// (CompileOptions::GpuEmulation).
-  vf_gpu_emu_kernel_fn EmulatedFold = nullptr;
-  vf_gpu_emu_bind_fn EmulatedBind = nullptr;
+  /// The addresses of CompileOptions::Extension's entry points, by name.
+  std::map<std::string, void *> ExtensionSymbols;
   /// Clang's warnings on the program's C/C++ code (a file that runs on
   /// the CPU only says so here).
   std::string Warnings;

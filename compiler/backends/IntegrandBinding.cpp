@@ -1,6 +1,7 @@
 //===- backends/IntegrandBinding.cpp - Compiled code to the runtime -------===//
 
 #include "backends/IntegrandBinding.h"
+#include "backends/GpuCodeHook.h"
 #include "clang/CxxIntegrands.h"
 #include "backends/IntegrandBounds.h"
 #include "frontend/Program.h"
@@ -90,37 +91,20 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
       };
     if (OnDemand && C->SampleTile) {
       Info.GpuKernel = C->GpuSampleKernel;
-      // The PTX for a GPU's arch, or the host module carrying the GPU
-      // kernel under warp emulation (the fake driver's).
-      auto GpuCompile = [OnDemand, P, Options](const std::string &Arch,
-                                                  bool Emulated) {
+      // Compiled when an integrator is set up for a GPU of that arch.
+      Info.Ptx = [OnDemand, P, Options](
+                     const std::string &Arch) -> vf::Expected<std::string> {
         CompileOptions O = Options;
-        O.Host = Emulated;
-        O.PTX = !Emulated;
+        O.Host = false;
+        O.PTX = true;
         O.Sampler = true;
         O.GpuArch = Arch;
-        O.GpuEmulation = Emulated;
-        return OnDemand->compile(*P, O);
-      };
-      Info.Ptx = [GpuCompile](const std::string &Arch)
-          -> vf::Expected<std::string> {
-        auto CM = GpuCompile(Arch, false);
+        auto CM = OnDemand->compile(*P, O);
         if (!CM)
           return vf::Error{toString(CM.takeError())};
         return std::move((*CM)->PTX);
       };
-      Info.EmulatedGpu = [GpuCompile, Name = I.Name,
-                          Arch = Options.GpuArch]()
-          -> vf::Expected<EmulatedGpuKernels> {
-        auto CM = GpuCompile(Arch, true);
-        if (!CM)
-          return vf::Error{toString(CM.takeError())};
-        const CompiledIntegrand *C = (*CM)->find(Name);
-        if (!C || !C->EmulatedSample)
-          return vf::Error{"no emulated GPU kernel for '" + Name + "'"};
-        return EmulatedGpuKernels{(*CM)->EmulatedBind, C->EmulatedSample,
-                                  (*CM)->EmulatedFold};
-      };
+      applyGpuCodeHook(Info, {*OnDemand, P, Options});
     }
   }
   Info.ModuleHash = compileCacheKey(*P, "integrand;" + I.Name);

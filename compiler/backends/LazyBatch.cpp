@@ -29,7 +29,6 @@ void LazyBatch::compile() {
   O.Host = true;
   O.PTX = false;
   O.Sampler = false;
-  O.GpuEmulation = false;
   O.Evaluate = true;
   auto CM = C.compile(*P, O);
   if (!CM) {

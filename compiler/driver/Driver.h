@@ -97,6 +97,9 @@ int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S);
 int prepareRun(const DriverOptions &O, bool Warnings, RunSetup &S);
 
 int runEmitTokens(const DriverOptions &O);
+/// The whole command line (vegasc.cpp): main() of vegasc (main.cpp) and of
+/// the tests' vegasc-emu (tests/fakecuda) call it.
+int vegascMain(int argc, char **argv);
 /// Prints the CPU and every GPU, or why there is none (Devices.cpp).
 int runListDevices();
 /// Compiles the file through vf::Module, integrates the selected integrand

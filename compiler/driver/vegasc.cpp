@@ -151,7 +151,7 @@ int vfGpuMathSelfTest(bool RequireGpu);
 /// (compare:A.json:B.json, rates:RUN.json); -1 for another name.
 int vfGpuCheckTool(const std::string &Spec);
 
-int main(int argc, char **argv) {
+int vf::vegascMain(int argc, char **argv) {
   // A crash (a bug of ours, or of a library below us) prints where it
   // happened instead of only "Segmentation fault", so that a report of a
   // rare one can be acted on.

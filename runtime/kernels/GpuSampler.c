@@ -26,8 +26,9 @@
 //
 // Compiled for nvptx64, and for the host only under warp emulation
 // (VF_GPU_EMULATION: WarpIntrinsics.h turns the intrinsics into calls to
-// the fake driver's emulator, and GpuEmulation.c's trampolines launch the
-// kernels; empty in the host's own bitcode); the compiler clones
+// the fake driver's emulator, and tests/fakecuda/GpuEmulation.c's
+// trampolines launch the kernels; the tests build that bitcode, the
+// product never does; empty in the host's own bitcode); the compiler clones
 // vf_sample_tiles_gpu per integrand, like vf_sample_tile (Sampler.c).
 //
 //===----------------------------------------------------------------------===//

@@ -2,9 +2,9 @@
 //
 // The two kernels GpuSampler.c defines (SamplerABI.h documents their
 // parameters and names). The compiler launches them through the CUDA
-// driver by name; under warp emulation GpuEmulation.c's trampolines call
-// them directly, so they include this header and the kernel includes
-// nothing of theirs.
+// driver by name; under warp emulation the tests' trampolines
+// (tests/fakecuda/GpuEmulation.c) call them directly, so they include this
+// header and the kernel includes nothing of theirs.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_KERNELS_GPUSAMPLER_H

@@ -4,16 +4,16 @@
 // ballots, match.any and warp syncs it uses, spelled as clang's NVPTX
 // builtins. On nvptx64 they are those builtins and this header adds
 // nothing. Under warp emulation (VF_GPU_EMULATION, the sampler_emu
-// bitcode compiled for the host so that the fake CUDA driver of the tests
-// can run the kernel's own code) each becomes a call through a table of
-// functions the emulator provides (tests/fakecuda, WarpEmulator.h). The
-// emulator runs each lane as its own fiber and makes the lanes of a warp
-// meet at every collective, so a missing sync or a wrong lane mask changes
-// the result or is reported, as on hardware.
+// bitcode the tests compile for the host so that their fake CUDA driver
+// can run the kernel's own code; never in a shipped binary) each becomes a call
+// through a table of functions the emulator provides (tests/fakecuda,
+// WarpEmulator.h). The emulator runs each lane as its own fiber and makes the
+// lanes of a warp meet at every collective, so a missing sync or a wrong lane
+// mask changes the result or is reported, as on hardware.
 //
 // The table is bound once per compiled module, before any launch
-// (vf_gpu_emu_bind, GpuEmulation.h); the kernels then read it without
-// synchronisation. This header knows nothing of the kernels above it.
+// (vf_gpu_emu_bind, tests/fakecuda/GpuEmulation.h); the kernels then read it
+// without synchronisation. This header knows nothing of the kernels above it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_KERNELS_WARPINTRINSICS_H

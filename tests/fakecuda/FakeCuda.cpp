@@ -7,7 +7,8 @@
 // modules record their PTX; a launch runs the GPU kernel's own code under
 // warp emulation (WarpEmulator.h: the module compiled for the host with
 // its intrinsics emulated, registered for the kernel's name with
-// vfFakeCudaRegisterEmulatedKernel), or with VF_FAKE_CUDA_KERNELS=host the
+// vfFakeCudaRegisterEmulatedKernel by vegasc-emu; the shipped vegasc
+// registers nothing, and its launches fail here), or with VF_FAKE_CUDA_KERNELS=host the
 // host function registered with vfFakeCudaRegisterKernel (the host
 // sampler, faster, but it never runs the GPU code). Copies, memsets and
 // launches are as asynchronous as the real driver's, on streams with the
@@ -185,8 +186,8 @@ bool Initialised = false;
 extern "C" {
 
 /// Test hook: the host function to run, with \p Context, for launches of
-/// kernel \p Name (vegasflow's CUDA backend registers the host build of
-/// each kernel it loads).
+/// kernel \p Name (vegasc-emu registers the host build of each kernel
+/// whose PTX it compiles, HostLaunches.cpp).
 __attribute__((visibility("default"))) void
 vfFakeCudaRegisterKernel(const char *Name, HostKernel Fn, void *Context) {
   std::lock_guard<std::mutex> Lock(Mutex);
@@ -194,7 +195,7 @@ vfFakeCudaRegisterKernel(const char *Name, HostKernel Fn, void *Context) {
   kernels()[Name].Context = Context;
 }
 
-/// Test hook: whether launches run the emulated GPU kernels (the backend
+/// Test hook: whether launches run the emulated GPU kernels (vegasc-emu
 /// then compiles and registers them).
 __attribute__((visibility("default"))) int vfFakeCudaEmulatesKernels() {
   return emulates();

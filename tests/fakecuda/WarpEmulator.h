@@ -1,7 +1,7 @@
 //===- tests/fakecuda/WarpEmulator.h - GPU warps on the CPU -----*- C++ -*-===//
 //
 // Runs a launch of a GPU kernel compiled for the host under emulation
-// (runtime/kernels/GpuEmulation.h) with its real geometry: every thread of
+// (GpuEmulation.h) with its real geometry: every thread of
 // every block is a lane of its warp, and the 32 lanes of a warp are fibers
 // (own stacks, switched by a few instructions of assembly) that one OS
 // thread schedules. A lane runs until it reaches a warp collective

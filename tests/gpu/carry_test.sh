@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 #===- tests/gpu/carry_test.sh - The GPU carry, as it would run there -------===#
 #
-# Usage: carry_test.sh SOURCE_DIR WORK_DIR LIBFAKECUDA
+# Usage: carry_test.sh SOURCE_DIR WORK_DIR LIBFAKECUDA VEGASC_EMU
 #
 # Builds the carry with scripts/gpu-pack.sh (its build tree and carry under
 # WORK_DIR), checks its size, copies it alone into an empty temporary
 # folder, and runs its gpu-check.sh there with nothing but a minimal PATH,
 # the fake driver (VF_CUDA_LIBRARY) and small budgets: the exact script
-# and binary that would go to a GPU machine, end to end, with the GPU
-# kernel under warp emulation. It must pass, compare every known integral
+# that would go to a GPU machine, end to end, unpacking the carried
+# binary, then running the GPU kernel under warp emulation through
+# VEGASC_EMU (GPU_CHECK_VEGASC; the carried vegasc has no emulation). It must pass, compare every known integral
 # bit for bit, and say why the steps a fake GPU cannot do were skipped.
 #
 #===------------------------------------------------------------------------===#
 set -euo pipefail
-SRC=$1 WORK=$2 FAKE=$3
+SRC=$1 WORK=$2 FAKE=$3 EMU=$4
 mkdir -p "$WORK"
 GPU_CARRY="$WORK/carry" GPU_PACK_BUILD="$WORK/build" "$SRC/scripts/gpu-pack.sh" > "$WORK/pack.log" 2>&1 ||
   { cat "$WORK/pack.log"; exit 1; }
@@ -25,10 +26,12 @@ BARE=$(mktemp -d)
 trap 'rm -rf "$BARE"' EXIT
 cp -r "$WORK/carry/." "$BARE/"
 cp "$FAKE" "$BARE/libcuda-fake.so"
+cp "$EMU" "$BARE/vegasc-emu"
 cd "$BARE"
 rc=0
 env -i PATH=/usr/bin:/bin HOME="$BARE" OUT="$BARE/out" GPU_CHECK_QUICK=1 \
   VF_CUDA_LIBRARY="$BARE/libcuda-fake.so" VF_FAKE_CUDA_DEVICES=1 \
+  GPU_CHECK_VEGASC="$BARE/vegasc-emu" \
   bash ./gpu-check.sh > check.log 2>&1 || rc=$?
 cat check.log
 [ "$rc" -eq 0 ] || { echo "FAIL: gpu-check.sh exited $rc"; exit 1; }

@@ -41,6 +41,16 @@ def vegasc():
 
 
 @pytest.fixture(scope="session")
+def vegasc_emu():
+    """vegasc with the fake CUDA driver's warp emulation (tests/fakecuda):
+    the shipped vegasc runs no GPU kernel on the fake driver."""
+    path = os.environ.get("VF_VEGASC_EMU")
+    if not path:
+        pytest.skip("VF_VEGASC_EMU is not set (run through ctest)")
+    return path
+
+
+@pytest.fixture(scope="session")
 def gauss():
     return vf.compile(GAUSS4, name="gauss4.vf").gauss
 

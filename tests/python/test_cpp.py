@@ -7,9 +7,10 @@
 # integrals within 5 sigma of each other and of the exact cross section
 # (computed here from Ellis, Stirling and Webber's formula); C++ integrands
 # bitwise the same result for any CPU thread count and schedule and with
-# fake GPUs (tests/fakecuda, which run the GPU kernel's host build, behind
-# the PTX compiled from the C++). The same for C11 (tests/testdata/c:
-# ee_mumu.c, the formula in C, and ee_mumu_c.vf calling it).
+# fake GPUs (vegasc-emu on tests/fakecuda, which runs the GPU kernel's host
+# build behind the PTX compiled from the C++). The same for C11
+# (tests/testdata/c: ee_mumu.c, the formula in C, and ee_mumu_c.vf calling
+# it).
 #
 #===------------------------------------------------------------------------===#
 import json
@@ -144,10 +145,11 @@ def run_json(vegasc, source, *args, env=None, integrand="sigma"):
     (C / "ee_mumu.c", "sigma"), (C / "ee_mumu_c.vf", "sigma"),
     (SOURCE_DIR / "tests" / "lit" / "clang" / "Inputs" / "large.cpp",
      "large")], ids=lambda p: getattr(p, "name", p))
-def test_bitwise_across_threads_schedules_and_fake_gpus(vegasc, modules,
-                                                        path, integrand):
-    def run(*args, env=None):
-        return run_json(vegasc, path, *args, env=env, integrand=integrand)
+def test_bitwise_across_threads_schedules_and_fake_gpus(vegasc, vegasc_emu,
+                                                        modules, path,
+                                                        integrand):
+    def run(*args, env=None, exe=vegasc):
+        return run_json(exe, path, *args, env=env, integrand=integrand)
     base = run("--devices", "cpu:1")
     for args in (["--devices", "cpu:2"],
                  ["--devices", "cpu:2", "--schedule", "static"],
@@ -157,4 +159,5 @@ def test_bitwise_across_threads_schedules_and_fake_gpus(vegasc, modules,
                         "libvf_fakecuda.so")
     env = dict(os.environ, VF_CUDA_LIBRARY=fake, VF_FAKE_CUDA_DEVICES="2")
     for devices in ("gpu", "gpu:0,cpu:1", "all"):
-        assert run("--devices", devices, env=env) == base, devices
+        assert run("--devices", devices, env=env, exe=vegasc_emu) == base, \
+            devices

@@ -24,7 +24,6 @@
 
 #include "devices/cuda/CudaDriver.h"
 #include "devices/cuda/DeviceMemory.h"
-#include "devices/cuda/FakeDriverKernels.h"
 #include "reduction/HistogramSums.h"
 #include "reduction/Segments.h"
 #include "reduction/TileSink.h"
@@ -115,9 +114,6 @@ CudaDevice::create(const CudaGpu &Gpu, const IntegrandInfo &I,
   if (Status S = D.moduleGetFunction(&G->Fold, G->Mod, VF_GPU_FOLD_KERNEL);
       !S)
     return Fail(S);
-  if (D.runsKernelsOnHost())
-    if (Status S = registerOnHost(I); !S)
-      return Error{Name + ": " + S.message()};
   return G;
 }
 

@@ -79,9 +79,6 @@ bool CudaDriver::load() {
     Reason = Path + " lacks cuEventElapsedTime";
     return false;
   }
-  bind(Lib, "vfFakeCudaRegisterKernel", Fn_fakeRegisterKernel);
-  bind(Lib, "vfFakeCudaEmulatesKernels", Fn_fakeEmulates);
-  bind(Lib, "vfFakeCudaRegisterEmulatedKernel", Fn_fakeRegisterEmulated);
   if (CUresult R = Fn_init(0); R != CUDA_SUCCESS) {
     Reason = "cuInit failed: " + describe(R);
     return false;

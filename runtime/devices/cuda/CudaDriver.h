@@ -13,7 +13,6 @@
 #ifndef VF_RUNTIME_DEVICES_CUDA_CUDADRIVER_H
 #define VF_RUNTIME_DEVICES_CUDA_CUDADRIVER_H
 
-#include "GpuEmulation.h"
 #include "devices/cuda/mini_cuda.h"
 #include "vf/Expected.h"
 
@@ -49,29 +48,6 @@ public:
   /// cuEventElapsedTime_v2, or cuEventElapsedTime on older drivers.
   Status eventElapsedTime(float *Ms, CUevent Start, CUevent End) const;
 
-  /// The fake driver of the tests (tests/fakecuda) runs a launch with a
-  /// host function registered for the kernel's name; a real driver has no
-  /// such hook, and this does nothing.
-  using HostKernel = void (*)(void *Context, void **Params, unsigned Grid,
-                              unsigned Block);
-  bool runsKernelsOnHost() const { return Fn_fakeRegisterKernel != nullptr; }
-  void registerHostKernel(const char *Name, HostKernel Fn,
-                          void *Context) const {
-    if (Fn_fakeRegisterKernel)
-      Fn_fakeRegisterKernel(Name, Fn, Context);
-  }
-  /// The fake driver runs launches through the GPU kernel's own code
-  /// compiled for the host (kernels/GpuEmulation.h) instead, unless told
-  /// to use the host kernels (VF_FAKE_CUDA_KERNELS=host).
-  bool emulatesKernels() const {
-    return Fn_fakeEmulates && Fn_fakeEmulates() && Fn_fakeRegisterEmulated;
-  }
-  void registerEmulatedKernel(const char *Name, vf_gpu_emu_bind_fn Bind,
-                              vf_gpu_emu_kernel_fn Fn) const {
-    if (Fn_fakeRegisterEmulated)
-      Fn_fakeRegisterEmulated(Name, Bind, Fn);
-  }
-
   /// "CUDA_ERROR_X: text" for a result code.
   std::string describe(CUresult R) const;
 
@@ -86,10 +62,6 @@ private:
   int Version = 0;
   int Devices = 0;
   CUresult (*Fn_eventElapsedTime)(float *, CUevent, CUevent) = nullptr;
-  void (*Fn_fakeRegisterKernel)(const char *, HostKernel, void *) = nullptr;
-  int (*Fn_fakeEmulates)() = nullptr;
-  void (*Fn_fakeRegisterEmulated)(const char *, vf_gpu_emu_bind_fn,
-                                  vf_gpu_emu_kernel_fn) = nullptr;
 #define VF_CUDA_FN(Name, Symbol, Params) CUresult(*Fn_##Name) Params = nullptr;
 #include "devices/cuda/cuda_functions.inc"
 #undef VF_CUDA_FN

@@ -20,19 +20,9 @@
 extern "C" {
 struct vf_sampler_args;
 struct vf_tile_outputs;
-struct vf_gpu_emu_ops;
 }
 
 namespace vf {
-
-/// The GPU kernels compiled for the host under warp emulation
-/// (kernels/GpuEmulation.h): the entry points the fake CUDA driver of the
-/// tests runs launches through.
-struct EmulatedGpuKernels {
-  void (*Bind)(const vf_gpu_emu_ops *Ops) = nullptr;
-  void (*Sample)(void **Params) = nullptr; ///< vf_sample_tiles_emu_NAME
-  void (*Fold)(void **Params) = nullptr;   ///< vf_fold_groups_emu
-};
 
 /// A histogram the integrand fills (a `hist` statement): its bins per
 /// axis (one or two axes) and its first cell among the integrand's cells
@@ -90,10 +80,6 @@ struct IntegrandInfo {
   /// then refuse it.
   std::string GpuKernel;
   std::function<Expected<std::string>(const std::string &Arch)> Ptx;
-  /// The same GPU kernel compiled for the host under warp emulation, on
-  /// demand (only the fake driver asks); empty without GPU code. Each call
-  /// compiles a module of its own, so each device binds its own.
-  std::function<Expected<EmulatedGpuKernels>()> EmulatedGpu;
   /// Identifies the compiled code (source, options, compiler): checkpoints
   /// refuse a state from another integrand.
   std::string ModuleHash;

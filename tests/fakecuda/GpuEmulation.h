@@ -1,4 +1,4 @@
-//===- runtime/kernels/GpuEmulation.h - Emulated GPU launches -----*- C -*-===//
+//===- tests/fakecuda/GpuEmulation.h - Emulated GPU launches ------*- C -*-===//
 //
 // The launch side of the warp emulation: the entry points through which
 // the fake CUDA driver of the tests runs GpuSampler.c's kernels on the
@@ -7,8 +7,8 @@
 // it, in WarpIntrinsics.h; this header adds the launch above it.
 //
 //===----------------------------------------------------------------------===//
-#ifndef VF_RUNTIME_KERNELS_GPUEMULATION_H
-#define VF_RUNTIME_KERNELS_GPUEMULATION_H
+#ifndef VF_TESTS_FAKECUDA_GPUEMULATION_H
+#define VF_TESTS_FAKECUDA_GPUEMULATION_H
 
 #include "WarpIntrinsics.h"
 
@@ -31,4 +31,4 @@ typedef void (*vf_gpu_emu_kernel_fn)(void **params);
 } // extern "C"
 #endif
 
-#endif // VF_RUNTIME_KERNELS_GPUEMULATION_H
+#endif // VF_TESTS_FAKECUDA_GPUEMULATION_H

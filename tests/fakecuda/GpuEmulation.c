@@ -1,4 +1,4 @@
-//===- runtime/kernels/GpuEmulation.c - GPU kernels' host entries -*- C -*-===//
+//===- tests/fakecuda/GpuEmulation.c - GPU kernels' host entries --*- C -*-===//
 //
 // The entry points through which the fake CUDA driver runs GpuSampler.c's
 // kernels on the host (GpuEmulation.h): each unpacks cuLaunchKernel's

@@ -1,0 +1,20 @@
+//===- backends/GpuCodeHook.cpp - A test build's hold on GPU code ---------===//
+
+#include "backends/GpuCodeHook.h"
+
+#include <atomic>
+
+namespace vf {
+
+// Constant-initialised: no static constructor. Set once, before any
+// module is compiled; atomic so that a late registration is still no race.
+static std::atomic<GpuCodeHook> RegisteredHook{nullptr};
+
+void setGpuCodeHook(GpuCodeHook Hook) { RegisteredHook.store(Hook); }
+
+void applyGpuCodeHook(IntegrandInfo &Info, const GpuCodeSource &S) {
+  if (GpuCodeHook Hook = RegisteredHook.load())
+    Hook(Info, S);
+}
+
+} // namespace vf
