@@ -2,10 +2,11 @@
 #===- scripts/gpu-check.sh - Every GPU check in one go ---------------------===#
 #
 # Run on a GPU machine (GPU.md) from the carry scripts/gpu-pack.sh makes
-# (this script next to vegasc.xz and suite/); needs only bash, coreutils,
-# xz and the NVIDIA driver. In one go, each step under a timeout of at most
-# 120 s and all of it within 8 minutes: nvidia-smi, vegasc --list-devices,
-# the math library's GPU-vs-CPU bit identity, the known integrals on
+# (this script next to vegasc.xz, vf-gpu-check.xz and suite/); needs only
+# bash, coreutils, xz and the NVIDIA driver. In one go, each step under a
+# timeout of at most 120 s and all of it within 8 minutes: nvidia-smi,
+# vegasc --list-devices, the math library's GPU-vs-CPU bit identity
+# (vf-gpu-check gpu-math), the known integrals on
 # --devices gpu and --devices all compared bit for bit with the CPU (the
 # largest relative difference printed where they differ), compute-sanitizer
 # on a short run, throughput for lepage d = 4 and 8 at 1e8 and 1e9 calls
@@ -30,6 +31,7 @@ export VF_CACHE_DIR="$OUT/cache"
 SUMMARY="$OUT/summary.txt"
 : > "$SUMMARY"
 VEGASC="$OUT/vegasc"
+GPUCHECK="$OUT/vf-gpu-check"
 
 row() { printf '%-26s %-8s %s\n' "$1" "$2" "$3" >> "$SUMMARY"; }
 
@@ -65,11 +67,12 @@ step() {
 }
 
 if ! command -v xz > /dev/null 2>&1; then
-  row unpack FAILED "no xz to unpack vegasc.xz"
+  row unpack FAILED "no xz to unpack vegasc.xz and vf-gpu-check.xz"
   cat "$SUMMARY"
   exit 1
 fi
-step unpack 60 sh -c "xz -dc '$HERE/vegasc.xz' > '$VEGASC' && chmod +x '$VEGASC' && '$VEGASC' --version" ||
+step unpack 60 sh -c "xz -dc '$HERE/vegasc.xz' > '$VEGASC' && chmod +x '$VEGASC' &&
+  xz -dc '$HERE/vf-gpu-check.xz' > '$GPUCHECK' && chmod +x '$GPUCHECK' && '$VEGASC' --version" ||
   { cat "$SUMMARY"; exit 1; }
 [ -n "${GPU_CHECK_VEGASC:-}" ] && VEGASC=$GPU_CHECK_VEGASC
 
@@ -118,7 +121,7 @@ suite_compare() {
   for f in "$OUT"/suite/*.cpu.json; do
     name=$(basename "$f" .cpu.json)
     n=$((n + 1))
-    verdict=$("$VEGASC" --self-test "compare:$OUT/suite/$name.$1.json:$f")
+    verdict=$("$GPUCHECK" "compare:$OUT/suite/$name.$1.json:$f")
     [ $? -eq 0 ] || bad=$((bad + 1))
     echo "$name: $1 vs cpu: $verdict"
   done
@@ -126,7 +129,7 @@ suite_compare() {
   [ "$bad" -eq 0 ]
 }
 export -f suite_run suite_compare
-export HERE OUT VEGASC QUICK
+export HERE OUT VEGASC GPUCHECK QUICK
 export SUITE_ARGS_TEXT="${SUITE_ARGS[*]}"
 
 if [ "$have_gpu" != yes ]; then
@@ -137,7 +140,7 @@ else
   if [ "$QUICK" = 1 ]; then
     skip math-bit-identity "GPU_CHECK_QUICK: the fake driver runs no math kernel"
   else
-    step math-bit-identity 120 "$VEGASC" --self-test gpu-math --self-test-require-gpu
+    step math-bit-identity 120 "$GPUCHECK" gpu-math --require-gpu
   fi
   # Arrays do not cross export: each bash -c rebuilds SUITE_ARGS.
   for d in cpu gpu all; do
@@ -166,12 +169,12 @@ else
       json="$OUT/throughput-d$dim-$calls.json"
       step "throughput-d$dim-$calls" 120 "$VEGASC" "$vf" -q --devices gpu \
         --calls "$calls" --iterations 1 --warmup 1 --json "$json" &&
-        row "  gpu d=$dim $calls" rate "$("$VEGASC" --self-test "rates:$json")"
+        row "  gpu d=$dim $calls" rate "$("$GPUCHECK" "rates:$json")"
     done
     json="$OUT/balance-d$dim.json"
     step "balance-d$dim" 120 "$VEGASC" "$vf" -q --devices all \
       --calls "${SIZES[0]}" --iterations 2 --warmup 1 --json "$json" &&
-      row "  all d=$dim ${SIZES[0]}" rate "$("$VEGASC" --self-test "rates:$json")"
+      row "  all d=$dim ${SIZES[0]}" rate "$("$GPUCHECK" "rates:$json")"
   done
 fi
 

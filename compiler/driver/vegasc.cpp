@@ -144,13 +144,6 @@ int runMain(int argc, char **argv);
 
 } // namespace
 
-/// tests/gpu/GpuMathCheck.cpp: the math library's GPU vs CPU bit identity,
-/// for scripts/gpu-check.sh (hidden: --self-test gpu-math).
-int vfGpuMathSelfTest(bool RequireGpu);
-/// tests/gpu/GpuCheckTools.cpp: gpu-check.sh's comparisons and rates
-/// (compare:A.json:B.json, rates:RUN.json); -1 for another name.
-int vfGpuCheckTool(const std::string &Spec);
-
 int vf::vegascMain(int argc, char **argv) {
   // A crash (a bug of ours, or of a library below us) prints where it
   // happened instead of only "Segmentation fault", so that a report of a
@@ -382,10 +375,6 @@ C++ code crashed (the message names the signal and the file).)");
       ->type_name("FILE")
       ->check(NonEmptyPath);
   // --- end of batch runs ------------------------------------------------
-  std::string SelfTest;
-  bool SelfTestRequireGpu = false;
-  App.add_option("--self-test", SelfTest)->group("");
-  App.add_flag("--self-test-require-gpu", SelfTestRequireGpu)->group("");
   vf::TaskOptions Tasks;
   vf::addTaskOptions(App, Tasks);
   App.set_version_flag("--version", std::string("vegasc ") +
@@ -398,16 +387,6 @@ C++ code crashed (the message names the signal and the file).)");
     // In vegasc's own format, like every other usage error.
     std::fprintf(stderr, "vegasc: error: %s; try 'vegasc --help'\n",
                  E.what());
-    return vf::ExitUsage;
-  }
-  if (!SelfTest.empty()) {
-    if (SelfTest == "gpu-math")
-      return vfGpuMathSelfTest(SelfTestRequireGpu);
-    if (int Rc = vfGpuCheckTool(SelfTest); Rc >= 0)
-      return Rc;
-    std::fprintf(stderr, "vegasc: error: unknown self-test '%s'; there are "
-                         "gpu-math, compare:A.json:B.json and rates:RUN.json\n",
-                 SelfTest.c_str());
     return vf::ExitUsage;
   }
   if (O.NoAdaptStrata)

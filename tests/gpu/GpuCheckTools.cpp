@@ -1,14 +1,14 @@
 //===- tests/gpu/GpuCheckTools.cpp - What gpu-check.sh computes -----------===//
 //
 // scripts/gpu-check.sh runs on GPU machines that may have no Python, so
-// the arithmetic it needs on vegasc's JSON results is done by vegasc
-// itself, as hidden self-tests:
+// the arithmetic it needs on vegasc's JSON results is done by the
+// carried vf-gpu-check (GpuCheck.cpp):
 //
-//   vegasc --self-test compare:A.json:B.json
+//   vf-gpu-check compare:A.json:B.json
 //     every number of the results and iterations (not times) of two runs;
 //     prints "bitwise" or the largest relative difference and where, and
 //     exits 1 unless they agree bit for bit;
-//   vegasc --self-test rates:RUN.json
+//   vf-gpu-check rates:RUN.json
 //     samples/s over the measured iterations by wall time, and per device
 //     its samples, busy time and samples per busy second.
 //
@@ -32,7 +32,7 @@ bool load(const std::string &Path, json &Doc) {
   Doc = json::parse(In, nullptr, /*allow_exceptions=*/false);
   if (!Doc.is_discarded())
     return true;
-  std::fprintf(stderr, "vegasc --self-test: %s: not a vegasc JSON result\n",
+  std::fprintf(stderr, "vf-gpu-check: %s: not a vegasc JSON result\n",
                Path.c_str());
   return false;
 }

@@ -6,9 +6,9 @@
 // bit (the library is one C source with the same -ffp-contract=off on both
 // targets). Without a GPU it checks the host part, says why the GPU part
 // was skipped, and succeeds: scripts/gpu-check.sh runs it on GPU machines.
-// It is a hidden mode of vegasc (so that one binary goes to a GPU machine):
+// It is a mode of vf-gpu-check (GpuCheck.cpp), carried beside vegasc:
 //
-//   vegasc --self-test gpu-math [--self-test-require-gpu]
+//   vf-gpu-check gpu-math [--require-gpu]
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,7 +67,7 @@ std::vector<double> testPoints() {
 }
 
 int fail(const std::string &Msg) {
-  std::fprintf(stderr, "vegasc --self-test gpu-math: %s\n", Msg.c_str());
+  std::fprintf(stderr, "vf-gpu-check gpu-math: %s\n", Msg.c_str());
   return 1;
 }
 

@@ -7,13 +7,15 @@
 # shipped binary (vegasc, libvegasflow, the Python module) may contain its
 # code (a symbol in nm's full table) or its bitcode (the sampler_emu
 # module's entry names, embedded as bytes). VEGASC_EMU, which links it,
-# must show both, so that the patterns are known to catch them.
+# must show both, so that the patterns are known to catch them. Nor may
+# they hold the GPU machine's checks (tests/gpu), which vf-gpu-check
+# carries.
 #
 #===------------------------------------------------------------------------===#
 set -uo pipefail
 NM=$1 EMU=$2
 shift 2
-SYMBOLS='vf_gpu_emu|sampler_emu|WarpEmulat|[Ff]ake[Cc]uda|fakecuda|emulatedSample|registerGpuEmulation'
+SYMBOLS='vf_gpu_emu|sampler_emu|WarpEmulat|[Ff]ake[Cc]uda|fakecuda|emulatedSample|registerGpuEmulation|vfGpuMathSelfTest|vfGpuCheckTool'
 BYTES='vf_sample_tiles_emu'
 
 # found FILE: which of the two kinds FILE holds, one word each.
