@@ -16,6 +16,7 @@
 #include "frontend/Diagnostics.h"
 #include "frontend/Frontend.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -114,13 +115,18 @@ std::vector<std::string> Module::integrandNames() const {
 
 std::vector<std::string> Module::inputFiles() const {
   std::vector<std::string> Files;
+  // A C/C++ main file is also its entries' extern file: named once.
+  auto Add = [&](const std::string &F) {
+    if (llvm::find(Files, F) == Files.end())
+      Files.push_back(F);
+  };
   for (const auto &M : P->P->Modules) {
     // Standard modules are embedded text.
     if (M->Path.rfind("std/", 0) != 0 && sys::fs::is_regular_file(M->Path))
-      Files.push_back(M->Path);
+      Add(M->Path);
     for (const auto &I : M->Items)
       if (I->Kind == ItemKind::Fn && static_cast<const FnDecl &>(*I).Extern)
-        Files.push_back(static_cast<const FnDecl &>(*I).ExternFile);
+        Add(static_cast<const FnDecl &>(*I).ExternFile);
   }
   return Files;
 }

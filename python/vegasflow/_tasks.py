@@ -34,16 +34,15 @@ class TaskError(_vegasflow.Error):
 
 
 # vegasc's run settings the in-process protocol takes, by the vegasflow
-# .Integrator keyword each sets: the flags that shape a run. Outputs,
+# .Integrator keyword each sets: the rows of the option table
+# (vf/Options.def) that both doors have, and the run's own flags. Outputs,
 # events and batches are not a task's (the drivers write the result).
-_VALUED = {"--calls": "calls", "--iterations": "iterations",
-           "--warmup": "warmup", "--seed": "seed", "--alpha": "alpha",
-           "--beta": "beta", "--ninc": "ninc", "--devices": "devices",
-           "--schedule": "schedule", "--on-nonfinite": "on_nonfinite",
-           "--rtol": "rtol", "--atol": "atol", "--param": "params",
-           "--integrand": "integrand", "--cache-dir": "cache_dir"}
-_WHOLE = {"calls", "iterations", "warmup", "seed", "ninc"}
-_REAL = {"alpha", "beta", "rtol", "atol"}
+_BOTH = [row for row in _vegasflow.options() if row["flag"] and row["python"]]
+_VALUED = {row["flag"]: row["python"] for row in _BOTH}
+_VALUED.update({"--param": "params", "--integrand": "integrand",
+                "--cache-dir": "cache_dir"})
+_WHOLE = {row["python"] for row in _BOTH if row["type"] == "whole number"}
+_REAL = {row["python"] for row in _BOTH if row["type"] == "number"}
 # Switches: what each sets, or None for one that changes no result
 # (messages, warnings).
 _SWITCHES = {"--no-cache": ("cache", False),
