@@ -8,13 +8,12 @@
 
 #include "codegen/ExprGen.h"
 #include "codegen/ExprCost.h"
+#include "codegen/HistCellGen.h"
 #include "codegen/InfiniteMapGen.h"
 #include "codegen/InvariantCalls.h"
 #include "frontend/AST.h"
 #include "frontend/Builtins.h"
 #include "frontend/DomainMap.h"
-
-#include "HistogramCells.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/IRBuilder.h"
@@ -181,7 +180,8 @@ public:
       for (Value *&F : Out)
         F = mappedWeight(F, Jac, AtEnd);
     for (const HistStmt *H : I.Histograms)
-      Out.push_back(B.CreateUIToFP(histCell(*H), F64));
+      Out.push_back(B.CreateUIToFP(
+          emitHistCell(B, *H, [&](const Expr &E) { return visit(E); }), F64));
     return Out;
   }
 
@@ -202,61 +202,6 @@ public:
         Out.push_back(visit(H->hi(A)));
       }
     return Out;
-  }
-
-  /// The cell of \p H the sample falls in (its layout: HistStmt), as the
-  /// reference evaluator computes it (Evaluator::histCell): bin
-  /// floor((v - lo) / (hi - lo) * n), at most n - 1, for v in [lo, hi),
-  /// moved by one where rounding put a value on the wrong side of an edge
-  /// lo + (hi - lo) i / n (the edges vf::HistogramAxis reports).
-  Value *histCell(const HistStmt &H) {
-    Value *In = B.getTrue(), *Flat = B.getInt64(0);
-    Value *Below = B.getFalse();
-    for (unsigned A = 0; A < H.Axes; ++A) {
-      Value *V = visit(H.value(A)), *Lo = visit(H.lo(A)), *Hi = visit(H.hi(A));
-      const unsigned N = H.Bins[A];
-      Value *T = B.CreateFMul(
-          B.CreateFDiv(B.CreateFSub(V, Lo), B.CreateFSub(Hi, Lo)),
-          fp(double(N)));
-      // In range, T is in [0, N]; out of range the select discards it.
-      Value *Safe = B.CreateSelect(B.CreateFCmpOLT(T, fp(double(N))), T,
-                                   fp(double(N - 1)));
-      Value *Bin = B.CreateFPToUI(
-          B.CreateSelect(B.CreateFCmpOGE(Safe, fp(0.0)), Safe, fp(0.0)), I64);
-      Bin = B.CreateSelect(B.CreateICmpULT(Bin, B.getInt64(N)), Bin,
-                           B.getInt64(N - 1));
-      // Rounding can put a value on a bin edge into the bin below or above
-      // it: one step toward the bin whose reported edges hold it.
-      auto Edge = [&](Value *I) {
-        return B.CreateFAdd(
-            Lo, B.CreateFDiv(B.CreateFMul(B.CreateFSub(Hi, Lo),
-                                          B.CreateUIToFP(I, F64)),
-                             fp(double(N))));
-      };
-      Value *Next = B.CreateAdd(Bin, B.getInt64(1));
-      Bin = B.CreateSelect(
-          B.CreateAnd(B.CreateICmpULT(Next, B.getInt64(N)),
-                      B.CreateFCmpOGE(V, Edge(Next))),
-          Next, Bin);
-      Bin = B.CreateSelect(
-          B.CreateAnd(B.CreateICmpUGT(Bin, B.getInt64(0)),
-                      B.CreateFCmpOLT(V, Edge(Bin))),
-          B.CreateSub(Bin, B.getInt64(1)), Bin);
-      In = B.CreateAnd(In, B.CreateAnd(B.CreateFCmpOGE(V, Lo),
-                                       B.CreateFCmpOLT(V, Hi)));
-      Below = B.CreateFCmpOLT(V, Lo);
-      Flat = B.CreateAdd(B.CreateMul(Flat, B.getInt64(N)), Bin);
-    }
-    // The layout of HistogramCells.h.
-    auto Outside = [&](bool IsBelow) {
-      return B.getInt64(vf_hist_outside_cell(H.Axes, H.Bins[0], IsBelow));
-    };
-    Value *Out = H.Axes == 1
-                     ? B.CreateSelect(Below, Outside(true), Outside(false))
-                     : Outside(false);
-    Value *Cell = B.CreateSelect(
-        In, B.CreateAdd(Flat, B.getInt64(vf_hist_bin_cell(0))), Out);
-    return B.CreateAdd(Cell, B.getInt64(H.Base));
   }
 
   /// The value of \p E, a real as one element.

@@ -233,7 +233,7 @@ private:
 
 double Evaluator::eval(const Expr &E) { return EvalVisitor(*this).visit(E); }
 
-/// As codegen's ExprGen::histCell, operation for operation.
+/// As codegen/HistCellGen.h emits it, operation for operation.
 double Evaluator::histCell(const HistStmt &H) {
   bool In = true, Below = false;
   unsigned long long Flat = 0;

@@ -7,7 +7,7 @@
 //   2-D, nx x ny bins: outside 0 (NaN included), bin (ix, iy) at
 //                      1 + ix ny + iy (row-major, x outermost).
 // Sema sizes and places the histograms, codegen computes each sample's
-// cell (ExprGen's histCell) and the reference evaluator the same, and the
+// cell (codegen/HistCellGen.h) and the reference evaluator the same, and the
 // runtime reads the bins and the flow cells back: all through these.
 //
 //===----------------------------------------------------------------------===//
