@@ -2,13 +2,16 @@
 //
 // The pipeline per target: codegen -> set triple and data layout -> link the
 // math library for that target -> internalize all but the entry points ->
-// O2 -> object file (host) or PTX text (legacy codegen pass manager, as the
-// NVPTX backend still requires for emission).
+// O2 -> object file (host) or a GPU target's text (legacy codegen pass
+// manager, as the NVPTX backend still requires for emission). What differs
+// between GPU targets is asked of their GpuCodeGen (GpuCodeGen.h), never
+// tested here.
 //
 //===----------------------------------------------------------------------===//
 
 #include "backends/Compiler.h"
 #include "backends/ForeignLink.h"
+#include "backends/GpuCodeGen.h"
 #include "backends/Optimizer.h"
 #include "backends/PerfMap.h"
 #include "bitcode/LLVMDiagnostics.h"
@@ -30,9 +33,6 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
-#include <cctype>
-#include <map>
-
 using namespace llvm;
 
 namespace vf {
@@ -52,7 +52,7 @@ static constexpr const char *CodegenRevision = "codegen-10";
 static const std::string &embeddedBitcodeDigest() {
   static const std::string Digest = [] {
     CompileCacheKey K;
-    for (BitcodeTarget T : {BitcodeTarget::Host, BitcodeTarget::NVPTX})
+    for (BitcodeTarget T : {BitcodeTarget::Host, cudaCodeGen().bitcodeTarget()})
       for (ArrayRef<unsigned char> BC :
            {mathLibraryBitcode(T), samplerBitcode(T)})
         K.add(StringRef(reinterpret_cast<const char *>(BC.data()), BC.size()));
@@ -72,8 +72,7 @@ std::string compileCacheKey(const Program &P, StringRef Target) {
     K.add(M->IsMain ? "<main>" : M->Path);
     K.add(P.SM.getMemoryBuffer(M->BufferID)->getBuffer());
   }
-  K.add(foreignDigest(P, Target.starts_with("ptx") ? CodeTarget::NVPTX
-                                                   : CodeTarget::Host));
+  K.add(foreignDigest(P, gpuCodeGenForKey(Target)));
   return K.finish();
 }
 
@@ -118,10 +117,11 @@ static std::vector<std::string> extensionSymbols(const HostExtension &Ext,
   return Ext.Symbols(Names);
 }
 
-static std::vector<std::string> entrySymbols(const Program &P, CodeTarget T,
-                                             ModuleParts Parts) {
+/// The host's (\p Gpu null) or \p Gpu's entry points in a module of \p P.
+static std::vector<std::string>
+entrySymbols(const Program &P, const GpuCodeGen *Gpu, ModuleParts Parts) {
   std::vector<std::string> Names;
-  const bool Host = T == CodeTarget::Host;
+  const bool Host = !Gpu;
   for (const IntegrandDecl *I : P.Integrands) {
     if (Host)
       Names.push_back(boundsSymbol(I->Name));
@@ -141,11 +141,15 @@ static std::vector<std::string> entrySymbols(const Program &P, CodeTarget T,
   return Names;
 }
 
-static Error addSamplers(const Program &P, Module &M, CodeTarget T,
+/// The bitcode libraries' build for the host (\p Gpu null) or \p Gpu.
+static BitcodeTarget bitcodeTarget(const GpuCodeGen *Gpu) {
+  return Gpu ? Gpu->bitcodeTarget() : BitcodeTarget::Host;
+}
+
+static Error addSamplers(const Program &P, Module &M, const GpuCodeGen *Gpu,
                          const TargetMachine &TM,
                          const HostExtension *Extension) {
-  const bool Wide = T == CodeTarget::Host &&
-                    TM.getMCSubtargetInfo()->checkFeatures("+avx512f");
+  const bool Wide = !Gpu && TM.getMCSubtargetInfo()->checkFeatures("+avx512f");
   const bool Foreign = hasForeignSources(P);
   std::vector<SamplerInstance> Instances;
   std::vector<std::string> Names;
@@ -153,19 +157,16 @@ static Error addSamplers(const Program &P, Module &M, CodeTarget T,
     if (!hasSampler(I->Dim, I->Outputs))
       continue;
     Names.push_back(I->Name);
-    Instances.push_back({M.getFunction(integrandSymbol(I->Name)), I->Dim,
-                         I->Outputs, unsigned(I->Histograms.size()),
-                         T == CodeTarget::Host ? sampleTileSymbol(I->Name)
-                                               : gpuSampleSymbol(I->Name),
-                         Wide, Foreign,
-                         // C/C++ code may read the parameters in ways
-                         // the count does not bound.
-                         Foreign ? 0u : unsigned(P.Params.size())});
+    Instances.push_back(
+        {M.getFunction(integrandSymbol(I->Name)), I->Dim, I->Outputs,
+         unsigned(I->Histograms.size()),
+         Gpu ? gpuSampleSymbol(I->Name) : sampleTileSymbol(I->Name), Wide,
+         Foreign,
+         // C/C++ code may read the parameters in ways
+         // the count does not bound.
+         Foreign ? 0u : unsigned(P.Params.size())});
   }
-  if (Error E = instantiateSampler(M,
-                                   T == CodeTarget::Host ? BitcodeTarget::Host
-                                                         : BitcodeTarget::NVPTX,
-                                   Instances))
+  if (Error E = instantiateSampler(M, bitcodeTarget(Gpu), Instances))
     return E;
   return Extension ? Extension->Instantiate(M, Instances, Names)
                    : Error::success();
@@ -191,27 +192,26 @@ static void dumpModule(const Module &M, StringRef Stage) {
 /// Codegen, C/C++ code, math library, internalize, and (unless \p Raw)
 /// O2.
 static Expected<std::unique_ptr<Module>>
-buildModule(const Program &P, LLVMContext &Ctx, CodeTarget T,
+buildModule(const Program &P, LLVMContext &Ctx, const GpuCodeGen *Gpu,
             TargetMachine &TM, bool Raw, ModuleParts Parts,
             std::string &Warnings) {
-  std::unique_ptr<Module> M = generateModule(P, Ctx, T, Parts.Batch);
+  std::unique_ptr<Module> M = generateModule(P, Ctx, Gpu, Parts.Batch);
   M->setTargetTriple(TM.getTargetTriple().str());
   M->setDataLayout(TM.createDataLayout());
-  if (Error E = linkForeignSources(P, *M, T, Warnings))
+  if (Error E = linkForeignSources(P, *M, Gpu, Warnings))
     return std::move(E);
   if (Raw)
     return std::move(M);
-  if (Error E = linkMathLibrary(*M, T == CodeTarget::Host
-                                        ? BitcodeTarget::Host
-                                        : BitcodeTarget::NVPTX))
+  if (Error E = linkMathLibrary(*M, bitcodeTarget(Gpu)))
     return std::move(E);
   if (Parts.Sampler)
-    if (Error E = addSamplers(P, *M, T, TM, Parts.Extension))
+    if (Error E = addSamplers(P, *M, Gpu, TM, Parts.Extension))
       return std::move(E);
-  internalizeExcept(*M, entrySymbols(P, T, Parts));
-  dumpModule(*M, T == CodeTarget::Host ? "host-linked" : "nvptx-linked");
+  internalizeExcept(*M, entrySymbols(P, Gpu, Parts));
+  const std::string Stage = Gpu ? Gpu->dumpName().str() : "host";
+  dumpModule(*M, Stage + "-linked");
   optimizeModule(*M, TM);
-  dumpModule(*M, T == CodeTarget::Host ? "host-optimized" : "nvptx-optimized");
+  dumpModule(*M, Stage + "-optimized");
   std::string VerifyMsg;
   raw_string_ostream VOS(VerifyMsg);
   if (verifyModule(*M, &VOS))
@@ -222,33 +222,8 @@ buildModule(const Program &P, LLVMContext &Ctx, CodeTarget T,
   return std::move(M);
 }
 
-namespace {
-
-// The NVPTX backend numbers call sequences ("{ // callseq 8, 0") from a
-// counter shared by the whole process, so the same module compiled twice
-// gives PTX that differs in these comments. Renumbering them from 0 in
-// order of appearance makes the text a function of the source alone, as
-// the compile cache and its tests expect.
-std::string renumberCallSequences(std::string PTX) {
-  const std::string Tag = "// callseq ";
-  std::map<std::string, std::string> Ordinal;
-  for (size_t At = PTX.find(Tag); At != std::string::npos;
-       At = PTX.find(Tag, At)) {
-    At += Tag.size();
-    size_t End = At;
-    while (End < PTX.size() && std::isdigit(static_cast<unsigned char>(PTX[End])))
-      ++End;
-    std::string Old = PTX.substr(At, End - At);
-    auto It = Ordinal.try_emplace(Old, std::to_string(Ordinal.size())).first;
-    PTX.replace(At, End - At, It->second);
-    At += It->second.size();
-  }
-  return PTX;
-}
-
-} // namespace
-
 static Expected<std::string> emitFile(Module &M, TargetMachine &TM,
+                                      const GpuCodeGen *Gpu,
                                       CodeGenFileType Kind) {
   SmallString<0> Buf;
   raw_svector_ostream OS(Buf);
@@ -257,8 +232,8 @@ static Expected<std::string> emitFile(Module &M, TargetMachine &TM,
     return createStringError(inconvertibleErrorCode(),
                              "the target cannot emit this file type");
   PM.run(M);
-  if (TM.getTargetTriple().isNVPTX())
-    return renumberCallSequences(Buf.str().str());
+  if (Gpu)
+    return Gpu->finishAssembly(Buf.str().str());
   return Buf.str().str();
 }
 
@@ -267,22 +242,22 @@ namespace {
 enum class Output { Object, Assembly, IR, RawIR };
 } // namespace
 
-/// The one pipeline of every target and output: \p P for \p T (\p Arch on
-/// NVPTX) with \p Parts as a host object for the JIT, PTX or assembly text,
-/// or IR (unoptimised with RawIR); LLVM's diagnostics become an error
-/// naming \p What, Clang's warnings on C/C++ code go to \p Warnings.
-static Expected<std::string> generate(const Program &P, CodeTarget T,
+/// The one pipeline of every target and output: \p P for the host (\p Gpu
+/// null) or for \p Gpu's \p Arch, with \p Parts, as a host object for the
+/// JIT, assembly text (PTX for CUDA) or IR (unoptimised with RawIR); LLVM's
+/// diagnostics become an error naming \p What, Clang's warnings on C/C++ code
+/// go to \p Warnings.
+static Expected<std::string> generate(const Program &P, const GpuCodeGen *Gpu,
                                       StringRef Arch, Output Out,
                                       ModuleParts Parts, StringRef What,
                                       std::string &Warnings) {
   LLVMContext Ctx;
   LLVMDiagnosticCapture Diags(Ctx);
-  auto TM = T == CodeTarget::Host ? createHostTargetMachine()
-                                  : createNVPTXTargetMachine(Arch);
+  auto TM = Gpu ? Gpu->createTargetMachine(Arch) : createHostTargetMachine();
   if (!TM)
     return TM.takeError();
-  auto M = buildModule(P, Ctx, T, **TM, Out == Output::RawIR, Parts,
-                       Warnings);
+  auto M =
+      buildModule(P, Ctx, Gpu, **TM, Out == Output::RawIR, Parts, Warnings);
   if (!M)
     return M.takeError();
   Expected<std::string> Text = std::string();
@@ -290,7 +265,7 @@ static Expected<std::string> generate(const Program &P, CodeTarget T,
     raw_string_ostream OS(*Text);
     (*M)->print(OS, nullptr);
   } else {
-    Text = emitFile(**M, **TM,
+    Text = emitFile(**M, **TM, Gpu,
                     Out == Output::Object ? CodeGenFileType::ObjectFile
                                           : CodeGenFileType::AssemblyFile);
   }
@@ -383,17 +358,18 @@ Compiler::compile(const Program &P, const CompileOptions &O) {
   };
 
   if (O.PTX) {
-    if (Expected<std::string> F = ptxFeatureFor(O.GpuArch); !F)
-      return F.takeError();
+    const GpuCodeGen &Gpu = cudaCodeGen();
+    if (Error E = Gpu.checkArch(O.GpuArch))
+      return std::move(E);
     std::string Unused; // the host build reports them
-    auto PTX =
-        Cached("ptx;" + O.GpuArch + (O.Sampler ? ";sampler" : "") +
-                   (O.Evaluate ? "" : ";nobatch"),
-               "ptx", CM->PTXFromCache, [&] {
-                 return generate(P, CodeTarget::NVPTX, O.GpuArch,
-                                 Output::Assembly, {O.Sampler, O.Evaluate},
-                                 "PTX code generation", Unused);
-               });
+    auto PTX = Cached(Gpu.cacheName().str() + ";" + O.GpuArch +
+                          (O.Sampler ? ";sampler" : "") +
+                          (O.Evaluate ? "" : ";nobatch"),
+                      Gpu.cacheName(), CM->PTXFromCache, [&] {
+                        return generate(P, &Gpu, O.GpuArch, Output::Assembly,
+                                        {O.Sampler, O.Evaluate},
+                                        "PTX code generation", Unused);
+                      });
     if (!PTX)
       return PTX.takeError();
     CM->PTX = std::move(*PTX);
@@ -409,7 +385,7 @@ Compiler::compile(const Program &P, const CompileOptions &O) {
         "obj", CM->HostFromCache, [&]() -> Expected<std::string> {
           std::string W;
           auto Built =
-              generate(P, CodeTarget::Host, "", Output::Object,
+              generate(P, nullptr, "", Output::Object,
                        {O.Sampler, O.Evaluate, Ext}, "host code generation", W);
           if (Built && Foreign)
             return packWarnings(W, *Built);
@@ -441,9 +417,8 @@ Expected<std::string> Compiler::emitText(const Program &P, EmitKind K,
                      : K == EmitKind::LLVM  ? Output::IR
                                             : Output::Assembly;
   std::string Warnings; // --emit prints the code only
-  return generate(P, K == EmitKind::PTX ? CodeTarget::NVPTX : CodeTarget::Host,
-                  O.GpuArch, Out, {O.Sampler, O.Evaluate}, "code generation",
-                  Warnings);
+  return generate(P, K == EmitKind::PTX ? &cudaCodeGen() : nullptr, O.GpuArch,
+                  Out, {O.Sampler, O.Evaluate}, "code generation", Warnings);
 }
 
 CacheStats Compiler::cacheStats() const {

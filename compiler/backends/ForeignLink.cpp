@@ -1,8 +1,9 @@
 //===- backends/ForeignLink.cpp - C/C++ code in an integrand module -------===//
 
 #include "backends/ForeignLink.h"
-#include "clang/CxxIntegrands.h"
+#include "backends/GpuCodeGen.h"
 #include "frontend/Program.h"
+#include "clang/CxxIntegrands.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
@@ -13,29 +14,29 @@ using namespace llvm;
 
 namespace vf {
 
-static ForeignTarget foreignTarget(CodeTarget T) {
-  return T == CodeTarget::Host ? ForeignTarget::Host : ForeignTarget::NVPTX;
+static ForeignTarget foreignTarget(const GpuCodeGen *Gpu) {
+  return Gpu ? Gpu->foreignTarget() : ForeignTarget::Host;
 }
 
 bool hasForeignSources(const Program &P) {
   return !foreignSources(P).empty();
 }
 
-std::string foreignDigest(const Program &P, CodeTarget T) {
+std::string foreignDigest(const Program &P, const GpuCodeGen *Gpu) {
   std::string D;
   for (const ForeignSource &S : foreignSources(P)) {
-    Expected<ForeignScan> Scan = scanForeignSource(S.Path, foreignTarget(T));
+    Expected<ForeignScan> Scan = scanForeignSource(S.Path, foreignTarget(Gpu));
     D += S.Path + ";" +
          (Scan ? Scan->Digest : "error:" + toString(Scan.takeError())) + ";";
   }
   return D;
 }
 
-Error linkForeignSources(const Program &P, Module &M, CodeTarget T,
+Error linkForeignSources(const Program &P, Module &M, const GpuCodeGen *Gpu,
                          std::string &Warnings) {
   for (const ForeignSource &S : foreignSources(P)) {
     Expected<std::unique_ptr<Module>> FM =
-        compileForeignSource(S, foreignTarget(T), M.getContext(), Warnings);
+        compileForeignSource(S, foreignTarget(Gpu), M.getContext(), Warnings);
     if (!FM)
       return FM.takeError();
     (*FM)->setTargetTriple(M.getTargetTriple());

@@ -8,11 +8,10 @@
 
 #include "codegen/IRGen.h"
 #include "codegen/ExprGen.h"
+#include "codegen/GpuKernelABI.h"
 #include "frontend/Program.h"
 
-#include "llvm/IR/CallingConv.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 
@@ -43,7 +42,7 @@ void markNoAlias(Function *F, unsigned NumPtrs) {
     F->addParamAttr(K, Attribute::NoAlias);
 }
 
-Function *emitIntegrand(Module &M, const IntegrandDecl &I, CodeTarget T) {
+Function *emitIntegrand(Module &M, const IntegrandDecl &I, bool Host) {
   LLVMContext &Ctx = M.getContext();
   Type *Ptr = PointerType::getUnqual(Ctx);
   auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, Ptr}, false);
@@ -58,7 +57,7 @@ Function *emitIntegrand(Module &M, const IntegrandDecl &I, CodeTarget T) {
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
   SmallVector<Value *, 4> Outs =
       emitIntegrandBody(B, M, I, F->getArg(0), F->getArg(1),
-                        /*HoistParamCalls=*/T == CodeTarget::Host);
+                        /*HoistParamCalls=*/Host);
   for (size_t K = 0; K < Outs.size(); ++K)
     B.CreateStore(Outs[K], B.CreateConstInBoundsGEP1_64(B.getDoubleTy(),
                                                         F->getArg(2), K));
@@ -146,33 +145,20 @@ void emitHostBatch(Module &M, const IntegrandDecl &I, Function *Integrand,
   emitPointLoop(B, F, Integrand, I, B.getInt64(0), B.getInt64(1), What);
 }
 
-void emitGpuEval(Module &M, const IntegrandDecl &I, Function *Integrand) {
-  Function *F = Function::Create(batchType(M.getContext()),
-                                 GlobalValue::ExternalLinkage,
-                                 gpuEvalSymbol(I.Name), M);
-  F->setCallingConv(CallingConv::PTX_Kernel);
+void emitGpuEval(Module &M, const IntegrandDecl &I, Function *Integrand,
+                 const GpuKernelABI &Gpu) {
+  Function *F =
+      Function::Create(batchType(M.getContext()), GlobalValue::ExternalLinkage,
+                       gpuEvalSymbol(I.Name), M);
   F->addFnAttr(Attribute::NoUnwind);
   F->addParamAttr(0, Attribute::NoAlias);
   F->addParamAttr(2, Attribute::NoAlias);
   F->addParamAttr(3, Attribute::NoAlias);
   IRBuilder<> B(BasicBlock::Create(M.getContext(), "entry", F));
-  auto Sreg = [&](Intrinsic::ID ID) {
-    return B.CreateZExt(B.CreateIntrinsic(ID, {}, {}), B.getInt64Ty());
-  };
   // A grid-stride loop, so any launch geometry covers all n points.
-  Value *Tid = Sreg(Intrinsic::nvvm_read_ptx_sreg_tid_x);
-  Value *Ctaid = Sreg(Intrinsic::nvvm_read_ptx_sreg_ctaid_x);
-  Value *Ntid = Sreg(Intrinsic::nvvm_read_ptx_sreg_ntid_x);
-  Value *Nctaid = Sreg(Intrinsic::nvvm_read_ptx_sreg_nctaid_x);
-  Value *Begin = B.CreateAdd(B.CreateMul(Ctaid, Ntid), Tid);
-  Value *Step = B.CreateMul(Ntid, Nctaid);
-  emitPointLoop(B, F, Integrand, I, Begin, Step, {0, I.Outputs});
-  // Older drivers find kernels through nvvm.annotations.
-  LLVMContext &Ctx = M.getContext();
-  Metadata *MD[] = {ValueAsMetadata::get(F), MDString::get(Ctx, "kernel"),
-                    ConstantAsMetadata::get(B.getInt32(1))};
-  M.getOrInsertNamedMetadata("nvvm.annotations")
-      ->addOperand(MDNode::get(Ctx, MD));
+  GridStride G = Gpu.gridStride(B);
+  emitPointLoop(B, F, Integrand, I, G.Begin, G.Step, {0, I.Outputs});
+  Gpu.markKernel(*F);
 }
 
 void emitBounds(Module &M, const IntegrandDecl &I) {
@@ -194,17 +180,17 @@ void emitBounds(Module &M, const IntegrandDecl &I) {
 } // namespace
 
 std::unique_ptr<Module> generateModule(const Program &P, LLVMContext &Ctx,
-                                       CodeTarget Target,
+                                       const GpuKernelABI *Gpu,
                                        bool BatchEntries) {
   auto M = std::make_unique<Module>("vegasflow", Ctx);
   for (const IntegrandDecl *I : P.Integrands) {
-    Function *F = emitIntegrand(*M, *I, Target);
-    if (Target == CodeTarget::Host)
+    Function *F = emitIntegrand(*M, *I, /*Host=*/!Gpu);
+    if (!Gpu)
       emitBounds(*M, *I);
     if (!BatchEntries)
       continue;
-    if (Target == CodeTarget::NVPTX) {
-      emitGpuEval(*M, *I, F);
+    if (Gpu) {
+      emitGpuEval(*M, *I, F, *Gpu);
     } else {
       emitHostBatch(*M, *I, F, batchSymbol(I->Name), {0, I->Outputs},
                     P.Params.size());

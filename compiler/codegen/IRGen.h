@@ -37,13 +37,13 @@ class Module;
 
 namespace vf {
 
+class GpuKernelABI;
 struct Program;
 
-enum class CodeTarget { Host, NVPTX };
-
+/// \p P's module for the host (\p Gpu null) or for the GPU target \p Gpu.
 std::unique_ptr<llvm::Module> generateModule(const Program &P,
                                              llvm::LLVMContext &Ctx,
-                                             CodeTarget Target,
+                                             const GpuKernelABI *Gpu,
                                              bool BatchEntries = true);
 
 std::string integrandSymbol(llvm::StringRef Name);
