@@ -2,9 +2,8 @@
 
 #include "integrator/DeviceSet.h"
 
+#include "devices/GpuKinds.h"
 #include "devices/cpu/CpuDevice.h"
-#include "devices/cuda/CudaDevice.h"
-#include "devices/cuda/CudaDriver.h"
 
 #include <map>
 
@@ -43,25 +42,50 @@ Status keepOrSkip(Expected<T> Got, std::vector<U> &Kept, bool Optional,
   return Status::ok();
 }
 
-/// The GPUs \p O asks for as the driver describes them, this process's
+/// The kinds whose driver can be used; the others' reasons in \p Why.
+std::vector<const GpuKind *> availableKinds(std::string &Why) {
+  std::vector<const GpuKind *> Kinds;
+  for (const GpuKind &K : gpuKinds())
+    if (Status S = K.Available(); S)
+      Kinds.push_back(&K);
+    else
+      Why += (Why.empty() ? "" : "; ") + S.message();
+  return Kinds;
+}
+
+/// GPU \p Ordinal of \p Kinds (numbered across them in order) for \p In;
+/// one past them all goes to the last kind, whose driver says there is no
+/// such GPU.
+Expected<FoundGpu> queryGpu(const std::vector<const GpuKind *> &Kinds,
+                            int Ordinal, const IntegrandInfo &In) {
+  std::size_t K = 0;
+  for (; K + 1 < Kinds.size() && Ordinal >= Kinds[K]->Count(); ++K)
+    Ordinal -= Kinds[K]->Count();
+  Expected<FoundGpu> G = Kinds[K]->Query(Ordinal, In);
+  if (G)
+    G->Kind = Kinds[K];
+  return G;
+}
+
+/// The GPUs \p O asks for as their drivers describe them, this process's
 /// share; a GPU that cannot run the kernel is an error, or a note when
 /// \p Optional.
 Status queryGpus(const IntegrandInfo &In, const IntegratorOptions &O,
-                 bool Optional, std::vector<CudaGpu> &Found,
+                 const std::vector<const GpuKind *> &Kinds, bool Optional,
+                 std::vector<FoundGpu> &Found,
                  std::vector<IntegratorNote> &Notes) {
-  const CudaDriver &D = CudaDriver::get();
   std::vector<int> Which = O.Gpus;
-  if (O.AllGpus)
-    for (int G = 0; G < D.deviceCount(); ++G)
+  if (O.AllGpus) {
+    int All = 0;
+    for (const GpuKind *K : Kinds)
+      All += K->Count();
+    for (int G = 0; G < All; ++G)
       Which.push_back(G);
-  for (int G : machineShareOf(Which, O)) {
-    Expected<CudaGpu> Gpu = queryCudaGpu(G);
-    if (Gpu && (!In.Ptx || In.GpuKernel.empty()))
-      Gpu = Error{Gpu->Name + ": integrand '" + In.Name +
-                  "' was compiled without GPU code"};
-    if (Status S = keepOrSkip(std::move(Gpu), Found, Optional, Notes); !S)
-      return S;
   }
+  for (int G : machineShareOf(Which, O))
+    if (Status S = keepOrSkip(queryGpu(Kinds, G, In), Found, Optional, Notes);
+        !S)
+      return S;
   return Status::ok();
 }
 
@@ -74,25 +98,28 @@ Status setUpGpus(const IntegrandInfo &In, const IntegratorOptions &O,
   if (!O.AllGpus && O.Gpus.empty())
     return Status::ok();
   const bool Optional = O.AllGpus && !O.GpusRequired;
-  const CudaDriver &D = CudaDriver::get();
-  if (!D.detected()) {
+  std::string Why;
+  std::vector<const GpuKind *> Kinds = availableKinds(Why);
+  if (Kinds.empty()) {
     if (!Optional)
-      return Error{"no GPU to run on: " + D.unavailableReason()};
-    Notes.push_back({IntegratorNote::Kind::NoGpu,
-                     "no GPU (" + D.unavailableReason() + ")"});
+      return Error{"no GPU to run on: " + Why};
+    Notes.push_back({IntegratorNote::Kind::NoGpu, "no GPU (" + Why + ")"});
     return Status::ok();
   }
-  std::vector<CudaGpu> Found;
-  if (Status S = queryGpus(In, O, Optional, Found, Notes); !S)
+  std::vector<FoundGpu> Found;
+  if (Status S = queryGpus(In, O, Kinds, Optional, Found, Notes); !S)
     return S;
-  std::map<std::string, Expected<std::string>> PtxByArch;
-  for (const CudaGpu &G : Found) {
-    auto It = PtxByArch.find(G.Arch);
-    if (It == PtxByArch.end())
-      It = PtxByArch.emplace(G.Arch, In.Ptx(G.Arch)).first;
-    Expected<std::unique_ptr<CudaDevice>> Dev =
-        It->second ? CudaDevice::create(G, In, *It->second)
-                   : Error{G.Name + ": compiling the kernel for " + G.Arch +
+  std::map<std::pair<const GpuKind *, std::string>, Expected<std::string>>
+      CodeByTarget;
+  for (const FoundGpu &G : Found) {
+    auto It = CodeByTarget.find({G.Kind, G.Target});
+    if (It == CodeByTarget.end())
+      It = CodeByTarget
+               .emplace(std::pair(G.Kind, G.Target), G.Kind->Code(In, G.Target))
+               .first;
+    Expected<std::unique_ptr<Device>> Dev =
+        It->second ? G.SetUp(In, *It->second)
+                   : Error{G.Name + ": compiling the kernel for " + G.Target +
                            ": " + It->second.message()};
     if (Status S = keepOrSkip(std::move(Dev), Gpus, Optional, Notes); !S)
       return S;

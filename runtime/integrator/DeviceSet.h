@@ -1,7 +1,8 @@
 //===- runtime/integrator/DeviceSet.h - The devices of a run ----*- C++ -*-===//
 //
 // The devices an integrator runs on, built once by create() from its
-// options: this process's share of the GPUs (CudaDevice), then its CPU
+// options: this process's share of the GPUs (of every kind that
+// devices/GpuKinds.h lists, CudaDevice today), then its CPU
 // threads (CpuDevice) and simulated devices (SimulatedDevice), in the
 // order CPU, simulated, GPU. Per iteration every device takes the inputs
 // and the tiles are shared among them by the scheduler; the set keeps
