@@ -34,6 +34,24 @@ guardedBatch(std::shared_ptr<const FaultSite> Site, BatchEntry Fn) {
     callBatch(Site.get(), Fn, Xs, N, Params, Out);
   };
 }
+/// Info's Domain and HistRanges: \p C's compiled bounds, checked
+/// (IntegrandBounds.h).
+void bindBounds(IntegrandInfo &Info, const Program &P, const IntegrandDecl &I,
+                const CompiledIntegrand &C,
+                std::shared_ptr<const FaultSite> Site) {
+  if (!C.Bounds)
+    return;
+  auto Bounds =
+      std::make_shared<const IntegrandBounds>(P, I, C.Bounds, std::move(Site));
+  Info.Domain = [Bounds](std::span<const double> Params,
+                         std::vector<double> &Lo, std::vector<double> &Hi) {
+    return Bounds->domain(Params, Lo, Hi);
+  };
+  Info.HistRanges = [Bounds](std::span<const double> Params,
+                             std::vector<double> &Ranges) {
+    return Bounds->histRanges(Params, Ranges);
+  };
+}
 } // namespace
 
 std::shared_ptr<const FaultSite> integrandFaultSite(const Program &P,
@@ -82,6 +100,7 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
                          "integrand '" + Name + "'"};
       };
     }
+    bindBounds(Info, *P, I, *C, Site);
     Info.SampleTile = C->SampleTile;
     if (Site && C->SampleTile)
       Info.SampleTile = [Site, Fn = C->SampleTile](
@@ -115,18 +134,6 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
     Info.Histograms.push_back(S);
   }
   Info.HistCells = I.HistCells;
-  if (const CompiledIntegrand *C = M.find(I.Name); C && C->Bounds) {
-    auto Bounds = std::make_shared<const IntegrandBounds>(
-        *P, I, C->Bounds, integrandFaultSite(*P, I.Name));
-    Info.Domain = [Bounds](std::span<const double> Params,
-                           std::vector<double> &Lo, std::vector<double> &Hi) {
-      return Bounds->domain(Params, Lo, Hi);
-    };
-    Info.HistRanges = [Bounds](std::span<const double> Params,
-                               std::vector<double> &Ranges) {
-      return Bounds->histRanges(Params, Ranges);
-    };
-  }
   return Info;
 }
 
