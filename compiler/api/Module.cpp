@@ -10,11 +10,10 @@
 #include "vf/Module.h"
 
 #include "backends/Compiler.h"
-#include "backends/ForeignLink.h"
 #include "backends/IntegrandBinding.h"
-#include "clang/CxxIntegrands.h"
 #include "frontend/Diagnostics.h"
 #include "frontend/Frontend.h"
+#include "clang/CxxIntegrands.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -31,9 +30,6 @@ struct Module::Impl {
   std::unique_ptr<CompiledModule> Code;
   CompileOptions Options;
   std::string Warnings;
-  /// The batch entry points, compiled when an integrand is first
-  /// evaluated (Options.Evaluate off), for all the bindings.
-  std::shared_ptr<LazyBatch> Batch;
 };
 
 /// The process-wide compiler: one LLJIT for every module, never destroyed
@@ -79,10 +75,12 @@ compile(bool IsFile, const std::string &PathOrSource, const std::string &Name,
   CompileOptions CO;
   CO.UseCache = S.UseCache;
   CO.CacheDir = S.CacheDir;
-  // bindIntegrand compiles the batch entry point if it is called, from the
-  // program as it stands; C/C++ files are read again then, so a module
-  // with any compiles it now, from the files that were sampled.
-  CO.Evaluate = hasForeignSources(*I->P);
+  // An integrand is evaluated outside the sampler (events, a bad sample's
+  // point, a user's call) through the sampler's own code; one without a
+  // sampler gets the batch entry point, compiled now as everything is.
+  CO.Evaluate = !llvm::all_of(I->P->Integrands, [](const IntegrandDecl *D) {
+    return hasSampler(D->Dim, D->Outputs);
+  });
   auto CM = (*C)->compile(*I->P, CO);
   if (!CM)
     return Error{toString(CM.takeError())};
@@ -90,8 +88,6 @@ compile(bool IsFile, const std::string &PathOrSource, const std::string &Name,
     I->Warnings += (*CM)->Warnings;
   I->Code = std::move(*CM);
   I->Options = CO;
-  if (!CO.Evaluate)
-    I->Batch = std::make_shared<LazyBatch>(**C, I->P, CO);
   return std::make_shared<Module>(I);
 }
 
@@ -152,8 +148,7 @@ Expected<IntegrandInfo> Module::integrand(const std::string &Name) const {
   auto C = sharedCompiler();
   if (!C)
     return C.error();
-  IntegrandInfo Info =
-      bindIntegrand(P->P, *P->Code, *Found, *C, P->Options, P->Batch);
+  IntegrandInfo Info = bindIntegrand(P->P, *P->Code, *Found, *C, P->Options);
   Info.SourceFiles = inputFiles();
   Info.Owner = P;
   return Info;

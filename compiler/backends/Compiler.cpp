@@ -100,9 +100,7 @@ struct ModuleParts {
 };
 } // namespace
 
-/// The sampler is instantiated for an integrand of this shape; the runtime
-/// refuses to integrate the others, with a message.
-static bool hasSampler(unsigned Dim, unsigned Outputs) {
+bool hasSampler(unsigned Dim, unsigned Outputs) {
   return Dim <= VF_SAMPLER_MAX_DIM && Outputs <= VF_SAMPLER_MAX_OUT;
 }
 
@@ -132,6 +130,8 @@ entrySymbols(const Program &P, const GpuCodeGen *Gpu, ModuleParts Parts) {
     if (Parts.Sampler)
       Names.push_back(Host ? sampleTileSymbol(I->Name)
                            : gpuSampleSymbol(I->Name));
+    if (Parts.Sampler && Host && !Parts.Batch)
+      Names.push_back(pointsSymbol(I->Name));
   }
   if (Parts.Sampler && !Host && !P.Integrands.empty())
     Names.push_back(VF_GPU_FOLD_KERNEL);
@@ -147,8 +147,7 @@ static BitcodeTarget bitcodeTarget(const GpuCodeGen *Gpu) {
 }
 
 static Error addSamplers(const Program &P, Module &M, const GpuCodeGen *Gpu,
-                         const TargetMachine &TM,
-                         const HostExtension *Extension) {
+                         const TargetMachine &TM, ModuleParts Parts) {
   const bool Wide = !Gpu && TM.getMCSubtargetInfo()->checkFeatures("+avx512f");
   const bool Foreign = hasForeignSources(P);
   std::vector<SamplerInstance> Instances;
@@ -160,7 +159,8 @@ static Error addSamplers(const Program &P, Module &M, const GpuCodeGen *Gpu,
     Instances.push_back(
         {M.getFunction(integrandSymbol(I->Name)), I->Dim, I->Outputs,
          unsigned(I->Histograms.size()),
-         Gpu ? gpuSampleSymbol(I->Name) : sampleTileSymbol(I->Name), Wide,
+         Gpu ? gpuSampleSymbol(I->Name) : sampleTileSymbol(I->Name),
+         Gpu || Parts.Batch ? std::string() : pointsSymbol(I->Name), Wide,
          Foreign,
          // C/C++ code may read the parameters in ways
          // the count does not bound.
@@ -168,8 +168,8 @@ static Error addSamplers(const Program &P, Module &M, const GpuCodeGen *Gpu,
   }
   if (Error E = instantiateSampler(M, bitcodeTarget(Gpu), Instances))
     return E;
-  return Extension ? Extension->Instantiate(M, Instances, Names)
-                   : Error::success();
+  return Parts.Extension ? Parts.Extension->Instantiate(M, Instances, Names)
+                         : Error::success();
 }
 
 /// A debugging aid: with VF_DUMP_IR=DIR set, the module is written to
@@ -205,7 +205,7 @@ buildModule(const Program &P, LLVMContext &Ctx, const GpuCodeGen *Gpu,
   if (Error E = linkMathLibrary(*M, bitcodeTarget(Gpu)))
     return std::move(E);
   if (Parts.Sampler)
-    if (Error E = addSamplers(P, *M, Gpu, TM, Parts.Extension))
+    if (Error E = addSamplers(P, *M, Gpu, TM, Parts))
       return std::move(E);
   internalizeExcept(*M, entrySymbols(P, Gpu, Parts));
   const std::string Stage = Gpu ? Gpu->dumpName().str() : "host";
@@ -311,6 +311,12 @@ Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
     if (!Sample)
       return Sample.takeError();
     I.SampleTile = Sample->toPtr<vf_sample_tile_fn>();
+    if (O.Evaluate)
+      continue;
+    auto Points = JIT->lookup(*JD, pointsSymbol(I.Name));
+    if (!Points)
+      return Points.takeError();
+    I.Batch = Points->toPtr<BatchEntry>();
   }
   if (!Sampler || !O.Extension)
     return Error::success();

@@ -64,9 +64,9 @@ struct CompileOptions {
   bool Sampler = true;
   /// The batch entry points (CompiledIntegrand::Batch and Cells) and the
   /// GPU's batch kernels (GpuEvalKernel). Integrating needs the sampler
-  /// alone: vf::Module leaves them out, which saves a sixth of a cold host
-  /// compile, and bindIntegrand compiles the host's when Evaluate is first
-  /// called.
+  /// alone: vf::Module leaves them out where every integrand has one,
+  /// which saves a sixth of a cold host compile; Batch is then the
+  /// sampler's integrand at given points (pointsSymbol), compiled with it.
   bool Evaluate = true;
   /// With Host and Sampler: a test build's extra code in the host module
   /// (CompiledModule::ExtensionSymbols).
@@ -87,7 +87,9 @@ struct CompiledIntegrand {
   unsigned Outputs = 1;
   unsigned Histograms = 0;     ///< how many; their cells in all:
   unsigned HistCells = 0;
-  BatchEntry Batch = nullptr;  ///< host entry point (with Host and Evaluate)
+  /// Host entry point: the batch entry point (with Host and Evaluate), or
+  /// else the sampler's integrand at given points (with Host and Sampler).
+  BatchEntry Batch = nullptr;
   /// vf_cells_NAME: each point's histogram cells (when there are any).
   BatchEntry Cells = nullptr;
   vf_sample_tile_fn SampleTile = nullptr; ///< the fused kernel (host)
@@ -108,6 +110,10 @@ struct CompiledModule {
   bool HostFromCache = false, PTXFromCache = false;
   const CompiledIntegrand *find(llvm::StringRef Name) const;
 };
+
+/// The sampler is instantiated for an integrand of this shape; the runtime
+/// refuses to integrate the others, with a message.
+bool hasSampler(unsigned Dim, unsigned Outputs);
 
 /// What `vegasc --emit=` prints.
 enum class EmitKind { LLVMRaw, LLVM, Asm, PTX };

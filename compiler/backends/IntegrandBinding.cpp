@@ -6,34 +6,22 @@
 #include "backends/IntegrandBounds.h"
 #include "frontend/Program.h"
 
-#include <algorithm>
-#include <limits>
-
 using namespace llvm;
 
 namespace vf {
 
 namespace {
-/// Fn(Xs, N, Params, Out) as \p Site's code (IntegrandFaults.h), or
-/// plainly without a site.
-void callBatch(const FaultSite *Site, BatchEntry Fn, const double *Xs,
-               std::int64_t N, const double *Params, double *Out) {
-  if (Site)
-    runIntegrandCode(*Site, [&] { callCompiled(Fn, Xs, N, Params, Out); });
-  else
-    callCompiled(Fn, Xs, N, Params, Out);
-}
-
-/// \p Fn run as \p Site's code, or \p Fn itself.
+/// \p Fn run as \p Site's code (IntegrandFaults.h), or \p Fn itself.
 std::function<void(const double *, std::int64_t, const double *, double *)>
 guardedBatch(std::shared_ptr<const FaultSite> Site, BatchEntry Fn) {
   if (!Site || !Fn)
     return Fn;
   return [Site, Fn](const double *Xs, std::int64_t N, const double *Params,
                     double *Out) {
-    callBatch(Site.get(), Fn, Xs, N, Params, Out);
+    runIntegrandCode(*Site, [&] { callCompiled(Fn, Xs, N, Params, Out); });
   };
 }
+
 /// Info's Domain and HistRanges: \p C's compiled bounds, checked
 /// (IntegrandBounds.h).
 void bindBounds(IntegrandInfo &Info, const Program &P, const IntegrandDecl &I,
@@ -66,9 +54,7 @@ std::shared_ptr<const FaultSite> integrandFaultSite(const Program &P,
 
 IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
                             const CompiledModule &M, const IntegrandDecl &I,
-                            Compiler *OnDemand,
-                            const CompileOptions &Options,
-                            std::shared_ptr<LazyBatch> Batch) {
+                            Compiler *OnDemand, const CompileOptions &Options) {
   IntegrandInfo Info;
   Info.Name = I.Name;
   Info.Dim = I.Dim;
@@ -80,26 +66,6 @@ IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
   if (const CompiledIntegrand *C = M.find(I.Name)) {
     auto Site = integrandFaultSite(*P, I.Name);
     Info.Evaluate = guardedBatch(Site, C->Batch);
-    if (!C->Batch && !Batch && OnDemand)
-      Batch = std::make_shared<LazyBatch>(*OnDemand, P, Options);
-    if (!C->Batch && Batch) {
-      Info.Evaluate = [Batch, Site, Name = I.Name, Outputs = I.Outputs](
-                          const double *Xs, std::int64_t N,
-                          const double *Params, double *Out) {
-        if (BatchEntry E = Batch->entry(Name))
-          return callBatch(Site.get(), E, Xs, N, Params, Out);
-        std::fill(Out, Out + N * Outputs,
-                  std::numeric_limits<double>::quiet_NaN());
-      };
-      Info.PrepareEvaluate = [Batch, Name = I.Name]() -> vf::Status {
-        if (Batch->entry(Name))
-          return vf::Status::ok();
-        if (vf::Status S = Batch->prepare(); !S)
-          return S; // why the compile failed
-        return vf::Error{"internal error: no batch entry point for "
-                         "integrand '" + Name + "'"};
-      };
-    }
     bindBounds(Info, *P, I, *C, Site);
     Info.SampleTile = C->SampleTile;
     if (Site && C->SampleTile)

@@ -10,7 +10,6 @@
 #define VF_COMPILER_BACKENDS_INTEGRANDBINDING_H
 
 #include "backends/Compiler.h"
-#include "backends/LazyBatch.h"
 #include "faults/IntegrandFaults.h"
 #include "vf/Integrand.h"
 
@@ -48,17 +47,15 @@ callCompiled(vf_sample_tile_fn Fn, const vf_sampler_args *A,
 std::shared_ptr<const FaultSite> integrandFaultSite(const Program &P,
                                                     const std::string &Name);
 
-/// \p P must stay alive as long as the result (it is shared); the Compiler
-/// that produced \p M owns the code the entry points point to and must
-/// outlive every use of them. With \p OnDemand, the result compiles what
-/// it needs later with \p Options: its GPU kernel's PTX for a GPU's arch,
-/// and, where \p M has no batch entry point, that (Evaluate) through
-/// \p Batch, shared by the program's bindings (a new one if null).
+/// The Compiler that produced \p M owns the code the entry points point to
+/// and must outlive every use of them. With \p OnDemand, the result
+/// compiles its GPU kernel's PTX for a GPU's arch with \p Options when an
+/// integrator is set up for GPUs, and shares \p P for it; without, it
+/// holds nothing of \p P.
 IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
                             const CompiledModule &M, const IntegrandDecl &I,
                             Compiler *OnDemand = nullptr,
-                            const CompileOptions &Options = {},
-                            std::shared_ptr<LazyBatch> Batch = nullptr);
+                            const CompileOptions &Options = {});
 
 } // namespace vf
 

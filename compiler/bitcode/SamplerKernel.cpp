@@ -36,6 +36,8 @@ namespace {
 
 constexpr const char *HostKernel = "vf_sample_tile";
 constexpr const char *GpuKernel = "vf_sample_tiles_gpu";
+/// runtime/kernels/IntegrandPoints.c, instantiated next to the host kernel.
+constexpr const char *PointsFunction = "vf_integrand_points";
 
 /// An internal, always-inlined function returning the constant \p V.
 Function *constantFunction(Module &M, StringRef Name, unsigned V) {
@@ -124,6 +126,62 @@ void dropFullUnroll(Function &F) {
   }
 }
 
+/// The value map sending \p H's holes to instance \p I's code and
+/// constants; with \p PointsMap, also the map of the integrand at given
+/// points (IntegrandPoints.c), which shares the tile's exact integrand
+/// where the tile has one.
+Error fillHoles(Module &M, const Holes &H, const SamplerInstance &I,
+                ValueToValueMapTy &VMap, ValueToValueMapTy *PointsMap) {
+  auto fillConstant = [&](Hole Which, const char *Suffix, unsigned V) {
+    if (Function *F = H[Which]) {
+      VMap[F] = constantFunction(M, I.EntryName + Suffix, V);
+      if (PointsMap)
+        (*PointsMap)[F] = VMap[F];
+    }
+  };
+  fillConstant(Hole::Dim, ".dim", I.Dim);
+  fillConstant(Hole::Nout, ".nout", I.Outputs);
+  fillConstant(Hole::Nhist, ".nhist", I.Histograms);
+  fillConstant(Hole::WideVectors, ".wide", I.WideVectors);
+  fillConstant(Hole::Nparams, ".nparams", I.Params);
+  // The host's kernel reads x strided where the compiler could make a
+  // strided copy (vf_user_x_stride), else contiguous.
+  Function *S = H[Hole::XStride] && I.Integrand
+                    ? stridedIntegrand(*I.Integrand, VF_HOST_BATCH)
+                    : nullptr;
+  fillConstant(Hole::XStride, ".xstride", S ? VF_HOST_BATCH : 0);
+  Function *FastHole = H[Hole::IntegrandFast];
+  Function *ExactHole = H[Hole::IntegrandExact];
+  if (!FastHole || !ExactHole || !I.Integrand)
+    return Error::success();
+  const unsigned Max = I.CallsForeignCode ? 0 : MaxFastIntegrandSize;
+  // One fast copy: of the strided integrand where the kernel reads x
+  // strided (its contiguous call is then dead code, and so the other way
+  // round).
+  Function *Fast = fastIntegrand(S ? *S : *I.Integrand, Max);
+  if (Fast->getFunctionType() != FastHole->getFunctionType() ||
+      I.Integrand->getFunctionType() != ExactHole->getFunctionType())
+    return createStringError(inconvertibleErrorCode(),
+                             "internal error: the sampler's integrand "
+                             "holes do not match integrand '%s'",
+                             I.Integrand->getName().str().c_str());
+  VMap[FastHole] = Fast;
+  if (Function *StridedHole = H[Hole::IntegrandStridedFast])
+    VMap[StridedHole] = Fast;
+  // The tile's exact copy only where the fast one raises its flag
+  // somewhere; otherwise its call is dead code, and an empty function
+  // keeps the optimizer from inlining a second copy there before it knows.
+  const bool TileExact = !Fast->getArg(3)->use_empty();
+  Function *Exact =
+      TileExact || PointsMap ? outOfLineIntegrand(*I.Integrand) : nullptr;
+  VMap[ExactHole] = TileExact ? Exact
+                              : emptyFunction(M, I.EntryName + ".noexact",
+                                              I.Integrand->getFunctionType());
+  if (PointsMap)
+    (*PointsMap)[ExactHole] = Exact;
+  return Error::success();
+}
+
 } // namespace
 
 ArrayRef<unsigned char> samplerBitcode(BitcodeTarget T) {
@@ -149,6 +207,11 @@ Error instantiateSampler(Module &M, BitcodeTarget T,
                                Type::getInt64Ty(Ctx), Ptr},
                               false);
   M.getOrInsertFunction(Generic, KT);
+  if (T == BitcodeTarget::Host)
+    M.getOrInsertFunction(
+        PointsFunction,
+        FunctionType::get(Type::getVoidTy(Ctx),
+                          {Ptr, Type::getInt64Ty(Ctx), Ptr, Ptr}, false));
   // The GPU module also carries the kernel that folds training histograms.
   if (T == BitcodeTarget::NVPTX)
     M.getOrInsertFunction(
@@ -200,47 +263,17 @@ Error cloneKernel(Module &M, StringRef Generic,
       }
     }
   }
-  Function *FastHole = H[Hole::IntegrandFast];
-  Function *ExactHole = H[Hole::IntegrandExact];
+  Function *Points = M.getFunction(PointsFunction);
   for (const SamplerInstance &I : Instances) {
-    ValueToValueMapTy VMap;
-    auto fillConstant = [&](Hole Which, const char *Suffix, unsigned V) {
-      if (Function *F = H[Which])
-        VMap[F] = constantFunction(M, I.EntryName + Suffix, V);
-    };
-    fillConstant(Hole::Dim, ".dim", I.Dim);
-    fillConstant(Hole::Nout, ".nout", I.Outputs);
-    fillConstant(Hole::Nhist, ".nhist", I.Histograms);
-    fillConstant(Hole::WideVectors, ".wide", I.WideVectors);
-    fillConstant(Hole::Nparams, ".nparams", I.Params);
-    // The host's kernel reads x strided where the compiler could make a
-    // strided copy (vf_user_x_stride), else contiguous.
-    Function *S = H[Hole::XStride] && I.Integrand
-                      ? stridedIntegrand(*I.Integrand, VF_HOST_BATCH)
-                      : nullptr;
-    fillConstant(Hole::XStride, ".xstride", S ? VF_HOST_BATCH : 0);
-    if (FastHole && ExactHole && I.Integrand) {
-      const unsigned Max = I.CallsForeignCode ? 0 : MaxFastIntegrandSize;
-      // One fast copy: of the strided integrand where the kernel reads x
-      // strided (its contiguous call is then dead code, and so the other
-      // way round).
-      Function *Fast = fastIntegrand(S ? *S : *I.Integrand, Max);
-      if (Fast->getFunctionType() != FastHole->getFunctionType() ||
-          I.Integrand->getFunctionType() != ExactHole->getFunctionType())
-        return createStringError(inconvertibleErrorCode(),
-                                 "internal error: the sampler's integrand "
-                                 "holes do not match integrand '%s'",
-                                 I.Integrand->getName().str().c_str());
-      VMap[FastHole] = Fast;
-      if (Function *StridedHole = H[Hole::IntegrandStridedFast])
-        VMap[StridedHole] = Fast;
-      // The exact copy only where the fast one raises its flag somewhere;
-      // otherwise its call is dead code, and an empty function keeps the
-      // optimizer from inlining a second copy there before it knows.
-      VMap[ExactHole] = Fast->getArg(3)->use_empty()
-                            ? emptyFunction(M, I.EntryName + ".noexact",
-                                            I.Integrand->getFunctionType())
-                            : outOfLineIntegrand(*I.Integrand);
+    ValueToValueMapTy VMap, PointsMap;
+    const bool WantPoints = Points && !I.PointsName.empty();
+    if (Error E = fillHoles(M, H, I, VMap, WantPoints ? &PointsMap : nullptr))
+      return E;
+    // (None where the kernel calls no exact integrand.)
+    if (WantPoints && PointsMap.count(H[Hole::IntegrandExact])) {
+      Function *Copy = CloneFunction(Points, PointsMap);
+      Copy->setName(I.PointsName);
+      Copy->setLinkage(GlobalValue::ExternalLinkage);
     }
     Function *Clone = CloneFunction(Kernel, VMap);
     Clone->setName(I.EntryName);
@@ -250,6 +283,8 @@ Error cloneKernel(Module &M, StringRef Generic,
     Clone->setCallingConv(CC);
   }
   Kernel->eraseFromParent();
+  if (Points)
+    Points->eraseFromParent();
   for (Function *F : H.all())
     if (F && F->use_empty())
       F->eraseFromParent();

@@ -9,7 +9,8 @@
 // For each integrand NAME this clones the kernel into vf_sample_tile_NAME
 // (host) or the kernel vf_sample_tiles_gpu_NAME (NVPTX) with the holes
 // filled, so O2 inlines the integrand into the sampling loop and unrolls
-// the loops over dimensions.
+// the loops over dimensions; on the host also vf_points_NAME, the
+// integrand at given points through the same exact copy.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_COMPILER_BITCODE_SAMPLERKERNEL_H
@@ -35,6 +36,9 @@ struct SamplerInstance {
   unsigned Outputs;
   unsigned Histograms;       ///< cells written after the outputs
   std::string EntryName;     ///< the entry point to create
+  /// (host) The integrand at given points to create next to it
+  /// (runtime/kernels/IntegrandPoints.c); empty: none.
+  std::string PointsName;
   bool WideVectors = false;  ///< the host has 512-bit vectors (BlockSums.h)
   /// The integrand calls C/C++ code: the kernels then get no copy on the
   /// fast paths (FastIntegrand.h), whose stand-in values could steer that

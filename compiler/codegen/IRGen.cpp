@@ -34,6 +34,7 @@ std::string sampleTileSymbol(StringRef Name) {
 std::string gpuSampleSymbol(StringRef Name) {
   return ("vf_sample_tiles_gpu_" + Name).str();
 }
+std::string pointsSymbol(StringRef Name) { return ("vf_points_" + Name).str(); }
 
 namespace {
 

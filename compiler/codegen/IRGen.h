@@ -55,6 +55,9 @@ std::string boundsSymbol(llvm::StringRef Name);
 std::string sampleTileSymbol(llvm::StringRef Name);
 /// ... and its GPU kernel.
 std::string gpuSampleSymbol(llvm::StringRef Name);
+/// The integrand at given points next to the host's sampler
+/// (runtime/kernels/IntegrandPoints.c), where there is no batch entry point.
+std::string pointsSymbol(llvm::StringRef Name);
 
 } // namespace vf
 

@@ -51,16 +51,6 @@ py::array evaluate(const Integrand &In, const DoubleArray &X,
                           "(n, " + std::to_string(I.Dim) + ") array");
   if (!I.Evaluate)
     throw py::value_error("integrand '" + I.Name + "' cannot be evaluated");
-  if (I.PrepareEvaluate) {
-    // The first call compiles the batch entry point: without the GIL.
-    vf::Status S = vf::Status::ok();
-    {
-      py::gil_scoped_release R;
-      S = I.PrepareEvaluate();
-    }
-    if (!S)
-      raise(S.error());
-  }
   std::vector<double> P = paramsOr(I, Params);
   const py::ssize_t N = X.shape(0);
   py::array_t<double> Out({N, py::ssize_t(I.Outputs)});

@@ -33,9 +33,6 @@ Expected<EventSampler> EventSampler::create(const Frozen &State) {
   if (!State.Integrand->Evaluate)
     return Error{"integrand '" + State.Integrand->Name +
                  "' has no batch entry point to evaluate events with"};
-  if (State.Integrand->PrepareEvaluate)
-    if (Status St = State.Integrand->PrepareEvaluate(); !St)
-      return St.error();
   return E;
 }
 

@@ -79,14 +79,11 @@ Status Integrator::Impl::nonFiniteError(const vf_sampler_args &A,
   std::string Point, Value;
   for (unsigned D = 0; D < I.Dim; ++D)
     Point += (D ? ", " : "") + formatDouble(X[D]);
-  Status Ready = I.PrepareEvaluate ? I.PrepareEvaluate() : Status::ok();
-  if (I.Evaluate && Ready) {
+  if (I.Evaluate) {
     I.Evaluate(X.data(), 1, Params.data(), F.data());
     for (unsigned C = 0; C < I.Outputs; ++C)
       Value += (C ? ", " : "") + formatDouble(F[C]);
     Value = " is " + (I.Outputs > 1 ? "[" + Value + "]" : Value);
-  } else if (!Ready) {
-    Value = " is not finite (its value is unknown: " + Ready.message() + ")";
   }
   return Error{"integrand '" + I.Name + "'" +
                (Value.empty() ? " is not finite" : Value) + " at x = [" +

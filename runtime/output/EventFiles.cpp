@@ -90,9 +90,8 @@ Status checkEventFile(const IntegrandInfo &Integrand,
                      gibibytes(L.Bytes) + " of " + L.What + ". Lower " +
                      optionRef("events") +
                      ", or write several files with "
-                     "different seeds", "events"};
-  if (Record.PrepareEvaluate)
-    return Record.PrepareEvaluate();
+                     "different seeds",
+                 "events"};
   return Status::ok();
 }
 

@@ -64,6 +64,9 @@ def main():
     check("vf_batch_peak" not in entries,
           "integrating compiles no batch entry point (%s)"
           % sorted(entries)[:6])
+    check("vf_points_peak" in entries and entries["vf_points_peak"][1] > 0,
+          "the sampler's integrand at given points is in the map (%s)"
+          % sorted(entries)[:6])
     spans = sorted(entries.values())
     check(all(a + n <= b for (a, n), (b, _) in zip(spans, spans[1:])),
           "the functions' address ranges do not overlap")
@@ -75,9 +78,9 @@ def main():
              map(LINE.match, (text or "").splitlines()) if m}
     check(rc != 0 and re.search(r"integrand .nan. is -?nan at x = ", err),
           "a NaN is reported with the integrand's value (%s)" % err.strip())
-    check(names.get("vf_batch_nan", 0) > 0,
-          "the batch entry point compiled for that report is in the map "
-          "(%s)" % sorted(names))
+    check("vf_batch_nan" not in names and names.get("vf_points_nan", 0) > 0,
+          "that report evaluates through the sampler's code, compiled with "
+          "it, not a batch entry point compiled later (%s)" % sorted(names))
     for value in (None, "0"):
         rc, text, _ = run(exe, src, value)
         check(rc == 0 and text is None,

@@ -56,16 +56,11 @@ struct IntegrandInfo {
                        std::vector<double> &Ranges)>
       HistRanges;
 
-  /// f at Npoints points (x stride Dim, out stride Outputs). Called
-  /// concurrently from worker threads. A compiled integrand may compile it
-  /// on the first call (integrating does not need it); see PrepareEvaluate.
+  /// f at Npoints points (x stride Dim, out stride Outputs), the values
+  /// the sampler computes there. Called concurrently from worker threads.
   std::function<void(const double *Xs, std::int64_t Npoints,
                      const double *Params, double *Out)>
       Evaluate;
-  /// Where Evaluate is compiled on first use, compiles it now; the error
-  /// says why it cannot be (Evaluate then writes NaN). Callers that need
-  /// Evaluate's values call it first. Empty where Evaluate is ready.
-  std::function<Status()> PrepareEvaluate;
   /// The fused sampling kernel for one tile (host). Called concurrently
   /// from worker threads. A compiled integrand binds its JIT entry point;
   /// a native one (vf/Native.h) binds the native sampler and its callback.

@@ -193,21 +193,18 @@ TEST(EventSamplerTest, NeedsTrainingAndFreeze) {
   EXPECT_NE(S.message().find("freeze()"), std::string::npos);
 }
 
-/// An integrand whose batch entry point cannot be prepared (a compiled
-/// one whose lazy compile failed, IntegrandInfo::PrepareEvaluate): no
-/// events, and the reason, rather than NaN weights.
-TEST(EventSamplerTest, AnEvaluateThatCannotBePreparedIsAnError) {
+/// An integrand that cannot be evaluated outside the sampler (no
+/// IntegrandInfo::Evaluate): no events, and the reason, rather than NaN
+/// weights.
+TEST(EventSamplerTest, AnIntegrandWithoutEvaluateIsAnError) {
   vf::IntegrandInfo I = peak();
-  I.PrepareEvaluate = [] {
-    return vf::Status(vf::Error{"cannot compile the batch entry points"});
-  };
+  I.Evaluate = nullptr;
   auto Integ = trained(I, 1);
   unsigned Batches = 0;
   vf::Status S =
       Integ->sample(10, [&](const vf::EventBatch &) { ++Batches; });
   ASSERT_FALSE(bool(S));
-  EXPECT_NE(S.message().find("cannot compile the batch entry points"),
-            std::string::npos)
+  EXPECT_NE(S.message().find("no batch entry point"), std::string::npos)
       << S.message();
   EXPECT_EQ(Batches, 0u);
 }

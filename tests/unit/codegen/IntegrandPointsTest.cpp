@@ -1,0 +1,128 @@
+//===- tests/unit/codegen/IntegrandPointsTest.cpp - f at given points -----===//
+//
+// A module compiled for integrating (CompileOptions::Evaluate off) has no
+// batch entry point; its integrands are evaluated at given points through
+// the sampler's own code (runtime/kernels/IntegrandPoints.c), compiled
+// with it: the values are the batch entry point's, bit for bit, for scalar
+// and vector integrands, with histograms and with math functions whose
+// slow paths some points take.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CodegenTestUtil.h"
+
+#include "backends/Compiler.h"
+#include "vf/Module.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace vf;
+using namespace vf::test;
+
+namespace {
+
+// exp and log of arguments far out (slow paths), a vector integrand, a
+// histogram (its cell is not a value).
+const char *const Source = R"(
+param a = 0.1
+integrand peak(x in [0, 1]^4) =
+    prod(i in 0..4: exp(-(x[i] - 0.5)^2 / a^2) / (a * sqrt(pi)))
+integrand wide(x in [0, 1]^3) = exp(800 * x[0] - 400) + log(x[1] * 1e-300)
+integrand pair(x in [0, 1]^2) -> [2] {
+  hist h(x[0], 0, 1, 10)
+  return [x[0] * x[1], sin(30 * x[1])]
+}
+)";
+
+class IntegrandPointsTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    auto C = Compiler::create();
+    ASSERT_TRUE(static_cast<bool>(C)) << llvm::toString(C.takeError());
+    TheCompiler = std::move(*C);
+    Opts.CacheDir = Dir.path();
+  }
+
+  std::unique_ptr<CompiledModule> compile(const Program &P, bool Evaluate) {
+    CompileOptions O = Opts;
+    O.Evaluate = Evaluate;
+    auto CM = TheCompiler->compile(P, O);
+    EXPECT_TRUE(static_cast<bool>(CM)) << llvm::toString(CM.takeError());
+    return CM ? std::move(*CM) : nullptr;
+  }
+
+  TempDir Dir;
+  std::unique_ptr<Compiler> TheCompiler;
+  CompileOptions Opts;
+};
+
+TEST_F(IntegrandPointsTest, IntegratingCompilesNoBatchEntryPoint) {
+  std::unique_ptr<Program> P = loadProgram(Source);
+  ASSERT_TRUE(P);
+  std::unique_ptr<CompiledModule> CM = compile(*P, false);
+  ASSERT_TRUE(CM);
+  const CompiledIntegrand *I = CM->find("peak");
+  ASSERT_NE(I, nullptr);
+  EXPECT_NE(I->SampleTile, nullptr);
+  EXPECT_NE(I->Batch, nullptr); // the sampler's, below
+  EXPECT_EQ(I->Cells, nullptr);
+  EXPECT_TRUE(I->GpuEvalKernel.empty());
+  // Neither the sampler nor the batch entry asked: an error.
+  CompileOptions O = Opts;
+  O.Evaluate = O.Sampler = false;
+  auto None = TheCompiler->compile(*P, O);
+  ASSERT_FALSE(static_cast<bool>(None));
+  llvm::consumeError(None.takeError());
+}
+
+TEST_F(IntegrandPointsTest, ValuesAreTheBatchEntryPointsBitForBit) {
+  std::unique_ptr<Program> P = loadProgram(Source);
+  ASSERT_TRUE(P);
+  std::unique_ptr<CompiledModule> Sampled = compile(*P, false);
+  std::unique_ptr<CompiledModule> Batch = compile(*P, true);
+  ASSERT_TRUE(Sampled && Batch);
+  std::mt19937_64 Rng(7);
+  std::uniform_real_distribution<double> U(0, 1);
+  const std::vector<double> Params = P->defaultParams();
+  for (const char *Name : {"peak", "wide", "pair"}) {
+    const CompiledIntegrand *S = Sampled->find(Name), *B = Batch->find(Name);
+    ASSERT_TRUE(S && B && S->Batch && B->Batch) << Name;
+    const std::int64_t N = 1000;
+    std::vector<double> X(N * S->Dim);
+    for (double &V : X)
+      V = U(Rng);
+    std::vector<double> Got(N * S->Outputs, -1), Want(N * S->Outputs, -2);
+    S->Batch(X.data(), N, Params.data(), Got.data());
+    B->Batch(X.data(), N, Params.data(), Want.data());
+    EXPECT_EQ(std::memcmp(Got.data(), Want.data(), Got.size() * 8), 0) << Name;
+  }
+}
+
+// An integrand the sampler cannot take still has Evaluate: vf::Module
+// compiles its batch entry point with the module.
+TEST_F(IntegrandPointsTest, AnIntegrandWithoutSamplerHasTheBatchEntryPoint) {
+  CompileSettings S;
+  S.CacheDir = Dir.path();
+  // 20 outputs, above the sampler's 16: x[0] + k x[1] for k = 0..19.
+  std::string Values;
+  for (int K = 0; K < 20; ++K)
+    Values += (K ? ", x[0] + " : "x[0] + ") + std::to_string(K) + " * x[1]";
+  auto M = Module::compileString(
+      "integrand big(x in [0, 1]^2) -> [20] = [" + Values + "]\n", "big.vf", S);
+  ASSERT_TRUE(static_cast<bool>(M)) << M.error().Message;
+  auto I = (*M)->integrand("big");
+  ASSERT_TRUE(static_cast<bool>(I)) << I.error().Message;
+  ASSERT_TRUE(static_cast<bool>(I->Evaluate));
+  const std::vector<double> X = {0.25, 0.5};
+  std::vector<double> F(20, 0);
+  I->Evaluate(X.data(), 1, nullptr, F.data());
+  for (int K = 0; K < 20; ++K)
+    EXPECT_EQ(F[K], 0.25 + K * 0.5) << K;
+}
+
+} // namespace
