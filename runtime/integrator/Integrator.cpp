@@ -1,7 +1,7 @@
 //===- runtime/integrator/Integrator.cpp - The integrator's front ---------===//
 //
 // create() checks the integrand and the options and sets up the devices;
-// run() drives the iterations (Iterate.cpp) through a run plan that a
+// run() drives the iterations (Iteration.cpp) through a run plan that a
 // restored checkpoint can continue; the result comes from the average the
 // output count chose. The rest of the integrator lives by concept in the
 // files IntegratorImpl.h lists.

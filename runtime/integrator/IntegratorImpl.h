@@ -2,7 +2,7 @@
 //
 // Integrator::Impl, shared by the files that implement one concept each:
 //   Integrator.cpp    create, run, the result and the small accessors
-//   Iterate.cpp       one iteration: tiles on the devices, the reduction,
+//   Iteration.cpp     one iteration: tiles on the devices, the reduction,
 //                     the estimate (sums that overflow or underflow are
 //                     errors), adaptation
 //   MemoryBudget.cpp  an iteration's memory, checked before allocating
@@ -11,7 +11,7 @@
 //   State.cpp         snapshot/restore, checkpoint and grid files
 //   StateChecks.cpp   a loaded state's invariants (forged checkpoints)
 //   DeviceSet.cpp     the devices of a run
-//   Sampling.cpp      events from the frozen map (sample, unweight)
+//   EventStream.cpp   events from the frozen map (sample, unweight)
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_INTEGRATOR_INTEGRATORIMPL_H
@@ -135,7 +135,7 @@ struct Integrator::Impl {
   /// the map, the allocation and the random stream's position.
   void startFreshStatistics();
 
-  // Iterate.cpp
+  // Iteration.cpp
   /// One iteration; \p Cancelled set when cancel() dropped it (nothing
   /// of it is kept: the next one redraws it).
   Status iterate(std::uint64_t Calls, bool Warmup, bool &Cancelled);
@@ -255,7 +255,7 @@ auto guarded(const std::string &What, F &&Fn) -> decltype(Fn()) {
   }
 }
 
-/// Samples per tile of an iteration of \p Calls (Iterate.cpp).
+/// Samples per tile of an iteration of \p Calls (Iteration.cpp).
 std::uint64_t tileSize(std::uint64_t Calls);
 
 } // namespace vf

@@ -1,4 +1,4 @@
-//===- runtime/integrator/Sampling.cpp - Events from the frozen map -------===//
+//===- runtime/integrator/EventStream.cpp - Events from the frozen map ----===//
 //
 // Integrator::sample and unweight: an EventSampler (integrator/
 // EventSampler.h) over the frozen map and allocation, continuing the

@@ -1,4 +1,4 @@
-//===- runtime/integrator/Iterate.cpp - One VEGAS+ iteration --------------===//
+//===- runtime/integrator/Iteration.cpp - One VEGAS+ iteration ------------===//
 //
 // One iteration (ALGORITHM.md sections 1-4):
 //   1. Strata gives the allocation n_h; its prefix sums order the samples
