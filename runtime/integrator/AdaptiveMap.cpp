@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "integrator/AdaptiveMap.h"
 
-#include "integrator/IntegratorImpl.h" // formatDouble
+#include "integrator/FormatDouble.h"
 
 #include <algorithm>
 #include <cassert>

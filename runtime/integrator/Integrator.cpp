@@ -1,10 +1,11 @@
 //===- runtime/integrator/Integrator.cpp - The integrator's front ---------===//
 //
 // create() checks the integrand and the options and sets up the devices;
-// run() drives the iterations (Iteration.cpp) through a run plan that a
-// restored checkpoint can continue; the result comes from the average the
-// output count chose. The rest of the integrator lives by concept in the
-// files IntegratorImpl.h lists.
+// run() drives the loop (runPlan) through a run plan that a restored
+// checkpoint can continue: each step an Iteration, added to the RunState,
+// then the checkpoint written. The result comes from the average the
+// output count chose. The units the loop calls are the files
+// IntegratorImpl.h lists.
 //
 //===----------------------------------------------------------------------===//
 
@@ -153,7 +154,7 @@ Expected<Result> Integrator::run(unsigned Iterations, std::uint64_t Calls,
     return busyError("run");
   if (Status S = checkRunPlan(Iterations, Calls, Warmup); !S)
     return S.error();
-  RunPlan &Plan = P->Plan;
+  RunPlan &Plan = P->State.Plan;
   // A restored or interrupted run continues (and is extended) when it
   // can; an unfinished one must, a finished one otherwise starts a new run
   // on top.
@@ -172,7 +173,7 @@ Expected<Result> Integrator::extend(unsigned Iterations) {
   BusyClaim Claim(P->Busy);
   if (!Claim)
     return busyError("extend");
-  RunPlan &Plan = P->Plan;
+  RunPlan &Plan = P->State.Plan;
   if (Plan.Calls == 0)
     return Error{"nothing to extend: no run has started (run() first)"};
   if (Status S = checkRunPlan(Iterations, Plan.Calls, Plan.Warmup); !S)
@@ -186,11 +187,13 @@ Expected<Result> Integrator::extend(unsigned Iterations) {
 
 bool Integrator::Impl::targetReached() const {
   // From the second measured iteration: one alone has no chi2 to trust.
-  if (!O.hasTarget() || Plan.measured() == 0 ||
+  const std::vector<IterationRow> &Rows = State.Rows;
+  if (!O.hasTarget() || State.Plan.measured() == 0 ||
       std::count_if(Rows.begin(), Rows.end(),
                     [](const IterationRow &R) { return !R.Warmup; }) < 2)
     return false;
-  const std::vector<double> Mean = Average->mean(), Err = Average->sdev();
+  const std::vector<double> Mean = State.Average->mean(),
+                            Err = State.Average->sdev();
   for (std::size_t C = 0; C < Mean.size(); ++C)
     if (!(Err[C] <= std::max(O.Atol, O.Rtol * std::fabs(Mean[C]))))
       return false;
@@ -198,11 +201,11 @@ bool Integrator::Impl::targetReached() const {
 }
 
 StopReason Integrator::Impl::stopReason() const {
-  if (Stopped != StopReason::None || Rows.empty())
+  if (Stopped != StopReason::None || State.Rows.empty())
     return Stopped;
   if (targetReached())
     return StopReason::Target;
-  if (!Plan.unfinished())
+  if (!State.Plan.unfinished())
     return O.hasTarget() ? StopReason::Cap : StopReason::Iterations;
   return StopReason::None;
 }
@@ -220,6 +223,7 @@ Expected<Result> Integrator::Impl::runPlan(Integrator &Self) {
   // the transport's marks it so (Cluster::errorScope).
   if (O.Ranks)
     O.Ranks->setErrorScope(ErrorScope::Shared);
+  RunPlan &Plan = State.Plan;
   while (true) {
     if (CancelRequested) {
       Stopped = StopReason::Cancelled;
@@ -235,12 +239,8 @@ Expected<Result> Integrator::Impl::runPlan(Integrator &Self) {
       break;
     }
     bool Cancelled = false;
-    if (Status S = guarded("iteration " + std::to_string(Iteration + 1),
-                           [&] {
-                             return iterate(Plan.Calls,
-                                            Plan.Done < Plan.Warmup,
-                                            Cancelled);
-                           });
+    if (Status S = guarded("iteration " + std::to_string(State.Iteration + 1),
+                           [&] { return iterate(Cancelled); });
         !S) {
       Plan.Done = Plan.total(); // abandoned: the next run() starts afresh
       Stopped = StopReason::Error;
@@ -251,9 +251,26 @@ Expected<Result> Integrator::Impl::runPlan(Integrator &Self) {
     // Outside the guard: an exception of the observer's own is the
     // caller's way to stop between iterations (the run stays resumable).
     if (Observer)
-      Observer(Rows.back());
+      Observer(State.Rows.back());
   }
   return Self.result();
+}
+
+Status Integrator::Impl::iterate(bool &Cancelled) {
+  const RunPlan &Plan = State.Plan;
+  Expected<IterationOutcome> Out =
+      Step.run(State, Plan.Calls, Plan.Done < Plan.Warmup);
+  if (!Out)
+    return Out.error();
+  if (Out->Cancelled) {
+    Cancelled = true;
+    return Status::ok();
+  }
+  State.add(std::move(Out->Row), Out->Mean, Out->Cov);
+  if (!CheckpointPath.empty())
+    if (Status S = writeCheckpoint(CheckpointPath, snapshot(true)); !S)
+      return Error{"checkpoint: " + S.message()};
+  return Status::ok();
 }
 
 Status Integrator::setTarget(double Rtol, double Atol) {
@@ -269,7 +286,7 @@ Status Integrator::setTarget(double Rtol, double Atol) {
   return Status::ok();
 }
 
-const RunPlan &Integrator::plan() const { return P->Plan; }
+const RunPlan &Integrator::plan() const { return P->State.Plan; }
 
 void Integrator::cancel() { P->CancelRequested = true; }
 
@@ -284,8 +301,8 @@ Error busyError(const std::string &What) {
                "return, or make one integrator per thread"};
 }
 
-void Integrator::freeze() { P->Frozen = true; }
-bool Integrator::frozen() const { return P->Frozen; }
+void Integrator::freeze() { P->State.Frozen = true; }
+bool Integrator::frozen() const { return P->State.Frozen; }
 
 Status Integrator::setParam(const std::string &Name, double Value) {
   BusyClaim Claim(P->Busy);
@@ -300,15 +317,17 @@ Status Integrator::setParam(const std::string &Name, double Value) {
                    formatDouble(Value)};
     if (Value == I.Params[K])
       return Status::ok();
-    if (I.Plan.unfinished() && I.Plan.Done > 0)
+    const RunPlan &Plan = I.State.Plan;
+    if (Plan.unfinished() && Plan.Done > 0)
       return Error{"parameter '" + Name +
                    "' cannot change while a restored "
                    "run is unfinished (" +
-                   std::to_string(I.Plan.Done) + " of " +
-                   std::to_string(I.Plan.total()) +
+                   std::to_string(Plan.Done) + " of " +
+                   std::to_string(Plan.total()) +
                    " iterations done): finish it with run() first"};
     I.Params[K] = Value;
-    I.startFreshStatistics();
+    I.State.startFreshStatistics();
+    I.Ranks.clearTotals();
     return Status::ok();
   }
   std::string Names;
@@ -319,45 +338,32 @@ Status Integrator::setParam(const std::string &Name, double Value) {
                               : "; parameters: " + Names)};
 }
 
-void Integrator::Impl::startFreshStatistics() {
-  // Another parameter value is another integral: averaging it with the
-  // old one's iterations would give neither. The map and the allocation
-  // stay, as vegas keeps its adapted map, to start the new one well.
-  Average = IterationAverage::create(I.Outputs);
-  Rows.clear();
-  Covs.clear();
-  Devices.clear();
-  RankTotals.clear();
-  Evaluations = 0;
-  ExchangeBytes = 0;
-  Wall = 0;
-}
-
 const std::vector<double> &Integrator::params() const { return P->Params; }
 
 Result Integrator::result() const {
+  const RunState &S = P->State;
   Result R;
   R.Outputs = P->I.Outputs;
-  R.Mean = P->Average->mean();
-  R.Error = P->withRoundoff(P->Average->sdev(), R.Mean);
-  R.Covariance = P->Average->cov();
+  R.Mean = S.Average->mean();
+  R.Error = S.withRoundoff(S.Average->sdev(), R.Mean);
+  R.Covariance = S.Average->cov();
   for (unsigned C = 0; C < R.Error.size(); ++C) {
     R.RoundoffFloor.push_back(roundoffFloor(P->I.Dim, R.Mean[C]));
     if (C * R.Outputs + C < R.Covariance.size() && std::isfinite(R.Error[C]))
       R.Covariance[C * R.Outputs + C] = R.Error[C] * R.Error[C];
   }
-  R.Chi2Dof = P->Average->chi2dof();
-  R.Q = P->Average->Q();
+  R.Chi2Dof = S.Average->chi2dof();
+  R.Q = S.Average->Q();
   std::vector<double> Lo, Hi;
   if (!P->I.Domain(P->Params, Lo, Hi))
     Lo.clear(), Hi.clear(); // No ends to name; the share still counts.
-  R.Variance = checkVariance(P->Rows, Lo, Hi);
-  R.Iterations = P->Rows;
-  R.Devices = P->Devices;
-  R.Ranks = P->RankTotals;
-  R.ExchangeBytes = P->ExchangeBytes;
-  R.Evaluations = P->Evaluations;
-  R.WallSeconds = P->Wall;
+  R.Variance = checkVariance(S.Rows, Lo, Hi);
+  R.Iterations = S.Rows;
+  R.Devices = S.Devices;
+  R.Ranks = P->Ranks.totals();
+  R.ExchangeBytes = P->Ranks.bytes();
+  R.Evaluations = S.Evaluations;
+  R.WallSeconds = S.Wall;
   R.Histograms = P->histograms();
   R.Stopped = P->stopReason();
   R.HasTarget = P->O.hasTarget();
@@ -374,9 +380,9 @@ std::vector<Histogram> Integrator::Impl::histograms() const {
     for (unsigned B : S.Bins) {
       HistogramAxis A;
       A.Bins = B;
-      if (Range + 1 < HistRanges.size()) {
-        A.Lo = HistRanges[Range];
-        A.Hi = HistRanges[Range + 1];
+      if (Range + 1 < State.HistRanges.size()) {
+        A.Lo = State.HistRanges[Range];
+        A.Hi = State.HistRanges[Range + 1];
       }
       Range += 2;
       H.Axes.push_back(A);
@@ -386,8 +392,8 @@ std::vector<Histogram> Integrator::Impl::histograms() const {
     const vf_u64 Bins = S.Bins[0] * vf_u64(Axes == 2 ? S.Bins[1] : 1);
     for (vf_u64 Flat = 0; Flat < Bins; ++Flat) {
       const unsigned C = S.Base + unsigned(vf_hist_bin_cell(Flat));
-      H.Values.push_back(HistAverage.mean(C));
-      H.Errors.push_back(HistAverage.error(C));
+      H.Values.push_back(State.HistAverage.mean(C));
+      H.Errors.push_back(State.HistAverage.error(C));
     }
     std::vector<unsigned> Flow{
         S.Base + unsigned(vf_hist_outside_cell(Axes, S.Bins[0], 1))};
@@ -395,8 +401,8 @@ std::vector<Histogram> Integrator::Impl::histograms() const {
       Flow.push_back(S.Base +
                      unsigned(vf_hist_outside_cell(Axes, S.Bins[0], 0)));
     for (unsigned C : Flow) {
-      H.Flow.push_back(HistAverage.mean(C));
-      H.FlowErrors.push_back(HistAverage.error(C));
+      H.Flow.push_back(State.HistAverage.mean(C));
+      H.FlowErrors.push_back(State.HistAverage.error(C));
     }
     Out.push_back(std::move(H));
   }
@@ -406,13 +412,14 @@ std::vector<Histogram> Integrator::Impl::histograms() const {
 Integrator::Grid Integrator::grid() const {
   Grid G;
   G.Dim = P->I.Dim;
-  if (P->Map) {
-    G.Ninc = P->Map->ninc();
-    G.Edges.assign(P->Map->edges().begin(), P->Map->edges().end());
+  const RunState &S = P->State;
+  if (S.Map) {
+    G.Ninc = S.Map->ninc();
+    G.Edges.assign(S.Map->edges().begin(), S.Map->edges().end());
   }
-  if (P->Str) {
-    G.Nstrat = P->Str->nstrat();
-    const std::span<const std::uint64_t> Off = P->Str->offsets();
+  if (S.Str) {
+    G.Nstrat = S.Str->nstrat();
+    const std::span<const std::uint64_t> Off = S.Str->offsets();
     for (std::size_t H = 0; H + 1 < Off.size(); ++H)
       G.Samples.push_back(Off[H + 1] - Off[H]);
   }

@@ -13,14 +13,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "integrator/IntegratorImpl.h"
+#include "integrator/Iteration.h"
 
 #include "files/MemoryLimit.h"
 #include "reduction/Segments.h"
 
 namespace vf {
 
-Status Integrator::Impl::checkMemory(std::uint64_t Calls) const {
+Status Iteration::checkMemory(std::uint64_t Calls) const {
   const unsigned Nstrat = Strata::chooseNstrat(I.Dim, Calls, O.MaxHcube);
   std::uint64_t Nhcube = 1;
   for (unsigned D = 0; D < I.Dim; ++D)
@@ -35,7 +35,7 @@ Status Integrator::Impl::checkMemory(std::uint64_t Calls) const {
   const std::uint64_t Hcubes = saturatingMulAdd(Nhcube, PerHcube);
   const std::uint64_t Tiles = saturatingMulAdd(Ntiles, PerTile);
   const std::uint64_t Need = saturatingMulAdd(1, Hcubes, Tiles);
-  // What the arrays hold already is reused (iterate keeps them).
+  // What the arrays hold already is reused (Iteration keeps them).
   const std::uint64_t Held =
       8 * (Buffers.Segs.capacity() + Buffers.Edges.capacity()) +
       sizeof(vf_tile_result) * Buffers.Results.capacity();

@@ -1,62 +1,57 @@
 //===- runtime/integrator/RankExchange.cpp - Iterations over MPI ranks ----===//
 //
-// With several ranks (vf/Cluster.h), each iteration's tiles are claimed in
-// TrainingSums' groups, so each rank's training partials are whole; after
-// running its claims, a rank sends the others what only it computed, and
-// every rank continues with the single-process state, bit for bit.
+// A rank's claims of an iteration's groups, sized by the ranks' measured
+// rates, and the exchange of what each computed (RankExchange.h).
 //
 //===----------------------------------------------------------------------===//
 
-#include "integrator/IntegratorImpl.h"
+#include "integrator/RankExchange.h"
 
 #include "integrator/GroupPacket.h"
-#include "reduction/Segments.h"
+#include "scheduler/TileScheduler.h"
 
+#include <chrono>
 #include <cmath>
 
 namespace vf {
 
+using Clock = std::chrono::steady_clock;
+
 /// The adaptive policy's chunk among the ranks' measured rates (0: a
 /// slower rank stops), half an equal share until they are measured.
-std::uint64_t Integrator::Impl::rankChunk(const Cluster &C,
-                                          std::uint64_t Left) const {
+std::uint64_t RankExchange::chunk(const Cluster &C, std::uint64_t Left) const {
   double Sum = 0, FastestOther = 0;
-  for (int R = 0; R < int(RankRates.size()); ++R) {
-    Sum += RankRates[R];
+  for (int R = 0; R < int(Rates.size()); ++R) {
+    Sum += Rates[R];
     if (R != C.rank())
-      FastestOther = std::max(FastestOther, RankRates[R]);
+      FastestOther = std::max(FastestOther, Rates[R]);
   }
-  if (RankRates.size() != std::size_t(C.size()) || !(RankRates[C.rank()] > 0))
+  if (Rates.size() != std::size_t(C.size()) || !(Rates[C.rank()] > 0))
     return std::max<std::uint64_t>(
         1, std::uint64_t(std::ceil(double(Left) / C.size() / 2)));
-  return adaptiveChunk(RankRates[C.rank()], Sum, FastestOther, Left, 1, Left);
+  return adaptiveChunk(Rates[C.rank()], Sum, FastestOther, Left, 1, Left);
 }
 
-void Integrator::Impl::learnRankRates(const std::vector<RankStats> &Row) {
-  RankRates.clear();
+void RankExchange::learnRates(const std::vector<RankStats> &Row) {
+  Rates.clear();
   for (const RankStats &R : Row)
-    RankRates.push_back(R.BusySeconds > 0 ? double(R.Samples) / R.BusySeconds
-                                          : 0.0);
-  RankTotals.resize(Row.size());
+    Rates.push_back(R.BusySeconds > 0 ? double(R.Samples) / R.BusySeconds
+                                      : 0.0);
+  Totals.resize(Row.size());
   for (std::size_t R = 0; R < Row.size(); ++R) {
-    RankTotals[R].Rank = Row[R].Rank;
-    RankTotals[R].Samples += Row[R].Samples;
-    RankTotals[R].BusySeconds += Row[R].BusySeconds;
-    RankTotals[R].IdleSeconds += Row[R].IdleSeconds;
+    Totals[R].Rank = Row[R].Rank;
+    Totals[R].Samples += Row[R].Samples;
+    Totals[R].BusySeconds += Row[R].BusySeconds;
+    Totals[R].IdleSeconds += Row[R].IdleSeconds;
   }
 }
 
 /// Ranks claim groups of tiles (TrainingSums' groups, so each rank's
 /// training partials are whole), guided by their measured shares, and run
-/// them with RunTiles; then each sends what it computed to the others, so
-/// every rank continues with the single-process state, bit for bit.
-/// Finished turns false when this rank's devices all failed.
-Status Integrator::Impl::runOnRanks(
-    Cluster &C,
-    const std::function<bool(std::uint64_t, std::uint64_t)> &RunTiles,
-    const std::atomic<std::uint64_t> &SamplesDone, const vf_sampler_args &A,
-    unsigned Stride, bool &Finished, std::vector<RankStats> &RankRow) {
-  const TrainingSums &Training = Buffers.Training;
+/// them with W.RunTiles; then each sends what it computed to the others.
+Status RankExchange::run(Cluster &C, const RankWork &W, bool &Finished,
+                         std::vector<RankStats> &RankRow) {
+  const TrainingSums &Training = W.Buffers.Training;
   const std::uint64_t G = Training.groups();
   if (Status S = C.startClaims(G); !S)
     return S;
@@ -67,7 +62,7 @@ Status Integrator::Impl::runOnRanks(
     Expected<std::uint64_t> Now = C.claimed();
     if (!Now)
       return Now.error();
-    const std::uint64_t Want = *Now < G ? rankChunk(C, G - *Now) : 0;
+    const std::uint64_t Want = *Now < G ? chunk(C, G - *Now) : 0;
     if (Want == 0)
       break;
     Expected<Cluster::Range> R = C.claim(Want);
@@ -77,8 +72,8 @@ Status Integrator::Impl::runOnRanks(
       break;
     for (std::uint64_t Grp = R->Begin; Grp < R->End; ++Grp)
       Owned |= std::uint64_t(1) << Grp;
-    Finished = RunTiles(Training.groupBegin(R->Begin),
-                        Training.groupBegin(R->End));
+    Finished =
+        W.RunTiles(Training.groupBegin(R->Begin), Training.groupBegin(R->End));
   }
   double Busy = std::chrono::duration<double>(Clock::now() - T0).count();
   std::uint64_t Bad = Finished ? 0 : std::uint64_t(1) << (C.rank() % 64);
@@ -88,29 +83,29 @@ Status Integrator::Impl::runOnRanks(
   // A rank whose devices all failed says why itself (Finished is false);
   // the others stop with it, and none takes part in another collective.
   if (Bad)
-    return Finished ? Status(Error{"iteration " + std::to_string(Iteration) +
+    return Finished ? Status(Error{"iteration " + std::to_string(W.Iteration) +
                                    ": every device of another rank failed "
                                    "(its messages say why); stopping every "
                                    "rank"})
                     : Status::ok();
-  Expected<std::uint64_t> Bytes = exchangeGroups(C, Owned, A, Stride);
-  if (!Bytes)
-    return Bytes.error();
-  ExchangeBytes = *Bytes;
-  Expected<std::vector<double>> All = C.gatherAll(
-      {double(SamplesDone.load()), Busy, Idle});
+  Expected<std::uint64_t> Sent = exchange(C, Owned, W);
+  if (!Sent)
+    return Sent.error();
+  Bytes = *Sent;
+  Expected<std::vector<double>> All =
+      C.gatherAll({double(W.SamplesDone.load()), Busy, Idle});
   if (!All)
     return All.error();
   for (int R = 0; R < C.size(); ++R)
     RankRow.push_back({R, std::uint64_t((*All)[3 * R]), (*All)[3 * R + 1],
                        (*All)[3 * R + 2]});
-  learnRankRates(RankRow);
+  learnRates(RankRow);
   return Status::ok();
 }
 
-Expected<std::uint64_t>
-Integrator::Impl::exchangeGroups(Cluster &C, std::uint64_t Owned,
-                                 const vf_sampler_args &Args, unsigned Stride) {
+Expected<std::uint64_t> RankExchange::exchange(Cluster &C, std::uint64_t Owned,
+                                               const RankWork &W) {
+  IterationBuffers &Buffers = W.Buffers;
   TrainingSums &Training = Buffers.Training;
   const std::uint64_t G = Training.groups();
   std::span<double> Partials = Training.partials();
@@ -122,17 +117,17 @@ Integrator::Impl::exchangeGroups(Cluster &C, std::uint64_t Owned,
   GroupLayout L;
   for (std::uint64_t Grp = 0; Grp <= G; ++Grp)
     L.GroupBegin.push_back(Training.groupBegin(Grp));
-  L.TileSize = Args.tile_size;
-  L.Samples = Args.nsamples;
-  L.Offsets = Str->offsets();
-  L.Stride = Stride;
+  L.TileSize = W.Args.tile_size;
+  L.Samples = W.Args.nsamples;
+  L.Offsets = W.Offsets;
+  L.Stride = W.Stride;
   L.PartialSize = Partials.size() / G;
   L.HistSize = Hists.size() / G;
   const GroupArrays A{Buffers.Results, Buffers.Edges, Buffers.Segs, Partials,
                       Hists};
   if (Status S = checkLayout(L, A); !S)
     return S.error();
-  std::vector<std::uint64_t> &Mine = Buffers.Send, &All = Buffers.Receive;
+  std::vector<std::uint64_t> &Mine = Send, &All = Receive;
   Mine.clear();
   packGroups(L, Owned, A, Mine);
   const std::uint64_t Sent = 8 * Mine.size();
@@ -158,10 +153,10 @@ Integrator::Impl::exchangeGroups(Cluster &C, std::uint64_t Owned,
   const std::uint64_t Every =
       G == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << G) - 1;
   if (Accepted && Seen != Every)
-    Accepted = Error{"after the exchange, groups of iteration " +
-                     std::to_string(Iteration) + " are missing (mask " +
-                     std::to_string(Seen) + " of " + std::to_string(G) +
-                     " groups)"};
+    Accepted =
+        Error{"after the exchange, groups of iteration " +
+              std::to_string(W.Iteration) + " are missing (mask " +
+              std::to_string(Seen) + " of " + std::to_string(G) + " groups)"};
   // A rank checks the others' packets, not its own: the ranks agree before
   // any stops, or those that accepted would wait for it forever.
   std::uint64_t Bad = Accepted ? 0 : 1; // then: whether any rank refused
@@ -172,7 +167,8 @@ Integrator::Impl::exchangeGroups(Cluster &C, std::uint64_t Owned,
     return Error{Accepted.message()};
   }
   if (Bad)
-    return Error{"iteration " + std::to_string(Iteration) + ": another rank "
+    return Error{"iteration " + std::to_string(W.Iteration) +
+                 ": another rank "
                  "refused a packet of the exchange (its message says why); "
                  "stopping every rank"};
   return Sent;

@@ -8,7 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "integrator/IntegratorImpl.h"
+#include "vf/Integrator.h"
+
+#include "integrator/FormatDouble.h"
 
 #include <cmath>
 #include <utility>

@@ -1,8 +1,8 @@
 //===- runtime/integrator/State.cpp - Saving and restoring the state ------===//
 //
-// The integrator's state as plain data (CheckpointState) and back, and the
-// files behind saveState/loadState, checkpointTo and saveGrid/loadGrid
-// (formats in integrator/Checkpoint.h).
+// The files behind saveState/loadState, checkpointTo and saveGrid/loadGrid
+// (formats in integrator/Checkpoint.h): the integrator's identity and
+// options around its RunState's save and load.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,8 +22,6 @@ Status notASource(const IntegrandInfo &I, const std::string &Path,
 }
 } // namespace
 
-/// The state as plain data; without `WithState` only what
-/// checkCompatible compares (identity, options, parameters).
 CheckpointState Integrator::Impl::snapshot(bool WithState) const {
   CheckpointState S;
   S.Name = I.Name;
@@ -33,63 +31,9 @@ CheckpointState Integrator::Impl::snapshot(bool WithState) const {
   S.Options = O;
   S.ParamNames = I.ParamNames;
   S.Params = Params;
-  if (!WithState)
-    return S;
-  S.Plan = Plan;
-  S.Iteration = Iteration;
-  S.Frozen = Frozen;
-  S.NextEvent = NextEvent;
-  S.Evaluations = Evaluations;
-  S.Wall = Wall;
-  if (Map) {
-    S.Ninc = Map->ninc();
-    S.Edges.assign(Map->edges().begin(), Map->edges().end());
-  }
-  if (Str) {
-    S.StrataNeval = Str->neval();
-    S.Offsets.assign(Str->offsets().begin(), Str->offsets().end());
-  }
-  S.Rows = Rows;
-  S.Covs = Covs;
-  S.Devices = Devices;
-  S.Histograms = HistAverage.state();
-  S.HistRanges = HistRanges;
+  if (WithState)
+    State.save(S);
   return S;
-}
-
-/// Replaces the state by a compatible checkpoint's; the statistics are
-/// rebuilt by adding every iteration's inputs again, in order.
-Status Integrator::Impl::restore(CheckpointState S) {
-  std::unique_ptr<Strata> NewStr;
-  if (!S.Offsets.empty()) {
-    NewStr = std::make_unique<Strata>(I.Dim, S.StrataNeval, O.Beta, O.MaxHcube);
-    if (!NewStr->restoreOffsets(S.Offsets))
-      return Error{"the checkpoint's allocation does not fit " +
-                   std::to_string(S.StrataNeval) + " calls per iteration"};
-  }
-  Str = std::move(NewStr);
-  Map = S.Edges.empty()
-            ? nullptr
-            : std::make_unique<AdaptiveMap>(I.Dim, S.Ninc, std::move(S.Edges));
-  Plan = S.Plan;
-  Iteration = S.Iteration;
-  Frozen = S.Frozen;
-  NextEvent = S.NextEvent;
-  Evaluations = S.Evaluations;
-  Wall = S.Wall;
-  Average = IterationAverage::create(I.Outputs);
-  for (std::size_t K = 0; K < S.Rows.size(); ++K) {
-    const IterationRow &R = S.Rows[K];
-    Average->add(R.Mean, R.Error, S.Covs[K], R.Warmup);
-  }
-  if (!HistAverage.setState(S.Histograms))
-    return Error{"the checkpoint's histograms do not fit the integrand's " +
-                 std::to_string(I.HistCells) + " histogram cells"};
-  HistRanges = std::move(S.HistRanges);
-  Rows = std::move(S.Rows);
-  Covs = std::move(S.Covs);
-  Devices = std::move(S.Devices);
-  return Status::ok();
 }
 
 /// A checkpoint \p Name, read whole, as the state, if it is of this
@@ -98,7 +42,7 @@ Status Integrator::Impl::restoreChecked(CheckpointState S,
                                         const std::string &Name) {
   if (Status C = checkCompatible(S, snapshot(false), Name); !C)
     return C;
-  if (Status R = restore(std::move(S)); !R)
+  if (Status R = State.load(std::move(S), O); !R)
     return Error{"checkpoint '" + Name + "': " + R.message()};
   Restored = true;
   return Status::ok();
@@ -169,15 +113,16 @@ Status Integrator::saveGrid(const std::string &Path) const {
   BusyClaim Claim(P->Busy, /*Reentrant=*/true);
   if (!Claim)
     return busyError("saveGrid");
-  if (!P->Map)
+  const AdaptiveMap *Map = P->State.Map.get();
+  if (!Map)
     return Error{"no grid to save: the map is trained by run(), and no "
                  "iteration has run"};
   if (Status S = notASource(P->I, Path, "the grid file"); !S)
     return S;
   return guarded("saveGrid", [&] {
-    return writeGrid(Path, GridFile{P->I.Name, P->Map->dim(), P->Map->ninc(),
-                                    std::vector<double>(P->Map->edges().begin(),
-                                                        P->Map->edges().end())});
+    return writeGrid(Path, GridFile{P->I.Name, Map->dim(), Map->ninc(),
+                                    std::vector<double>(Map->edges().begin(),
+                                                        Map->edges().end())});
   });
 }
 
@@ -193,8 +138,9 @@ Status Integrator::loadGrid(const std::string &Path) {
                  " dimensions (trained on '" + G->Integrand +
                  "'); integrand '" + P->I.Name + "' has " +
                  std::to_string(P->I.Dim)};
-  P->Map = std::make_unique<AdaptiveMap>(G->Dim, G->Ninc, std::move(G->Edges));
-  P->GridLoaded = true;
+  P->State.Map =
+      std::make_unique<AdaptiveMap>(G->Dim, G->Ninc, std::move(G->Edges));
+  P->Step.fitLoadedMap();
   return Status::ok();
 }
 

@@ -9,7 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "integrator/IntegratorImpl.h"
+#include "integrator/AdaptiveMap.h"
+#include "integrator/Checkpoint.h"
+#include "integrator/FormatDouble.h"
+#include "integrator/Strata.h"
 
 #include "SamplerABI.h"
 

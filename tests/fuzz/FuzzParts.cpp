@@ -55,7 +55,7 @@ void require(bool Ok) {
     __builtin_trap();
 }
 
-/// What Iteration.cpp's estimate() and largestWeight() do with the received
+/// What Iteration's estimate() and largestWeight() do with the received
 /// tiles \p Tb to \p Te: every index they derive, used.
 double consume(Iteration &It, std::uint64_t Tb, std::uint64_t Te) {
   // The tiles' end hypercubes start from zero, as in estimate() (their

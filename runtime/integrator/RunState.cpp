@@ -1,0 +1,157 @@
+//===- runtime/integrator/RunState.cpp - Where a run stands ---------------===//
+//
+// A finished iteration added to the run (its row, the combined average,
+// the device totals), the statistics started afresh, and the state's one
+// conversion to and from a checkpoint.
+//
+//===----------------------------------------------------------------------===//
+
+#include "integrator/RunState.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <utility>
+
+namespace vf {
+
+RunState::RunState(unsigned Dim, unsigned Outputs, unsigned HistCells)
+    : Average(IterationAverage::create(Outputs)), HistAverage(HistCells),
+      Dim(Dim), Outputs(Outputs) {}
+
+double roundoffFloor(unsigned Dim, double Mean) {
+  const double F = std::sqrt(double(Dim) + 2) * 0x1p-52 * std::fabs(Mean);
+  return std::isfinite(F) ? F : 0;
+}
+
+double withFloor(double Variance, double Floor) {
+  // Floor^2 underflows below 1e-154 (a component near 1e-150): hypot keeps
+  // the floor there; elsewhere the bits are sqrt's as they always were.
+  if (Floor == 0 || Floor >= 0x1p-500)
+    return std::sqrt(Variance + Floor * Floor);
+  return std::hypot(std::sqrt(Variance), Floor);
+}
+
+std::vector<double>
+RunState::withRoundoff(std::vector<double> Error,
+                       const std::vector<double> &Mean) const {
+  // Rounding in the map and the sums repeats from one iteration to the
+  // next (the same edges, the same products), so the combined estimate's
+  // floor is one iteration's, not divided by the square root of their
+  // number.
+  for (std::size_t C = 0; C < Error.size() && C < Mean.size(); ++C) {
+    const double F = roundoffFloor(Dim, Mean[C]);
+    if (std::isfinite(Error[C]))
+      Error[C] = withFloor(Error[C] * Error[C], F);
+  }
+  return Error;
+}
+
+void RunState::add(IterationRow Row, std::span<const double> Mean,
+                   std::span<const double> SampledCov) {
+  // The totals are kept by device name and kind: a run resumed from a
+  // checkpoint may have other devices than the one that saved it.
+  for (const DeviceStats &Now : Row.Devices) {
+    auto Same = [&](const DeviceStats &D) {
+      return D.Name == Now.Name && D.Kind == Now.Kind;
+    };
+    auto It = std::find_if(Devices.begin(), Devices.end(), Same);
+    if (It == Devices.end())
+      It = Devices.insert(Devices.end(),
+                          DeviceStats{Now.Name, Now.Kind, 0, 0, 0, 0, {}});
+    if (!Now.Error.empty() && It->Error.empty())
+      It->Error = Now.Error;
+    It->Samples += Now.Samples;
+    It->Chunks += Now.Chunks;
+    It->BusySeconds += Now.BusySeconds;
+    It->IdleSeconds += Now.IdleSeconds;
+  }
+  Evaluations += Row.Samples;
+  Wall += Row.Seconds;
+  ++Plan.Done;
+  Row.Mean.assign(Mean.begin(), Mean.end());
+  // The iteration's variance includes the round-off floor, so that
+  // iterations agreeing to rounding do not count as disagreeing in chi2.
+  std::vector<double> Cov(SampledCov.begin(), SampledCov.end());
+  for (unsigned C = 0; C < Outputs; ++C) {
+    const double F = roundoffFloor(Dim, Mean[C]);
+    Row.Error.push_back(withFloor(Cov[C * Outputs + C], F));
+    Cov[C * Outputs + C] += F * F;
+  }
+  Average->add(Row.Mean, Row.Error, Cov, Row.Warmup);
+  Row.CumMean = Average->mean();
+  Row.CumError = withRoundoff(Average->sdev(), Row.CumMean);
+  Row.Chi2Dof = Average->chi2dof();
+  Row.Q = Average->Q();
+  Rows.push_back(std::move(Row));
+  Covs.push_back(std::move(Cov));
+}
+
+void RunState::startFreshStatistics() {
+  // Another parameter value is another integral: averaging it with the
+  // old one's iterations would give neither. The map and the allocation
+  // stay, as vegas keeps its adapted map, to start the new one well.
+  Average = IterationAverage::create(Outputs);
+  Rows.clear();
+  Covs.clear();
+  Devices.clear();
+  Evaluations = 0;
+  Wall = 0;
+}
+
+void RunState::save(CheckpointState &S) const {
+  S.Plan = Plan;
+  S.Iteration = Iteration;
+  S.Frozen = Frozen;
+  S.NextEvent = NextEvent;
+  S.Evaluations = Evaluations;
+  S.Wall = Wall;
+  if (Map) {
+    S.Ninc = Map->ninc();
+    S.Edges.assign(Map->edges().begin(), Map->edges().end());
+  }
+  if (Str) {
+    S.StrataNeval = Str->neval();
+    S.Offsets.assign(Str->offsets().begin(), Str->offsets().end());
+  }
+  S.Rows = Rows;
+  S.Covs = Covs;
+  S.Devices = Devices;
+  S.Histograms = HistAverage.state();
+  S.HistRanges = HistRanges;
+}
+
+Status RunState::load(CheckpointState S, const IntegratorOptions &O) {
+  std::unique_ptr<Strata> NewStr;
+  if (!S.Offsets.empty()) {
+    NewStr = std::make_unique<Strata>(Dim, S.StrataNeval, O.Beta, O.MaxHcube);
+    if (!NewStr->restoreOffsets(S.Offsets))
+      return Error{"the checkpoint's allocation does not fit " +
+                   std::to_string(S.StrataNeval) + " calls per iteration"};
+  }
+  Str = std::move(NewStr);
+  Map = S.Edges.empty()
+            ? nullptr
+            : std::make_unique<AdaptiveMap>(Dim, S.Ninc, std::move(S.Edges));
+  Plan = S.Plan;
+  Iteration = S.Iteration;
+  Frozen = S.Frozen;
+  NextEvent = S.NextEvent;
+  Evaluations = S.Evaluations;
+  Wall = S.Wall;
+  Average = IterationAverage::create(Outputs);
+  for (std::size_t K = 0; K < S.Rows.size(); ++K) {
+    const IterationRow &R = S.Rows[K];
+    Average->add(R.Mean, R.Error, S.Covs[K], R.Warmup);
+  }
+  if (!HistAverage.setState(S.Histograms))
+    return Error{"the checkpoint's histograms do not fit the integrand's " +
+                 std::to_string(HistAverage.cells()) + " histogram cells"};
+  HistRanges = std::move(S.HistRanges);
+  Rows = std::move(S.Rows);
+  Covs = std::move(S.Covs);
+  Devices = std::move(S.Devices);
+  return Status::ok();
+}
+
+} // namespace vf

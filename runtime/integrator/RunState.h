@@ -1,0 +1,96 @@
+//===- runtime/integrator/RunState.h - Where a run stands -------*- C++ -*-===//
+//
+// Everything the iteration loop carries from one iteration to the next,
+// and exactly what a checkpoint stores of it (Checkpoint.h), as vegas
+// keeps its "generated" fields apart from its inputs: the map, the
+// allocation, the Philox iteration word, the run plan, every iteration's
+// row and covariance with their combination, the histograms' average and
+// ranges, the device totals, evaluations and wall time, the event
+// stream's position and the frozen flag. save() and load() are its one
+// conversion to and from CheckpointState; a resumed run is bitwise the
+// uninterrupted one because nothing else survives an iteration.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_RUNTIME_INTEGRATOR_RUNSTATE_H
+#define VF_RUNTIME_INTEGRATOR_RUNSTATE_H
+
+#include "vf/Integrator.h"
+#include "vf/Result.h"
+
+#include "integrator/AdaptiveMap.h"
+#include "integrator/Checkpoint.h"
+#include "integrator/HistogramAverage.h"
+#include "integrator/Stats.h"
+#include "integrator/Strata.h"
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace vf {
+
+struct RunState {
+  /// A run of an integrand of \p Dim dimensions and \p Outputs components
+  /// with \p HistCells histogram cells; no iteration yet.
+  RunState(unsigned Dim, unsigned Outputs, unsigned HistCells);
+
+  // The algorithm: null before the first iteration.
+  std::unique_ptr<AdaptiveMap> Map;
+  std::unique_ptr<Strata> Str;
+  /// The Philox iteration word; counts warm-up iterations too.
+  unsigned Iteration = 0;
+  bool Frozen = false;
+  /// The next event of the stream (EventStream: sample, unweight).
+  std::uint64_t NextEvent = 0;
+  RunPlan Plan;
+
+  // The measured iterations.
+  /// Combined, scalar or vector (chosen once by the output count).
+  std::unique_ptr<IterationAverage> Average;
+  std::vector<IterationRow> Rows;
+  std::vector<std::vector<double>> Covs; ///< per row, as add() was given it
+  /// Histograms of observables: the cells combined over the measured
+  /// iterations, and the ranges (lo, hi per axis) of the last iteration.
+  HistogramAverage HistAverage;
+  std::vector<double> HistRanges;
+  /// Per device name, over the run (a resumed run may have other devices
+  /// than the one that saved it).
+  std::vector<DeviceStats> Devices;
+  std::uint64_t Evaluations = 0;
+  double Wall = 0;
+
+  /// Adds a finished iteration: its \p Row (Index, Warmup, Samples,
+  /// Seconds and Devices set), its \p Mean and sampled covariance \p Cov.
+  void add(IterationRow Row, std::span<const double> Mean,
+           std::span<const double> Cov);
+  /// Drops every iteration's statistics (a parameter changed), keeping the
+  /// map, the allocation and the random stream's position.
+  void startFreshStatistics();
+  /// \p Error with the round-off floor of \p Mean added in quadrature.
+  std::vector<double> withRoundoff(std::vector<double> Error,
+                                   const std::vector<double> &Mean) const;
+
+  /// Fills \p S's run fields (its identity and options are the caller's).
+  void save(CheckpointState &S) const;
+  /// Replaces the state by \p S's, compatible with this integrand and
+  /// options \p O; the statistics are rebuilt by adding every iteration's
+  /// inputs again, in order.
+  Status load(CheckpointState S, const IntegratorOptions &O);
+
+private:
+  unsigned Dim, Outputs;
+};
+
+/// The round-off floor of an estimate \p Mean of a \p Dim-dimensional
+/// integral: sqrt(Dim + 2) eps |Mean|, eps = 2^-52 (docs/user-guide.md,
+/// "Round-off"). Each sample's weight is a product of Dim map Jacobians
+/// and the box volume, each rounded, and the estimate a sum: what the
+/// sampled variance cannot see when those roundings repeat.
+double roundoffFloor(unsigned Dim, double Mean);
+/// sqrt(Variance + Floor^2), without Floor^2's underflow for tiny values.
+double withFloor(double Variance, double Floor);
+
+} // namespace vf
+
+#endif // VF_RUNTIME_INTEGRATOR_RUNSTATE_H
