@@ -143,8 +143,8 @@ Outcome runVegasflow(const std::string &Src, size_t Calls,
   }
   vf::IntegratorOptions O;
   O.Threads = 1;
-  auto I = vf::Integrator::create(
-      vf::bindIntegrand(P, **CM, *P->Integrands[0]), O);
+  auto I =
+      vf::Integrator::create(vf::bindIntegrand(*P, **CM, *P->Integrands[0]), O);
   if (!I) {
     llvm::errs() << I.message() << "\n";
     std::exit(1);

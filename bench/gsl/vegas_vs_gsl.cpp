@@ -127,7 +127,7 @@ Outcome runVegasflow(vf::Compiler &Comp, const Case &C, size_t Calls,
     std::exit(1);
   }
   auto I = vf::Integrator::create(
-      vf::bindIntegrand(P, **CM, *P->Integrands[0]), {});
+      vf::bindIntegrand(*P, **CM, *P->Integrands[0]), {});
   if (!I) {
     llvm::errs() << I.message() << "\n";
     std::exit(1);

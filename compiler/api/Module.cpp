@@ -148,7 +148,7 @@ Expected<IntegrandInfo> Module::integrand(const std::string &Name) const {
   auto C = sharedCompiler();
   if (!C)
     return C.error();
-  IntegrandInfo Info = bindIntegrand(P->P, *P->Code, *Found, *C, P->Options);
+  IntegrandInfo Info = bindIntegrand(*P->P, *P->Code, *Found, *C, P->Options);
   Info.SourceFiles = inputFiles();
   Info.Owner = P;
   return Info;

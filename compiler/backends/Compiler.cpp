@@ -14,11 +14,11 @@
 #include "backends/GpuCodeGen.h"
 #include "backends/Optimizer.h"
 #include "backends/PerfMap.h"
+#include "backends/ProgramImage.h"
 #include "bitcode/LLVMDiagnostics.h"
 #include "bitcode/MathLibrary.h"
 #include "bitcode/SamplerKernel.h"
 #include "codegen/IRGen.h"
-#include "frontend/Program.h"
 #include "vf/Version.h"
 
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -61,19 +61,23 @@ static const std::string &embeddedBitcodeDigest() {
   return Digest;
 }
 
-std::string compileCacheKey(const Program &P, StringRef Target) {
+std::string compileCacheKey(const ProgramImage &P, StringRef Target) {
   CompileCacheKey K;
   K.add(versionString());
   K.add(LLVM_VERSION_STRING);
   K.add(CodegenRevision);
   K.add(embeddedBitcodeDigest());
   K.add(Target);
-  for (const auto &M : P.Modules) {
-    K.add(M->IsMain ? "<main>" : M->Path);
-    K.add(P.SM.getMemoryBuffer(M->BufferID)->getBuffer());
+  for (const auto &[Name, Text] : P.Sources) {
+    K.add(Name);
+    K.add(Text);
   }
-  K.add(foreignDigest(P, gpuCodeGenForKey(Target)));
+  K.add(foreignDigest(P.Foreign, gpuCodeGenForKey(Target)));
   return K.finish();
+}
+
+std::string compileCacheKey(const Program &P, StringRef Target) {
+  return compileCacheKey(imageOf(P), Target);
 }
 
 Compiler::Compiler(std::unique_ptr<orc::LLJIT> J) : JIT(std::move(J)) {}
@@ -110,28 +114,28 @@ static std::vector<std::string> extensionSymbols(const HostExtension &Ext,
                                                  const Range &Integrands) {
   std::vector<std::string> Names;
   for (const auto &I : Integrands)
-    if (hasSampler(I->Dim, I->Outputs))
-      Names.push_back(I->Name);
+    if (hasSampler(I.Dim, I.Outputs))
+      Names.push_back(I.Name);
   return Ext.Symbols(Names);
 }
 
 /// The host's (\p Gpu null) or \p Gpu's entry points in a module of \p P.
 static std::vector<std::string>
-entrySymbols(const Program &P, const GpuCodeGen *Gpu, ModuleParts Parts) {
+entrySymbols(const ProgramImage &P, const GpuCodeGen *Gpu, ModuleParts Parts) {
   std::vector<std::string> Names;
   const bool Host = !Gpu;
-  for (const IntegrandDecl *I : P.Integrands) {
+  for (const ProgramImage::Integrand &I : P.Integrands) {
     if (Host)
-      Names.push_back(boundsSymbol(I->Name));
+      Names.push_back(boundsSymbol(I.Name));
     if (Parts.Batch)
-      Names.push_back(Host ? batchSymbol(I->Name) : gpuEvalSymbol(I->Name));
-    if (Parts.Batch && Host && !I->Histograms.empty())
-      Names.push_back(cellsSymbol(I->Name));
+      Names.push_back(Host ? batchSymbol(I.Name) : gpuEvalSymbol(I.Name));
+    if (Parts.Batch && Host && I.Histograms)
+      Names.push_back(cellsSymbol(I.Name));
     if (Parts.Sampler)
-      Names.push_back(Host ? sampleTileSymbol(I->Name)
-                           : gpuSampleSymbol(I->Name));
+      Names.push_back(Host ? sampleTileSymbol(I.Name)
+                           : gpuSampleSymbol(I.Name));
     if (Parts.Sampler && Host && !Parts.Batch)
-      Names.push_back(pointsSymbol(I->Name));
+      Names.push_back(pointsSymbol(I.Name));
   }
   if (Parts.Sampler && !Host && !P.Integrands.empty())
     Names.push_back(VF_GPU_FOLD_KERNEL);
@@ -146,25 +150,25 @@ static BitcodeTarget bitcodeTarget(const GpuCodeGen *Gpu) {
   return Gpu ? Gpu->bitcodeTarget() : BitcodeTarget::Host;
 }
 
-static Error addSamplers(const Program &P, Module &M, const GpuCodeGen *Gpu,
-                         const TargetMachine &TM, ModuleParts Parts) {
+static Error addSamplers(const ProgramImage &P, Module &M,
+                         const GpuCodeGen *Gpu, const TargetMachine &TM,
+                         ModuleParts Parts) {
   const bool Wide = !Gpu && TM.getMCSubtargetInfo()->checkFeatures("+avx512f");
-  const bool Foreign = hasForeignSources(P);
+  const bool Foreign = !P.Foreign.empty();
   std::vector<SamplerInstance> Instances;
   std::vector<std::string> Names;
-  for (const IntegrandDecl *I : P.Integrands) {
-    if (!hasSampler(I->Dim, I->Outputs))
+  for (const ProgramImage::Integrand &I : P.Integrands) {
+    if (!hasSampler(I.Dim, I.Outputs))
       continue;
-    Names.push_back(I->Name);
+    Names.push_back(I.Name);
     Instances.push_back(
-        {M.getFunction(integrandSymbol(I->Name)), I->Dim, I->Outputs,
-         unsigned(I->Histograms.size()),
-         Gpu ? gpuSampleSymbol(I->Name) : sampleTileSymbol(I->Name),
-         Gpu || Parts.Batch ? std::string() : pointsSymbol(I->Name), Wide,
+        {M.getFunction(integrandSymbol(I.Name)), I.Dim, I.Outputs, I.Histograms,
+         Gpu ? gpuSampleSymbol(I.Name) : sampleTileSymbol(I.Name),
+         Gpu || Parts.Batch ? std::string() : pointsSymbol(I.Name), Wide,
          Foreign,
          // C/C++ code may read the parameters in ways
          // the count does not bound.
-         Foreign ? 0u : unsigned(P.Params.size())});
+         Foreign ? 0u : P.Params});
   }
   if (Error E = instantiateSampler(M, bitcodeTarget(Gpu), Instances))
     return E;
@@ -192,13 +196,17 @@ static void dumpModule(const Module &M, StringRef Stage) {
 /// Codegen, C/C++ code, math library, internalize, and (unless \p Raw)
 /// O2.
 static Expected<std::unique_ptr<Module>>
-buildModule(const Program &P, LLVMContext &Ctx, const GpuCodeGen *Gpu,
+buildModule(const ProgramImage &P, LLVMContext &Ctx, const GpuCodeGen *Gpu,
             TargetMachine &TM, bool Raw, ModuleParts Parts,
             std::string &Warnings) {
-  std::unique_ptr<Module> M = generateModule(P, Ctx, Gpu, Parts.Batch);
+  Expected<std::unique_ptr<Module>> Generated =
+      P.Generate(Ctx, Gpu, Parts.Batch);
+  if (!Generated)
+    return Generated.takeError();
+  std::unique_ptr<Module> M = std::move(*Generated);
   M->setTargetTriple(TM.getTargetTriple().str());
   M->setDataLayout(TM.createDataLayout());
-  if (Error E = linkForeignSources(P, *M, Gpu, Warnings))
+  if (Error E = linkForeignSources(P.Foreign, *M, Gpu, Warnings))
     return std::move(E);
   if (Raw)
     return std::move(M);
@@ -247,10 +255,10 @@ enum class Output { Object, Assembly, IR, RawIR };
 /// JIT, assembly text (PTX for CUDA) or IR (unoptimised with RawIR); LLVM's
 /// diagnostics become an error naming \p What, Clang's warnings on C/C++ code
 /// go to \p Warnings.
-static Expected<std::string> generate(const Program &P, const GpuCodeGen *Gpu,
-                                      StringRef Arch, Output Out,
-                                      ModuleParts Parts, StringRef What,
-                                      std::string &Warnings) {
+static Expected<std::string> generate(const ProgramImage &P,
+                                      const GpuCodeGen *Gpu, StringRef Arch,
+                                      Output Out, ModuleParts Parts,
+                                      StringRef What, std::string &Warnings) {
   LLVMContext Ctx;
   LLVMDiagnosticCapture Diags(Ctx);
   auto TM = Gpu ? Gpu->createTargetMachine(Arch) : createHostTargetMachine();
@@ -320,10 +328,8 @@ Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
   }
   if (!Sampler || !O.Extension)
     return Error::success();
-  std::vector<const CompiledIntegrand *> Integrands;
-  for (const CompiledIntegrand &I : CM.Integrands)
-    Integrands.push_back(&I);
-  for (const std::string &Name : extensionSymbols(*O.Extension, Integrands)) {
+  for (const std::string &Name :
+       extensionSymbols(*O.Extension, CM.Integrands)) {
     auto Addr = JIT->lookup(*JD, Name);
     if (!Addr)
       return Addr.takeError();
@@ -334,17 +340,21 @@ Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
 
 Expected<std::unique_ptr<CompiledModule>>
 Compiler::compile(const Program &P, const CompileOptions &O) {
+  return compile(imageOf(P), O);
+}
+
+Expected<std::unique_ptr<CompiledModule>>
+Compiler::compile(const ProgramImage &P, const CompileOptions &O) {
   if (!O.Sampler && !O.Evaluate)
     return createStringError(inconvertibleErrorCode(),
                              "internal error: compile options ask for "
                              "neither the sampler nor the batch entry points");
   auto CM = std::make_unique<CompiledModule>();
-  for (const IntegrandDecl *I : P.Integrands)
+  for (const ProgramImage::Integrand &I : P.Integrands)
     CM->Integrands.push_back(
-        {I->Name, I->Dim, I->Outputs, unsigned(I->Histograms.size()),
-         I->HistCells, nullptr, nullptr, nullptr,
-         O.Evaluate ? gpuEvalSymbol(I->Name) : std::string(),
-         gpuSampleSymbol(I->Name)});
+        {I.Name, I.Dim, I.Outputs, I.Histograms, I.HistCells, nullptr, nullptr,
+         nullptr, O.Evaluate ? gpuEvalSymbol(I.Name) : std::string(),
+         gpuSampleSymbol(I.Name)});
   std::optional<CompileCache> Cache;
   if (O.UseCache)
     Cache.emplace(O.CacheDir);
@@ -383,7 +393,7 @@ Compiler::compile(const Program &P, const CompileOptions &O) {
   if (O.Host) {
     // With C/C++ code, Clang's warnings are kept with the object, so that a
     // cached run says what a fresh one does.
-    const bool Foreign = hasForeignSources(P);
+    const bool Foreign = !P.Foreign.empty();
     const HostExtension *Ext = O.Sampler ? O.Extension : nullptr;
     auto Obj = Cached(
         "host;" + hostTargetDescription() + (O.Sampler ? ";sampler" : "") +
@@ -423,8 +433,9 @@ Expected<std::string> Compiler::emitText(const Program &P, EmitKind K,
                      : K == EmitKind::LLVM  ? Output::IR
                                             : Output::Assembly;
   std::string Warnings; // --emit prints the code only
-  return generate(P, K == EmitKind::PTX ? &cudaCodeGen() : nullptr, O.GpuArch,
-                  Out, {O.Sampler, O.Evaluate}, "code generation", Warnings);
+  return generate(imageOf(P), K == EmitKind::PTX ? &cudaCodeGen() : nullptr,
+                  O.GpuArch, Out, {O.Sampler, O.Evaluate}, "code generation",
+                  Warnings);
 }
 
 CacheStats Compiler::cacheStats() const {

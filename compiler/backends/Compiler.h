@@ -34,6 +34,7 @@ class LLJIT;
 namespace vf {
 
 struct Program;
+struct ProgramImage;
 struct SamplerInstance;
 
 /// Code a test build links into a host module next to the sampler, with
@@ -125,6 +126,10 @@ public:
 
   llvm::Expected<std::unique_ptr<CompiledModule>>
   compile(const Program &P, const CompileOptions &O);
+  /// The same from \p P's image (ProgramImage.h): a frozen one compiles
+  /// without the Program.
+  llvm::Expected<std::unique_ptr<CompiledModule>>
+  compile(const ProgramImage &P, const CompileOptions &O);
 
   /// The module as text at the given stage; never cached.
   llvm::Expected<std::string> emitText(const Program &P, EmitKind K,
@@ -147,6 +152,7 @@ private:
 
 /// The cache key of \p P for \p Target ("host;<cpu>..." or "ptx;sm_90").
 std::string compileCacheKey(const Program &P, llvm::StringRef Target);
+std::string compileCacheKey(const ProgramImage &P, llvm::StringRef Target);
 
 } // namespace vf
 

@@ -2,8 +2,6 @@
 
 #include "backends/ForeignLink.h"
 #include "backends/GpuCodeGen.h"
-#include "frontend/Program.h"
-#include "clang/CxxIntegrands.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
@@ -18,13 +16,10 @@ static ForeignTarget foreignTarget(const GpuCodeGen *Gpu) {
   return Gpu ? Gpu->foreignTarget() : ForeignTarget::Host;
 }
 
-bool hasForeignSources(const Program &P) {
-  return !foreignSources(P).empty();
-}
-
-std::string foreignDigest(const Program &P, const GpuCodeGen *Gpu) {
+std::string foreignDigest(ArrayRef<ForeignSource> Files,
+                          const GpuCodeGen *Gpu) {
   std::string D;
-  for (const ForeignSource &S : foreignSources(P)) {
+  for (const ForeignSource &S : Files) {
     Expected<ForeignScan> Scan = scanForeignSource(S.Path, foreignTarget(Gpu));
     D += S.Path + ";" +
          (Scan ? Scan->Digest : "error:" + toString(Scan.takeError())) + ";";
@@ -32,9 +27,9 @@ std::string foreignDigest(const Program &P, const GpuCodeGen *Gpu) {
   return D;
 }
 
-Error linkForeignSources(const Program &P, Module &M, const GpuCodeGen *Gpu,
-                         std::string &Warnings) {
-  for (const ForeignSource &S : foreignSources(P)) {
+Error linkForeignSources(ArrayRef<ForeignSource> Files, Module &M,
+                         const GpuCodeGen *Gpu, std::string &Warnings) {
+  for (const ForeignSource &S : Files) {
     Expected<std::unique_ptr<Module>> FM =
         compileForeignSource(S, foreignTarget(Gpu), M.getContext(), Warnings);
     if (!FM)

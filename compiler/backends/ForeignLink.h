@@ -10,6 +10,9 @@
 #ifndef VF_COMPILER_BACKENDS_FOREIGNLINK_H
 #define VF_COMPILER_BACKENDS_FOREIGNLINK_H
 
+#include "clang/ClangFrontend.h"
+
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
@@ -21,23 +24,21 @@ class Module;
 namespace vf {
 
 class GpuCodeGen;
-struct Program;
 
-/// Whether \p P calls C/C++ code.
-bool hasForeignSources(const Program &P);
+/// The C/C++ part of a program's cache key for the host (\p Gpu null) or
+/// the GPU target \p Gpu: per file of \p Files, Clang's digest of it and
+/// its includes, flags and version ("" for a .vf-only program). A file
+/// that cannot be preprocessed gives a digest of its error, so the compile
+/// that follows reports it.
+std::string foreignDigest(llvm::ArrayRef<ForeignSource> Files,
+                          const GpuCodeGen *Gpu);
 
-/// The C/C++ part of \p P's cache key for the host (\p Gpu null) or the
-/// GPU target \p Gpu: per file, Clang's digest of
-/// it and its includes, flags and version ("" for a .vf-only program). A
-/// file that cannot be preprocessed gives a digest of its error, so the
-/// compile that follows reports it.
-std::string foreignDigest(const Program &P, const GpuCodeGen *Gpu);
-
-/// Compiles \p P's C/C++ files for the host or \p Gpu and links them into \p M
-/// (whose triple and data layout are set). Warnings (a host build of a file a
-/// GPU cannot run) are appended to \p Warnings.
-llvm::Error linkForeignSources(const Program &P, llvm::Module &M,
-                               const GpuCodeGen *Gpu, std::string &Warnings);
+/// Compiles \p Files for the host or \p Gpu and links them into \p M (whose
+/// triple and data layout are set). Warnings (a host build of a file a GPU
+/// cannot run) are appended to \p Warnings.
+llvm::Error linkForeignSources(llvm::ArrayRef<ForeignSource> Files,
+                               llvm::Module &M, const GpuCodeGen *Gpu,
+                               std::string &Warnings);
 
 /// A host object with the warnings of its compile, as one cache payload
 /// (for programs with C/C++ files), and back.

@@ -12,9 +12,10 @@ static std::atomic<GpuCodeHook> RegisteredHook{nullptr};
 
 void setGpuCodeHook(GpuCodeHook Hook) { RegisteredHook.store(Hook); }
 
-void applyGpuCodeHook(IntegrandInfo &Info, const GpuCodeSource &S) {
+void applyGpuCodeHook(IntegrandCode &Code, const std::string &Name,
+                      const GpuCodeSource &S) {
   if (GpuCodeHook Hook = RegisteredHook.load())
-    Hook(Info, S);
+    Hook(Code, Name, S);
 }
 
 } // namespace vf

@@ -13,29 +13,33 @@
 #define VF_COMPILER_BACKENDS_GPUCODEHOOK_H
 
 #include "backends/Compiler.h"
-#include "vf/Integrand.h"
 
-#include <memory>
+#include "IntegrandCode.h"
+
+#include <string>
 
 namespace vf {
 
 /// What compiled an integrand's GPU code: enough to compile it again with
-/// other options (CompileOptions::Extension).
+/// other options (CompileOptions::Extension). \p P lives for the hook's
+/// call only: what the hook keeps of it is an image (ProgramImage.h).
 struct GpuCodeSource {
   Compiler &OnDemand;
-  std::shared_ptr<const Program> P;
+  const Program &P;
   CompileOptions Options;
 };
 
-/// Given an integrand bound with GPU code (IntegrandInfo::Ptx set), may
-/// replace what the runtime gets for it.
-using GpuCodeHook = void (*)(IntegrandInfo &Info, const GpuCodeSource &S);
+/// Given integrand \p Name's code with GPU code (IntegrandCode::GpuCode
+/// set), may replace what the runtime gets for it.
+using GpuCodeHook = void (*)(IntegrandCode &Code, const std::string &Name,
+                             const GpuCodeSource &S);
 
 /// Registers \p Hook for every integrand bound from now on; call it before
 /// any module is compiled.
 void setGpuCodeHook(GpuCodeHook Hook);
-/// Applies the registered hook, if any, to \p Info.
-void applyGpuCodeHook(IntegrandInfo &Info, const GpuCodeSource &S);
+/// Applies the registered hook, if any, to \p Code.
+void applyGpuCodeHook(IntegrandCode &Code, const std::string &Name,
+                      const GpuCodeSource &S);
 
 } // namespace vf
 

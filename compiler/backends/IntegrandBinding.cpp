@@ -1,10 +1,12 @@
 //===- backends/IntegrandBinding.cpp - Compiled code to the runtime -------===//
 
 #include "backends/IntegrandBinding.h"
+#include "backends/GpuCodeGen.h"
 #include "backends/GpuCodeHook.h"
-#include "clang/CxxIntegrands.h"
 #include "backends/IntegrandBounds.h"
+#include "backends/ProgramImage.h"
 #include "frontend/Program.h"
+#include "clang/CxxIntegrands.h"
 
 using namespace llvm;
 
@@ -40,6 +42,41 @@ void bindBounds(IntegrandInfo &Info, const Program &P, const IntegrandDecl &I,
     return Bounds->histRanges(Params, Ranges);
   };
 }
+/// The devices' code of \p C: its tile kernel, run as \p Site's code; with
+/// \p OnDemand, its GPU code compiled for a target when an integrator is
+/// set up for such a GPU, from an image of \p P made now.
+std::shared_ptr<const IntegrandCode>
+bindCode(const Program &P, const IntegrandDecl &I, const CompiledIntegrand &C,
+         std::shared_ptr<const FaultSite> Site, Compiler *OnDemand,
+         const CompileOptions &Options) {
+  auto Code = std::make_shared<IntegrandCode>();
+  Code->SampleTile = C.SampleTile;
+  if (Site && C.SampleTile)
+    Code->SampleTile = [Site, Fn = C.SampleTile](const vf_sampler_args *A,
+                                                 unsigned long long Tile,
+                                                 const vf_tile_outputs *Out) {
+      runIntegrandCode(*Site, [&] { callCompiled(Fn, A, Tile, Out); });
+    };
+  if (!OnDemand || !C.SampleTile)
+    return Code;
+  Code->GpuKernel = C.GpuSampleKernel;
+  auto Image = std::make_shared<const ProgramImage>(
+      frozenImage(P, {{&cudaCodeGen(), Options.Evaluate}}));
+  Code->GpuCode = [OnDemand, Image, Options](
+                      const std::string &Arch) -> vf::Expected<std::string> {
+    CompileOptions O = Options;
+    O.Host = false;
+    O.PTX = true;
+    O.Sampler = true;
+    O.GpuArch = Arch;
+    auto CM = OnDemand->compile(*Image, O);
+    if (!CM)
+      return vf::Error{toString(CM.takeError())};
+    return std::move((*CM)->PTX);
+  };
+  applyGpuCodeHook(*Code, I.Name, {*OnDemand, P, Options});
+  return Code;
+}
 } // namespace
 
 std::shared_ptr<const FaultSite> integrandFaultSite(const Program &P,
@@ -52,47 +89,24 @@ std::shared_ptr<const FaultSite> integrandFaultSite(const Program &P,
   return std::make_shared<const FaultSite>(Name, Files);
 }
 
-IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
-                            const CompiledModule &M, const IntegrandDecl &I,
-                            Compiler *OnDemand, const CompileOptions &Options) {
+IntegrandInfo bindIntegrand(const Program &P, const CompiledModule &M,
+                            const IntegrandDecl &I, Compiler *OnDemand,
+                            const CompileOptions &Options) {
   IntegrandInfo Info;
   Info.Name = I.Name;
   Info.Dim = I.Dim;
   Info.Outputs = I.Outputs;
-  for (const ParamDecl *PD : P->Params) {
+  for (const ParamDecl *PD : P.Params) {
     Info.ParamNames.push_back(PD->Name);
     Info.ParamDefaults.push_back(PD->DefaultValue);
   }
   if (const CompiledIntegrand *C = M.find(I.Name)) {
-    auto Site = integrandFaultSite(*P, I.Name);
+    auto Site = integrandFaultSite(P, I.Name);
     Info.Evaluate = guardedBatch(Site, C->Batch);
-    bindBounds(Info, *P, I, *C, Site);
-    Info.SampleTile = C->SampleTile;
-    if (Site && C->SampleTile)
-      Info.SampleTile = [Site, Fn = C->SampleTile](
-                            const vf_sampler_args *A, unsigned long long Tile,
-                            const vf_tile_outputs *Out) {
-        runIntegrandCode(*Site, [&] { callCompiled(Fn, A, Tile, Out); });
-      };
-    if (OnDemand && C->SampleTile) {
-      Info.GpuKernel = C->GpuSampleKernel;
-      // Compiled when an integrator is set up for a GPU of that arch.
-      Info.Ptx = [OnDemand, P, Options](
-                     const std::string &Arch) -> vf::Expected<std::string> {
-        CompileOptions O = Options;
-        O.Host = false;
-        O.PTX = true;
-        O.Sampler = true;
-        O.GpuArch = Arch;
-        auto CM = OnDemand->compile(*P, O);
-        if (!CM)
-          return vf::Error{toString(CM.takeError())};
-        return std::move((*CM)->PTX);
-      };
-      applyGpuCodeHook(Info, {*OnDemand, P, Options});
-    }
+    bindBounds(Info, P, I, *C, Site);
+    Info.Code = bindCode(P, I, *C, std::move(Site), OnDemand, Options);
   }
-  Info.ModuleHash = compileCacheKey(*P, "integrand;" + I.Name);
+  Info.ModuleHash = compileCacheKey(P, "integrand;" + I.Name);
   for (const HistStmt *H : I.Histograms) {
     HistogramSpec S{H->Name, {H->Bins[0]}, H->Base};
     if (H->Axes == 2)

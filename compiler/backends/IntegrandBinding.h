@@ -49,11 +49,11 @@ std::shared_ptr<const FaultSite> integrandFaultSite(const Program &P,
 
 /// The Compiler that produced \p M owns the code the entry points point to
 /// and must outlive every use of them. With \p OnDemand, the result
-/// compiles its GPU kernel's PTX for a GPU's arch with \p Options when an
-/// integrator is set up for GPUs, and shares \p P for it; without, it
-/// holds nothing of \p P.
-IntegrandInfo bindIntegrand(std::shared_ptr<const Program> P,
-                            const CompiledModule &M, const IntegrandDecl &I,
+/// compiles its GPU kernel's code for a GPU's target with \p Options when
+/// an integrator is set up for GPUs, from a frozen image of \p P
+/// (ProgramImage.h). The result holds nothing of \p P: it may be freed.
+IntegrandInfo bindIntegrand(const Program &P, const CompiledModule &M,
+                            const IntegrandDecl &I,
                             Compiler *OnDemand = nullptr,
                             const CompileOptions &Options = {});
 

@@ -88,8 +88,10 @@ std::shared_ptr<vf::Module> compile(const std::string &Source, bool IsFile,
 
 void bindCompile(py::module_ &M) {
   py::class_<Integrand>(M, "_Integrand")
-      .def_property_readonly("name", [](const Integrand &I) { return I.Info.Name; })
-      .def_property_readonly("dim", [](const Integrand &I) { return I.Info.Dim; })
+      .def_property_readonly("name",
+                             [](const Integrand &I) { return I.Info.Name; })
+      .def_property_readonly("dim",
+                             [](const Integrand &I) { return I.Info.Dim; })
       .def_property_readonly("outputs",
                              [](const Integrand &I) { return I.Info.Outputs; })
       .def_property_readonly(
@@ -101,7 +103,7 @@ void bindCompile(py::module_ &M) {
           "module_hash", [](const Integrand &I) { return I.Info.ModuleHash; })
       .def_property_readonly(
           "has_gpu_code",
-          [](const Integrand &I) { return !I.Info.GpuKernel.empty(); })
+          [](const Integrand &I) { return vf::hasGpuCode(I.Info); })
       .def("domain", &domain, py::arg("params") = py::none())
       .def("evaluate", &evaluate, py::arg("x"), py::arg("params") = py::none());
 

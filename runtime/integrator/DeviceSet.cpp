@@ -5,6 +5,8 @@
 #include "devices/GpuKinds.h"
 #include "devices/cpu/CpuDevice.h"
 
+#include "IntegrandCode.h"
+
 #include <map>
 
 namespace vf {
@@ -150,10 +152,10 @@ Expected<DeviceSet> DeviceSet::create(const IntegrandInfo &I,
   DeviceSet S;
   const unsigned Cpus = O.NoCpu ? 0 : cpuThreads(O, Gpus.size());
   for (unsigned C = 0; C < Cpus; ++C)
-    S.Devices.push_back(std::make_unique<CpuDevice>(C, I.SampleTile));
+    S.Devices.push_back(std::make_unique<CpuDevice>(C, I.Code->SampleTile));
   for (std::size_t K = 0; K < O.SimulatedDevices.size(); ++K)
     S.Devices.push_back(std::make_unique<SimulatedDevice>(
-        unsigned(K), O.SimulatedDevices[K], I.SampleTile));
+        unsigned(K), O.SimulatedDevices[K], I.Code->SampleTile));
   for (std::unique_ptr<Device> &G : Gpus)
     S.Devices.push_back(std::move(G));
   for (std::unique_ptr<Device> &D : S.Devices)

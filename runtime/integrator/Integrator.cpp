@@ -13,6 +13,7 @@
 #include "integrator/VarianceCheck.h"
 
 #include "HistogramCells.h"
+#include "IntegrandCode.h"
 
 #include <algorithm>
 #include <cmath>
@@ -134,7 +135,7 @@ Integrator::createUnguarded(IntegrandInfo In, IntegratorOptions O) {
                  std::to_string(VF_SAMPLER_MAX_OUT) +
                  " (the sampler keeps a covariance per hypercube); more "
                  "values serve only as an event record"};
-  if (!In.SampleTile || !In.Domain)
+  if (!In.Code || !In.Code->SampleTile || !In.Domain)
     return Error{"integrand '" + In.Name + "' has no compiled sampling kernel"};
   Expected<ScheduleSpec> S = checkedSchedule(O);
   if (!S)

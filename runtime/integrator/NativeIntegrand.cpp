@@ -10,6 +10,7 @@
 
 #include "vf/Native.h"
 
+#include "IntegrandCode.h"
 #include "NativeSampler.h"
 
 #include <cmath>
@@ -100,10 +101,12 @@ Expected<IntegrandInfo> nativeIntegrand(std::string Name, unsigned Dim,
                       double *Out) {
     vfNativeEval(S.get(), Xs, vf_u64(N), S->Dim, P, Out);
   };
-  Info.SampleTile = [S](const vf_sampler_args *A, unsigned long long Tile,
-                        const vf_tile_outputs *Out) {
+  auto Code = std::make_shared<IntegrandCode>();
+  Code->SampleTile = [S](const vf_sampler_args *A, unsigned long long Tile,
+                         const vf_tile_outputs *Out) {
     vf_native_sample_tile(A, Tile, Out, &S->C);
   };
+  Info.Code = std::move(Code);
   // A callback has no source to hash: name and shape identify it.
   Info.ModuleHash = "native:" + Name + ":" + std::to_string(Dim) + ":" +
                     std::to_string(Outputs);

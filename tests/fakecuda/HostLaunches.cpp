@@ -12,6 +12,7 @@
 #include "GpuEmulation.h"
 #include "SamplerABI.h"
 #include "backends/GpuCodeHook.h"
+#include "backends/ProgramImage.h"
 #include "devices/cuda/CudaDriver.h"
 #include "reduction/HistogramSums.h"
 
@@ -118,25 +119,29 @@ const FakeDriverHooks &fakeDriverHooks() {
   return Hooks;
 }
 
-/// What an integrand's launches need on the host.
+/// What an integrand's launches need on the host: its tile kernel, and
+/// what compiles the emulated GPU kernel (a frozen image of the program
+/// with the host's module, and the module's options).
 struct KernelSource {
   std::string Name, Kernel;
   std::function<void(const vf_sampler_args *, unsigned long long,
                      const vf_tile_outputs *)>
       SampleTile;
-  GpuCodeSource Code;
+  Compiler *OnDemand;
+  std::shared_ptr<const ProgramImage> Image;
+  CompileOptions Options;
 };
 
 /// The GPU kernels compiled for the host under warp emulation, registered
 /// for \p K's kernel and the fold. Each call compiles a module of its own
 /// (the compile cache makes it cheap), bound to the emulator's intrinsics.
 Status registerEmulated(const FakeDriverHooks &H, const KernelSource &K) {
-  CompileOptions O = K.Code.Options;
+  CompileOptions O = K.Options;
   O.Host = true;
   O.PTX = false;
   O.Sampler = true;
   O.Extension = &emulatedKernelExtension();
-  auto CM = K.Code.OnDemand.compile(*K.Code.P, O);
+  auto CM = K.OnDemand->compile(*K.Image, O);
   if (!CM)
     return Error{"compiling the emulated GPU kernel: " +
                  llvm::toString(CM.takeError())};
@@ -170,16 +175,20 @@ Status registerOnHost(const KernelSource &K) {
 
 /// The hook: the integrand's PTX as before, its host code registered
 /// with the fake driver whenever the PTX is compiled for a GPU.
-void emulateGpuCode(IntegrandInfo &Info, const GpuCodeSource &S) {
-  Info.Ptx = [Ptx = std::move(Info.Ptx),
-              K = KernelSource{Info.Name, Info.GpuKernel, Info.SampleTile, S}](
-                 const std::string &Arch) -> Expected<std::string> {
-    Expected<std::string> Code = Ptx(Arch);
-    if (!Code)
-      return Code;
+void emulateGpuCode(IntegrandCode &Code, const std::string &Name,
+                    const GpuCodeSource &S) {
+  auto Image = std::make_shared<const ProgramImage>(
+      frozenImage(S.P, {{nullptr, S.Options.Evaluate}}));
+  Code.GpuCode = [Ptx = std::move(Code.GpuCode),
+                  K = KernelSource{Name, Code.GpuKernel, Code.SampleTile,
+                                   &S.OnDemand, std::move(Image), S.Options}](
+                     const std::string &Arch) -> Expected<std::string> {
+    Expected<std::string> Text = Ptx(Arch);
+    if (!Text)
+      return Text;
     if (Status St = registerOnHost(K); !St)
       return St.error();
-    return Code;
+    return Text;
   };
 }
 

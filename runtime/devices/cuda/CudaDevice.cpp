@@ -22,6 +22,7 @@
 
 #include "devices/cuda/CudaDevice.h"
 
+#include "IntegrandCode.h"
 #include "devices/cuda/CudaDriver.h"
 #include "devices/cuda/DeviceMemory.h"
 #include "reduction/HistogramSums.h"
@@ -98,7 +99,8 @@ CudaDevice::create(const CudaGpu &Gpu, const IntegrandInfo &I,
     return Error{Name + ": loading the kernel's PTX (" + G->Arch +
                  ") failed: " + S.message() +
                  (*ErrorLog ? std::string("; JIT log: ") + ErrorLog : "")};
-  if (Status S = D.moduleGetFunction(&G->Kernel, G->Mod, I.GpuKernel.c_str());
+  if (Status S =
+          D.moduleGetFunction(&G->Kernel, G->Mod, I.Code->GpuKernel.c_str());
       !S)
     return Fail(S);
   int MinGrid = 0, Block = 0;

@@ -10,6 +10,8 @@
 #include "devices/cuda/CudaDevice.h"
 #include "devices/cuda/CudaDriver.h"
 
+#include "IntegrandCode.h"
+
 namespace vf {
 
 namespace {
@@ -27,7 +29,7 @@ Expected<FoundGpu> query(int Ordinal, const IntegrandInfo &I) {
   Expected<CudaGpu> Gpu = queryCudaGpu(Ordinal);
   if (!Gpu)
     return Gpu.error();
-  if (!I.Ptx || I.GpuKernel.empty())
+  if (!hasGpuCode(I))
     return Error{Gpu->Name + ": integrand '" + I.Name +
                  "' was compiled without GPU code"};
   FoundGpu F;
@@ -45,7 +47,7 @@ Expected<FoundGpu> query(int Ordinal, const IntegrandInfo &I) {
 }
 
 Expected<std::string> code(const IntegrandInfo &I, const std::string &Arch) {
-  return I.Ptx(Arch);
+  return I.Code->GpuCode(Arch);
 }
 
 } // namespace

@@ -1,8 +1,9 @@
 //===- vf/Integrand.h - What the runtime needs of an integrand --*- C++ -*-===//
 //
 // The runtime sees a compiled integrand only through this struct: its shape,
-// its parameters, its domain (which may depend on parameters), and the entry
-// points the compiler produced. No compiler or LLVM type appears here.
+// its parameters, its domain (which may depend on parameters), its values
+// at given points, and, as an opaque pointer, the code the devices run. No
+// compiler, LLVM or kernel type appears here.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_INTEGRAND_H
@@ -17,12 +18,11 @@
 #include <string>
 #include <vector>
 
-extern "C" {
-struct vf_sampler_args;
-struct vf_tile_outputs;
-}
-
 namespace vf {
+
+/// What the devices run for an integrand (the runtime's and the
+/// compiler's, runtime/kernels/IntegrandCode.h).
+struct IntegrandCode;
 
 /// A histogram the integrand fills (a `hist` statement): its bins per
 /// axis (one or two axes) and its first cell among the integrand's cells
@@ -61,20 +61,10 @@ struct IntegrandInfo {
   std::function<void(const double *Xs, std::int64_t Npoints,
                      const double *Params, double *Out)>
       Evaluate;
-  /// The fused sampling kernel for one tile (host). Called concurrently
-  /// from worker threads. A compiled integrand binds its JIT entry point;
-  /// a native one (vf/Native.h) binds the native sampler and its callback.
-  std::function<void(const vf_sampler_args *Args, unsigned long long Tile,
-                     const vf_tile_outputs *Out)>
-      SampleTile;
-  /// The GPU kernel (runtime/kernels/GpuSampler.c instantiated for this
-  /// integrand): its name in the PTX, and the PTX for a target such as
-  /// "sm_90", compiled by the module (and cached) when an integrator is set
-  /// up for GPUs: once per distinct target, before any GPU is set up.
-  /// Empty when the integrand has no GPU code (a native integrand); GPUs
-  /// then refuse it.
-  std::string GpuKernel;
-  std::function<Expected<std::string>(const std::string &Arch)> Ptx;
+  /// The code the devices run: for a compiled integrand, bound by the
+  /// module; for a native one (vf/Native.h), the native sampler with its
+  /// callback. Null: the integrand cannot be integrated.
+  std::shared_ptr<const IntegrandCode> Code;
   /// Identifies the compiled code (source, options, compiler): checkpoints
   /// refuse a state from another integrand.
   std::string ModuleHash;
@@ -85,6 +75,10 @@ struct IntegrandInfo {
   /// Keeps whatever owns the entry points (the compiled module) alive.
   std::shared_ptr<const void> Owner;
 };
+
+/// Whether \p I has code for GPUs (a compiled integrand does; a native
+/// one does not, and runs on the CPU only).
+bool hasGpuCode(const IntegrandInfo &I);
 
 } // namespace vf
 

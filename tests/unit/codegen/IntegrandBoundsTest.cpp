@@ -44,12 +44,14 @@ protected:
     ASSERT_TRUE(P);
     CompileOptions O;
     O.CacheDir = Dir.path();
+    O.Evaluate = false; // as vf::Module compiles for integrating
     auto CM = TheCompiler->compile(*P, O);
     ASSERT_TRUE(static_cast<bool>(CM)) << llvm::toString(CM.takeError());
     Code = std::move(*CM);
-    // Without a compiler to compile more with, the binding keeps nothing
-    // of the program.
-    Info = bindIntegrand(P, *Code, *P->findIntegrand("f"));
+    // Bound as vf::Module binds, with a compiler for the GPU code it may
+    // need later: the binding keeps nothing of the program.
+    Info =
+        bindIntegrand(*P, *Code, *P->findIntegrand("f"), TheCompiler.get(), O);
     std::weak_ptr<const Program> Weak = P;
     P.reset();
     ASSERT_TRUE(Weak.expired()) << "the binding holds the Program";

@@ -1,0 +1,72 @@
+//===- backends/ProgramImage.h - A program as the backends see it -*- C++
+//-*-===//
+//
+// What the backends need of a checked program: its integrands' shapes, its
+// parameter count, its C/C++ files, its sources (the cache key's part) and
+// codegen's module for a target. Made over the Program, whose AST codegen
+// walks on demand; or frozen: codegen's modules made at once for the
+// variants named and kept as bitcode, so that the Program may be freed
+// and the code still compiled later, when an integrator is created for a
+// GPU (bindIntegrand keeps a frozen image for that, never the Program).
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_BACKENDS_PROGRAMIMAGE_H
+#define VF_COMPILER_BACKENDS_PROGRAMIMAGE_H
+
+#include "clang/ClangFrontend.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace vf {
+
+class GpuCodeGen;
+struct Program;
+
+struct ProgramImage {
+  struct Integrand {
+    std::string Name;
+    unsigned Dim = 0, Outputs = 1, Histograms = 0, HistCells = 0;
+  };
+  std::vector<Integrand> Integrands;
+  unsigned Params = 0;
+  /// The C/C++ files of its extern fns (compiled per target by Clang).
+  std::vector<ForeignSource> Foreign;
+  /// Each source module's name in the key ("<main>" or its path) and text.
+  std::vector<std::pair<std::string, std::string>> Sources;
+  /// codegen's module for the host (null) or a GPU target, with or without
+  /// the batch entry points.
+  std::function<llvm::Expected<std::unique_ptr<llvm::Module>>(
+      llvm::LLVMContext &, const GpuCodeGen *, bool Batch)>
+      Generate;
+};
+
+/// One module Generate can make: its target (null: the host) and parts.
+struct CodeVariant {
+  const GpuCodeGen *Gpu = nullptr;
+  bool Batch = false;
+};
+
+/// The image over \p P, which must outlive it.
+ProgramImage imageOf(const Program &P);
+
+/// The image of \p P with codegen's modules for \p Variants made now and
+/// kept as bitcode: it holds nothing of \p P, and asked for another
+/// variant it says so (an internal error).
+ProgramImage frozenImage(const Program &P,
+                         llvm::ArrayRef<CodeVariant> Variants);
+
+} // namespace vf
+
+#endif // VF_COMPILER_BACKENDS_PROGRAMIMAGE_H
