@@ -8,6 +8,8 @@
 
 #include "integrator/FormatDouble.h"
 
+#include "Channel.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -81,17 +83,11 @@ double AdaptiveMap::map(const double *y, double *x) const {
 }
 
 double AdaptiveMap::invmap(const double *x, double *y) const {
+  // The sampling core's inverse (kernels/Channel.h), the one every target
+  // has, so the host's and a kernel's inverse cannot drift apart.
   double jac = 1.0;
-  for (unsigned D = 0; D < Dim; ++D) {
-    const double *E = &Edges[D * (Ninc + 1)];
-    // The increment i with x_i <= x < x_{i+1}: past any zero-width ones.
-    const double *Up = std::upper_bound(E, E + Ninc + 1, x[D]);
-    unsigned I = unsigned(std::clamp<std::ptrdiff_t>(Up - E - 1, 0, Ninc - 1));
-    double Dx = E[I + 1] - E[I];
-    double Delta = Dx > 0 ? (x[D] - E[I]) / Dx : 0.0;
-    y[D] = (I + Delta) / Ninc;
-    jac *= Ninc * Dx;
-  }
+  for (unsigned D = 0; D < Dim; ++D)
+    jac *= vf_map_invert_axis(&Edges[D * (Ninc + 1)], Ninc, x[D], &y[D]);
   return jac;
 }
 

@@ -64,13 +64,11 @@ void EventSampler::fill(std::uint32_t Stream, std::uint64_t First,
   std::vector<vf_u32> Bin(Dim);
   for (std::size_t E = 0; E < N; ++E) {
     const std::uint64_t J = First + E;
-    vf_u32 W[4];
-    vf_philox_block(S.Seed, Stream, J, ChoiceBlock, W);
-    std::uint64_t Index = std::min<std::uint64_t>(
-        std::uint64_t(vf_philox_u01_52(W[0], W[1]) * double(Nused)),
-        Nused - 1);
+    double Pick;
+    vf_uniforms_choice(S.Seed, Stream, J, &Pick, &B.Accept[E]);
+    std::uint64_t Index =
+        std::min<std::uint64_t>(std::uint64_t(Pick * double(Nused)), Nused - 1);
     std::uint64_t H = Strata::findHcube(S.Offsets, Index);
-    B.Accept[E] = vf_philox_u01(W[2]);
     vf_hcube_coords(H, Dim, S.Nstrat, Coords.data());
     double Jac = vf_sample_point(&A, Dim, J, Coords.data(), &B.X[E * Dim],
                                  Bin.data());

@@ -1,16 +1,16 @@
-//===- runtime/integrator/EventSampler.h - Events from a frozen map -*- C++ -*-===//
+//===- runtime/integrator/EventSampler.h - Frozen-map events ----*- C++ -*-===//
 //
 // Draws events (ALGORITHM.md section 7; vf/Events.h) from a trained map and
-// allocation. Event j of a stream is drawn from Philox keyed by the seed,
-// with the counter's iteration word set to the stream (iterations of
-// integration count up from 1, streams down from 2^32 - 1, so they never
-// meet):
+// allocation. Event j of a stream is drawn from the sampling core's
+// uniform source (kernels/UniformSource.h) keyed by the seed, with the
+// iteration set to the stream (iterations of integration count up from 1,
+// streams down from 2^32 - 1, so they never meet):
 //
-//   block 0xffffffff:  words 0-1 -> u (52 bits), the hypercube: sample index
-//                      floor(u N) of the frozen allocation, so hypercube h
-//                      has probability p_h = n_h / N; word 2 -> the
-//                      acceptance uniform of unweighting;
-//   blocks 0, 1, ...:  the point in the hypercube and through the map,
+//   the choice draw:   u (52 bits), the hypercube: sample index floor(u N)
+//                      of the frozen allocation, so hypercube h has
+//                      probability p_h = n_h / N; and the acceptance
+//                      uniform of unweighting (vf_uniforms_choice);
+//   the point's draw:  the point in the hypercube and through the map,
 //                      exactly as the fused kernel draws a sample
 //                      (vf_sample_point).
 //
@@ -40,8 +40,6 @@ public:
   /// The stream of the events handed out, and of the w_max pass.
   static constexpr std::uint32_t EventStream = 0xffffffffu;
   static constexpr std::uint32_t WmaxStream = 0xfffffffeu;
-  /// The Philox block of the hypercube and acceptance uniforms.
-  static constexpr std::uint32_t ChoiceBlock = 0xffffffffu;
   /// Events per batch (a constant: batches do not depend on threads).
   static constexpr std::size_t BatchSize = 4096;
 

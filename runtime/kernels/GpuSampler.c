@@ -39,6 +39,7 @@
 #include "BlockSums.h"
 #include "HistSums.h"
 #include "IntegrandHooks.h"
+#include "LaneVectors.h"
 #include "SamplePoint.h"
 #include "WarpIntrinsics.h"
 
@@ -53,8 +54,6 @@
 /// (docs/gpu-benchmarks.md, "GPU registers"). x is there too, for the exact
 /// integrand's call (vf_user_integrand_exact).
 #define VF_KEEP_ROLLED _Pragma("clang loop unroll(disable)")
-
-typedef double vf_f64x2 __attribute__((ext_vector_type(2)));
 
 static vf_u32 vf_lane(void) { return __nvvm_read_ptx_sreg_tid_x() & 31u; }
 

@@ -42,6 +42,16 @@ extern "C" {
 /// x[d * VF_HOST_BATCH + b].
 #define VF_HOST_BATCH 32
 
+/// In the kernel bitcode the dimension is a constant once the integrand is
+/// instantiated: the per-dimension loops are then unrolled completely (no
+/// size limit), which leaves the kernel's loop over samples innermost so
+/// the host's loop vectorizer can widen it across samples.
+#ifdef VF_KERNEL_BITCODE
+#define VF_UNROLL_DIMENSIONS _Pragma("clang loop unroll(full)")
+#else
+#define VF_UNROLL_DIMENSIONS
+#endif
+
 /// Read-only inputs of one iteration.
 typedef struct vf_sampler_args {
   vf_u64 seed;
@@ -62,6 +72,9 @@ typedef struct vf_sampler_args {
   const double *params;
   /* Histograms (HistSums.h): cells of all the integrand's histograms. */
   vf_u32 hist_cells;
+  /* The channel sampled (Channel.h): always 0, the one channel, whose map
+     is `edges`. Last, in what was padding, so the layout is unchanged. */
+  vf_u32 channel;
 } vf_sampler_args;
 
 /// What one tile reports besides its segments.

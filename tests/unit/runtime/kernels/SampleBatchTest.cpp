@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "SamplePoint.h"
 
+#include "MappedArgs.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -144,19 +146,8 @@ TEST(SampleBatchTest, PointsSlotsAndJacobiansAreTheScalarOnes) {
           Lo[D] = -1.0 - D;
           Width[D] = 0.5 + D;
         }
-        vf_sampler_args A{};
-        A.seed = R();
-        A.iteration = 5;
-        A.dim = Dim;
-        A.nout = 1;
-        A.ninc = Ninc;
-        A.nstrat = 3;
-        A.edges = Edges.data();
-        A.box_lo = Lo.data();
-        A.box_width = Width.data();
-        A.box_volume = 1;
-        for (double W : Width)
-          A.box_volume *= W;
+        const vf_sampler_args A =
+            mappedArgs(R(), 5, Dim, Ninc, 3, Edges, Lo, Width);
         const std::uint64_t Nhcube = power(A.nstrat, Dim);
         vf_u64 J[16], Hc[16];
         for (unsigned L = 0; L < 16; ++L) {

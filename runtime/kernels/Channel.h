@@ -1,0 +1,131 @@
+//===- runtime/kernels/Channel.h - The channel --------------------*- C -*-===//
+//
+// The second stage of the sampling core: a sample's point from its
+// hypercube and uniforms, and back. For hypercube k of the strata (M =
+// nstrat per axis) and uniforms u, axis by axis:
+//
+//   y      = (k + u) / M                          (strata; below 1)
+//   x_unit = e_i + (yN - i)(e_{i+1} - e_i),  i = floor(yN)   (VEGAS map)
+//   x      = lo + width x_unit                    (the user's box)
+//
+// with Jacobian N (e_{i+1} - e_i) per axis, times the box's volume. The
+// inverse takes x_unit to y with the same Jacobian (AdaptiveMap::invmap).
+// Plain C for every target: the GPU kernel, the host's scalar
+// recomputation and the event sampler use vf_channel_point; the host
+// kernel does the same operations eight lanes at a time (ChannelX8.h).
+//
+// One channel today: vf_sampler_args::channel is 0 and its map is
+// `edges`. A channel's mapping or a choice among several channels by that
+// index is a change here and in ChannelX8.h.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_RUNTIME_KERNELS_CHANNEL_H
+#define VF_RUNTIME_KERNELS_CHANNEL_H
+
+#include "SamplerABI.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The largest double below 1: y = (k + u)/M can round up to 1.0.
+#define VF_ONE_MINUS_ULP 0x1.fffffffffffffp-1
+
+/// Integer coordinates of hypercube h, axis 0 varying fastest.
+static inline void vf_hcube_coords(vf_u64 h, unsigned dim, vf_u32 nstrat,
+                                   double *k) {
+  VF_UNROLL_DIMENSIONS
+  for (unsigned d = 0; d < dim; ++d) {
+    k[d] = (double)(h % nstrat);
+    h /= nstrat;
+  }
+}
+
+/// The channel's per-iteration scales: increments per axis (N) and 1/M.
+typedef struct vf_channel_scales {
+  vf_u32 ninc;
+  double dninc, inv_nstrat;
+} vf_channel_scales;
+
+/// The scales of \p a. Taken before the uniforms are drawn, they leave the
+/// GPU kernel's code as it was when one function did both.
+static inline vf_channel_scales vf_channel_scales_of(const vf_sampler_args *a) {
+  vf_channel_scales s;
+  s.ninc = a->ninc;
+  s.dninc = (double)s.ninc;
+  s.inv_nstrat = 1.0 / (double)a->nstrat;
+  return s;
+}
+
+/// Fills x (user's box) and bin (map increment per axis) for the uniforms
+/// u in the hypercube with coordinates k, scales s (vf_channel_scales_of);
+/// returns the Jacobian including the box volume.
+static inline double vf_channel_point(const vf_sampler_args *a,
+                                      const vf_channel_scales *s, unsigned dim,
+                                      const double *k, const double *u,
+                                      double *x, vf_u32 *bin) {
+  const vf_u32 ninc = s->ninc;
+  const double dninc = s->dninc, inv_nstrat = s->inv_nstrat;
+  double jac = a->box_volume;
+  VF_UNROLL_DIMENSIONS
+  for (unsigned d = 0; d < dim; ++d) {
+    double y = (k[d] + u[d]) * inv_nstrat;
+    y = y < 1.0 ? y : VF_ONE_MINUS_ULP;
+    double t = y * dninc;
+    vf_u32 i = (vf_u32)t;
+    i = i < ninc ? i : ninc - 1;
+    const double *e = a->edges + (vf_u64)d * (ninc + 1) + i;
+    double width = e[1] - e[0];
+    double xu = e[0] + (t - (double)i) * width;
+    jac *= dninc * width;
+    x[d] = a->box_lo[d] + a->box_width[d] * xu;
+    bin[d] = i;
+  }
+  return jac;
+}
+
+/// The VEGAS map's inverse on one axis with edges e[0 .. ninc]: y of
+/// x_unit and the axis's Jacobian N (e_{i+1} - e_i), for the increment i
+/// with e_i <= x_unit < e_{i+1}, past any zero-width ones (the first edge
+/// above x_unit, found by bisection, less one; clamped to the map).
+static inline double vf_map_invert_axis(const double *e, vf_u32 ninc, double xu,
+                                        double *y) {
+  vf_u64 first = 0, count = (vf_u64)ninc + 1;
+  while (count > 0) {
+    const vf_u64 half = count / 2;
+    if (!(xu < e[first + half])) {
+      first += half + 1;
+      count -= half + 1;
+    } else {
+      count = half;
+    }
+  }
+  const vf_u32 i = first == 0         ? 0
+                   : first - 1 < ninc ? (vf_u32)first - 1
+                                      : ninc - 1;
+  const double width = e[i + 1] - e[i];
+  const double delta = width > 0 ? (xu - e[i]) / width : 0.0;
+  *y = ((double)i + delta) / (double)ninc;
+  return (double)ninc * width;
+}
+
+/// The channel's inverse: y in the unit cube for the point x of the
+/// user's box; returns the Jacobian dx/dy including the box volume (the
+/// one vf_channel_point reports for that point, up to rounding).
+static inline double vf_channel_invert(const vf_sampler_args *a, unsigned dim,
+                                       const double *x, double *y) {
+  double jac = a->box_volume;
+  VF_UNROLL_DIMENSIONS
+  for (unsigned d = 0; d < dim; ++d) {
+    const double xu = (x[d] - a->box_lo[d]) / a->box_width[d];
+    jac *= vf_map_invert_axis(a->edges + (vf_u64)d * (a->ninc + 1), a->ninc, xu,
+                              y + d);
+  }
+  return jac;
+}
+
+#ifdef __cplusplus
+} // extern "C"
+#endif
+
+#endif // VF_RUNTIME_KERNELS_CHANNEL_H

@@ -1,0 +1,109 @@
+//===- runtime/kernels/ChannelX8.h - The channel, eight lanes -----*- C -*-===//
+//
+// Channel.h's forward map for eight samples at a time, on the host: each
+// lane performs exactly the IEEE operations of vf_channel_point, in the
+// same order (no contraction: the kernels are built with
+// -ffp-contract=off), so the points and Jacobians are bit for bit those of
+// the GPU kernel and of the host's scalar recomputation. The hypercube
+// coordinates come without a division (vf_hcube_coord_x8) and the map's
+// edges in pairs (vf_edge_pairs_x8): the loop vectorizer could do neither
+// and left the step scalar (docs/sampling-engine.md).
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_RUNTIME_KERNELS_CHANNELX8_H
+#define VF_RUNTIME_KERNELS_CHANNELX8_H
+
+#include "Channel.h"
+#include "LaneVectors.h"
+
+// The bitcode is built for generic x86-64 and retargeted to the host by
+// the JIT; these helpers are static and inlined, so the by-value
+// vector arguments clang warns about never reach a call boundary.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wpsabi"
+
+/// 1 / nstrat^d for d = 0 .. dim (vf_hcube_coords_x8's table); entry
+/// dim is never used for a coordinate but bounds the last quotient.
+static inline void vf_strata_reciprocals(unsigned dim, vf_u32 nstrat,
+                                         double *r) {
+  vf_u64 p = 1;
+  for (unsigned d = 0; d <= dim; ++d) {
+    r[d] = 1.0 / (double)p;
+    p = d < dim ? p * nstrat : p;
+  }
+}
+
+/// Coordinate k_d of hypercubes h (as doubles, hp = h + 0.5) for eight
+/// lanes, the same whole numbers as vf_hcube_coords, without a division:
+/// q_d = floor(h / nstrat^d) is floor(hp r_d), then k_d = q_d - nstrat
+/// q_{d+1}. Exact for h < 2^50 (Strata keeps nhcube below it): hp and the
+/// products below are exact, and the two roundings of hp r_d move it by
+/// less than hp / nstrat^d 2^-52 < 0.25 / nstrat^d, while hp / nstrat^d
+/// lies at least 0.5 / nstrat^d from a whole number. \p q carries q_d in
+/// and q_{d+1} out, so each axis costs a multiply, a floor (three
+/// additions) and a multiply-subtract per eight lanes, where the
+/// per-sample coordinates were eight scalar stores per sample.
+static inline vf_f64x8 vf_hcube_coord_x8(vf_f64x8 hp, const double *r,
+                                         unsigned d, double nstrat,
+                                         vf_f64x8 *q) {
+  // floor(t) as the whole number nearest t - 1/2, rounded by adding and
+  // subtracting 1.5 2^52 (the sum lies in [2^52, 2^53), where doubles are
+  // whole): t's fractional part stays inside (0, 1) by more than t's
+  // rounding error (above), so t - 1/2 (exact: t < 2^50) is never
+  // half-way. Additions vectorize on every x86-64, where
+  // __builtin_elementwise_floor is a libm call per lane without SSE4.1
+  // (the native sampler's baseline build, SSE2 hosts).
+  const vf_f64x8 next = (hp * r[d + 1] - 0.5 + 0x1.8p52) - 0x1.8p52;
+  const vf_f64x8 k = *q - next * nstrat;
+  *q = next;
+  return k;
+}
+
+/// e[i[l]] and e[i[l] + 1] for eight lanes: one 16-byte load per lane (the
+/// two edges of an increment are neighbours), then a transpose - half the
+/// loads of gathering each edge on its own.
+static inline void vf_edge_pairs_x8(const double *e, vf_u32x8 i, vf_f64x8 *e0,
+                                    vf_f64x8 *e1) {
+  vf_f64x2 p[VF_LANES];
+  for (unsigned l = 0; l < VF_LANES; ++l)
+    __builtin_memcpy(&p[l], e + i[l], sizeof p[l]);
+  vf_f64x4 q0 = __builtin_shufflevector(p[0], p[1], 0, 1, 2, 3);
+  vf_f64x4 q1 = __builtin_shufflevector(p[2], p[3], 0, 1, 2, 3);
+  vf_f64x4 q2 = __builtin_shufflevector(p[4], p[5], 0, 1, 2, 3);
+  vf_f64x4 q3 = __builtin_shufflevector(p[6], p[7], 0, 1, 2, 3);
+  vf_f64x8 r0 = __builtin_shufflevector(q0, q1, 0, 1, 2, 3, 4, 5, 6, 7);
+  vf_f64x8 r1 = __builtin_shufflevector(q2, q3, 0, 1, 2, 3, 4, 5, 6, 7);
+  *e0 = __builtin_shufflevector(r0, r1, 0, 2, 4, 6, 8, 10, 12, 14);
+  *e1 = __builtin_shufflevector(r0, r1, 1, 3, 5, 7, 9, 11, 13, 15);
+}
+
+/// One axis of vf_channel_point for eight lanes: uniforms u, hypercube
+/// coordinates k; writes each lane's training slot (the offset of its
+/// increment's (sum, weight) pair in the dim x ninc pairs, 2 (d ninc + i):
+/// computed here for eight lanes at once, so that the in-order training
+/// loop only loads it), multiplies the Jacobians jv, returns the
+/// coordinates x_d.
+static inline vf_f64x8 vf_map_axis_x8(const vf_sampler_args *a, unsigned d,
+                                      vf_f64x8 u, vf_f64x8 k, vf_u32 *slot,
+                                      vf_f64x8 *jv) {
+  const vf_u32 ninc = a->ninc;
+  const double dninc = (double)ninc, inv_nstrat = 1.0 / (double)a->nstrat;
+  vf_f64x8 y = (k + u) * inv_nstrat;
+  y = y < 1.0 ? y : VF_ONE_MINUS_ULP;
+  vf_f64x8 t = y * dninc;
+  vf_u32x8 i = __builtin_convertvector(t, vf_u32x8);
+  i = __builtin_elementwise_min(i, (vf_u32x8)(ninc - 1));
+  const double *e = a->edges + (vf_u64)d * (ninc + 1);
+  vf_f64x8 e0, e1;
+  vf_edge_pairs_x8(e, i, &e0, &e1);
+  vf_f64x8 width = e1 - e0;
+  vf_f64x8 xu = e0 + (t - __builtin_convertvector(i, vf_f64x8)) * width;
+  *jv *= dninc * width;
+  const vf_u32x8 s = (i + (vf_u32)d * ninc) * 2u;
+  __builtin_memcpy(slot, &s, sizeof s);
+  return a->box_lo[d] + a->box_width[d] * xu;
+}
+
+#pragma clang diagnostic pop
+
+#endif // VF_RUNTIME_KERNELS_CHANNELX8_H

@@ -1,0 +1,92 @@
+//===- runtime/kernels/UniformSource.h - The uniforms -------------*- C -*-===//
+//
+// The first stage of the sampling core: the uniforms in (0,1) of sample j
+// of an iteration, which depend only on (seed, iteration, j), never on the
+// device or the batch that draws them. Every consumer draws through here:
+// the GPU kernel and the host's scalar recomputation of a point
+// (vf_uniforms_point, via SamplePoint.h), the host kernel's sixteen lanes
+// (vf_uniform_words_x16 and vf_uniform_x8, via SampleBatch.h) and the event
+// sampler's choice of hypercube and acceptance (vf_uniforms_choice).
+//
+// The source is Philox4x32-10 (Philox.h, PhiloxX16.h), chosen here and
+// nowhere else: another generator is a header beside Philox.h with its
+// scalar and sixteen-lane draws, selected in this file. Four uniforms per
+// block of words, block b holding axes 4b .. 4b + 3 (Philox.h's counter
+// layout); a word w gives the uniform (w + 1/2) 2^-32.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_RUNTIME_KERNELS_UNIFORMSOURCE_H
+#define VF_RUNTIME_KERNELS_UNIFORMSOURCE_H
+
+#include "PhiloxX16.h"
+#include "SamplerABI.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The block of the event sampler's choice draw: above any point's block
+/// (a point of VF_SAMPLER_MAX_DIM axes uses 256), so an event's choice
+/// and its point's uniforms never share words.
+#define VF_UNIFORM_CHOICE_BLOCK 0xffffffffu
+
+/// u[0 .. dim) of sample j of a's seed and iteration. All blocks first, so
+/// that the map's loop over dimensions has no dependence on an earlier
+/// axis's block.
+static inline void vf_uniforms_point(const vf_sampler_args *a, vf_u64 j,
+                                     unsigned dim, double *u) {
+  VF_UNROLL_DIMENSIONS
+  for (unsigned blk = 0; 4 * blk < dim; ++blk) {
+    vf_u32 words[4];
+    vf_philox_block(a->seed, a->iteration, j, blk, words);
+    VF_UNROLL_DIMENSIONS
+    for (unsigned c = 0; c < 4 && 4 * blk + c < dim; ++c)
+      u[4 * blk + c] = vf_philox_u01(words[c]);
+  }
+}
+
+/// Event j of `stream`'s two choices: `pick`, a uniform with 52 random
+/// bits (2^-32 would be too coarse among up to 2^50 hypercubes) that picks
+/// the event's hypercube, and `accept`, the hit-or-miss uniform of
+/// unweighting.
+static inline void vf_uniforms_choice(vf_u64 seed, vf_u32 stream, vf_u64 j,
+                                      double *pick, double *accept) {
+  vf_u32 w[4];
+  vf_philox_block(seed, stream, j, VF_UNIFORM_CHOICE_BLOCK, w);
+  *pick = vf_philox_u01_52(w[0], w[1]);
+  *accept = vf_philox_u01(w[2]);
+}
+
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wpsabi"
+
+/// The sixteen samples j[0 .. 15] as the source's per-lane inputs (the
+/// low and high words of the index, Philox's counter words 2 and 3).
+static inline void vf_uniform_lanes_x16(const vf_u64 *j, vf_u32x16 *lo,
+                                        vf_u32x16 *hi) {
+  vf_index_words_x16(j, lo, hi);
+}
+
+/// The words of n (samples, block) pairs of sixteen lanes: out[c][w] is
+/// word w of block blk[c] of the samples of lanes (lo[c], hi[c]), as
+/// vf_uniforms_point draws them one sample at a time. Independent pairs
+/// drawn together interleave, which keeps the multipliers busy.
+static inline void vf_uniform_words_x16(vf_u64 seed, vf_u32 iteration,
+                                        unsigned n, const vf_u32x16 *lo,
+                                        const vf_u32x16 *hi, const vf_u32 *blk,
+                                        vf_u32x16 (*out)[4]) {
+  vf_philox_chains_x16(seed, iteration, n, lo, hi, blk, out);
+}
+
+/// Eight words to their uniforms, vf_philox_u01 per lane.
+static inline vf_f64x8 vf_uniform_x8(vf_u32x8 w) {
+  return (__builtin_convertvector(w, vf_f64x8) + 0.5) * 0x1p-32;
+}
+
+#pragma clang diagnostic pop
+
+#ifdef __cplusplus
+} // extern "C"
+#endif
+
+#endif // VF_RUNTIME_KERNELS_UNIFORMSOURCE_H
