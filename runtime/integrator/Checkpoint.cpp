@@ -160,7 +160,7 @@ private:
 /// (State const) or a Reader. Minimum sizes bound the reader's counts:
 /// a parameter is at least 16 bytes, a row 76, a device 48.
 template <typename Io, typename State>
-void checkpointFields(Io &F, State &S) {
+void checkpointFields(Io &F, State &S, std::uint32_t Version) {
   F.str(S.Name);
   F.u32(S.Dim);
   F.u32(S.Outputs);
@@ -218,6 +218,9 @@ void checkpointFields(Io &F, State &S) {
   }
   F.f64s(S.Histograms);
   F.f64s(S.HistRanges);
+  // Version 3 files end here: their runs sampled the one channel, 0.
+  if (Version >= 4)
+    F.u32(S.Channel);
 }
 
 /// The grid file's fields in file order.
@@ -233,22 +236,24 @@ template <typename Io, typename Grid> void gridFields(Io &F, Grid &G) {
 /// a file that is not one is refused by its size.
 constexpr std::uint64_t MaxStateBytes = std::uint64_t(4) << 30;
 
-/// Checks \p Bytes' magic, version and hash; `Kind` names them in
-/// messages ("checkpoint", "grid") and \p Name says whose they are (a
-/// path, or what a task engine calls the bytes). On success `Bytes` lose
-/// their hash and a reader starts after the version.
+/// Checks \p Bytes' magic, version (from \p Oldest to \p Version) and
+/// hash; `Kind` names them in messages ("checkpoint", "grid") and \p Name
+/// says whose they are (a path, or what a task engine calls the bytes).
+/// On success `Bytes` lose their hash and a reader starts after the
+/// version.
 Status checkFramed(std::string &Bytes, const std::string &Name,
-                   const char (&Magic)[8], std::uint32_t Version,
-                   const char *Kind) {
+                   const char (&Magic)[8], std::uint32_t Oldest,
+                   std::uint32_t Version, const char *Kind) {
   std::string Not = "'" + Name + "' is not a vegasflow " + Kind + " file";
   if (Bytes.size() < 8 + 4 + 8 || std::memcmp(Bytes.data(), Magic, 8) != 0)
     return Error{Not};
   Reader R(Bytes, 8);
   std::uint32_t V = 0;
   R.u32(V);
-  if (V != Version)
+  if (V < Oldest || V > Version)
     return Error{"'" + Name + "' is a " + Kind + " of format version " +
                  std::to_string(V) + "; this vegasc reads version " +
+                 (Oldest < Version ? std::to_string(Oldest) + " to " : "") +
                  std::to_string(Version)};
   std::size_t Body = Bytes.size() - 8;
   std::uint64_t Stored = 0;
@@ -265,13 +270,14 @@ Status checkFramed(std::string &Bytes, const std::string &Name,
 
 /// Reads the file \p Path and checks it (checkFramed).
 Status readFramed(const std::string &Path, const char (&Magic)[8],
-                  std::uint32_t Version, const char *Kind, std::string &Bytes) {
+                  std::uint32_t Oldest, std::uint32_t Version, const char *Kind,
+                  std::string &Bytes) {
   Expected<std::string> Read =
       readRegularFile(Path, MaxStateBytes, std::string("the ") + Kind);
   if (!Read)
     return Read.error();
   Bytes = std::move(*Read);
-  return checkFramed(Bytes, Path, Magic, Version, Kind);
+  return checkFramed(Bytes, Path, Magic, Oldest, Version, Kind);
 }
 
 /// The shortest of %.15g, %.16g, %.17g that reads back as V.
@@ -297,7 +303,7 @@ const char *policyName(NonFinitePolicy P) {
 
 std::string encodeCheckpoint(const CheckpointState &S) {
   Writer W(StateMagic, CheckpointVersion);
-  checkpointFields(W, S);
+  checkpointFields(W, S, CheckpointVersion);
   return W.finish();
 }
 
@@ -309,9 +315,11 @@ namespace {
 /// \p Bytes, checked by checkFramed, as a state (\p Name in errors).
 Expected<CheckpointState> parseCheckpoint(const std::string &Bytes,
                                           const std::string &Name) {
-  Reader R(Bytes, 12); // after the magic and version, checked before
+  Reader R(Bytes, 8); // after the magic; the version was checked before
+  std::uint32_t Version = 0;
+  R.u32(Version);
   CheckpointState S;
-  checkpointFields(R, S);
+  checkpointFields(R, S, Version);
   std::string Why = R.bad() || !R.atEnd()
                         ? "its fields do not fill the file"
                     : R.badFlag() ? std::string(R.badFlag()) +
@@ -329,8 +337,8 @@ Expected<CheckpointState> decodeCheckpoint(std::string Bytes,
   if (Bytes.size() > MaxStateBytes)
     return Error{"'" + Name + "' is larger than any checkpoint (" +
                  std::to_string(Bytes.size()) + " bytes)"};
-  if (Status St =
-          checkFramed(Bytes, Name, StateMagic, CheckpointVersion, "checkpoint");
+  if (Status St = checkFramed(Bytes, Name, StateMagic, OldestCheckpointVersion,
+                              CheckpointVersion, "checkpoint");
       !St)
     return St.error();
   return parseCheckpoint(Bytes, Name);
@@ -338,8 +346,8 @@ Expected<CheckpointState> decodeCheckpoint(std::string Bytes,
 
 Expected<CheckpointState> readCheckpoint(const std::string &Path) {
   std::string Bytes;
-  if (Status St =
-          readFramed(Path, StateMagic, CheckpointVersion, "checkpoint", Bytes);
+  if (Status St = readFramed(Path, StateMagic, OldestCheckpointVersion,
+                             CheckpointVersion, "checkpoint", Bytes);
       !St)
     return St.error();
   return parseCheckpoint(Bytes, Path);
@@ -397,7 +405,9 @@ Status writeGrid(const std::string &Path, const GridFile &G) {
 
 Expected<GridFile> readGrid(const std::string &Path) {
   std::string Bytes;
-  if (Status St = readFramed(Path, GridMagic, GridVersion, "grid", Bytes); !St)
+  if (Status St =
+          readFramed(Path, GridMagic, GridVersion, GridVersion, "grid", Bytes);
+      !St)
     return St.error();
   Reader R(Bytes, 12);
   GridFile G;

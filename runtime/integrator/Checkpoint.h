@@ -18,10 +18,13 @@
 //     identical;
 //   - evaluations, wall time and per-device statistics (informational);
 //   - the histograms' accumulators (HistogramAverage::state) and their
-//     ranges in the last iteration (version 2).
+//     ranges in the last iteration (version 2);
+//   - the channel sampled (kernels/Channel.h; version 4).
 //
-// Format, version 3 (CheckpointVersion; 2 added each row's largest-weight
-// share and point, 3 the histograms' state). Little-endian binary: the 8-byte
+// Format, version 4 (CheckpointVersion; 2 added each row's largest-weight
+// share and point, 3 the histograms' state, 4 the channel). Version 3
+// files are still read: they end before the channel, which is then 0,
+// the one channel their runs sampled. Little-endian binary: the 8-byte
 // magic "VFSTATE\0", a u32 version, the fields in the order of
 // CheckpointState (integers as u8/u32/u64, doubles as their IEEE-754 bits
 // in a u64, so they round-trip exactly; strings and arrays as a u64 count
@@ -52,7 +55,9 @@
 
 namespace vf {
 
-inline constexpr std::uint32_t CheckpointVersion = 3;
+inline constexpr std::uint32_t CheckpointVersion = 4;
+/// The oldest checkpoint format read (Checkpoint.h: "Format").
+inline constexpr std::uint32_t OldestCheckpointVersion = 3;
 inline constexpr std::uint32_t GridVersion = 1;
 
 /// An integrator's whole state, as plain data.
@@ -86,6 +91,8 @@ struct CheckpointState {
   // Histograms of observables: the combined cells' accumulators and the
   // ranges (lo, hi per axis) they were binned with.
   std::vector<double> Histograms, HistRanges;
+  // The channel sampled (kernels/Channel.h): 0, the one channel.
+  unsigned Channel = 0;
 };
 
 /// `S` as the bytes of a checkpoint file.

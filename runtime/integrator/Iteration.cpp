@@ -146,6 +146,7 @@ vf_sampler_args Iteration::samplerArgs(const RunState &S,
     A.box_volume *= W;
   A.params = Params.data();
   A.hist_cells = I.HistCells;
+  A.channel = S.Channel;
   return A;
 }
 

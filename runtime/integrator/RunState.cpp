@@ -102,6 +102,7 @@ void RunState::startFreshStatistics() {
 void RunState::save(CheckpointState &S) const {
   S.Plan = Plan;
   S.Iteration = Iteration;
+  S.Channel = Channel;
   S.Frozen = Frozen;
   S.NextEvent = NextEvent;
   S.Evaluations = Evaluations;
@@ -135,6 +136,7 @@ Status RunState::load(CheckpointState S, const IntegratorOptions &O) {
             : std::make_unique<AdaptiveMap>(Dim, S.Ninc, std::move(S.Edges));
   Plan = S.Plan;
   Iteration = S.Iteration;
+  Channel = S.Channel;
   Frozen = S.Frozen;
   NextEvent = S.NextEvent;
   Evaluations = S.Evaluations;

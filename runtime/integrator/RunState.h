@@ -3,11 +3,11 @@
 // Everything the iteration loop carries from one iteration to the next,
 // and exactly what a checkpoint stores of it (Checkpoint.h), as vegas
 // keeps its "generated" fields apart from its inputs: the map, the
-// allocation, the Philox iteration word, the run plan, every iteration's
-// row and covariance with their combination, the histograms' average and
-// ranges, the device totals, evaluations and wall time, the event
-// stream's position and the frozen flag. save() and load() are its one
-// conversion to and from CheckpointState; a resumed run is bitwise the
+// allocation, the Philox iteration word, the channel sampled, the run
+// plan, every iteration's row and covariance with their combination, the
+// histograms' average and ranges, the device totals, evaluations and wall
+// time, the event stream's position and the frozen flag. save() and load() are
+// its one conversion to and from CheckpointState; a resumed run is bitwise the
 // uninterrupted one because nothing else survives an iteration.
 //
 //===----------------------------------------------------------------------===//
@@ -40,6 +40,8 @@ struct RunState {
   std::unique_ptr<Strata> Str;
   /// The Philox iteration word; counts warm-up iterations too.
   unsigned Iteration = 0;
+  /// The channel sampled (kernels/Channel.h): 0, the one channel today.
+  unsigned Channel = 0;
   bool Frozen = false;
   /// The next event of the stream (EventStream: sample, unweight).
   std::uint64_t NextEvent = 0;

@@ -114,6 +114,8 @@ std::string progressProblem(const CheckpointState &S) {
 
 /// The first problem of the map and the allocation, or empty.
 std::string shapeProblem(const CheckpointState &S) {
+  if (S.Channel != 0)
+    return "Channel = " + u(S.Channel) + " is not 0, the one channel";
   if (S.Dim < 1 || S.Dim > VF_SAMPLER_MAX_DIM)
     return "Dim = " + u(S.Dim) + " is not from 1 to " + u(VF_SAMPLER_MAX_DIM);
   if (S.Outputs < 1 || S.Outputs > VF_SAMPLER_MAX_OUT)

@@ -6,7 +6,9 @@
 // here, through the same encoder the integrator uses (writeCheckpoint
 // recomputes the checksum) or, for a flag byte that no bool can hold, by
 // patching the bytes and recomputing FNV-1a by hand. Non-regular files and
-// damaged grids are refused too.
+// damaged grids are refused too. Patched the same way into the previous
+// format (version 3, which ended before the channel index), a state still
+// loads and resumes bitwise as the current file does.
 //
 //===----------------------------------------------------------------------===//
 #include "integrator/Checkpoint.h"
@@ -108,6 +110,7 @@ TEST(CheckpointForgery, CountersMustAgree) {
   forge([](CheckpointState &S) { S.Rows[2].Index = 1; }, {"Index = 1"});
   forge([](CheckpointState &S) { S.Evaluations += 1; }, {"Evaluations"});
   forge([](CheckpointState &S) { S.Wall = NAN; }, {"Wall"});
+  forge([](CheckpointState &S) { S.Channel = 1; }, {"Channel = 1"});
 }
 
 TEST(CheckpointForgery, MapAndAllocationMustBeValid) {
@@ -176,6 +179,42 @@ TEST(CheckpointForgery, FlagsAreZeroOrOne) {
   expectRefused(B, {"Frozen is neither 0 nor 1"});
   std::remove(A.c_str());
   std::remove(B.c_str());
+}
+
+/// The state of \p Valid as the previous format wrote it: version 3, whose
+/// fields end before the channel index (the u32 before the hash).
+std::string asVersion3(const std::string &Valid) {
+  std::string B = slurp(Valid);
+  EXPECT_EQ(B[8], char(CheckpointVersion));
+  EXPECT_EQ(B.substr(B.size() - 12, 4), std::string(4, '\0'));
+  B.erase(B.size() - 12, 4);
+  B[8] = 3;
+  rehash(B);
+  return B;
+}
+
+/// A version 3 file loads (its run sampled channel 0) and its run resumes
+/// bitwise as the current file's; a still older version is refused.
+TEST(CheckpointForgery, Version3FilesStillLoad) {
+  const std::string Valid = savedMidRun(), Old = path("v3");
+  std::string B = asVersion3(Valid);
+  std::ofstream(Old, std::ios::binary) << B;
+  auto FromNew = make(), FromOld = make();
+  ASSERT_TRUE(bool(FromNew->loadState(Valid)));
+  Status S = FromOld->loadState(Old);
+  ASSERT_TRUE(bool(S)) << S.message();
+  Expected<Result> A = FromNew->run(4, 8000, 2), C = FromOld->run(4, 8000, 2);
+  ASSERT_TRUE(bool(A) && bool(C));
+  EXPECT_EQ(A->Mean, C->Mean);
+  EXPECT_EQ(A->Error, C->Error);
+  EXPECT_EQ(A->Iterations.size(), 6u);
+  EXPECT_EQ(C->Iterations.size(), 6u);
+  B[8] = 2;
+  rehash(B);
+  std::ofstream(Old, std::ios::binary) << B;
+  expectRefused(Old, {"format version 2", "reads version 3 to 4"});
+  std::remove(Old.c_str());
+  std::remove(Valid.c_str());
 }
 
 TEST(CheckpointForgery, NonRegularFilesAreRefused) {
