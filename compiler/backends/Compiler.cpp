@@ -416,15 +416,17 @@ Compiler::compile(const ProgramImage &P, const CompileOptions &O) {
     if (Error E = linkHostObject(std::move(*Obj), *CM, O))
       return std::move(E);
   }
-  if (Cache) {
-    CacheStats S = Cache->stats();
-    std::lock_guard<std::mutex> Lock(Mutex);
-    Stats.Hits += S.Hits;
-    Stats.Misses += S.Misses;
-    Stats.Corrupt += S.Corrupt;
-    Stats.WriteFailures += S.WriteFailures;
-  }
+  if (Cache)
+    addCacheStats(Cache->stats());
   return std::move(CM);
+}
+
+void Compiler::addCacheStats(const CacheStats &S) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Stats.Hits += S.Hits;
+  Stats.Misses += S.Misses;
+  Stats.Corrupt += S.Corrupt;
+  Stats.WriteFailures += S.WriteFailures;
 }
 
 Expected<std::string> Compiler::emitText(const Program &P, EmitKind K,

@@ -143,6 +143,7 @@ private:
 
   llvm::Error linkHostObject(std::string Object, CompiledModule &M,
                              const CompileOptions &O);
+  void addCacheStats(const CacheStats &S);
 
   std::unique_ptr<llvm::orc::LLJIT> JIT;
   std::mutex Mutex; // guards JIT dylib creation and the stats

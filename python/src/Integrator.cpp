@@ -277,6 +277,44 @@ py::list optionTable() {
   return Rows;
 }
 
+/// The integrator's state: its files and the frozen map.
+static void bindState(py::class_<PyIntegrator> &C) {
+  C.def("save_state",
+        [](const PyIntegrator &P, const std::string &F) {
+          const Claim Held(P, "save_state");
+          check(P.I->saveState(F));
+        })
+      .def("load_state",
+           [](PyIntegrator &P, const std::string &F) {
+             const Claim Held(P, "load_state");
+             check(P.I->loadState(F));
+           })
+      .def("checkpoint_to",
+           [](PyIntegrator &P, const std::string &F) {
+             const Claim Held(P, "checkpoint_to");
+             check(P.I->checkpointTo(F));
+           })
+      .def("save_grid",
+           [](const PyIntegrator &P, const std::string &F) {
+             const Claim Held(P, "save_grid");
+             check(P.I->saveGrid(F));
+           })
+      .def("load_grid",
+           [](PyIntegrator &P, const std::string &F) {
+             const Claim Held(P, "load_grid");
+             check(P.I->loadGrid(F));
+           })
+      .def("freeze",
+           [](PyIntegrator &P) {
+             const Claim Held(P, "freeze");
+             P.I->freeze();
+           })
+      .def("frozen", [](const PyIntegrator &P) {
+        const Claim Held(P, "frozen");
+        return P.I->frozen();
+      });
+}
+
 void bindIntegrator(py::module_ &M) {
   M.def("parse_devices", &parseDevices, py::arg("spec"));
   M.def("options", &optionTable);
@@ -328,41 +366,6 @@ void bindIntegrator(py::module_ &M) {
              const vf::RunPlan &R = P.I->plan();
              return py::make_tuple(R.Iterations, R.Calls, R.Warmup, R.Done);
            })
-      .def("save_state",
-           [](const PyIntegrator &P, const std::string &F) {
-             const Claim Held(P, "save_state");
-             check(P.I->saveState(F));
-           })
-      .def("load_state",
-           [](PyIntegrator &P, const std::string &F) {
-             const Claim Held(P, "load_state");
-             check(P.I->loadState(F));
-           })
-      .def("checkpoint_to",
-           [](PyIntegrator &P, const std::string &F) {
-             const Claim Held(P, "checkpoint_to");
-             check(P.I->checkpointTo(F));
-           })
-      .def("save_grid",
-           [](const PyIntegrator &P, const std::string &F) {
-             const Claim Held(P, "save_grid");
-             check(P.I->saveGrid(F));
-           })
-      .def("load_grid",
-           [](PyIntegrator &P, const std::string &F) {
-             const Claim Held(P, "load_grid");
-             check(P.I->loadGrid(F));
-           })
-      .def("freeze",
-           [](PyIntegrator &P) {
-             const Claim Held(P, "freeze");
-             P.I->freeze();
-           })
-      .def("frozen",
-           [](const PyIntegrator &P) {
-             const Claim Held(P, "frozen");
-             return P.I->frozen();
-           })
       .def("set_param",
            [](PyIntegrator &P, const std::string &Name, double V) {
              const Claim Held(P, "set_param");
@@ -388,6 +391,7 @@ void bindIntegrator(py::module_ &M) {
           L.append(N.Text);
         return L;
       });
+  bindState(C);
   bindEvents(C);
   bindReport(M, C);
 }
