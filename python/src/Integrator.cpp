@@ -350,6 +350,11 @@ void bindIntegrator(py::module_ &M) {
                raise(R.error());
              return std::make_shared<vf::Result>(std::move(*R));
            })
+      .def("restart_statistics",
+           [](PyIntegrator &P) {
+             const Claim Held(P, "restart_statistics");
+             check(P.I->restartStatistics());
+           })
       .def("set_target",
            [](PyIntegrator &P, double Rtol, double Atol) {
              const Claim Held(P, "set_target");

@@ -32,7 +32,12 @@ std::string report(const vf::Result &R, const Grid &G,
 } // namespace
 
 void bindReport(py::module_ &M, py::class_<PyIntegrator> &C) {
-  py::class_<Grid, std::shared_ptr<Grid>>(M, "_Grid");
+  // The map's numbers for Integrator.map (the samples per hypercube stay
+  // the report's).
+  py::class_<Grid, std::shared_ptr<Grid>>(M, "_Grid")
+      .def_readonly("dim", &Grid::Dim)
+      .def_readonly("ninc", &Grid::Ninc)
+      .def_readonly("edges", &Grid::Edges);
   C.def("grid", [](const PyIntegrator &P) {
     const Claim Held(P, "grid");
     return std::make_shared<Grid>(P.I->grid());

@@ -52,8 +52,10 @@ except ImportError as _cause:
 from ._compile import CompileError, Diagnostic, Integrand, Module, compile
 from ._events import EventFile, Events, UnweightedEvents, UnweightStats
 from ._integrator import Integrator
+from ._map import Map
 from ._progress import Progress
 from ._result import DeviceStats, Histogram, IterationRow, Result
+from ._vegas import batchintegrand, lbatchintegrand, rbatchintegrand
 from . import _vegasflow
 
 __version__ = _vegasflow.version()
@@ -68,7 +70,8 @@ def devices():
 
 __all__ = [
     "CompileError", "DeviceStats", "Diagnostic", "Error", "EventFile", "Events",
-    "Histogram", "Integrand", "Integrator", "IterationRow", "Module",
-    "Progress", "Result", "UnweightStats", "UnweightedEvents", "compile",
-    "devices",
+    "Histogram", "Integrand", "Integrator", "IterationRow", "Map", "Module",
+    "Progress", "Result", "UnweightStats", "UnweightedEvents",
+    "batchintegrand", "compile", "devices", "lbatchintegrand",
+    "rbatchintegrand",
 ]

@@ -2,7 +2,7 @@
 # its modules). Every public name; docstrings live in the code.
 import os
 from typing import (Any, Callable, Dict, Iterator, List, NamedTuple,
-                    Optional, Sequence, Tuple, Union)
+                    Optional, Sequence, Tuple, TypeVar, Union)
 
 import numpy as np
 import numpy.typing as npt
@@ -107,6 +107,8 @@ class Result:
     iterations: List[IterationRow]
     itn_mean: npt.NDArray[np.float64]
     itn_sdev: npt.NDArray[np.float64]
+    @property
+    def itn_results(self) -> List[IterationRow]: ...
     stopped_because: str
     target_met: Optional[bool]
     roundoff_floor: _Vector
@@ -167,6 +169,22 @@ class Progress(NamedTuple):
 
 _ProgressArg = Union[bool, Callable[[Progress], Any], None]
 
+class Map:
+    dim: int
+    ninc: int
+    grid: npt.NDArray[np.float64]
+    inc: npt.NDArray[np.float64]
+    def __call__(self, y: npt.ArrayLike) -> npt.NDArray[np.float64]: ...
+    def jac(self, y: npt.ArrayLike
+            ) -> Union[float, npt.NDArray[np.float64]]: ...
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+def batchintegrand(f: _F) -> _F: ...
+def lbatchintegrand(f: _F) -> _F: ...
+def rbatchintegrand(f: Callable[..., npt.ArrayLike]
+                    ) -> Callable[..., npt.NDArray[np.float64]]: ...
+
 class Integrator:
     calls: int
     iterations: int
@@ -174,17 +192,20 @@ class Integrator:
     progress: _ProgressArg
     def __init__(
         self, integrand: Union[Integrand, Module,
-                               Callable[..., npt.ArrayLike]], *,
-        calls: int = ..., iterations: int = ..., warmup: int = ...,
+                               Callable[..., npt.ArrayLike],
+                               Sequence[Tuple[float, float]], None] = ...,
+        domain: Optional[Sequence[Tuple[float, float]]] = ..., *,
+        calls: Optional[int] = ..., iterations: Optional[int] = ...,
+        warmup: int = ...,
         devices: str = ..., seed: int = ..., alpha: float = ...,
         beta: float = ..., schedule: str = ..., ninc: int = ...,
         max_hcube: int = ..., on_nonfinite: str = ...,
         params: Optional[Dict[str, float]] = ...,
         checkpoint: Optional[_Path] = ..., progress: _ProgressArg = ...,
         dim: Optional[int] = ...,
-        domain: Optional[Sequence[Tuple[float, float]]] = ...,
         name: Optional[str] = ..., rtol: Optional[float] = ...,
-        atol: Optional[float] = ...) -> None: ...
+        atol: Optional[float] = ..., nitn: Optional[int] = ...,
+        neval: Optional[int] = ...) -> None: ...
     def run(self, iterations: Optional[int] = ..., calls: Optional[int] = ...,
             warmup: Optional[int] = ..., *,
             progress: _ProgressArg = ...) -> Result: ...
@@ -192,22 +213,30 @@ class Integrator:
     def set_target(self, rtol: Optional[float] = ...,
                    atol: Optional[float] = ...) -> None: ...
     def summary(self) -> str: ...
-    def __call__(self, iterations: Optional[int] = ...,
-                 calls: Optional[int] = ..., warmup: Optional[int] = ..., *,
-                 nitn: Optional[int] = ..., neval: Optional[int] = ...,
-                 progress: _ProgressArg = ...) -> Result: ...
+    def __call__(self, *args: Any, nitn: Optional[int] = ...,
+                 neval: Optional[int] = ...,
+                 iterations: Optional[int] = ...,
+                 calls: Optional[int] = ..., warmup: Optional[int] = ...,
+                 progress: _ProgressArg = ...,
+                 accumulate: bool = ...) -> Result: ...
     @property
     def result(self) -> Result: ...
     @property
     def plan(self) -> Dict[str, int]: ...
     @property
-    def integrand(self) -> Integrand: ...
+    def integrand(self) -> Optional[Integrand]: ...
     @property
     def params(self) -> Dict[str, float]: ...
     def set_param(self, name: str, value: float) -> None: ...
     def freeze(self) -> None: ...
     @property
     def frozen(self) -> bool: ...
+    @property
+    def map(self) -> Optional[Map]: ...
+    def random_batch(self, neval: Optional[int] = ..., *, batch: int = ...
+                     ) -> Iterator[Tuple[npt.NDArray[np.float64],
+                                         npt.NDArray[np.float64]]]: ...
+    def settings(self) -> str: ...
     def save_grid(self, path: _Path) -> None: ...
     def load_grid(self, path: _Path) -> None: ...
     def save_state(self, path: _Path) -> None: ...

@@ -10,11 +10,11 @@
 #===------------------------------------------------------------------------===#
 """vegasflow.Integrator."""
 
-import numbers
+import inspect
 
 import numpy as np
 
-from . import _options, _progress, _vegasflow
+from . import _options, _progress, _vegas, _vegasflow
 from ._compile import Integrand, Module
 from ._events import EventFile, Events, UnweightedEvents
 from ._result import Result
@@ -41,7 +41,20 @@ def _python_integrand(fn, dim, domain, params, name):
     return Integrand(handle)
 
 
-class Integrator:
+def _target(rtol, atol):
+    """The accuracy target {rtol, atol}, checked: None for no target, and
+    0 everywhere is refused as a target never met."""
+    r = None if rtol is None else _options.option("rtol", rtol)
+    a = None if atol is None else _options.option("atol", atol)
+    if (r is not None or a is not None) and not (r or a):
+        raise _options.option_error(
+            "rtol" if r is not None else "atol",
+            "an accuracy target of 0 is never met; give a positive rtol "
+            "or atol, or neither")
+    return dict(rtol=r, atol=a)
+
+
+class Integrator(_vegas.VegasMethods):
     """Adaptive multidimensional Monte Carlo integration (VEGAS+).
 
     vegasflow.Integrator(integrand, ...) prepares an integration of
@@ -52,6 +65,12 @@ class Integrator:
     integ.run(), runs `warmup` iterations (they adapt and are then
     discarded) and `iterations` measured ones of about `calls` samples
     each, and returns a Result: mean, sdev, chi2_dof, Q, the iterations.
+
+    As in vegas, each call integ(...) returns the statistics of its own
+    iterations, while the map and the stratification go on adapting from
+    call to call, and warm-up runs before the first call only: adapt with
+    one call, measure with the next. run() instead adds every run to the
+    statistics so far (as does integ(..., accumulate=True)).
 
     For a given seed the result is the same bit for bit whatever devices,
     thread counts and schedule ran it, and the same as vegasc's.
@@ -72,16 +91,27 @@ class Integrator:
         integ = vf.Integrator(lambda x: np.exp(-x[:, 0] * x[:, 1]),
                               domain=[(0, 1), (0, 1)])
 
+    vegas's own form works too: the domain first, the integrand at the
+    first call, nitn and neval::
+
+        integ = vf.Integrator([[0, 1], [0, 1]])
+        integ(f, nitn=10, neval=10_000)           # adapt
+        result = integ(f, nitn=10, neval=10_000)  # measure
+
     Args:
         integrand: an Integrand (module['name'] or module.name), a Module
             with a single integrand, or a Python callable f(x) (then dim=
-            or domain= is needed).
+            or domain= is needed); or, as vegas's Integrator(domain),
+            the domain, the integrand then coming with the first call.
         calls: samples per iteration (default 10**6; ~10**5 for easy
             integrands, 10**7-10**9 for hard ones). The samples drawn can
-            exceed it slightly (whole hypercubes).
-        iterations: measured iterations of run() (default 10).
+            exceed it slightly (whole hypercubes). neval= is vegas's name.
+        iterations: measured iterations of a call (default 10); nitn= is
+            vegas's name.
         warmup: warm-up iterations run first (default 5): they train the
             map and the stratification and are left out of the result.
+            A call runs them before the first call only; run() before
+            each run.
         devices: where to run: 'all' (default: every CPU thread and GPU),
             'cpu', 'cpu:N', 'gpu', 'gpu:0,2', 'sim:R' (a simulated device of
             R million samples/s), comma-separated mixes ('cpu:4,gpu:1').
@@ -110,46 +140,39 @@ class Integrator:
             run() returns the Result of the iterations completed, with
             stopped_because 'cancelled' (the same run() continues it).
         dim, domain: for a Python callable: the dimension, and the box as
-            dim (lo, hi) pairs (default: the unit cube).
+            dim (lo, hi) pairs (default: the unit cube); the domain may be
+            the second positional argument, Integrator(f, domain).
         name: for a Python callable: its name in results (default its
             __name__).
 
     Raises:
         ValueError: an option out of range; the message names it
             ("option 'beta': must be a number between 0 and 1, got 2").
-        TypeError: an option of the wrong type, or a callable that
-            returns something other than real numbers.
+        TypeError: an option of the wrong type, a callable that returns
+            something other than real numbers, or a keyword vegasflow does
+            not take (the message names what to write instead).
         vegasflow.Error: the library refused the integrand or the devices
             (e.g. devices='gpu' on a machine without one).
     """
 
-    def __init__(self, integrand, *, calls=1_000_000, iterations=10,
-                 warmup=5, devices="all", seed=1, alpha=0.5, beta=0.75,
-                 schedule="adaptive", ninc=1000, max_hcube=1_000_000,
-                 on_nonfinite="stop", params=None, checkpoint=None,
-                 progress=False, dim=None, domain=None, name=None,
-                 rtol=None, atol=None):
-        python = callable(integrand) and not isinstance(integrand, Integrand)
-        if isinstance(integrand, Module):
-            integrand = integrand.integrand()
-        elif python:
-            integrand = _python_integrand(integrand, dim, domain, params,
-                                          name)
-            params = None
-        elif not isinstance(integrand, Integrand):
-            raise TypeError("Integrator() takes an Integrand, a Module or a "
-                            f"callable, got {type(integrand).__name__}")
-        elif dim is not None or domain is not None:
-            raise _options.option_error(
-                "dim" if dim is not None else "domain", "dim and domain are "
-                "for Python integrands; a .vf integrand declares its own")
-        self._integrand = integrand
-        self.calls = _options.option("calls", calls)
-        self.iterations = _options.option("iterations", iterations)
+    def __init__(self, integrand=None, domain=None, *, calls=None,
+                 iterations=None, warmup=5, devices="all", seed=1, alpha=0.5,
+                 beta=0.75, schedule="adaptive", ninc=1000,
+                 max_hcube=1_000_000, on_nonfinite="stop", params=None,
+                 checkpoint=None, progress=False, dim=None, name=None,
+                 rtol=None, atol=None, nitn=None, neval=None, **other):
+        _vegas.refuse_keywords("Integrator()", other, _KEYWORDS)
+        integrand, domain = _vegas.domain_first(integrand, domain)
+        calls = _vegas.alias("calls", calls, "neval", neval)
+        iterations = _vegas.alias("iterations", iterations, "nitn", nitn)
+        self.calls = _options.option(
+            "calls", 1_000_000 if calls is None else calls)
+        self.iterations = _options.option(
+            "iterations", 10 if iterations is None else iterations)
         self.warmup = _options.option("warmup", warmup)
         self.progress = progress
         self._devices_spec = devices
-        dev = _options.devices(devices)
+        self._dev = _options.devices(devices)
         self._settings = dict(
             seed=_options.option("seed", seed),
             alpha=_options.option("alpha", alpha),
@@ -157,20 +180,69 @@ class Integrator:
             ninc=_options.option("ninc", ninc),
             devices=devices, schedule=_options.schedule(schedule),
             on_nonfinite=on_nonfinite)
+        self._settings.update(_target(rtol, atol))
+        # What making the library's integrator needs besides the settings:
+        # kept until the integrand is known (vegas's integ(f, ...)).
+        self._setup = dict(max_hcube=_options.option("max_hcube", max_hcube),
+                           params=params, checkpoint=checkpoint, dim=dim,
+                           domain=domain, name=name)
+        self._handle = self._integrand = self._fcn = None
+        if integrand is not None:
+            self._bind(integrand)
+        elif domain is None and dim is None:
+            raise TypeError("Integrator() needs an integrand or a domain: "
+                            "vf.Integrator(m.name) for a .vf integrand, "
+                            "vf.Integrator(f, domain) or vf.Integrator("
+                            "domain) and then integ(f, nitn=, neval=) for a "
+                            "numpy one")
+        else:
+            _options.domain(dim, domain)  # refused now, not at the call
+
+    def _bind(self, integrand):
+        """Makes the library's integrator for `integrand`."""
+        setup = self._setup
+        params = setup["params"]
+        python = callable(integrand) and not isinstance(integrand, Integrand)
+        if isinstance(integrand, Module):
+            integrand = integrand.integrand()
+        elif python:
+            self._fcn = integrand
+            integrand = _python_integrand(integrand, setup["dim"],
+                                          setup["domain"], params,
+                                          setup["name"])
+            params = None
+        elif not isinstance(integrand, Integrand):
+            raise TypeError("Integrator() takes an Integrand, a Module or a "
+                            f"callable, got {type(integrand).__name__}")
+        elif setup["dim"] is not None or setup["domain"] is not None:
+            raise _options.option_error(
+                "dim" if setup["dim"] is not None else "domain", "dim and "
+                "domain are for Python integrands; a .vf integrand declares "
+                f"its own: vf.Integrator(m.{integrand.name})")
+        dev = dict(self._dev)
         if python and not dev["gpus_required"]:
             dev["all_gpus"] = False  # no GPU code: 'all' is the CPU
         s = self._settings
-        self._h = _vegasflow._Integrator(
+        self._handle = _vegasflow._Integrator(
             integrand._h, s["seed"], s["alpha"], s["beta"], s["ninc"],
-            _options.option("max_hcube", max_hcube),
-            dev["threads"], dev["no_cpu"], dev["gpus"], dev["all_gpus"],
-            dev["gpus_required"], dev["simulated"], schedule,
-            _options.on_nonfinite(on_nonfinite, python))
+            setup["max_hcube"], dev["threads"], dev["no_cpu"], dev["gpus"],
+            dev["all_gpus"], dev["gpus_required"], dev["simulated"],
+            s["schedule"], _options.on_nonfinite(s["on_nonfinite"], python))
+        self._integrand = integrand
         for k, v in (params or {}).items():
             self.set_param(k, v)
-        self.set_target(rtol, atol)
-        if checkpoint is not None:
-            self.checkpoint(checkpoint)
+        self.set_target(s["rtol"], s["atol"])
+        if setup["checkpoint"] is not None:
+            self.checkpoint(setup["checkpoint"])
+
+    @property
+    def _h(self):
+        if self._handle is None:
+            raise _options.option_error(
+                "integrand", "this Integrator was made from a domain and has "
+                "no integrand yet: pass it to the first call, as in vegas: "
+                "integ(f, nitn=10, neval=10_000)", TypeError)
+        return self._handle
 
     # -- running -----------------------------------------------------------
 
@@ -180,8 +252,8 @@ class Integrator:
 
         Args:
             iterations, calls, warmup: for this run (default: the
-                Integrator's). A run adds to the statistics of earlier ones,
-                as calling vegas's integrator again does; after
+                Integrator's). A run adds to the statistics of earlier ones
+                (a call integ(...) starts its own, as vegas's); after
                 load_state() of a run saved midway (or a Ctrl-C), the same
                 numbers continue it and give the uninterrupted result bit
                 for bit.
@@ -250,28 +322,75 @@ class Integrator:
         component; checked from the second measured iteration), and its
         iterations are the cap. None for both: no target. A target given
         as 0 everywhere is never met, so it is refused."""
-        r = None if rtol is None else _options.option("rtol", rtol)
-        a = None if atol is None else _options.option("atol", atol)
-        if (r is not None or a is not None) and not (r or a):
-            raise _options.option_error(
-                "rtol" if r is not None else "atol",
-                "an accuracy target of 0 is never met; give a positive rtol "
-                "or atol, or neither")
-        self._settings.update(rtol=r, atol=a)
-        self._h.set_target(r or 0.0, a or 0.0)
+        target = _target(rtol, atol)
+        self._h.set_target(target["rtol"] or 0.0, target["atol"] or 0.0)
+        self._settings.update(target)
 
     def summary(self):
         """vegas's table of the result so far: every iteration with the
         cumulative estimate, chi2/dof and Q, then why the run stopped."""
         return self._h.summary()
 
-    def __call__(self, iterations=None, calls=None, warmup=None, *,
-                 nitn=None, neval=None, progress=None):
-        """integ(...) is integ.run(...); vegas's nitn= and neval= are
-        accepted for iterations= and calls=."""
-        return self.run(nitn if iterations is None else iterations,
-                        neval if calls is None else calls, warmup,
-                        progress=progress)
+    def __call__(self, *args, nitn=None, neval=None, iterations=None,
+                 calls=None, warmup=None, progress=None, accumulate=False,
+                 **other):
+        """vegas's call: integ(f, nitn=10, neval=10_000) runs nitn
+        iterations of about neval samples and returns the Result of those
+        iterations alone; the map and the stratification go on adapting
+        from one call to the next. integ(), integ(iterations, calls,
+        warmup) and the keywords iterations=, calls= (vegasflow's names)
+        work too.
+
+        Args:
+            f: the integrand (optional after the first call): the one the
+                Integrator was made with, or, for one made from a domain,
+                a numpy batch function, given at the first call.
+            nitn, neval: vegas's names for iterations and calls (default:
+                the Integrator's).
+            warmup: warm-up iterations run first and left out of the
+                result (default: the Integrator's before the first call,
+                0 afterwards).
+            accumulate: True adds this call's iterations to the earlier
+                calls' statistics, as run() does (default False: this
+                call's statistics alone).
+            progress: as the constructor's.
+
+        A call that was interrupted (Ctrl-C, a callback's False) or a run
+        restored unfinished by load_state() is continued by the next call
+        with the same numbers, bit for bit.
+        """
+        _vegas.refuse_keywords("integ()", other, _CALL_KEYWORDS)
+        fcn, n, c, w = _vegas.call_arguments(args, iterations, calls)
+        n = _vegas.alias("iterations", n, "nitn", nitn)
+        c = _vegas.alias("calls", c, "neval", neval)
+        w = _vegas.alias("warmup", w, "warmup", warmup)
+        if fcn is not None:
+            self._bind_at_call(fcn)
+        n_plan, c_plan, w_plan, done = self._h.plan()
+        unfinished = 0 < done < n_plan + w_plan
+        started = c_plan != 0
+        if w is None:
+            w = w_plan if unfinished else 0 if started else self.warmup
+        if started and not unfinished and not accumulate:
+            self._h.restart_statistics()
+        return self.run(n, c, w, progress=progress)
+
+    def _bind_at_call(self, fcn):
+        """The integrand of integ(f, ...): the Integrator's own, or the
+        first one for an Integrator made from a domain."""
+        if self._handle is None:
+            self._bind(fcn)
+            return
+        if fcn is self._fcn or fcn is self._integrand:
+            return
+        if isinstance(fcn, Module) and fcn.integrand() is self._integrand:
+            return
+        raise TypeError(
+            "integ(f, ...): this Integrator integrates "
+            f"'{self._integrand.name}' and has adapted its map to it; for "
+            "another integrand make another Integrator (its map can start "
+            "from this one's: integ.save_grid(path), then "
+            "other.load_grid(path))")
 
     def _result(self, handle, n=None, c=None, w=None):
         settings = dict(self._settings, calls=c or self.calls,
@@ -303,16 +422,18 @@ class Integrator:
     @property
     def params(self):
         """The parameters' current values: {name: value}."""
-        return dict(zip(self._integrand.params, self._h.params()))
+        values = self._h.params()
+        return dict(zip(self._integrand.params, values))
 
     def set_param(self, name, value):
         """Sets parameter `name` for the following iterations (no
         recompilation: scan a parameter from a Python loop)."""
+        handle = self._h
         if name not in self._integrand.params:
             raise _options.option_error(
                 "params", f"integrand '{self._integrand.name}' has no "
                 f"parameter {name!r}; it has {list(self._integrand.params)}")
-        self._h.set_param(name, _options.real(name, value, float("-inf")))
+        handle.set_param(name, _options.real(name, value, float("-inf")))
 
     def freeze(self):
         """Stops adapting the map and the stratification (needed before
@@ -446,6 +567,15 @@ class Integrator:
 
     def __repr__(self):
         s = self._settings
-        return (f"<vegasflow.Integrator {self._integrand.name}: calls="
+        what = self._integrand.name if self._integrand else "(integrand " \
+            "at the first call)"
+        return (f"<vegasflow.Integrator {what}: calls="
                 f"{self.calls}, iterations={self.iterations}, warmup="
                 f"{self.warmup}, devices={s['devices']!r}, seed={s['seed']}>")
+
+
+# The keywords each door takes, for the advice on those it does not.
+_KEYWORDS = [k for k in inspect.signature(Integrator.__init__).parameters
+             if k not in ("self", "integrand", "other")]
+_CALL_KEYWORDS = [k for k in inspect.signature(Integrator.__call__).parameters
+                  if k not in ("self", "args", "other")]

@@ -145,7 +145,7 @@ class Result:
             (dof = outputs * (nitn - 1); Q < 0.05 means they disagree more
             than their errors allow).
         nitn: measured iterations; iterations: every IterationRow, warm-up
-            rows included.
+            rows included; itn_results (vegas's name): the measured rows.
         itn_mean, itn_sdev: the measured iterations' estimates, arrays of
             shape (nitn,) or (nitn, outputs).
         devices: DeviceStats per worker over the run.
@@ -191,6 +191,12 @@ class Result:
         self.stopped_because = d["stopped_because"]
         self.target_met = d["target_met"]
         self.roundoff_floor = _shaped(d["roundoff_floor"] or [0.0] * k, k)
+
+    @property
+    def itn_results(self):
+        """vegas's itn_results: the measured iterations, each an
+        IterationRow with its own mean and sdev."""
+        return [r for r in self.iterations if not r.warmup]
 
     def _vectors(self):
         return np.atleast_1d(self.mean), np.atleast_1d(self.sdev)

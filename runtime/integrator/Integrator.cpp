@@ -305,6 +305,22 @@ Error busyError(const std::string &What) {
 void Integrator::freeze() { P->State.Frozen = true; }
 bool Integrator::frozen() const { return P->State.Frozen; }
 
+Status Integrator::restartStatistics() {
+  BusyClaim Claim(P->Busy);
+  if (!Claim)
+    return busyError("restartStatistics");
+  const RunPlan &Plan = P->State.Plan;
+  if (Plan.unfinished() && Plan.Done > 0)
+    return Error{"the statistics cannot restart while a run is unfinished "
+                 "(" +
+                 std::to_string(Plan.Done) + " of " +
+                 std::to_string(Plan.total()) +
+                 " iterations done): finish it with run() first"};
+  P->State.restartAfterLastRow();
+  P->Ranks.clearTotals();
+  return Status::ok();
+}
+
 Status Integrator::setParam(const std::string &Name, double Value) {
   BusyClaim Claim(P->Busy);
   if (!Claim)

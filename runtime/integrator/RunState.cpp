@@ -99,6 +99,32 @@ void RunState::startFreshStatistics() {
   Wall = 0;
 }
 
+void RunState::restartAfterLastRow() {
+  // The next measured iteration is weighted by the variance of the one
+  // before it (RAvg's prediction): the last row, added again as warm-up,
+  // gives the fresh average the prediction the old one had, and stays
+  // among the rows (and its samples in the counts) so that a checkpoint
+  // rebuilds it.
+  HistAverage.reset(HistAverage.cells());
+  if (Rows.empty()) {
+    startFreshStatistics();
+    return;
+  }
+  IterationRow Last = std::move(Rows.back());
+  std::vector<double> LastCov = std::move(Covs.back());
+  startFreshStatistics();
+  Last.Warmup = true;
+  Average->add(Last.Mean, Last.Error, LastCov, true);
+  Last.CumMean = Average->mean();
+  Last.CumError = withRoundoff(Average->sdev(), Last.CumMean);
+  Last.Chi2Dof = Average->chi2dof();
+  Last.Q = Average->Q();
+  Evaluations = Last.Samples;
+  Wall = Last.Seconds;
+  Rows.push_back(std::move(Last));
+  Covs.push_back(std::move(LastCov));
+}
+
 void RunState::save(CheckpointState &S) const {
   S.Plan = Plan;
   S.Iteration = Iteration;

@@ -69,6 +69,10 @@ struct RunState {
   /// Drops every iteration's statistics (a parameter changed), keeping the
   /// map, the allocation and the random stream's position.
   void startFreshStatistics();
+  /// Starts the statistics afresh (Integrator::restartStatistics): the
+  /// last row stays, marked warm-up, so that the next iteration's weight
+  /// is the one it would have had, in a restored checkpoint too.
+  void restartAfterLastRow();
   /// \p Error with the round-off floor of \p Mean added in quadrature.
   std::vector<double> withRoundoff(std::vector<double> Error,
                                    const std::vector<double> &Mean) const;

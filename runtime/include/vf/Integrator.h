@@ -197,6 +197,15 @@ public:
   /// for that many from the start. An error if nothing has run, or if it
   /// has already done more.
   Expected<Result> extend(unsigned Iterations);
+  /// Starts the statistics afresh for the following runs, as each call of
+  /// vegas's integrator returns its own: result() then combines only the
+  /// iterations run after it. The map, the allocation and the random stream
+  /// go on, so the following runs draw the samples they would have drawn
+  /// otherwise; the last iteration stays in result(), marked warm-up,
+  /// because its variance weights the next one as before (RAvg), also when
+  /// a checkpoint of the new run is resumed. Refused while a run is
+  /// unfinished.
+  Status restartStatistics();
   /// Sets the accuracy target for the following runs (0, 0: none).
   Status setTarget(double Rtol, double Atol);
   /// The current (or last) run's plan and progress.
