@@ -68,6 +68,15 @@ exact = math.erf(5) ** 2
 check("numpy gauss", r.mean[0], r.sdev[0], exact)
 check("numpy gauss * x0", r.mean[1], r.sdev[1], exact / 2)
 
+# (4b) The same in vegas's words: the domain first, the integrand at the
+#      call; the first call adapts the map, the second measures and
+#      returns the statistics of its own iterations.
+vegas_integ = vf.Integrator([[0, 1], [0, 1]], seed=3)
+vegas_integ(gauss_and_x0, nitn=5, neval=20_000)
+r = vegas_integ(gauss_and_x0, nitn=5, neval=20_000)
+print("(4b)", r, "nitn", r.nitn, "Q", round(r.Q, 2))
+check("vegas's form", r.mean[0], r.sdev[0], exact)
+
 # (5) Events: freeze the trained map, draw weighted events (their mean
 #     weight is the integral) and unweighted ones.
 integ.freeze()

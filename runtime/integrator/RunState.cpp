@@ -106,6 +106,10 @@ void RunState::restartAfterLastRow() {
   // among the rows (and its samples in the counts) so that a checkpoint
   // rebuilds it.
   HistAverage.reset(HistAverage.cells());
+  // The plan is over; its calls stay (what the allocation was made for),
+  // and with no iteration of a plan done, a state saved now holds rows
+  // that are none of a plan's, as checkpoints require.
+  Plan = RunPlan{0, Plan.Calls, 0, 0};
   if (Rows.empty()) {
     startFreshStatistics();
     return;

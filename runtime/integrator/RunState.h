@@ -70,8 +70,8 @@ struct RunState {
   /// map, the allocation and the random stream's position.
   void startFreshStatistics();
   /// Starts the statistics afresh (Integrator::restartStatistics): the
-  /// last row stays, marked warm-up, so that the next iteration's weight
-  /// is the one it would have had, in a restored checkpoint too.
+  /// last row stays, marked warm-up, to weight the next iteration as it
+  /// would have been, in a restored checkpoint too; the plan is over.
   void restartAfterLastRow();
   /// \p Error with the round-off floor of \p Mean added in quadrature.
   std::vector<double> withRoundoff(std::vector<double> Error,

@@ -10,6 +10,6 @@ def test_tour_runs_and_agrees_with_exact_values():
                           str(SOURCE_DIR / "examples" / "python" / "tour.py")],
                          capture_output=True, text=True, timeout=240)
     assert out.returncode == 0, out.stdout + out.stderr
-    for step in ("(1)", "(2)", "(3)", "(4)", "(5)"):
+    for step in ("(1)", "(2)", "(3)", "(4)", "(4b)", "(5)"):
         assert step in out.stdout
     assert "unweighted events" in out.stdout

@@ -185,7 +185,7 @@ public:
   /// uninterrupted run of that plan gives. A restored unfinished run
   /// refuses other arguments, naming what differs. Otherwise (a fresh
   /// integrator, a finished or abandoned run) run() starts a new run that
-  /// adds to the statistics, as calling vegas's integrator again does.
+  /// adds to the statistics (restartStatistics() first: vegas's per call).
   ///
   /// With an accuracy target (IntegratorOptions::Rtol/Atol, setTarget)
   /// \p iterations is the most measured iterations; Result::Stopped says

@@ -8,7 +8,8 @@
 // Extension: extend() and loadState() + run() with more iterations give
 // bitwise the result of one run asked for that many from the start, and a
 // restored run refuses other calls or warm-up, or fewer iterations than it
-// has measured. summary() has a row per iteration and the stop reason.
+// has measured. restartStatistics() starts the average, not the samples.
+// summary() has a row per iteration and the stop reason.
 //
 //===----------------------------------------------------------------------===//
 #include "vf/Integrator.h"
@@ -169,6 +170,36 @@ TEST(RunControl, LoadStateThenMoreIterationsEqualsOneLongerRun) {
   auto Extended = Second->run(20, Calls, 3);
   ASSERT_TRUE(Whole && Extended) << Extended.message();
   EXPECT_TRUE(sameBits(*Whole, *Extended));
+  std::remove(Path.c_str());
+}
+
+/// vegas's per-call results: after restartStatistics() a run combines only
+/// its own iterations, drawn as a run that adds up would draw them; the
+/// row kept as warm-up weights its first iteration, in a restored state
+/// too.
+TEST(RunControl, RestartStatisticsKeepsTheSamplesAndStartsTheAverage) {
+  auto Adding = make(2);
+  ASSERT_TRUE(bool(Adding->run(3, Calls, 2)));
+  auto Whole = Adding->run(4, Calls, 0);
+  auto Integ = make(1);
+  ASSERT_TRUE(bool(Integ->run(3, Calls, 2)));
+  ASSERT_TRUE(bool(Integ->restartStatistics()));
+  const std::string Path = tempPath("restart");
+  ASSERT_TRUE(bool(Integ->saveState(Path)));
+  auto Call = Integ->run(4, Calls, 0);
+  ASSERT_TRUE(Whole && Call);
+  EXPECT_EQ(measured(*Whole), 7u);
+  ASSERT_EQ(Call->Iterations.size(), 5u);
+  EXPECT_TRUE(Call->Iterations[0].Warmup);
+  EXPECT_EQ(measured(*Call), 4u);
+  for (unsigned K = 0; K < 5; ++K)
+    EXPECT_EQ(Call->Iterations[K].Mean, Whole->Iterations[K + 4].Mean);
+  EXPECT_NE(Call->Mean, Whole->Mean);
+  auto Restored = make(3);
+  ASSERT_TRUE(bool(Restored->loadState(Path)));
+  auto Again = Restored->run(4, Calls, 0);
+  ASSERT_TRUE(bool(Again)) << Again.message();
+  EXPECT_TRUE(sameBits(*Call, *Again));
   std::remove(Path.c_str());
 }
 
