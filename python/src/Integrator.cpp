@@ -315,7 +315,8 @@ static void bindState(py::class_<PyIntegrator> &C) {
       });
 }
 
-void bindIntegrator(py::module_ &M) {
+/// The module's functions of the run options and the result class.
+static void bindOptionsAndResult(py::module_ &M) {
   M.def("parse_devices", &parseDevices, py::arg("spec"));
   M.def("options", &optionTable);
   py::class_<vf::Result, std::shared_ptr<vf::Result>>(M, "_Result")
@@ -324,7 +325,10 @@ void bindIntegrator(py::module_ &M) {
                          const std::string &Settings, int Indent) {
         return vf::resultToJson(R, Name, Settings, Indent);
       });
+}
 
+void bindIntegrator(py::module_ &M) {
+  bindOptionsAndResult(M);
   py::class_<PyIntegrator> C(M, "_Integrator");
   C.def(py::init(&create), py::arg("integrand"), py::arg("seed"),
         py::arg("alpha"), py::arg("beta"), py::arg("ninc"),
