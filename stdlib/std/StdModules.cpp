@@ -10,6 +10,7 @@
 #define VF_STD_MODULE(NAME)                                                    \
   extern "C" const unsigned char vf_std_##NAME[];                              \
   extern "C" const unsigned long vf_std_##NAME##_len;
+VF_STD_MODULE(channels)
 VF_STD_MODULE(genz)
 VF_STD_MODULE(phasespace)
 VF_STD_MODULE(physics)
@@ -25,6 +26,7 @@ struct StdModuleText {
 };
 
 static const StdModuleText StdModules[] = {
+    {"channels", vf_std_channels, &vf_std_channels_len},
     {"genz", vf_std_genz, &vf_std_genz_len},
     {"phasespace", vf_std_phasespace, &vf_std_phasespace_len},
     {"physics", vf_std_physics, &vf_std_physics_len},
