@@ -52,7 +52,9 @@ ProgramImage frozenImage(const Program &P, ArrayRef<CodeVariant> Variants) {
   auto Frozen = std::make_shared<std::vector<FrozenModule>>();
   for (const CodeVariant &V : Variants) {
     LLVMContext Ctx;
-    std::unique_ptr<Module> M = generateModule(P, Ctx, V.Gpu, V.Batch);
+    // Frozen after the same program compiled: codegen cannot refuse it.
+    std::unique_ptr<Module> M =
+        cantFail(generateModule(P, Ctx, V.Gpu, V.Batch));
     FrozenModule F{V, {}};
     raw_string_ostream OS(F.Bitcode);
     WriteBitcodeToFile(*M, OS);

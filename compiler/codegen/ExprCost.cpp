@@ -42,6 +42,8 @@ unsigned exprCost(const Expr &E) {
   }
   case ExprKind::Vector:
     return 1000;
+  case ExprKind::Channel: // a run-state lookup, or a map's density
+    return 20;
   }
   return 1000;
 }

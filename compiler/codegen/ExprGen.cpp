@@ -68,6 +68,9 @@ public:
   }
 
   Value *visitSlice(const SliceExpr &E) { return array(E).front(); }
+  Value *visitChannel(const ChannelExpr &) {
+    llvm_unreachable("integrands with channels are refused before lowering");
+  }
 
   Value *visitUnary(const UnaryExpr &E) {
     if (E.ConstValue)

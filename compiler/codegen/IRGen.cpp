@@ -14,6 +14,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
@@ -178,11 +179,35 @@ void emitBounds(Module &M, const IntegrandDecl &I) {
   B.CreateRetVoid();
 }
 
+/// The first integrand with channels as a located error: Sema accepts them
+/// (--check, --emit=ast), but no sampler runs them yet, and lowering one
+/// as an ordinary integrand would be a silent wrong answer.
+Error refuseChannels(const Program &P) {
+  for (const IntegrandDecl *I : P.Integrands) {
+    if (I->Channels.empty())
+      continue;
+    std::string Text;
+    raw_string_ostream OS(Text);
+    P.SM.PrintMessage(OS, I->NameRange.Start, SourceMgr::DK_Error,
+                      "integrand '" + I->Name + "' has " +
+                          Twine(I->Channels.size()) +
+                          " channels: multi-channel integration is not "
+                          "available yet in this build (the program is "
+                          "checked, and --check accepts it)",
+                      I->NameRange, {}, /*ShowColors=*/false);
+    return createStringError(inconvertibleErrorCode(), OS.str());
+  }
+  return Error::success();
+}
+
 } // namespace
 
-std::unique_ptr<Module> generateModule(const Program &P, LLVMContext &Ctx,
-                                       const GpuKernelABI *Gpu,
-                                       bool BatchEntries) {
+Expected<std::unique_ptr<Module>> generateModule(const Program &P,
+                                                 LLVMContext &Ctx,
+                                                 const GpuKernelABI *Gpu,
+                                                 bool BatchEntries) {
+  if (Error E = refuseChannels(P))
+    return std::move(E);
   auto M = std::make_unique<Module>("vegasflow", Ctx);
   for (const IntegrandDecl *I : P.Integrands) {
     Function *F = emitIntegrand(*M, *I, /*Host=*/!Gpu);
@@ -202,7 +227,7 @@ std::unique_ptr<Module> generateModule(const Program &P, LLVMContext &Ctx,
     }
   }
   assert(!verifyModule(*M, &errs()) && "codegen produced invalid IR");
-  return M;
+  return std::move(M);
 }
 
 } // namespace vf

@@ -26,6 +26,7 @@
 #define VF_COMPILER_CODEGEN_IRGEN_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <memory>
 #include <string>
@@ -40,11 +41,12 @@ namespace vf {
 class GpuKernelABI;
 struct Program;
 
-/// \p P's module for the host (\p Gpu null) or for the GPU target \p Gpu.
-std::unique_ptr<llvm::Module> generateModule(const Program &P,
-                                             llvm::LLVMContext &Ctx,
-                                             const GpuKernelABI *Gpu,
-                                             bool BatchEntries = true);
+/// \p P's module for the host (\p Gpu null) or for the GPU target \p Gpu;
+/// an error, located at the integrand, for one this build cannot lower
+/// (an integrand with `channel` blocks: their runtime is not built yet).
+llvm::Expected<std::unique_ptr<llvm::Module>>
+generateModule(const Program &P, llvm::LLVMContext &Ctx,
+               const GpuKernelABI *Gpu, bool BatchEntries = true);
 
 std::string integrandSymbol(llvm::StringRef Name);
 std::string batchSymbol(llvm::StringRef Name);

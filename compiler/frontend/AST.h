@@ -36,7 +36,8 @@ namespace vf {
   X(If)                                                                        \
   X(Reduce)                                                                    \
   X(Vector)                                                                    \
-  X(Slice)
+  X(Slice)                                                                     \
+  X(Channel)
 
 enum class ExprKind {
 #define VF_EXPR_ENUM(K) K,
@@ -217,6 +218,27 @@ struct SliceExpr : ExprNode<ExprKind::Slice> {
       : ExprNode(R), Base(std::move(B)), Lo(std::move(L)), Hi(std::move(H)) {}
 };
 
+enum class ChannelQuery { Alpha, Density };
+
+/// `alpha(NAME)` or `density(NAME, u)`, parsed only inside a channel block
+/// (LANGUAGE.md v3, "Channels"): channel NAME's current weight, or the
+/// density, with respect to the unit cube, of the points its adapted VEGAS
+/// map produces at \p Point (a point of the unit cube).
+struct ChannelExpr : ExprNode<ExprKind::Channel> {
+  ChannelQuery Query;
+  std::string Channel;
+  llvm::SMRange ChannelRange;
+  ExprPtr Point; // null for alpha
+  // Sema results: the channel's position among the integrand's channels,
+  // and their number.
+  unsigned Index = 0;
+  unsigned Count = 0;
+  ChannelExpr(llvm::SMRange R, ChannelQuery Q, llvm::StringRef C,
+              llvm::SMRange CR, ExprPtr P)
+      : ExprNode(R), Query(Q), Channel(C), ChannelRange(CR),
+        Point(std::move(P)) {}
+};
+
 //===----------------------------------------------------------------------===//
 // Bodies and items
 //===----------------------------------------------------------------------===//
@@ -260,6 +282,14 @@ struct Body {
   std::vector<std::unique_ptr<HistStmt>> Hists;
   ExprPtr Result;
   llvm::SMLoc ReturnLoc;
+};
+
+/// `channel NAME { ... }` in an integrand's body: one term of the
+/// integrand's sum, sampled through its own VEGAS map and strata.
+struct ChannelDecl {
+  std::string Name;
+  llvm::SMRange NameRange;
+  Body B;
 };
 
 enum class ItemKind { Const, Param, Fn, Integrand, Import };
@@ -331,11 +361,16 @@ struct IntegrandDecl : Item {
   llvm::SMRange VarRange;
   std::vector<Interval> Domain;
   ExprPtr OutputsExpr; // `-> [n]`; null for a scalar integrand
-  Body B;
+  Body B;              // empty (no result) when the body is channel blocks
+  /// The body's `channel` blocks, in source order; empty for an ordinary
+  /// integrand.
+  std::vector<std::unique_ptr<ChannelDecl>> Channels;
   // Sema results.
   unsigned Dim = 0;
   unsigned Outputs = 1;
-  /// The body's histograms in source order, and their cells in all.
+  /// The body's histograms in source order (the first channel's, whose
+  /// cells every channel's histogram of the same name shares), and their
+  /// cells in all.
   std::vector<const HistStmt *> Histograms;
   unsigned HistCells = 0;
   IntegrandDecl() : Item(ItemKind::Integrand) {}

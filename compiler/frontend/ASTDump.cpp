@@ -110,6 +110,16 @@ public:
     OS << ')';
   }
 
+  void visitChannel(const ChannelExpr &E) {
+    OS << (E.Query == ChannelQuery::Alpha ? "(alpha " : "(density ")
+       << E.Channel;
+    if (E.Point) {
+      OS << ' ';
+      expr(E.Point.get());
+    }
+    OS << ')';
+  }
+
   void body(const Body &B) {
     OS << "(body";
     size_t NextHist = 0;
@@ -216,7 +226,17 @@ public:
       OS << ')';
     }
     OS << ' ';
-    body(D.B);
+    if (D.Channels.empty()) {
+      body(D.B);
+      return;
+    }
+    OS << "(channels";
+    for (const auto &C : D.Channels) {
+      OS << " (channel " << C->Name << ' ';
+      body(C->B);
+      OS << ')';
+    }
+    OS << ')';
   }
 
 private:

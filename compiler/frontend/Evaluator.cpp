@@ -129,6 +129,11 @@ public:
     return Acc;
   }
   double visitVector(const VectorExpr &) { return NAN; }
+  /// Before any run has adapted them (LANGUAGE.md v3): equal weights, and
+  /// identity maps, whose density on the unit cube is 1.
+  double visitChannel(const ChannelExpr &E) {
+    return E.Query == ChannelQuery::Alpha ? 1.0 / E.Count : 1.0;
+  }
 
   /// The value of \p E, a real as an array of one.
   std::vector<double> value(const Expr &E) {
@@ -190,6 +195,17 @@ public:
     for (const auto &L : B.Lets)
       Ev.Lets[L.get()] = value(*L->Value);
     return value(*B.Result);
+  }
+
+  /// The sum of the channels' values at the same point.
+  std::vector<double> channelsValue(const IntegrandDecl &I) {
+    std::vector<double> Sum(I.Outputs, 0.0);
+    for (const auto &C : I.Channels) {
+      std::vector<double> One = bodyValue(C->B);
+      for (size_t K = 0; K < Sum.size(); ++K)
+        Sum[K] += One.size() == 1 ? One[0] : K < One.size() ? One[K] : NAN;
+    }
+    return Sum;
   }
 
 private:
@@ -281,7 +297,8 @@ std::vector<double> Evaluator::evalIntegrand(const IntegrandDecl &I,
   }
   X = Mapped;
   EvalVisitor V(*this);
-  std::vector<double> Out = V.bodyValue(I.B);
+  std::vector<double> Out =
+      I.Channels.empty() ? V.bodyValue(I.B) : V.channelsValue(I);
   if (Cells) {
     Cells->clear();
     for (const HistStmt *H : I.Histograms)

@@ -29,6 +29,9 @@ public:
   /// the compiled integrand does.
   /// With \p Cells, also the cell of each of its histograms there (the
   /// layout of HistStmt), computed as the compiled code computes it.
+  /// An integrand with channels is the sum of its channels, each at the
+  /// same point, with every alpha 1/m and every density 1 (identity maps);
+  /// its cells are those of the first channel's histograms.
   std::vector<double> evalIntegrand(const IntegrandDecl &I,
                                     llvm::ArrayRef<double> X,
                                     std::vector<double> *Cells = nullptr);

@@ -265,6 +265,8 @@ ExprPtr Parser::parseReduction() {
 
 /// call -> NAME '(' (expr (',' expr)*)? ')'
 ExprPtr Parser::parseCall() {
+  if (InChannel && (tok().Text == "alpha" || tok().Text == "density"))
+    return parseChannelQuery();
   SMLoc Start = tok().loc();
   std::string Callee = tok().Text.str();
   SMRange CalleeRange = tok().range();
@@ -280,6 +282,32 @@ ExprPtr Parser::parseCall() {
     return nullptr;
   return node<CallExpr>(height(Args), rangeFrom(Start), Callee, CalleeRange,
                         std::move(Args));
+}
+
+/// channelquery -> 'alpha' '(' NAME ')' | 'density' '(' NAME ',' expr ')'
+/// (inside a channel block only)
+ExprPtr Parser::parseChannelQuery() {
+  SMLoc Start = tok().loc();
+  const bool Alpha = tok().Text == "alpha";
+  consume();
+  consume(); // '('
+  std::string Channel;
+  SMRange ChannelRange;
+  if (!expectIdentifier(Channel, ChannelRange,
+                        Alpha ? "a channel's name in 'alpha(NAME)'"
+                              : "a channel's name in 'density(NAME, u)'"))
+    return nullptr;
+  ExprPtr Point;
+  if (!Alpha && (!expect(TokenKind::Comma, "after the channel's name in "
+                                           "'density(NAME, u)'") ||
+                 !(Point = parseExpr())))
+    return nullptr;
+  if (!expect(TokenKind::RParen,
+              Alpha ? "to close 'alpha(NAME)'" : "to close 'density(NAME, u)'"))
+    return nullptr;
+  return node<ChannelExpr>(height({Point.get()}), rangeFrom(Start),
+                           Alpha ? ChannelQuery::Alpha : ChannelQuery::Density,
+                           Channel, ChannelRange, std::move(Point));
 }
 
 /// if -> 'if' expr 'then' expr 'else' expr

@@ -235,7 +235,7 @@ std::unique_ptr<Item> Parser::parseIntegrand() {
   if (accept(TokenKind::Arrow) &&
       !parseSize(D->OutputsExpr, "the number of components"))
     return nullptr;
-  if (!parseBody(D->B, "the integrand"))
+  if (!parseBody(D->B, "the integrand", &D->Channels))
     return nullptr;
   return D;
 }
@@ -310,8 +310,10 @@ bool Parser::parseBound(ExprPtr &Bound, bool Upper) {
 }
 
 /// body -> '=' expr | '{' (let | hist | ';')* 'return' expr ';'? '}'
+///       | '{' channel channel* '}'   (an integrand's only)
 /// let -> 'let' NAME '=' expr
-bool Parser::parseBody(Body &B, StringRef What) {
+bool Parser::parseBody(Body &B, StringRef What,
+                       std::vector<std::unique_ptr<ChannelDecl>> *Channels) {
   if (accept(TokenKind::Equal)) {
     B.ReturnLoc = tok().loc();
     B.Result = parseExpr();
@@ -327,6 +329,16 @@ bool Parser::parseBody(Body &B, StringRef What) {
   while (!Failed) {
     if (accept(TokenKind::Semi))
       continue;
+    if (isChannelStart()) {
+      if (!Channels)
+        error(tok(), "'channel' blocks are allowed only directly in the body "
+                     "of an integrand");
+      else if (!B.Lets.empty() || !B.Hists.empty())
+        error(tok(), "an integrand with 'channel' blocks has nothing else in "
+                     "its body; move the statements before this one into "
+                     "each channel");
+      return !Failed && parseChannels(*Channels, Open, What);
+    }
     if (tok().is(TokenKind::KwLet)) {
       consume();
       auto L = std::make_unique<LetStmt>();
@@ -382,6 +394,42 @@ bool Parser::missingBrace(const Token &Open, StringRef What) {
   error(Open, "missing '}' to close the body of " + What + " opened here");
   if (Reported && !Next.is(TokenKind::Eof))
     Diags.note(Next.loc(), "the next item starts here", Next.range());
+  return false;
+}
+
+bool Parser::isChannelStart() const {
+  return tok().is(TokenKind::Identifier) && tok().Text == "channel" &&
+         peek(1).is(TokenKind::Identifier) && peek(2).is(TokenKind::LBrace);
+}
+
+/// channel -> 'channel' NAME body
+/// The blocks up to the '}' that closes the integrand's body at \p Open.
+bool Parser::parseChannels(std::vector<std::unique_ptr<ChannelDecl>> &Channels,
+                           const Token &Open, StringRef What) {
+  while (isChannelStart()) {
+    consume();
+    auto C = std::make_unique<ChannelDecl>();
+    C->Name = tok().Text.str();
+    C->NameRange = tok().range();
+    consume();
+    InChannel = true;
+    const bool Ok = parseBody(C->B, "channel '" + C->Name + "'");
+    InChannel = false;
+    if (!Ok)
+      return false;
+    Channels.push_back(std::move(C));
+    while (accept(TokenKind::Semi))
+      ;
+  }
+  if (accept(TokenKind::RBrace))
+    return true;
+  if (tok().is(TokenKind::Eof) || isItemStart(tok().Kind))
+    return missingBrace(Open, What);
+  error(tok(), "expected another 'channel' block or '}' after a channel, "
+               "found " +
+                   describe(tok()) +
+                   "; an integrand with channels has nothing else in its "
+                   "body");
   return false;
 }
 

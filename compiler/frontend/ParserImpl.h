@@ -108,9 +108,15 @@ private:
   bool parseSize(ExprPtr &Size, llvm::StringRef What);
   bool parseDomain(std::vector<Interval> &Domain);
   bool parseBound(ExprPtr &Bound, bool Upper);
-  bool parseBody(Body &B, llvm::StringRef What);
+  /// \p Channels is where an integrand's `channel` blocks go; null where
+  /// none may appear (a fn, a channel).
+  bool parseBody(Body &B, llvm::StringRef What,
+                 std::vector<std::unique_ptr<ChannelDecl>> *Channels = nullptr);
   bool missingBrace(const Token &Open, llvm::StringRef What);
   bool parseHist(Body &B);
+  bool isChannelStart() const;
+  bool parseChannels(std::vector<std::unique_ptr<ChannelDecl>> &Channels,
+                     const Token &Open, llvm::StringRef What);
 
   //===--------------------------------------------------------------------===//
   // Expressions (ParseExprs.cpp)
@@ -129,6 +135,7 @@ private:
   bool isReduction() const;
   ExprPtr parseReduction();
   ExprPtr parseCall();
+  ExprPtr parseChannelQuery();
   ExprPtr parseIf();
 
   llvm::ArrayRef<Token> Toks;
@@ -137,6 +144,9 @@ private:
   DiagEngine &Diags;
   bool Failed = false;
   unsigned Depth = 0;
+  /// Inside a channel block, where `alpha(NAME)` and `density(NAME, u)`
+  /// name channels.
+  bool InChannel = false;
 };
 
 } // namespace vf

@@ -187,6 +187,13 @@ const LocalSym *SemaImpl::lookupLocal(StringRef Name) const {
 
 void SemaImpl::checkBody(Body &B, const SemaContext &Ctx, unsigned Declared,
                          StringRef What) {
+  checkBody(B, Ctx, [&](Expr &R) {
+    checkResult(R, Declared, /*OneIsScalar=*/Ctx.Integrand != nullptr, What);
+  });
+}
+
+void SemaImpl::checkBody(Body &B, const SemaContext &Ctx,
+                         function_ref<void(Expr &)> CheckResult) {
   size_t Mark = Locals.size();
   size_t NextHist = 0;
   auto CheckHists = [&](size_t LetsSeen) {
@@ -206,8 +213,7 @@ void SemaImpl::checkBody(Body &B, const SemaContext &Ctx, unsigned Declared,
   }
   CheckHists(B.Lets.size());
   checkExpr(*B.Result, Ctx);
-  checkResult(*B.Result, Declared, /*OneIsScalar=*/Ctx.Integrand != nullptr,
-              What);
+  CheckResult(*B.Result);
   for (auto &L : B.Lets)
     if (!L->Used)
       Diags.warning(L->NameRange.Start, "unused let '" + L->Name + "'",
@@ -352,6 +358,12 @@ void SemaImpl::checkIntegrand(IntegrandDecl &D) {
     D.Outputs = N ? static_cast<unsigned>(*N) : 1;
   }
   Ctx.Integrand = &D;
+  if (!D.Channels.empty()) {
+    checkChannels(D, Ctx);
+    layOutHistograms(D);
+    checkChannelHistograms(D);
+    return;
+  }
   Locals.clear();
   declareLocal({D.Var, D.VarRange, BindingKind::DomainVar});
   // The result is checked against the declared count (1 without `-> [n]`),

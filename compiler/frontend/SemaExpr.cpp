@@ -273,6 +273,13 @@ public:
   }
 
   /// Array elements are spliced in, so the size is the sum of theirs.
+  void visitChannel(const ChannelExpr &CE) {
+    S.checkChannelQuery(const_cast<ChannelExpr &>(CE), Ctx);
+    if (!Ctx.ConstReason.empty())
+      notConstant(CE, "a channel's weight and density change as the run "
+                      "adapts");
+  }
+
   void visitVector(const VectorExpr &CE) {
     auto &E = const_cast<VectorExpr &>(CE);
     unsigned N = 0;

@@ -75,6 +75,8 @@ const Expr *sampleDependence(const Expr &E) {
       if (const Expr *D = sampleDependence(*A))
         return D;
     return nullptr;
+  case ExprKind::Channel: // alpha moves between iterations
+    return &E;
   }
   return nullptr;
 }
@@ -145,7 +147,10 @@ void SemaImpl::checkHist(HistStmt &H, const SemaContext &Ctx) {
 void SemaImpl::layOutHistograms(IntegrandDecl &D) {
   D.Histograms.clear();
   uint64_t Cells = 0;
-  for (const auto &H : D.B.Hists) {
+  // A multi-channel integrand's histograms are its first channel's; the
+  // others share their cells (checkChannelHistograms).
+  const Body &B = D.Channels.empty() ? D.B : D.Channels.front()->B;
+  for (const auto &H : B.Hists) {
     bool Duplicate = false;
     for (const HistStmt *Prev : D.Histograms)
       if (Prev->Name == H->Name) {

@@ -109,7 +109,12 @@ std::string callChain(const IntegrandDecl &D, const CallExpr *First,
 void SemaImpl::checkInlinedSizes() {
   InlineSizer Sizer;
   for (const IntegrandDecl *D : P.Integrands) {
-    Inlined Got = Sizer.body(D->B);
+    Inlined Got = D->Channels.empty() ? Sizer.body(D->B) : Inlined{};
+    for (const auto &C : D->Channels) {
+      Inlined One = Sizer.body(C->B);
+      Got.Size = satAdd(Got.Size, One.Size);
+      Got.Biggest = Got.Biggest ? Got.Biggest : One.Biggest;
+    }
     if (Got.Size <= MaxInlinedSize)
       continue;
     const std::string Why =

@@ -13,6 +13,7 @@
 #include "frontend/Program.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -103,6 +104,9 @@ public:
   uint64_t visitBinary(const BinaryExpr &E) {
     return satAdd(1, satAdd(self().visit(*E.LHS), self().visit(*E.RHS)));
   }
+  uint64_t visitChannel(const ChannelExpr &E) {
+    return satAdd(1, E.Point ? self().visit(*E.Point) : 0);
+  }
   uint64_t visitVector(const VectorExpr &E) {
     uint64_t N = 1;
     for (const ExprPtr &X : E.Elements)
@@ -162,6 +166,16 @@ public:
   const LocalSym *lookupLocal(llvm::StringRef Name) const;
   void checkBody(Body &B, const SemaContext &Ctx, unsigned Declared,
                  llvm::StringRef What);
+  /// The same, with the result checked by \p CheckResult.
+  void checkBody(Body &B, const SemaContext &Ctx,
+                 llvm::function_ref<void(Expr &)> CheckResult);
+
+  // Channels (SemaChannels.cpp).
+  void checkChannelQuery(ChannelExpr &E, const SemaContext &Ctx);
+  /// \p D's channel blocks, each a body of its own, and what ties them.
+  void checkChannels(IntegrandDecl &D, const SemaContext &Ctx);
+  /// After layOutHistograms: every channel fills the first one's.
+  void checkChannelHistograms(IntegrandDecl &D);
 
   // Histograms (SemaHist.cpp).
   void checkHist(HistStmt &H, const SemaContext &Ctx);

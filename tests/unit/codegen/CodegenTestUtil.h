@@ -133,6 +133,8 @@ inline unsigned countMathSites(const Expr &E) {
       N += countMathSites(*El);
     return N;
   }
+  case ExprKind::Channel: // never lowered (codegen refuses channels)
+    return 0;
   }
   return 0;
 }

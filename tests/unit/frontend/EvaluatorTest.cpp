@@ -3,7 +3,8 @@
 // The tree-walking evaluator is the oracle of the differential tests, so it
 // is checked here against values computed by hand: arithmetic, parameters
 // (defaults and overrides), inlined fns, lets, `if`, reductions over the
-// coordinates, vector results and domains with parameter bounds.
+// coordinates, vector results, domains with parameter bounds, and
+// multi-channel integrands before any run (equal alphas, identity maps).
 //
 //===----------------------------------------------------------------------===//
 
@@ -112,6 +113,20 @@ TEST(Evaluator, DomainWithParameterBounds) {
   Ev.evalDomain(*I, Lo, Hi);
   EXPECT_EQ(Lo, (std::vector<double>{0, 0, -3}));
   EXPECT_EQ(Hi, (std::vector<double>{1, 1, 6}));
+}
+
+/// Without a run's state, alpha(NAME) is 1/m and density(NAME, u) is 1
+/// (LANGUAGE.md v3): the integrand is the sum of its channels there.
+TEST(Evaluator, ChannelsAddUpWithEqualAlphas) {
+  const char *Src = "integrand f(x in [0, 1]^2) -> [2] {\n"
+                    "  channel a { return [x[0], alpha(a)] }\n"
+                    "  channel b { return [x[1] * density(a, x), alpha(c)] }\n"
+                    "  channel c { return [1, alpha(b)] }\n"
+                    "}";
+  auto V = evalAt(Src, {0.25, 0.5});
+  ASSERT_EQ(V.size(), 2u);
+  EXPECT_DOUBLE_EQ(V[0], 0.25 + 0.5 + 1);
+  EXPECT_DOUBLE_EQ(V[1], 1.0);
 }
 
 } // namespace
