@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HostLaunches.h"
-#include "driver/Driver.h"
+#include "vegasc/Driver.h"
 
 int main(int argc, char **argv) {
   vf::fakecuda::registerGpuEmulation();

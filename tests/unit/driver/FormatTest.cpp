@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "driver/Format.h"
-#include "driver/RunOptions.h"
+#include "vegasc/Format.h"
+#include "vegasc/RunOptions.h"
 
 #include <gtest/gtest.h>
 

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "driver/RunOptions.h"
+#include "vegasc/RunOptions.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 //===- tests/unit/runtime/ExpectedTest.cpp - Errors keep what they say ----===//
 //
 // A front end reports an error that names an option at its own flag or
-// key (compiler/driver/RunOptions.cpp, flagMessage), so the message and
+// key (tools/vegasc/RunOptions.cpp, flagMessage), so the message and
 // the option have to survive every hop from Status to Expected and back
 // that the integrator makes. (Which MPI ranks report an error is the
 // cluster's to say, vf/Cluster.h, not the error's: PartForgeryTest.)

@@ -1,11 +1,11 @@
-//===- driver/Report.cpp - vegasc --report -------------------------------===//
+//===- vegasc/Report.cpp - vegasc --report -------------------------------===//
 //
 // A run (or a batch's runs) as vf::reportHtml's page: the settings as
 // vegasc writes them into the JSON, the result and the integrator's grid.
 //
 //===----------------------------------------------------------------------===//
 
-#include "driver/Driver.h"
+#include "vegasc/Driver.h"
 
 #include <nlohmann/json.hpp>
 

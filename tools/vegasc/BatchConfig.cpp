@@ -1,4 +1,4 @@
-//===- driver/BatchConfig.cpp - Read the TOML file of a batch -------------===//
+//===- vegasc/BatchConfig.cpp - Read the TOML file of a batch -------------===//
 //
 // Parses the batch file with toml++ and checks its tables key by key. Every
 // mistake is reported with the file, line and column of the offending key
@@ -10,9 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "driver/BatchConfig.h"
+#include "vegasc/BatchConfig.h"
 
-#include "driver/BatchSettings.h"
+#include "vegasc/BatchSettings.h"
 #include "files/OutputGuard.h"
 #include "frontend/Diagnostics.h"
 #include "frontend/Frontend.h"

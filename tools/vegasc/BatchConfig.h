@@ -1,4 +1,4 @@
-//===- driver/BatchConfig.h - The TOML file of a batch of runs --*- C++ -*-===//
+//===- vegasc/BatchConfig.h - The TOML file of a batch of runs --*- C++ -*-===//
 //
 // `vegasc runs.toml` reads a batch: a [defaults] table of integration
 // settings and [[run]] entries, each naming a .vf file (or holding its
@@ -11,10 +11,10 @@
 // The syntax is documented in docs/user-guide.md, "Batch runs (TOML)".
 //
 //===----------------------------------------------------------------------===//
-#ifndef VF_COMPILER_DRIVER_BATCHCONFIG_H
-#define VF_COMPILER_DRIVER_BATCHCONFIG_H
+#ifndef VF_TOOLS_VEGASC_BATCHCONFIG_H
+#define VF_TOOLS_VEGASC_BATCHCONFIG_H
 
-#include "driver/RunOptions.h"
+#include "vegasc/RunOptions.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/SMLoc.h"
@@ -110,4 +110,4 @@ std::string eventsPath(const BatchRun &R, std::uint64_t Index);
 
 } // namespace vf
 
-#endif // VF_COMPILER_DRIVER_BATCHCONFIG_H
+#endif // VF_TOOLS_VEGASC_BATCHCONFIG_H

@@ -1,4 +1,4 @@
-//===- driver/RunOptions.cpp - A run's settings, for both doors -----------===//
+//===- vegasc/RunOptions.cpp - A run's settings, for both doors -----------===//
 //
 // The one conversion of RunSettings into IntegratorOptions, the devices
 // list both doors accept, and the rewriting of the library's option names
@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "driver/RunOptions.h"
+#include "vegasc/RunOptions.h"
 
 #include "vf/Version.h"
 

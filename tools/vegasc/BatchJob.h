@@ -1,4 +1,4 @@
-//===- driver/BatchJob.h - One integration of a batch -----------*- C++ -*-===//
+//===- vegasc/BatchJob.h - One integration of a batch -----------*- C++ -*-===//
 //
 // A batch (Batch.cpp) runs a [[run]] entry once per scan point: each such
 // integration is a BatchJob, holding what it ran with and what came out,
@@ -6,10 +6,10 @@
 // and the report.
 //
 //===----------------------------------------------------------------------===//
-#ifndef VF_COMPILER_DRIVER_BATCHJOB_H
-#define VF_COMPILER_DRIVER_BATCHJOB_H
+#ifndef VF_TOOLS_VEGASC_BATCHJOB_H
+#define VF_TOOLS_VEGASC_BATCHJOB_H
 
-#include "driver/BatchConfig.h"
+#include "vegasc/BatchConfig.h"
 
 #include "vf/EventFiles.h"
 #include "vf/Integrator.h"
@@ -49,4 +49,4 @@ bool writeBatchCsv(const std::vector<BatchJob> &Jobs, const std::string &Path);
 
 } // namespace vf
 
-#endif // VF_COMPILER_DRIVER_BATCHJOB_H
+#endif // VF_TOOLS_VEGASC_BATCHJOB_H

@@ -1,4 +1,4 @@
-//===- driver/Format.h - Numbers in vegasc's tables -------------*- C++ -*-===//
+//===- vegasc/Format.h - Numbers in vegasc's tables -------------*- C++ -*-===//
 //
 // The tables of a single run and of a batch print numbers with printf
 // formats ("%-22.15g" for an estimate, "%.3g" for Q), one column at a time;
@@ -6,8 +6,8 @@
 // quotes a field of the batch's CSV file.
 //
 //===----------------------------------------------------------------------===//
-#ifndef VF_COMPILER_DRIVER_FORMAT_H
-#define VF_COMPILER_DRIVER_FORMAT_H
+#ifndef VF_TOOLS_VEGASC_FORMAT_H
+#define VF_TOOLS_VEGASC_FORMAT_H
 
 #include <charconv>
 #include <cstdio>
@@ -71,4 +71,4 @@ inline std::string csvField(std::string S) {
 
 } // namespace vf
 
-#endif // VF_COMPILER_DRIVER_FORMAT_H
+#endif // VF_TOOLS_VEGASC_FORMAT_H

@@ -1,6 +1,6 @@
-//===- driver/Devices.cpp - vegasc --list-devices -------------------------===//
+//===- vegasc/Devices.cpp - vegasc --list-devices -------------------------===//
 
-#include "driver/Driver.h"
+#include "vegasc/Driver.h"
 
 #include "vf/Devices.h"
 

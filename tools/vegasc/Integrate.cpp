@@ -1,4 +1,4 @@
-//===- driver/Integrate.cpp - vegasc's integration mode -------------------===//
+//===- vegasc/Integrate.cpp - vegasc's integration mode -------------------===//
 //
 // A thin client of the library: compiles the file with vf::Module, runs
 // the selected integrand with vf::Integrator, and prints one row per
@@ -10,10 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "driver/Driver.h"
+#include "vegasc/Driver.h"
 
-#include "driver/Format.h"
-#include "driver/ProgressBar.h"
+#include "vegasc/Format.h"
+#include "vegasc/ProgressBar.h"
 
 #include "output/ResultDocument.h"
 #include "vf/EventFiles.h"

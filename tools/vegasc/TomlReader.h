@@ -1,4 +1,4 @@
-//===- driver/TomlReader.h - Located reading of TOML values -----*- C++ -*-===//
+//===- vegasc/TomlReader.h - Located reading of TOML values -----*- C++ -*-===//
 //
 // The batch file's reader (BatchConfig.cpp, BatchSettings.cpp) reads each
 // value through TomlReader: it checks the value's type and range and, when
@@ -11,10 +11,10 @@
 // vegasc, which depends only on libc, libstdc++, zlib and zstd.
 //
 //===----------------------------------------------------------------------===//
-#ifndef VF_COMPILER_DRIVER_TOMLREADER_H
-#define VF_COMPILER_DRIVER_TOMLREADER_H
+#ifndef VF_TOOLS_VEGASC_TOMLREADER_H
+#define VF_TOOLS_VEGASC_TOMLREADER_H
 
-#include "driver/BatchConfig.h"
+#include "vegasc/BatchConfig.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/Twine.h"
@@ -68,4 +68,4 @@ const char *tomlTypeName(const toml::node &N);
 
 } // namespace vf
 
-#endif // VF_COMPILER_DRIVER_TOMLREADER_H
+#endif // VF_TOOLS_VEGASC_TOMLREADER_H

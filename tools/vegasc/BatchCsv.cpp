@@ -1,4 +1,4 @@
-//===- driver/BatchCsv.cpp - A batch's results as a CSV table -------------===//
+//===- vegasc/BatchCsv.cpp - A batch's results as a CSV table -------------===//
 //
 // One row per run and component, then a column per parameter of any run
 // (the value used; empty where a run's integrand has none) and the error
@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "driver/BatchJob.h"
+#include "vegasc/BatchJob.h"
 
-#include "driver/Driver.h"
-#include "driver/Format.h"
+#include "vegasc/Driver.h"
+#include "vegasc/Format.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-//===- driver/BatchSettings.cpp - A batch's integration settings ----------===//
+//===- vegasc/BatchSettings.cpp - A batch's integration settings ----------===//
 //
 // Each settings key: its TOML type first (a string, an integer, a whole
 // number of calls), then the library's verdict on its value, reported at
@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "driver/BatchSettings.h"
+#include "vegasc/BatchSettings.h"
 
 #include "frontend/Diagnostics.h"
 

@@ -1,4 +1,4 @@
-//===- driver/Events.cpp - Events after a run, for both doors -------------===//
+//===- vegasc/Events.cpp - Events after a run, for both doors -------------===//
 //
 // What a single run and a batch run do alike for --events / events_out:
 // find the event record in the integrand's module, draw and write the
@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "driver/Driver.h"
+#include "vegasc/Driver.h"
 
-#include "driver/Format.h"
+#include "vegasc/Format.h"
 #include "vf/Module.h"
 
 #include <nlohmann/json.hpp>

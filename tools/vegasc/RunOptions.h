@@ -1,4 +1,4 @@
-//===- driver/RunOptions.h - A run's settings, for both doors ---*- C++ -*-===//
+//===- vegasc/RunOptions.h - A run's settings, for both doors ---*- C++ -*-===//
 //
 // A single run (`vegasc f.vf --calls 1e6`) and a batch run (`calls = 1e6`
 // in a TOML file) have the same settings, RunSettings, with vegasc's
@@ -13,8 +13,8 @@
 // a run writes after it.
 //
 //===----------------------------------------------------------------------===//
-#ifndef VF_COMPILER_DRIVER_RUNOPTIONS_H
-#define VF_COMPILER_DRIVER_RUNOPTIONS_H
+#ifndef VF_TOOLS_VEGASC_RUNOPTIONS_H
+#define VF_TOOLS_VEGASC_RUNOPTIONS_H
 
 #include "vf/EventFiles.h"
 #include "vf/Integrator.h"
@@ -121,4 +121,4 @@ void addRunSettings(nlohmann::ordered_json &S, const RunSettings &R,
 
 } // namespace vf
 
-#endif // VF_COMPILER_DRIVER_RUNOPTIONS_H
+#endif // VF_TOOLS_VEGASC_RUNOPTIONS_H

@@ -1,13 +1,13 @@
-//===- driver/Modes.cpp - vegasc's check, emit and eval modes -------------===//
+//===- vegasc/Modes.cpp - vegasc's check, emit and eval modes -------------===//
 //
 // Errors are printed in the compiler's style ("vegasc: error: ...") and
 // mapped to the documented exit codes; nothing here aborts on bad input.
 //
 //===----------------------------------------------------------------------===//
 
-#include "driver/Driver.h"
+#include "vegasc/Driver.h"
 
-#include "driver/Format.h"
+#include "vegasc/Format.h"
 
 #include "backends/Compiler.h"
 #include "backends/IntegrandBinding.h"

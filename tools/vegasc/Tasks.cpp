@@ -1,4 +1,4 @@
-//===- driver/Tasks.cpp - vegasc's task-engine commands -------------------===//
+//===- vegasc/Tasks.cpp - vegasc's task-engine commands -------------------===//
 //
 // vegasc's door to the task API (vf/Tasks.h): its flags as a TaskRun, the
 // state and parts as files, the result printed. A part and a merge run the
@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "driver/Tasks.h"
+#include "vegasc/Tasks.h"
 
 #include "files/OutputGuard.h"
 #include "files/SafeFiles.h"

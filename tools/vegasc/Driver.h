@@ -1,13 +1,13 @@
-//===- driver/Driver.h - vegasc's options and modes -------------*- C++ -*-===//
+//===- vegasc/Driver.h - vegasc's options and modes -------------*- C++ -*-===//
 //
 // vegasc parses its command line into DriverOptions (vegasc.cpp) and runs one
 // mode: check, emit, eval or integrate. Each mode returns an exit code.
 //
 //===----------------------------------------------------------------------===//
-#ifndef VF_COMPILER_DRIVER_DRIVER_H
-#define VF_COMPILER_DRIVER_DRIVER_H
+#ifndef VF_TOOLS_VEGASC_DRIVER_H
+#define VF_TOOLS_VEGASC_DRIVER_H
 
-#include "driver/RunOptions.h"
+#include "vegasc/RunOptions.h"
 
 #include "vf/Cluster.h"
 #include "vf/Report.h"
@@ -196,4 +196,4 @@ inline bool integrates(const DriverOptions &O) {
 
 } // namespace vf
 
-#endif // VF_COMPILER_DRIVER_DRIVER_H
+#endif // VF_TOOLS_VEGASC_DRIVER_H

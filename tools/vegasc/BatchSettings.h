@@ -1,4 +1,4 @@
-//===- driver/BatchSettings.h - A batch's integration settings --*- C++ -*-===//
+//===- vegasc/BatchSettings.h - A batch's integration settings --*- C++ -*-===//
 //
 // The settings keys of [defaults] and [[run]] (settingKeys(): calls,
 // alpha, devices, ...). Each value is read for its TOML type here and then
@@ -8,10 +8,10 @@
 // line, in file order; the library's message names the option as the key.
 //
 //===----------------------------------------------------------------------===//
-#ifndef VF_COMPILER_DRIVER_BATCHSETTINGS_H
-#define VF_COMPILER_DRIVER_BATCHSETTINGS_H
+#ifndef VF_TOOLS_VEGASC_BATCHSETTINGS_H
+#define VF_TOOLS_VEGASC_BATCHSETTINGS_H
 
-#include "driver/TomlReader.h"
+#include "vegasc/TomlReader.h"
 
 namespace vf {
 
@@ -74,4 +74,4 @@ std::string keyMessage(const Error &E);
 
 } // namespace vf
 
-#endif // VF_COMPILER_DRIVER_BATCHSETTINGS_H
+#endif // VF_TOOLS_VEGASC_BATCHSETTINGS_H

@@ -1,4 +1,4 @@
-//===- driver/ProgressBar.h - vegasc's progress line ------------*- C++ -*-===//
+//===- vegasc/ProgressBar.h - vegasc's progress line ------------*- C++ -*-===//
 //
 // A one-line progress display on standard error while an integration runs:
 // the iteration, samples done of the run's total, the rate and an ETA,
@@ -8,8 +8,8 @@
 // so logs and pipes never see it.
 //
 //===----------------------------------------------------------------------===//
-#ifndef VF_COMPILER_DRIVER_PROGRESSBAR_H
-#define VF_COMPILER_DRIVER_PROGRESSBAR_H
+#ifndef VF_TOOLS_VEGASC_PROGRESSBAR_H
+#define VF_TOOLS_VEGASC_PROGRESSBAR_H
 
 #include "vf/Integrator.h"
 
@@ -53,4 +53,4 @@ private:
 
 } // namespace vf
 
-#endif // VF_COMPILER_DRIVER_PROGRESSBAR_H
+#endif // VF_TOOLS_VEGASC_PROGRESSBAR_H

@@ -1,4 +1,4 @@
-//===- driver/Tasks.h - vegasc's task-engine commands -----------*- C++ -*-===//
+//===- vegasc/Tasks.h - vegasc's task-engine commands -----------*- C++ -*-===//
 //
 // One iteration as independent tasks (runtime/tasks): make the initial
 // state, compute a part of the state's next iteration, merge parts into
@@ -6,10 +6,10 @@
 // FILE.vf and run settings; the state refuses others.
 //
 //===----------------------------------------------------------------------===//
-#ifndef VF_COMPILER_DRIVER_TASKS_H
-#define VF_COMPILER_DRIVER_TASKS_H
+#ifndef VF_TOOLS_VEGASC_TASKS_H
+#define VF_TOOLS_VEGASC_TASKS_H
 
-#include "driver/Driver.h"
+#include "vegasc/Driver.h"
 
 #include <string>
 #include <vector>
@@ -40,4 +40,4 @@ int runTask(const DriverOptions &O, const TaskOptions &T);
 
 } // namespace vf
 
-#endif // VF_COMPILER_DRIVER_TASKS_H
+#endif // VF_TOOLS_VEGASC_TASKS_H

@@ -1,4 +1,4 @@
-//===- driver/OutputPaths.cpp - What each command reads and writes --------===//
+//===- vegasc/OutputPaths.cpp - What each command reads and writes --------===//
 //
 // The lists an OutputGuard (files/OutputGuard.h) checks for a single run,
 // a batch and a task command: every file the command reads (the source,
@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "driver/Driver.h"
+#include "vegasc/Driver.h"
 
 #include "files/OutputGuard.h"
 #include "vf/Module.h"

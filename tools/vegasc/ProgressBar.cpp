@@ -1,4 +1,4 @@
-//===- driver/ProgressBar.cpp - vegasc's progress line --------------------===//
+//===- vegasc/ProgressBar.cpp - vegasc's progress line --------------------===//
 //
 // Drawing and throttling. The worker threads call update() after every
 // tile; only one of them draws at a time (try_lock: the others return at
@@ -7,7 +7,7 @@
 // descriptor 2 in one call per redraw, unbuffered.
 //
 //===----------------------------------------------------------------------===//
-#include "driver/ProgressBar.h"
+#include "vegasc/ProgressBar.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-//===- driver/Batch.h - vegasc's batch mode (TOML) --------------*- C++ -*-===//
+//===- vegasc/Batch.h - vegasc's batch mode (TOML) --------------*- C++ -*-===//
 //
 // `vegasc runs.toml` (or `--config runs.toml`) runs every [[run]] of a TOML
 // file (BatchConfig.h) and prints a summary table; the results go to one
@@ -6,8 +6,8 @@
 // the other modes do not have are collected here.
 //
 //===----------------------------------------------------------------------===//
-#ifndef VF_COMPILER_DRIVER_BATCH_H
-#define VF_COMPILER_DRIVER_BATCH_H
+#ifndef VF_TOOLS_VEGASC_BATCH_H
+#define VF_TOOLS_VEGASC_BATCH_H
 
 #include <string>
 
@@ -30,4 +30,4 @@ int runBatch(const DriverOptions &O, const BatchOptions &B);
 
 } // namespace vf
 
-#endif // VF_COMPILER_DRIVER_BATCH_H
+#endif // VF_TOOLS_VEGASC_BATCH_H

@@ -1,4 +1,4 @@
-//===- driver/vegasc.cpp - The vegasflow command-line driver --------------===//
+//===- vegasc/vegasc.cpp - The vegasflow command-line driver --------------===//
 //
 // Parses the command line with CLI11 and hands over to a mode (Modes.cpp).
 // Exit codes: 0 success, 1 errors in the input or a failed run, 2 usage,
@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "driver/Driver.h"
-#include "driver/Batch.h"
-#include "driver/Tasks.h"
+#include "vegasc/Driver.h"
+#include "vegasc/Batch.h"
+#include "vegasc/Tasks.h"
 
 #include "backends/Targets.h"
 #include "vf/Version.h"
@@ -361,7 +361,7 @@ C++ code crashed (the message names the signal and the file).)");
   App.add_option(flag(OptionId::EventRecord), O.Run.Events.Record,
                  help(OptionId::EventRecord))
       ->type_name("NAME");
-  // --- Batch runs (TOML): driver/Batch.h -------------------------------
+  // --- Batch runs (TOML): vegasc/Batch.h -------------------------------
   vf::BatchOptions Batch;
   App.add_option("--config", Batch.Config,
                  "run the batch in this TOML file (also: vegasc FILE.toml)")

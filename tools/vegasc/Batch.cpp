@@ -1,4 +1,4 @@
-//===- driver/Batch.cpp - vegasc's batch mode (TOML) ----------------------===//
+//===- vegasc/Batch.cpp - vegasc's batch mode (TOML) ----------------------===//
 //
 // Runs a batch in three steps, through the public library only (vf::Module,
 // vf::Integrator):
@@ -19,14 +19,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "driver/Batch.h"
+#include "vegasc/Batch.h"
 
-#include "driver/BatchJob.h"
+#include "vegasc/BatchJob.h"
 
-#include "driver/BatchConfig.h"
-#include "driver/BatchSettings.h"
-#include "driver/Driver.h"
-#include "driver/Format.h"
+#include "vegasc/BatchConfig.h"
+#include "vegasc/BatchSettings.h"
+#include "vegasc/Driver.h"
+#include "vegasc/Format.h"
 #include "frontend/Diagnostics.h"
 #include "output/ResultDocument.h"
 #include "vf/EventFiles.h"

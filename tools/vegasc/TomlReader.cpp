@@ -1,11 +1,11 @@
-//===- driver/TomlReader.cpp - Located reading of TOML values -------------===//
+//===- vegasc/TomlReader.cpp - Located reading of TOML values -------------===//
 //
 // Type and range checks of single TOML values, each mistake reported at
 // its place in the file (TomlReader.h).
 //
 //===----------------------------------------------------------------------===//
 
-#include "driver/TomlReader.h"
+#include "vegasc/TomlReader.h"
 
 #include "frontend/Diagnostics.h"
 
