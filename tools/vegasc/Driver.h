@@ -10,6 +10,7 @@
 #include "vegasc/RunOptions.h"
 
 #include "vf/Cluster.h"
+#include "vf/Developer.h"
 #include "vf/Report.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -25,32 +26,10 @@
 
 namespace vf {
 
-/// Documented exit codes (docs/user-guide.md).
-enum ExitCode {
-  ExitOk = 0,         ///< success
-  ExitInputError = 1, ///< errors in the input or a failed run
-  ExitUsage = 2,      ///< bad command line
-};
-
-struct DriverOptions {
-  std::string File;
-  bool Check = false;
-  std::string Emit;
-  bool Eval = false;
-  std::string At;
-  bool EvalOutside = false; ///< --at outside the domain: a warning only
-  /// --at-t: --at gives the sampled t in [0, 1] on an infinite axis (and
-  /// --eval prints the weight, f times the map's Jacobian), not x.
-  bool AtT = false;
-  std::string Integrand;
-  std::vector<std::string> Params; // "name=value"
-  std::string GpuArch; ///< --emit=ptx only; empty: DefaultGpuArch
-  bool NoCache = false;
-  std::string CacheDir;
-  bool Verbose = false;
-  bool NoWarnings = false;
-  unsigned ErrorLimit = 20;
-
+/// The whole command line: what the developer modes read of it
+/// (vf/Developer.h: the file, the integrand, the parameters, the compile
+/// settings) and the rest.
+struct DriverOptions : DeveloperOptions {
   // Integration (the default mode): the settings a batch run has too.
   RunSettings Run;
   bool NoAdaptStrata = false; ///< applied to Run.Beta once parsed
@@ -76,8 +55,6 @@ struct DriverOptions {
   std::shared_ptr<Cluster> Ranks;
 };
 
-struct Program;
-
 /// A run set up and ready: what runIntegrate needs after setUpRun.
 struct RunSetup {
   IntegrandInfo Info; ///< keeps its module's code alive
@@ -96,7 +73,6 @@ int setUpRun(const DriverOptions &O, bool Warnings, RunSetup &S);
 /// makes its own (task commands, vf/Tasks.h).
 int prepareRun(const DriverOptions &O, bool Warnings, RunSetup &S);
 
-int runEmitTokens(const DriverOptions &O);
 /// The whole command line (vegasc.cpp): main() of vegasc (main.cpp) and of
 /// the tests' vegasc-emu (tests/fakecuda) call it.
 int vegascMain(int argc, char **argv);
@@ -138,8 +114,7 @@ nlohmann::ordered_json eventsJson(const EventFileOptions &E,
                                   const std::optional<EventFileReport> &Rep,
                                   const std::string &Error);
 
-
-// Shared by the modes (Modes.cpp).
+// Shared by the modes (Reporting.cpp).
 int fail(const std::string &Msg, int Code = ExitInputError);
 /// Writes \p Text to the file \p Path atomically (files/SafeFiles.h) or,
 /// for "-", to standard output; \p What names it ("the JSON result").
@@ -186,8 +161,6 @@ void printCompileError(const std::string &Msg);
 void printCacheStats(unsigned Hits, unsigned Misses, unsigned Corrupt);
 /// CPU worker threads of an integrator (Integrator::devices()).
 unsigned cpuThreadsOf(const Integrator &Int);
-/// --check, --emit (but tokens) and --eval: the compiler's own tools.
-int runCompilerModes(const DriverOptions &O);
 /// Whether \p O, given a program, integrates it (rather than --check,
 /// --emit or --eval): the only mode MPI ranks share.
 inline bool integrates(const DriverOptions &O) {

@@ -1,6 +1,7 @@
 //===- vegasc/vegasc.cpp - The vegasflow command-line driver --------------===//
 //
-// Parses the command line with CLI11 and hands over to a mode (Modes.cpp).
+// Parses the command line with CLI11 and hands over to a mode (a run, a
+// batch, the task commands, or a developer mode of vf/Developer.h).
 // Exit codes: 0 success, 1 errors in the input or a failed run, 2 usage,
 // 70 a crash in an integrand's C/C++ code.
 //
@@ -10,7 +11,7 @@
 #include "vegasc/Batch.h"
 #include "vegasc/Tasks.h"
 
-#include "backends/Targets.h"
+#include "vf/Developer.h"
 #include "vf/Version.h"
 #ifdef VF_HAVE_MPI
 #include "mpi/MpiCluster.h"
@@ -34,15 +35,13 @@ namespace {
 
 /// What this invocation does; decided once, for the dispatch and for
 /// which MPI ranks take part.
-enum class Mode { ListDevices, Batch, Tokens, Compile, Integrate };
+enum class Mode { ListDevices, Batch, Compile, Integrate };
 
 Mode selectMode(const vf::DriverOptions &O, const vf::BatchOptions &B) {
   if (O.ListDevices)
     return Mode::ListDevices;
   if (!B.Config.empty() || vf::isBatchFile(O.File))
     return Mode::Batch;
-  if (O.Emit == "tokens")
-    return Mode::Tokens;
   return vf::integrates(O) ? Mode::Integrate : Mode::Compile;
 }
 
@@ -243,8 +242,7 @@ C++ code crashed (the message names the signal and the file).)");
   App.add_option("--param", O.Params, "set a parameter: NAME=VALUE")
       ->take_last();
   App.add_option("--gpu-arch", O.GpuArch,
-                 std::string("GPU architecture for PTX (") + vf::DefaultGpuArch +
-                     ")");
+                 "GPU architecture for PTX (" + vf::defaultGpuArch() + ")");
   App.add_flag("--no-cache", O.NoCache, "do not read or write the compile cache");
   App.add_option("--cache-dir", O.CacheDir,
                  "compile cache folder (default $XDG_CACHE_HOME/vegasflow)")
@@ -437,12 +435,10 @@ C++ code crashed (the message names the signal and the file).)");
     std::fprintf(stderr, "vegasc: error: no input file; try 'vegasc --help'\n");
     return vf::ExitUsage;
   }
-  if (M == Mode::Tokens)
-    return vf::runEmitTokens(O);
   if (Tasks.any())
     return vf::runTask(O, Tasks);
   if (M == Mode::Integrate)
     return vf::runIntegrate(O);
-  return vf::runCompilerModes(O);
+  return vf::runDeveloperMode(O);
 }
 } // namespace

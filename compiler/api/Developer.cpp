@@ -1,30 +1,26 @@
-//===- vegasc/Modes.cpp - vegasc's check, emit and eval modes -------------===//
+//===- api/Developer.cpp - vegasc's check, emit and eval modes ------------===//
 //
 // Errors are printed in the compiler's style ("vegasc: error: ...") and
 // mapped to the documented exit codes; nothing here aborts on bad input.
 //
 //===----------------------------------------------------------------------===//
 
-#include "vegasc/Driver.h"
-
-#include "vegasc/Format.h"
+#include "vf/Developer.h"
 
 #include "backends/Compiler.h"
 #include "backends/IntegrandBinding.h"
 #include "backends/IntegrandBounds.h"
-#include "clang/CxxIntegrands.h"
+#include "backends/Targets.h"
 #include "frontend/ASTDump.h"
 #include "frontend/Diagnostics.h"
 #include "frontend/DomainMap.h"
 #include "frontend/Evaluator.h"
 #include "frontend/Frontend.h"
 #include "frontend/Lexer.h"
+#include "vf/CommandLine.h"
+#include "clang/CxxIntegrands.h"
 
-#include "files/SafeFiles.h"
-#include "vf/Integrator.h"
-
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -35,12 +31,21 @@ using namespace llvm;
 
 namespace vf {
 
-int fail(const std::string &Msg, int Code) {
+std::string defaultGpuArch() { return DefaultGpuArch; }
+
+static int fail(const std::string &Msg, int Code = ExitInputError) {
   errs() << "vegasc: error: " << Msg << "\n";
   return Code;
 }
 
-int runEmitTokens(const DriverOptions &O) {
+/// \p V printed with the printf \p Format (one double conversion).
+static std::string printfDouble(const char *Format, double V) {
+  char Buf[64];
+  std::snprintf(Buf, sizeof(Buf), Format, V);
+  return Buf;
+}
+
+static int runEmitTokens(const DeveloperOptions &O) {
   Program P;
   DiagEngine Diags(P.SM, errs());
   auto BufOr = readSourceFile(O.File);
@@ -58,109 +63,18 @@ int runEmitTokens(const DriverOptions &O) {
   return Diags.hasErrors() ? ExitInputError : ExitOk;
 }
 
-bool writeOutput(const std::string &Path, const std::string &Text,
-                 const std::string &What) {
-  if (Path == "-") {
-    outs() << Text;
-    outs().flush();
-    if (!outs().has_error())
-      return true;
-    std::string Why = outs().error().message();
-    outs().clear_error(); // said here, not again at exit
-    fail("cannot write " + What + " to standard output: " + Why);
-    return false;
-  }
-  // Atomically: a full disk or a kill leaves the old file as it was.
-  if (Status S = writeFileAtomically(Path, Text, What); !S) {
-    fail(S.message());
-    return false;
-  }
-  return true;
+/// What a compile refused, printed: located diagnostics (Clang's too) as
+/// they are, any other failure (a file that cannot be read) as an error
+/// line.
+static int compileFailed(llvm::Error E) {
+  const std::string Msg = toString(std::move(E));
+  if (!StringRef(Msg).contains(": error: "))
+    return fail(StringRef(Msg).rtrim().str());
+  errs() << Msg;
+  return ExitInputError;
 }
 
-bool checkOutput(const std::string &Path, const std::string &What,
-                 const std::string &Source) {
-  if (Path.empty() || Path == "-")
-    return true;
-  if (Status S = checkWritable(Path, What); !S) {
-    fail(Source + ": " + S.message());
-    return false;
-  }
-  return true;
-}
-
-std::string selectIntegrand(const std::vector<std::string> &Names,
-                            const DriverOptions &O) {
-  std::string List;
-  for (const std::string &N : Names)
-    List += (List.empty() ? "" : ", ") + N;
-  if (!O.Integrand.empty()) {
-    if (llvm::is_contained(Names, O.Integrand))
-      return O.Integrand;
-    fail("no integrand named '" + O.Integrand + "' in " + O.File +
-         (List.empty() ? std::string() : "; it has: " + List));
-    return "";
-  }
-  if (Names.size() == 1)
-    return Names[0];
-  if (Names.empty())
-    fail(O.File + " defines no integrand");
-  else
-    fail(O.File + " defines several integrands (" + List +
-         "); choose one with --integrand NAME");
-  return "";
-}
-
-bool parseParams(const std::vector<std::string> &Names,
-                 const std::vector<double> &Defaults, const DriverOptions &O,
-                 std::vector<double> &Values) {
-  Values = Defaults;
-  for (const std::string &S : O.Params) {
-    auto [Name, Val] = StringRef(S).split('=');
-    double V;
-    if (Val.empty() || Val.trim().getAsDouble(V)) {
-      fail("--param '" + S + "': expected NAME=VALUE with a number",
-           ExitUsage);
-      return false;
-    }
-    // As in a source or a batch file: 1e999 is not a value.
-    if (!std::isfinite(V)) {
-      fail("--param '" + S + "': the value must be a finite number",
-           ExitUsage);
-      return false;
-    }
-    auto It = llvm::find(Names, Name.trim());
-    if (It != Names.end()) {
-      Values[It - Names.begin()] = V;
-      continue;
-    }
-    std::vector<StringRef> Candidates(Names.begin(), Names.end());
-    StringRef Best = closestName(Name.trim(), Candidates);
-    fail("unknown parameter '" + Name.trim().str() + "'" +
-             (Best.empty() ? std::string()
-                           : "; did you mean '" + Best.str() + "'?"),
-         ExitUsage);
-    return false;
-  }
-  return true;
-}
-
-void printCompileError(const std::string &Msg) {
-  // Located diagnostics are printed as they are; a message without one
-  // (a file that cannot be read) gets vegasc's heading.
-  if (StringRef(Msg).contains(": error: "))
-    errs() << Msg;
-  else
-    fail(StringRef(Msg).rtrim().str());
-}
-
-void printCacheStats(unsigned Hits, unsigned Misses, unsigned Corrupt) {
-  errs() << "vegasc: cache: " << Hits << " hit" << (Hits == 1 ? "" : "s")
-         << ", " << Misses << " miss" << (Misses == 1 ? "" : "es") << ", "
-         << Corrupt << " corrupt\n";
-}
-
-static bool parsePoint(const DriverOptions &O, unsigned Dim,
+static bool parsePoint(const DeveloperOptions &O, unsigned Dim,
                        std::vector<double> &X) {
   SmallVector<StringRef, 8> Parts;
   // No --at at all is a missing point, not an empty coordinate.
@@ -201,8 +115,10 @@ std::vector<EvalAxis> evalAxes(const IntegrandDecl &I,
   std::vector<EvalAxis> Axes;
   for (const Interval &Iv : I.Domain) {
     EvalAxis Ax{Iv.Lo ? E.eval(*Iv.Lo) : -INFINITY,
-                Iv.Hi ? E.eval(*Iv.Hi) : INFINITY, Iv.isInfinite(),
-                infiniteMapOf(bool(Iv.Lo), bool(Iv.Hi)), 0,
+                Iv.Hi ? E.eval(*Iv.Hi) : INFINITY,
+                Iv.isInfinite(),
+                infiniteMapOf(bool(Iv.Lo), bool(Iv.Hi)),
+                0,
                 Iv.Scale ? E.eval(*Iv.Scale) : 1.0};
     Ax.A = Iv.Lo ? Ax.Lo : Iv.Hi ? Ax.Hi : 0.0;
     Axes.insert(Axes.end(), Iv.Count, Ax);
@@ -222,18 +138,18 @@ std::string coordinateName(const IntegrandDecl &I, size_t K) {
 /// outside is refused, naming the coordinate, or with --eval-outside only
 /// warned about.
 static bool insideDomain(const IntegrandDecl &I, ArrayRef<EvalAxis> Axes,
-                         const DriverOptions &O, ArrayRef<double> X) {
+                         const DeveloperOptions &O, ArrayRef<double> X) {
   for (size_t K = 0; K < X.size(); ++K) {
     const bool AsT = O.AtT && Axes[K].Infinite;
     const double Lo = AsT ? 0.0 : Axes[K].Lo, Hi = AsT ? 1.0 : Axes[K].Hi;
     if (Lo <= X[K] && X[K] <= Hi)
       continue;
-    std::string Msg =
-        "--at: " + coordinateName(I, K) + " is " +
-        printfDouble("%.15g", X[K]) + ", outside [" +
-        printfDouble("%.15g", Lo) + ", " + printfDouble("%.15g", Hi) + "]" +
-        (AsT ? " (t of an infinite axis, with --at-t)"
-             : std::string(" of the domain of '") + I.Name + "'");
+    std::string Msg = "--at: " + coordinateName(I, K) + " is " +
+                      printfDouble("%.15g", X[K]) + ", outside [" +
+                      printfDouble("%.15g", Lo) + ", " +
+                      printfDouble("%.15g", Hi) + "]" +
+                      (AsT ? " (t of an infinite axis, with --at-t)"
+                           : std::string(" of the domain of '") + I.Name + "'");
     if (!O.EvalOutside) {
       fail(Msg + "; give a point of the domain, or --eval-outside to "
                  "evaluate there anyway",
@@ -253,7 +169,7 @@ static bool insideDomain(const IntegrandDecl &I, ArrayRef<EvalAxis> Axes,
 /// reach of its map; an x the map's roundings cannot hit exactly is
 /// evaluated at the nearest one, with a note.
 static bool toBox(const IntegrandDecl &I, ArrayRef<EvalAxis> Axes,
-                  const DriverOptions &O, std::vector<double> &X,
+                  const DeveloperOptions &O, std::vector<double> &X,
                   double &Jac) {
   Jac = 1.0;
   for (size_t K = 0; K < X.size(); ++K) {
@@ -298,8 +214,8 @@ static std::optional<EmitKind> emitKind(StringRef S) {
 /// After --eval's values, where the point falls in each histogram:
 /// "hist NAME: bin 3", "bin (1, 0)", "underflow", "overflow", "outside".
 static void printCells(const IntegrandDecl &I, const CompiledIntegrand &CI,
-                const std::vector<double> &X,
-                const std::vector<double> &Params) {
+                       const std::vector<double> &X,
+                       const std::vector<double> &Params) {
   if (!CI.Cells)
     return;
   std::vector<double> Cells(I.Histograms.size());
@@ -313,7 +229,9 @@ static void printCells(const IntegrandDecl &I, const CompiledIntegrand &CI,
     const vf_u64 Flat = C - vf_hist_bin_cell(0);
     outs() << "hist " << H.Name << ": ";
     if (C == Below || C == Above)
-      outs() << (H.Axes == 2 ? "outside" : C == Below ? "underflow" : "overflow")
+      outs() << (H.Axes == 2  ? "outside"
+                 : C == Below ? "underflow"
+                              : "overflow")
              << "\n";
     else if (H.Axes == 1)
       outs() << "bin " << Flat << "\n";
@@ -323,30 +241,31 @@ static void printCells(const IntegrandDecl &I, const CompiledIntegrand &CI,
   }
 }
 
-static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
+static int runEval(const Program &P, const DeveloperOptions &O, Compiler &C,
                    const CompileOptions &CO) {
   std::vector<std::string> Names, ParamNames;
   for (const IntegrandDecl *I : P.Integrands)
     Names.push_back(I->Name);
   for (const ParamDecl *PD : P.Params)
     ParamNames.push_back(PD->Name);
-  const std::string Name = selectIntegrand(Names, O);
-  if (Name.empty())
-    return ExitInputError;
-  const IntegrandDecl *I = P.findIntegrand(Name);
-  std::vector<double> Params, X;
-  if (!parseParams(ParamNames, P.defaultParams(), O, Params) ||
-      !parsePoint(O, I->Dim, X))
+  Expected<std::string> Name = chooseIntegrand(Names, O.Integrand, O.File);
+  if (!Name)
+    return fail(Name.message());
+  const IntegrandDecl *I = P.findIntegrand(*Name);
+  Expected<std::vector<double>> Values =
+      applyParams(ParamNames, P.defaultParams(), O.Params);
+  if (!Values)
+    return fail(Values.message(), ExitUsage);
+  std::vector<double> Params = std::move(*Values), X;
+  if (!parsePoint(O, I->Dim, X))
     return ExitUsage;
   const std::vector<EvalAxis> Axes = evalAxes(*I, Params);
   double Jac = 1.0;
   if (!insideDomain(*I, Axes, O, X) || !toBox(*I, Axes, O, X, Jac))
     return ExitUsage;
   auto CM = C.compile(P, CO);
-  if (!CM) {
-    printCompileError(toString(CM.takeError())); // Clang's text as it is
-    return ExitInputError;
-  }
+  if (!CM)
+    return compileFailed(CM.takeError());
   if (!O.NoWarnings)
     errs() << (*CM)->Warnings;
   const CompiledIntegrand *CI = (*CM)->find(I->Name);
@@ -355,8 +274,8 @@ static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
   auto Site = integrandFaultSite(P, I->Name);
   // The bins the point falls in are printed: their ranges must be binnable.
   std::vector<double> Ranges;
-  if (Status S = IntegrandBounds(P, *I, CI->Bounds, Site)
-                     .histRanges(Params, Ranges);
+  if (Status S =
+          IntegrandBounds(P, *I, CI->Bounds, Site).histRanges(Params, Ranges);
       !S)
     return fail(S.message(), ExitInputError);
   auto Guarded = [&](const auto &Fn) {
@@ -365,9 +284,8 @@ static int runEval(const Program &P, const DriverOptions &O, Compiler &C,
     else
       Fn();
   };
-  Guarded([&] {
-    callCompiled(CI->Batch, X.data(), 1, Params.data(), Out.data());
-  });
+  Guarded(
+      [&] { callCompiled(CI->Batch, X.data(), 1, Params.data(), Out.data()); });
   for (double V : Out) {
     // The compiled integrand multiplies the maps' Jacobian in; f(x) is
     // its weight divided by it (to the last bit or so).
@@ -393,7 +311,8 @@ static void noteUnintegrable(const Program &P) {
                 "hypercube)\n";
 }
 
-int runCompilerModes(const DriverOptions &O) {
+/// --check, --emit (but tokens) and --eval.
+static int runCompilerModes(const DeveloperOptions &O) {
   auto PP = std::make_shared<Program>();
   Program &P = *PP;
   DiagEngine Diags(P.SM, errs());
@@ -412,8 +331,7 @@ int runCompilerModes(const DriverOptions &O) {
     return ExitInputError;
   // The C/C++ files as a GPU would need them: --check promises a file that
   // runs on every device.
-  if (O.Check &&
-      !checkForeignSources(P, /*Gpu=*/true, errs(), !O.NoWarnings))
+  if (O.Check && !checkForeignSources(P, /*Gpu=*/true, errs(), !O.NoWarnings))
     return ExitInputError;
   if (O.Check) {
     outs() << O.File << ": ok (" << P.Integrands.size() << " integrand"
@@ -432,10 +350,8 @@ int runCompilerModes(const DriverOptions &O) {
   int Code;
   if (!O.Emit.empty()) {
     auto Text = (*C)->emitText(P, *emitKind(O.Emit), CO);
-    if (!Text) {
-      printCompileError(toString(Text.takeError()));
-      return ExitInputError;
-    }
+    if (!Text)
+      return compileFailed(Text.takeError());
     outs() << *Text;
     Code = ExitOk;
   } else {
@@ -444,16 +360,15 @@ int runCompilerModes(const DriverOptions &O) {
   }
   if (O.Verbose) {
     CacheStats S = (*C)->cacheStats();
-    printCacheStats(S.Hits, S.Misses, S.Corrupt);
+    errs() << "vegasc: cache: " << S.Hits << " hit" << (S.Hits == 1 ? "" : "s")
+           << ", " << S.Misses << " miss" << (S.Misses == 1 ? "" : "es") << ", "
+           << S.Corrupt << " corrupt\n";
   }
   return Code;
 }
 
-unsigned cpuThreadsOf(const Integrator &Int) {
-  unsigned N = 0;
-  for (const WorkerInfo &W : Int.devices())
-    N += W.Kind == "cpu";
-  return N;
+int runDeveloperMode(const DeveloperOptions &O) {
+  return O.Emit == "tokens" ? runEmitTokens(O) : runCompilerModes(O);
 }
 
 } // namespace vf

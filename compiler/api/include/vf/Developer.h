@@ -1,0 +1,62 @@
+//===- vf/Developer.h - The compiler's own tools ----------------*- C++ -*-===//
+//
+// vegasc's developer modes as a library call: --check (every error of a
+// file), --emit=FORM (tokens, ast, llvm-raw, llvm, asm, ptx) and --eval (an
+// integrand's values at a point). They work on the compiler's internals
+// (tokens, the AST, the reference evaluator, the backends), which no other
+// public header shows, so the command line reaches them only through here.
+// Each prints as vegasc does, diagnostics with carets and "vegasc: error:"
+// lines on standard error and the form or the values on standard output,
+// and returns vegasc's exit code: the command line's output is theirs,
+// byte for byte. A program that wants values rather than text uses
+// vf::Module and vf::Integrator.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_DEVELOPER_H
+#define VF_DEVELOPER_H
+
+#include <string>
+#include <vector>
+
+namespace vf {
+
+/// vegasc's documented exit codes (docs/user-guide.md).
+enum ExitCode {
+  ExitOk = 0,         ///< success
+  ExitInputError = 1, ///< errors in the input or a failed run
+  ExitUsage = 2,      ///< bad command line
+};
+
+/// What the developer modes read of vegasc's command line (its flags'
+/// names in the comments); a single run reads the file, the integrand, the
+/// parameters and the compile settings too.
+struct DeveloperOptions {
+  std::string File;
+  bool Check = false;       ///< --check
+  std::string Emit;         ///< --emit: tokens, ast, llvm-raw, llvm, asm, ptx
+  bool Eval = false;        ///< --eval
+  std::string At;           ///< --at x0,x1,...
+  bool EvalOutside = false; ///< --at outside the domain: a warning only
+  /// --at-t: --at gives the sampled t in [0, 1] on an infinite axis (and
+  /// --eval prints the weight, f times the map's Jacobian), not x.
+  bool AtT = false;
+  std::string Integrand;           ///< --integrand
+  std::vector<std::string> Params; ///< --param "name=value"
+  std::string GpuArch;             ///< --emit=ptx only; empty: defaultGpuArch()
+  bool NoCache = false;
+  std::string CacheDir;
+  bool Verbose = false;
+  bool NoWarnings = false;
+  unsigned ErrorLimit = 20;
+};
+
+/// Runs the mode \p O asks for (--emit=tokens, --emit=FORM, --check or
+/// --eval), printing as vegasc does; returns the exit code.
+int runDeveloperMode(const DeveloperOptions &O);
+
+/// The GPU architecture --emit=ptx compiles for when none is given.
+std::string defaultGpuArch();
+
+} // namespace vf
+
+#endif // VF_DEVELOPER_H
