@@ -1,7 +1,7 @@
 //===- runtime/files/OutputGuard.cpp - Outputs that never clobber inputs
 //---===//
 
-#include "files/OutputGuard.h"
+#include "vf/OutputGuard.h"
 
 #include <cerrno>
 #include <climits>

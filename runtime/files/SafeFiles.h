@@ -17,28 +17,21 @@
 //   - temporaries left by a writer that was killed (kill -9) are removed by
 //     the next writer of the same path, once their process is gone.
 //
+// Reading a file whole, writing one and checking an output beforehand are
+// public (vf/SafeFiles.h), for every door; this header adds the rest.
+//
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_FILES_SAFEFILES_H
 #define VF_RUNTIME_FILES_SAFEFILES_H
 
 #include "vf/Expected.h"
+#include "vf/SafeFiles.h"
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace vf {
-
-/// Reads the regular file \p Path whole. \p What names it in errors ("the
-/// checkpoint", "the grid"); more than \p MaxBytes is an error.
-Expected<std::string> readRegularFile(const std::string &Path,
-                                      std::uint64_t MaxBytes,
-                                      const std::string &What);
-
-/// Writes \p Data to \p Path atomically (see above); \p What names it in
-/// errors.
-Status writeFileAtomically(const std::string &Path, std::string_view Data,
-                           const std::string &What);
 
 /// A file written atomically in pieces, for outputs too large to hold as
 /// one text (event files): the pieces go to the temporary at once, each
@@ -67,17 +60,8 @@ private:
   std::string Failure;
 };
 
-/// Whether \p Path may be written by writeFileAtomically: a new path in a
-/// writable folder, or a regular file. For checking outputs before a long
-/// run rather than after it; the error says why not.
-Status checkWritable(const std::string &Path, const std::string &What);
-
 /// The temporary writeFileAtomically uses for \p Path in this process.
 std::string temporaryFor(const std::string &Path);
-
-/// Removes the temporaries of \p Path (temporaryFor's name with another
-/// process id) whose process no longer runs.
-void removeStaleTemporaries(const std::string &Path);
 
 } // namespace vf
 

@@ -8,8 +8,8 @@
 
 #include "integrator/IntegratorImpl.h"
 
-#include "files/OutputGuard.h"
 #include "files/SafeFiles.h"
+#include "vf/OutputGuard.h"
 
 namespace vf {
 

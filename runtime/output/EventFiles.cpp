@@ -13,8 +13,8 @@
 #include "vf/Integrator.h"
 
 #include "files/MemoryLimit.h"
-#include "files/OutputGuard.h"
 #include "files/SafeFiles.h"
+#include "vf/OutputGuard.h"
 #ifdef VF_HAVE_HEPMC3
 #include "output/EventWriters.h"
 #endif

@@ -2,6 +2,8 @@
 
 #include "tasks/PartFile.h"
 
+#include "vf/Tasks.h"
+
 #include "files/SafeFiles.h"
 
 #include <algorithm>

@@ -53,9 +53,7 @@ std::uint64_t stateHash(std::string_view StateBytes, std::uint64_t Calls,
 std::string encodePart(const Part &P);
 /// Reads a part from \p Bytes; \p Origin names it in errors.
 Expected<Part> decodePart(std::string_view Bytes, const std::string &Origin);
-/// A part file's bytes (decodePart reads them), refusing what is not a
-/// regular file or is larger than any part.
-Expected<std::string> readPartBytes(const std::string &Path);
+// readPartBytes, a part file's bytes, is public (vf/Tasks.h).
 
 /// Drops identical duplicates (retries, speculative execution) and checks
 /// that \p Parts belong to \p StateHash and cover groups [0, Groups) once;

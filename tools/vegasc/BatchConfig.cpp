@@ -12,10 +12,10 @@
 
 #include "vegasc/BatchConfig.h"
 
-#include "vegasc/BatchSettings.h"
-#include "files/OutputGuard.h"
 #include "frontend/Diagnostics.h"
 #include "frontend/Frontend.h"
+#include "vegasc/BatchSettings.h"
+#include "vf/OutputGuard.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"

@@ -116,7 +116,7 @@ nlohmann::ordered_json eventsJson(const EventFileOptions &E,
 
 // Shared by the modes (Reporting.cpp).
 int fail(const std::string &Msg, int Code = ExitInputError);
-/// Writes \p Text to the file \p Path atomically (files/SafeFiles.h) or,
+/// Writes \p Text to the file \p Path atomically (vf/SafeFiles.h) or,
 /// for "-", to standard output; \p What names it ("the JSON result").
 /// Reports a failure with fail() and returns false: the caller goes on
 /// with its other outputs.
@@ -135,7 +135,7 @@ struct NamedPath {
 };
 class Module;
 /// No output of a command may replace a file it reads, or another output
-/// (files/OutputGuard.h): a single run (after compiling, so that imports
+/// (vf/OutputGuard.h): a single run (after compiling, so that imports
 /// and extern files count), a batch, a task command. OutputPaths.cpp.
 Status checkRunPaths(const DriverOptions &O, const Module &M);
 Status

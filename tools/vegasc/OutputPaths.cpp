@@ -1,6 +1,6 @@
 //===- vegasc/OutputPaths.cpp - What each command reads and writes --------===//
 //
-// The lists an OutputGuard (files/OutputGuard.h) checks for a single run,
+// The lists an OutputGuard (vf/OutputGuard.h) checks for a single run,
 // a batch and a task command: every file the command reads (the source,
 // its imports and extern files, checkpoints, grids, the batch file, the
 // state and the parts) and every file it writes, each named as the user
@@ -11,8 +11,8 @@
 
 #include "vegasc/Driver.h"
 
-#include "files/OutputGuard.h"
 #include "vf/Module.h"
+#include "vf/OutputGuard.h"
 
 namespace vf {
 

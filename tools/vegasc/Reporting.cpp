@@ -10,9 +10,9 @@
 
 #include "vegasc/Driver.h"
 
-#include "files/SafeFiles.h"
 #include "vf/CommandLine.h"
 #include "vf/Integrator.h"
+#include "vf/SafeFiles.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"

@@ -9,9 +9,8 @@
 
 #include "vegasc/Tasks.h"
 
-#include "files/OutputGuard.h"
-#include "files/SafeFiles.h"
-#include "tasks/PartFile.h"
+#include "vf/OutputGuard.h"
+#include "vf/SafeFiles.h"
 
 #include "output/ResultDocument.h"
 #include "vf/Tasks.h"

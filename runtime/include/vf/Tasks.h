@@ -92,6 +92,11 @@ Expected<TaskMerged> taskMerge(const TaskRun &R, const TaskBytes &State,
 /// The result and progress of \p State.
 Expected<TaskProgress> taskProgress(const TaskRun &R, const TaskBytes &State);
 
+/// A part file's bytes, for a door that keeps parts as files (vegasc's
+/// --task-merge): refuses what is not a regular file or is larger than
+/// any part (the format: tasks/PartFile.h).
+Expected<std::string> readPartBytes(const std::string &Path);
+
 } // namespace vf
 
 #endif // VF_TASKS_H

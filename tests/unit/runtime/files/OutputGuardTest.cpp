@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "files/OutputGuard.h"
+#include "vf/OutputGuard.h"
 
 #include <gtest/gtest.h>
 

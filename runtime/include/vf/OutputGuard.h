@@ -1,5 +1,4 @@
-//===- runtime/files/OutputGuard.h - Outputs that never clobber inputs -*- C++
-//-*-===//
+//===- vf/OutputGuard.h - Outputs that never clobber inputs ----*- C++ -*-===//
 //
 // One command may read several files (a source, its imports and extern
 // files, a checkpoint, a grid, a batch file, parts) and write several
@@ -12,10 +11,12 @@
 // made absolute and normalised (the folder's real path, then the name)
 // where it does not. Only the documented pairs may coincide: an output
 // that replaces the input it was read from (`--checkpoint F --resume F`).
+// Public, so that an embedding program's door checks its files as
+// vegasc's do (runtime/files/OutputGuard.cpp).
 //
 //===----------------------------------------------------------------------===//
-#ifndef VF_RUNTIME_FILES_OUTPUTGUARD_H
-#define VF_RUNTIME_FILES_OUTPUTGUARD_H
+#ifndef VF_OUTPUTGUARD_H
+#define VF_OUTPUTGUARD_H
 
 #include "vf/Expected.h"
 
@@ -64,4 +65,4 @@ Status checkPathPart(const std::string &Name, const std::string &What);
 
 } // namespace vf
 
-#endif // VF_RUNTIME_FILES_OUTPUTGUARD_H
+#endif // VF_OUTPUTGUARD_H
