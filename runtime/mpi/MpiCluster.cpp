@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mpi/MpiCluster.h"
+#include "vf/MpiCluster.h"
 
 #include <mpi.h>
 

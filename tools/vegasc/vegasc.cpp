@@ -14,7 +14,7 @@
 #include "vf/Developer.h"
 #include "vf/Version.h"
 #ifdef VF_HAVE_MPI
-#include "mpi/MpiCluster.h"
+#include "vf/MpiCluster.h"
 #endif
 
 #include <CLI/CLI.hpp>

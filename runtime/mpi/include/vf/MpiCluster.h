@@ -1,13 +1,16 @@
-//===- runtime/mpi/MpiCluster.h - vf::Cluster over MPI -*- C++ -*-===//
+//===- vf/MpiCluster.h - vf::Cluster over MPI -------------------*- C++ -*-===//
 //
-// Open MPI (or any MPI-3 library) behind vf::Cluster. Work is claimed from a
+// Open MPI (or any MPI-3 library) behind vf::Cluster: the public header of
+// vfmpi, a library of its own (built only when MPI is found, and not part
+// of libvegasflow.so, which needs no MPI), linked by vegasc and open to any
+// program built with the tree that runs under mpirun. Work is claimed from a
 // counter on rank 0 with one-sided MPI_Fetch_and_op, so a rank asks for
 // more when it needs it and nobody waits for a dispatcher; only the
 // integrator's own thread calls MPI (MPI_THREAD_FUNNELED).
 //
 //===----------------------------------------------------------------------===//
-#ifndef VF_RUNTIME_DISTRIBUTED_MPICLUSTER_H
-#define VF_RUNTIME_DISTRIBUTED_MPICLUSTER_H
+#ifndef VF_MPICLUSTER_H
+#define VF_MPICLUSTER_H
 
 #include "vf/Cluster.h"
 
@@ -22,8 +25,7 @@ bool launchedByMpi();
 class MpiCluster : public Cluster {
 public:
   /// MPI_Init_thread and the claim counter; an error says what failed.
-  static Expected<std::unique_ptr<MpiCluster>> create(int *Argc,
-                                                      char ***Argv);
+  static Expected<std::unique_ptr<MpiCluster>> create(int *Argc, char ***Argv);
   /// Frees the counter and finalizes MPI.
   ~MpiCluster() override;
 
@@ -53,4 +55,4 @@ private:
 
 } // namespace vf
 
-#endif // VF_RUNTIME_DISTRIBUTED_MPICLUSTER_H
+#endif // VF_MPICLUSTER_H
