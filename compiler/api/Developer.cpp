@@ -2,6 +2,9 @@
 //
 // Errors are printed in the compiler's style ("vegasc: error: ...") and
 // mapped to the documented exit codes; nothing here aborts on bad input.
+// Everything goes to LLVM's outs() and errs(), the streams the front end's
+// diagnostics use and vegasc flushes and checks at exit, so that the
+// order of what is printed is the command line's.
 //
 //===----------------------------------------------------------------------===//
 
