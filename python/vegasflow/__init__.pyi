@@ -195,7 +195,7 @@ class Integrator:
                                Callable[..., npt.ArrayLike],
                                Sequence[Tuple[float, float]], None] = ...,
         domain: Optional[Sequence[Tuple[float, float]]] = ..., *,
-        calls: Optional[int] = ..., iterations: Optional[int] = ...,
+        calls: int = ..., iterations: int = ...,
         warmup: int = ...,
         devices: str = ..., seed: int = ..., alpha: float = ...,
         beta: float = ..., schedule: str = ..., ninc: int = ...,

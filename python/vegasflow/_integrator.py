@@ -155,20 +155,20 @@ class Integrator(_vegas.VegasMethods):
             (e.g. devices='gpu' on a machine without one).
     """
 
-    def __init__(self, integrand=None, domain=None, *, calls=None,
-                 iterations=None, warmup=5, devices="all", seed=1, alpha=0.5,
+    def __init__(self, integrand=None, domain=None, *, calls=1_000_000,
+                 iterations=10, warmup=5, devices="all", seed=1, alpha=0.5,
                  beta=0.75, schedule="adaptive", ninc=1000,
                  max_hcube=1_000_000, on_nonfinite="stop", params=None,
                  checkpoint=None, progress=False, dim=None, name=None,
                  rtol=None, atol=None, nitn=None, neval=None, **other):
         _vegas.refuse_keywords("Integrator()", other, _KEYWORDS)
         integrand, domain = _vegas.domain_first(integrand, domain)
-        calls = _vegas.alias("calls", calls, "neval", neval)
-        iterations = _vegas.alias("iterations", iterations, "nitn", nitn)
-        self.calls = _options.option(
-            "calls", 1_000_000 if calls is None else calls)
-        self.iterations = _options.option(
-            "iterations", 10 if iterations is None else iterations)
+        # The table's defaults in the signature (the option doors test
+        # reads them there): an alias overrides an option left at it.
+        calls = _vegas.alias("calls", calls, "neval", neval, 1_000_000)
+        iterations = _vegas.alias("iterations", iterations, "nitn", nitn, 10)
+        self.calls = _options.option("calls", calls)
+        self.iterations = _options.option("iterations", iterations)
         self.warmup = _options.option("warmup", warmup)
         self.progress = progress
         self._devices_spec = devices

@@ -115,12 +115,13 @@ def call_arguments(args, iterations, calls):
     return fcn, given[0], given[1], given[2]
 
 
-def alias(name, value, vegas_name, vegas_value):
+def alias(name, value, vegas_name, vegas_value, default=None):
     """One of an option and its vegas alias (nitn for iterations, neval
-    for calls), not both."""
+    for calls), not both; \p value at its \p default counts as not
+    given."""
     if vegas_value is None:
         return value
-    if value is not None:
+    if value is not None and value != default:
         raise _options.option_error(
             name, f"given twice: as {name}= and as vegas's {vegas_name}=; "
             "keep one", TypeError)
