@@ -93,13 +93,19 @@ Status GridReader::flavours(std::string_view Body, unsigned Line) {
   });
   if (!Bad.empty())
     return at(Line, "flavour id '" + Bad + "' is not an integer");
-  if (Ids.empty())
-    return at(Line, "no flavour ids");
-  for (int Id : Ids)
-    if (std::find(SetFlavours.begin(), SetFlavours.end(), Id) ==
+  for (std::size_t I = 0; I < Ids.size(); ++I) {
+    if (std::find(SetFlavours.begin(), SetFlavours.end(), Ids[I]) ==
         SetFlavours.end())
-      return at(Line, "flavour " + std::to_string(Id) +
+      return at(Line, "flavour " + std::to_string(Ids[I]) +
                           " is not in the set's Flavors list");
+    if (std::find(Ids.begin(), Ids.begin() + I, Ids[I]) != Ids.begin() + I)
+      return at(Line, "flavour " + std::to_string(Ids[I]) + " appears twice");
+  }
+  if (Ids.size() != SetFlavours.size())
+    return at(Line, std::to_string(Ids.size()) +
+                        " flavour ids, but Flavors "
+                        "lists " +
+                        std::to_string(SetFlavours.size()));
   if (Subgrid > 0 && Ids != Grid.Flavours)
     return at(Line, "flavour ids differ from the first subgrid's");
   Grid.Flavours = Ids;

@@ -24,6 +24,15 @@ void expectError(const std::string &Message, const std::string &File, int Line,
   EXPECT_NE(Message.find(Text), std::string::npos) << Message;
 }
 
+/// A copy of the set with \p From replaced by \p To in \p File fails to
+/// load with \p Text, naming line \p Line of \p File.
+void expectEditFails(const std::string &File, const std::string &From,
+                     const std::string &To, int Line, const std::string &Text) {
+  SetCopy C;
+  C.replace(File, From, To);
+  expectError(C.loadError(), File, Line, Text);
+}
+
 /// Line \p N (from 1) of \p Text.
 std::string lineOf(const std::string &Text, int N) {
   std::size_t Start = 0;
@@ -64,12 +73,10 @@ TEST(PdfBadInput, MemberMissing) {
 }
 
 TEST(PdfBadInput, KnotsNotIncreasing) {
-  SetCopy C;
-  C.replace(Dat, "1.373823796e-05", "9.0e-06");
-  expectError(C.loadError(), Dat, 4, "x knots are not increasing (knot 2)");
-  SetCopy Q;
-  Q.replace(Dat, "\n1.414213562e+00 ", "\n3.0e+00 ");
-  expectError(Q.loadError(), Dat, 5, "Q knots are not increasing (knot 2)");
+  expectEditFails(Dat, "1.373823796e-05", "9.0e-06", 4,
+                  "x knots are not increasing (knot 2)");
+  expectEditFails(Dat, "\n1.414213562e+00 ", "\n3.0e+00 ", 5,
+                  "Q knots are not increasing (knot 2)");
 }
 
 TEST(PdfBadInput, WrongNumberOfValues) {
@@ -79,48 +86,39 @@ TEST(PdfBadInput, WrongNumberOfValues) {
   C.replace(Dat, Line7 + "\n", Line7 + " 1.0\n");
   expectError(C.loadError(), Dat, 7,
               "12 values, expected 11 (one per flavour)");
-  SetCopy N;
-  N.replace(Dat, lineOf(Text, 8), "1.0 2.0 abc");
-  expectError(N.loadError(), Dat, 8, "value 'abc' is not a finite number");
+  expectEditFails(Dat, lineOf(Text, 8), "1.0 2.0 abc", 8,
+                  "value 'abc' is not a finite number");
 }
 
 TEST(PdfBadInput, FlavourNotInTheList) {
-  SetCopy C;
-  C.replace(Dat, "\n-5 -4 -3", "\n-6 -4 -3");
-  expectError(C.loadError(), Dat, 6, "flavour -6 is not in the set's Flavors");
-  SetCopy I;
-  I.replace("VFToyLO.info", "Flavors: [-5,", "Flavors: [11, -5,");
-  expectError(I.loadError(), "VFToyLO.info", 10, "flavour 11 is not a quark");
+  expectEditFails(Dat, "\n-5 -4 -3", "\n-6 -4 -3", 6,
+                  "flavour -6 is not in the set's Flavors");
+  expectEditFails(Dat, "\n-5 -4 -3", "\n-5 -5 -3", 6,
+                  "flavour -5 appears twice");
+  expectEditFails(Dat, "\n-5 -4 -3", "\n-4 -3", 6,
+                  "10 flavour ids, but Flavors lists 11");
+  expectEditFails("VFToyLO.info", "Flavors: [-5,", "Flavors: [11, -5,", 10,
+                  "flavour 11 is not a quark");
 }
 
 TEST(PdfBadInput, UnsupportedFormat) {
-  SetCopy C;
-  C.replace("VFToyLO.info", "Format: lhagrid1", "Format: lhagrid2");
-  expectError(C.loadError(), "VFToyLO.info", 6,
-              "format 'lhagrid2' is not supported (only 'lhagrid1')");
-  SetCopy M;
-  M.replace(Dat, "Format: lhagrid1", "Format: lhagrid2");
-  expectError(M.loadError(), Dat, 2, "format 'lhagrid2' is not supported");
-  SetCopy I;
-  I.replace("VFToyLO.info", "Format: lhagrid1",
-            "Format: lhagrid1\nInterpolator: linear");
-  expectError(I.loadError(), "VFToyLO.info", 7,
-              "interpolator 'linear' is not supported");
+  expectEditFails("VFToyLO.info", "Format: lhagrid1", "Format: lhagrid2", 6,
+                  "format 'lhagrid2' is not supported (only 'lhagrid1')");
+  expectEditFails(Dat, "Format: lhagrid1", "Format: lhagrid2", 2,
+                  "format 'lhagrid2' is not supported");
+  expectEditFails("VFToyLO.info", "Format: lhagrid1",
+                  "Format: lhagrid1\nInterpolator: linear", 7,
+                  "interpolator 'linear' is not supported");
 }
 
 TEST(PdfBadInput, MalformedInfo) {
-  SetCopy C;
-  C.replace("VFToyLO.info", "NumMembers: 2", "NumMembers 2");
-  expectError(C.loadError(), "VFToyLO.info", 8, "expected 'Key: value'");
-  SetCopy L;
-  L.replace("VFToyLO.info", "Flavors: [-5, -4", "Flavors: [-5, x");
-  expectError(L.loadError(), "VFToyLO.info", 10, "'Flavors' holds 'x'");
-  SetCopy B;
-  B.replace("VFToyLO.info", "NumMembers: 2", "NumMembers:\n  - 2");
-  expectError(B.loadError(), "VFToyLO.info", 9, "a block list is not part");
-  SetCopy U;
-  U.replace("VFToyLO.info", "21]", "21");
-  expectError(U.loadError(), "VFToyLO.info", 10, "the list is not closed");
+  expectEditFails("VFToyLO.info", "NumMembers: 2", "NumMembers 2", 8,
+                  "expected 'Key: value'");
+  expectEditFails("VFToyLO.info", "Flavors: [-5, -4", "Flavors: [-5, x", 10,
+                  "'Flavors' holds 'x'");
+  expectEditFails("VFToyLO.info", "NumMembers: 2", "NumMembers:\n  - 2", 9,
+                  "a block list is not part");
+  expectEditFails("VFToyLO.info", "21]", "21", 10, "the list is not closed");
 }
 
 TEST(PdfBadInput, XKnotsDifferBetweenSubgrids) {
