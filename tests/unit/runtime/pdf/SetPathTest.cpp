@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 using namespace vf;
 using namespace vf::pdf;
 using namespace vf::pdf::test;
@@ -41,6 +43,20 @@ TEST(PdfSetPath, FindsASetByNameInOrder) {
   Expected<PdfSet> Set = PdfSet::open("VFToyLO", {VF_PDF_TESTDATA});
   ASSERT_TRUE(Set) << Set.message();
   EXPECT_EQ(Set->numMembers(), 2u);
+}
+
+TEST(PdfSetPath, ReadsTheEnvironment) {
+  const char *Saved = std::getenv("LHAPDF_DATA_PATH");
+  std::string Kept = Saved ? Saved : "";
+  ::setenv("LHAPDF_DATA_PATH", "/nonexistent:" VF_PDF_TESTDATA "::", 1);
+  EXPECT_EQ(searchPathFromEnvironment(),
+            (Folders{"/nonexistent", VF_PDF_TESTDATA}));
+  Expected<PdfSet> Set = PdfSet::open("VFToyLO");
+  EXPECT_TRUE(Set) << Set.message();
+  if (Saved)
+    ::setenv("LHAPDF_DATA_PATH", Kept.c_str(), 1);
+  else
+    ::unsetenv("LHAPDF_DATA_PATH");
 }
 
 TEST(PdfSetPath, FindsASetByPath) {
