@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "output/ResultDocument.h"
+#include "vf/ResultDocument.h"
 
 #include "vf/ResultJson.h"
 #include "vf/Version.h"

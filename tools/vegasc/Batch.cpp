@@ -23,15 +23,15 @@
 
 #include "vegasc/BatchJob.h"
 
+#include "frontend/Diagnostics.h"
 #include "vegasc/BatchConfig.h"
 #include "vegasc/BatchSettings.h"
 #include "vegasc/Driver.h"
 #include "vegasc/Format.h"
-#include "frontend/Diagnostics.h"
-#include "output/ResultDocument.h"
 #include "vf/EventFiles.h"
 #include "vf/Integrator.h"
 #include "vf/Module.h"
+#include "vf/ResultDocument.h"
 #include "vf/Version.h"
 
 #include "llvm/Support/FileSystem.h"

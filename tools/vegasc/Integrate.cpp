@@ -15,11 +15,11 @@
 #include "vegasc/Format.h"
 #include "vegasc/ProgressBar.h"
 
-#include "output/ResultDocument.h"
 #include "vf/EventFiles.h"
 #include "vf/HistogramCsv.h"
 #include "vf/Integrator.h"
 #include "vf/Module.h"
+#include "vf/ResultDocument.h"
 #include "vf/Summary.h"
 
 #include "llvm/Support/raw_ostream.h"

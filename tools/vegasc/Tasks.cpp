@@ -10,9 +10,8 @@
 #include "vegasc/Tasks.h"
 
 #include "vf/OutputGuard.h"
+#include "vf/ResultDocument.h"
 #include "vf/SafeFiles.h"
-
-#include "output/ResultDocument.h"
 #include "vf/Tasks.h"
 
 #include <CLI/CLI.hpp>
