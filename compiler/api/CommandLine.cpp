@@ -8,6 +8,7 @@
 #include "vf/CommandLine.h"
 
 #include "frontend/Diagnostics.h"
+#include "frontend/Frontend.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -63,6 +64,13 @@ applyParams(const std::vector<std::string> &Names,
                                : "; did you mean '" + Best.str() + "'?"));
   }
   return Values;
+}
+
+Expected<std::string> readSourceText(const std::string &Path) {
+  auto Buf = readSourceFile(Path);
+  if (!Buf)
+    return Error(toString(Buf.takeError()));
+  return (*Buf)->getBuffer().str();
 }
 
 } // namespace vf

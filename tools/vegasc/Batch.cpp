@@ -23,9 +23,9 @@
 
 #include "vegasc/BatchJob.h"
 
-#include "frontend/Diagnostics.h"
 #include "vegasc/BatchConfig.h"
 #include "vegasc/BatchSettings.h"
+#include "vegasc/ClosestName.h"
 #include "vegasc/Driver.h"
 #include "vegasc/Format.h"
 #include "vf/EventFiles.h"
@@ -74,7 +74,7 @@ std::string describe(const BatchJob &J) {
 class BatchRunner {
 public:
   BatchRunner(const DriverOptions &O, const BatchOptions &B, BatchConfig &C,
-              DiagEngine &Diags)
+              LocatedErrors &Diags)
       : O(O), B(B), C(C), Diags(Diags) {}
   int run();
 
@@ -92,7 +92,7 @@ private:
   const DriverOptions &O;
   const BatchOptions &B;
   BatchConfig &C;
-  DiagEngine &Diags;
+  LocatedErrors &Diags;
   std::vector<BatchJob> Jobs;
   /// Compiled modules by file (real path) or inline source text; a null
   /// entry records a module that did not compile.
@@ -191,11 +191,13 @@ bool BatchRunner::prepare(const BatchRun &R, std::vector<BatchJob> &Out) {
     return It == Names.end() ? -1 : int(It - Names.begin());
   };
   std::string Bad;
-  auto Unknown = [&](const std::string &Name, SMLoc Loc, const char *Where) {
-    StringRef Best = closestName(Name, Names);
+  auto Unknown = [&](const std::string &Name, TextLoc Loc, const char *Where) {
+    const std::vector<std::string_view> Known(Names.begin(), Names.end());
+    const std::string_view Best = closestName(Name, Known);
     std::string Msg =
         "integrand '" + Shared->Name + "' has no parameter '" + Name + "'" +
-        (Best.empty() ? std::string() : "; did you mean '" + Best.str() + "'?");
+        (Best.empty() ? std::string()
+                      : "; did you mean '" + std::string(Best) + "'?");
     Diags.error(Loc, "run '" + R.Name + "': " + Msg + " (in '" + Where + "')");
     if (Bad.empty())
       Bad = Msg;
@@ -218,9 +220,9 @@ bool BatchRunner::prepare(const BatchRun &R, std::vector<BatchJob> &Out) {
                            R.Inline ? "the inline source"
                                     : "'" + R.File + "'");
     if (!Rec) {
-      const SMLoc At = R.Settings.EventRecordLoc.isValid()
-                           ? R.Settings.EventRecordLoc
-                           : R.Settings.EventsLoc;
+      const TextLoc At = R.Settings.EventRecordLoc.isValid()
+                             ? R.Settings.EventRecordLoc
+                             : R.Settings.EventsLoc;
       const std::string Msg = keyMessage(Rec.error());
       Diags.error(At.isValid() ? At : R.Loc, "run '" + R.Name + "': " + Msg);
       return FailWith(Msg);
@@ -243,9 +245,9 @@ bool BatchRunner::prepare(const BatchRun &R, std::vector<BatchJob> &Out) {
       // What would stop the file after the run is said before it.
       if (Status St = checkEventFile(*Shared, *Record, J.Events); !St) {
         const std::string Msg = keyMessage(St.error());
-        const SMLoc At = R.Settings.EventsOutLoc.isValid()
-                             ? R.Settings.EventsOutLoc
-                             : R.Settings.EventsLoc;
+        const TextLoc At = R.Settings.EventsOutLoc.isValid()
+                               ? R.Settings.EventsOutLoc
+                               : R.Settings.EventsLoc;
         Diags.error(At.isValid() ? At : R.Loc, "run '" + R.Name + "': " + Msg);
         return FailWith(Msg);
       }
@@ -312,7 +314,7 @@ void BatchRunner::writeEvents(BatchJob &J, Integrator &Int) {
   auto Rep = writeRunEvents(Int, *J.Record, J.Events, J.Res);
   if (!Rep) {
     J.EventsError = Rep.message();
-    const SMLoc At = J.R->Settings.EventsOutLoc;
+    const TextLoc At = J.R->Settings.EventsOutLoc;
     const std::string Msg = describe(J) + ": 'events_out': " + J.EventsError +
                             " (the run's result is complete and written)";
     if (At.isValid())
@@ -512,9 +514,8 @@ int BatchRunner::run() {
 
 int runBatch(const DriverOptions &O, const BatchOptions &B) {
   BatchConfig C;
-  DiagEngine Diags(C.SM, errs());
+  LocatedErrors Diags(stderr);
   Diags.setErrorLimit(O.ErrorLimit);
-  Diags.setWarningsEnabled(!O.NoWarnings);
   bool Ok = parseBatchConfig(B.Config, C, Diags);
   Diags.finish();
   if (!Ok)

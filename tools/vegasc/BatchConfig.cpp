@@ -12,14 +12,12 @@
 
 #include "vegasc/BatchConfig.h"
 
-#include "frontend/Diagnostics.h"
-#include "frontend/Frontend.h"
 #include "vegasc/BatchSettings.h"
+#include "vf/CommandLine.h"
 #include "vf/OutputGuard.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <cmath>
@@ -102,11 +100,9 @@ void Parser::padInlineSource(const toml::node &N, BatchRun &R) {
   // string starts with a newline (which TOML drops).
   auto Begin = N.source().begin;
   unsigned Line = Begin.line, Col = Begin.column;
-  SMLoc L = loc(N);
+  TextLoc L = loc(N);
   if (L.isValid()) {
-    const char *P = L.getPointer();
-    const char *End = C.SM.getMemoryBuffer(BufferID)->getBufferEnd();
-    StringRef Rest(P, End - P);
+    StringRef Rest = Diags.textFrom(L);
     if (Rest.starts_with("\"\"\"") || Rest.starts_with("'''")) {
       Rest = Rest.drop_front(3);
       if (Rest.starts_with("\n") || Rest.starts_with("\r\n")) {
@@ -449,23 +445,21 @@ void Parser::parse(const toml::table &Top) {
 
 } // namespace
 
-bool parseBatchConfig(StringRef Path, BatchConfig &C, DiagEngine &Diags) {
+bool parseBatchConfig(StringRef Path, BatchConfig &C, LocatedErrors &Diags) {
   C.Path = Path.str();
   C.Dir = sys::path::parent_path(Path).str();
   // As a source is read: a regular file, bounded (readSourceFile).
-  auto BufOr = readSourceFile(Path);
-  if (!BufOr) {
-    Diags.errorNoLoc(toString(BufOr.takeError()));
+  Expected<std::string> Text = readSourceText(C.Path);
+  if (!Text) {
+    Diags.errorNoLoc(Text.error().Message);
     return false;
   }
-  std::string Text = (*BufOr)->getBuffer().str();
-  unsigned Buf = C.SM.AddNewSourceBuffer(std::move(*BufOr), SMLoc());
-  toml::parse_result Parsed = toml::parse(Text, C.Path);
+  Diags.setText(C.Path, *Text);
+  toml::parse_result Parsed = toml::parse(*Text, C.Path);
   if (!Parsed) {
     const toml::parse_error &E = Parsed.error();
     auto B = E.source().begin;
-    SMLoc L =
-        B.line ? C.SM.FindLocForLineAndColumn(Buf, B.line, B.column) : SMLoc();
+    TextLoc L = Diags.locate(B.line, B.column);
     std::string Msg = "invalid TOML: " + std::string(E.description());
     if (L.isValid())
       Diags.error(L, Msg);
@@ -474,7 +468,7 @@ bool parseBatchConfig(StringRef Path, BatchConfig &C, DiagEngine &Diags) {
     return false;
   }
   unsigned Before = Diags.errorCount();
-  Parser(C, Diags, Buf).parse(Parsed.table());
+  Parser(C, Diags).parse(Parsed.table());
   return Diags.errorCount() == Before;
 }
 

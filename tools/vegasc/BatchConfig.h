@@ -4,8 +4,8 @@
 // settings and [[run]] entries, each naming a .vf file (or holding its
 // source inline), an integrand, parameter values and parameter scans. This
 // header is the parsed, checked form; parsing (BatchConfig.cpp, toml++)
-// reports every mistake in the file with its line, column and key through a
-// DiagEngine over the TOML text (the library's own checks of the settings
+// reports every mistake in the file with its line, column and key through
+// LocatedErrors over the TOML text (the library's own checks of the settings
 // included, said with the key), and keeps the location of every key that a
 // later check (unknown integrand, unknown parameter) may have to point at.
 // The syntax is documented in docs/user-guide.md, "Batch runs (TOML)".
@@ -14,11 +14,10 @@
 #ifndef VF_TOOLS_VEGASC_BATCHCONFIG_H
 #define VF_TOOLS_VEGASC_BATCHCONFIG_H
 
+#include "vegasc/LocatedErrors.h"
 #include "vegasc/RunOptions.h"
 
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/SMLoc.h"
-#include "llvm/Support/SourceMgr.h"
 
 #include <cstdint>
 #include <string>
@@ -26,49 +25,47 @@
 
 namespace vf {
 
-class DiagEngine;
-
 /// The integration settings of one run: [defaults], then the run's own
 /// keys, each checked by the library as it is read (BatchSettings.cpp).
 struct BatchSettings : RunSettings {
-  llvm::SMLoc DevicesLoc; ///< where `devices` was set, if it was
+  TextLoc DevicesLoc; ///< where `devices` was set, if it was
   /// Where `events`, `events_out` and `event_record` were set (events_out
   /// is resolved against the TOML file's folder, as `file` is).
-  llvm::SMLoc EventsLoc, EventsOutLoc, EventRecordLoc;
+  TextLoc EventsLoc, EventsOutLoc, EventRecordLoc;
 };
 
 /// `name = value` from a run's `params` table.
 struct BatchParam {
   std::string Name;
   double Value = 0;
-  llvm::SMLoc Loc; ///< the key
+  TextLoc Loc; ///< the key
 };
 
 /// One scanned parameter: its values in order (a list, or a range expanded).
 struct BatchScanAxis {
   std::string Name;
   std::vector<double> Values;
-  llvm::SMLoc Loc; ///< the key
+  TextLoc Loc; ///< the key
 };
 
 struct BatchRun {
   std::string Name;
-  llvm::SMLoc Loc;      ///< the [[run]] header (or the entry's first key)
+  TextLoc Loc;          ///< the [[run]] header (or the entry's first key)
   std::string File;     ///< as written
   std::string FilePath; ///< resolved against the TOML file's folder
-  llvm::SMLoc FileLoc;
+  TextLoc FileLoc;
   bool Inline = false; ///< `source` instead of `file`
   /// The inline source, padded with newlines and spaces so that its first
   /// character sits at its line and column in the TOML file: diagnostics
   /// of inline code then name the TOML file's own lines.
   std::string Source;
   std::string RawSource; ///< the inline source as written (for the JSON)
-  llvm::SMLoc SourceLoc;
+  TextLoc SourceLoc;
   std::string Integrand; ///< "" picks the file's only integrand
-  llvm::SMLoc IntegrandLoc;
+  TextLoc IntegrandLoc;
   std::vector<BatchParam> Params;
   std::vector<BatchScanAxis> Scan; ///< in the order written
-  llvm::SMLoc ScanLoc;             ///< the `scan` key
+  TextLoc ScanLoc;                 ///< the `scan` key
   BatchSettings Settings;
   IntegratorOptions Options; ///< Settings, converted (integratorOptions)
 };
@@ -80,13 +77,13 @@ struct BatchConfig {
   std::string Output; ///< JSON file (resolved), "" for none
   std::string Csv;    ///< CSV file (resolved), "" for none
   std::vector<BatchRun> Runs;
-  llvm::SourceMgr SM; ///< holds the TOML text for located diagnostics
 };
 
-/// Reads and checks \p Path into \p C (whose SourceMgr must be the one
-/// \p Diags prints with). Returns false when the file cannot be read or
-/// has any error; every error has been reported.
-bool parseBatchConfig(llvm::StringRef Path, BatchConfig &C, DiagEngine &Diags);
+/// Reads and checks \p Path into \p C; \p Diags is given the TOML text,
+/// which the locations in \p C point into. Returns false when the file
+/// cannot be read or has any error; every error has been reported.
+bool parseBatchConfig(llvm::StringRef Path, BatchConfig &C,
+                      LocatedErrors &Diags);
 
 /// The most runs a batch may expand to, all its scans together: a scan is
 /// a product of its axes, and five axes of 1000 steps once asked for 10^15

@@ -8,7 +8,7 @@
 
 #include "vegasc/BatchSettings.h"
 
-#include "frontend/Diagnostics.h"
+#include "vegasc/ClosestName.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
@@ -52,8 +52,8 @@ bool SettingsReader::accepted(const toml::node &N, const RunSettings &Probe,
   return false;
 }
 
-void SettingsReader::convert(const BatchSettings &S,
-                             IntegratorOptions &Options, SMLoc Where) {
+void SettingsReader::convert(const BatchSettings &S, IntegratorOptions &Options,
+                             TextLoc Where) {
   Expected<IntegratorOptions> IO = integratorOptions(S);
   if (IO)
     Options = std::move(*IO);
@@ -63,8 +63,8 @@ void SettingsReader::convert(const BatchSettings &S,
   // error names when the run (or [defaults]) set it.
   if (Expected<EventFileOptions> E = eventFileOptions(S); !E) {
     const std::string &Key = E.error().Option;
-    SMLoc At = Key == "events_out" ? S.EventsOutLoc : SMLoc();
-    for (SMLoc L : {S.EventsLoc, S.EventsOutLoc, Where})
+    TextLoc At = Key == "events_out" ? S.EventsOutLoc : TextLoc();
+    for (TextLoc L : {S.EventsLoc, S.EventsOutLoc, Where})
       At = At.isValid() ? At : L;
     error(At, keyMessage(E.error()));
   }
@@ -218,10 +218,11 @@ void SettingsReader::stringSetting(OptionId Id, const toml::key &K,
     if (check(N, S, &RunSettings::Devices, Str))
       S.DevicesLoc = loc(N);
   } else if (Id == OptionId::Schedule) {
-    StringRef Best =
-        closestName(Str, {"adaptive", "guided", "static", "dynamic"});
+    static constexpr std::string_view Schedules[] = {"adaptive", "guided",
+                                                     "static", "dynamic"};
+    const std::string_view Best = closestName(Str, Schedules);
     check(N, S, &RunSettings::Schedule, Str,
-          Best.empty() ? "" : "; did you mean \"" + Best.str() + "\"?");
+          Best.empty() ? "" : "; did you mean \"" + std::string(Best) + "\"?");
   } else {
     check(N, S, &RunSettings::OnNonFinite, Str);
   }

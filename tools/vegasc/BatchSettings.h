@@ -26,7 +26,7 @@ protected:
   /// \p S converted into \p Options; a refusal (one that involves several
   /// keys at once) is reported at \p Where.
   void convert(const BatchSettings &S, IntegratorOptions &Options,
-               llvm::SMLoc Where);
+               TextLoc Where);
 
   /// \p P resolved against the TOML file's folder (an absolute path as
   /// it is).

@@ -7,7 +7,7 @@
 
 #include "vegasc/TomlReader.h"
 
-#include "frontend/Diagnostics.h"
+#include "vegasc/ClosestName.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -36,13 +36,13 @@ const char *tomlTypeName(const toml::node &N) {
   }
 }
 
-SMLoc TomlReader::loc(const toml::source_region &R) const {
-  if (R.begin.line == 0)
-    return SMLoc();
-  return C.SM.FindLocForLineAndColumn(BufferID, R.begin.line, R.begin.column);
+TextLoc TomlReader::loc(const toml::source_region &R) const {
+  return Diags.locate(R.begin.line, R.begin.column);
 }
 
-void TomlReader::error(SMLoc L, const Twine &Msg) { Diags.error(L, Msg); }
+void TomlReader::error(TextLoc L, const Twine &Msg) {
+  Diags.error(L, Msg.str());
+}
 
 std::vector<std::pair<const toml::key *, const toml::node *>>
 TomlReader::ordered(const toml::table &T) {
@@ -58,11 +58,12 @@ TomlReader::ordered(const toml::table &T) {
 
 void TomlReader::unknownKey(const toml::key &K, StringRef Where,
                         ArrayRef<StringRef> Known, StringRef Hint) {
-  StringRef Best = closestName(K.str(), Known);
+  const std::vector<std::string_view> Names(Known.begin(), Known.end());
+  const std::string_view Best = closestName(K.str(), Names);
   std::string Msg =
       "unknown key '" + std::string(K.str()) + "' in " + Where.str();
   if (!Best.empty())
-    Msg += "; did you mean '" + Best.str() + "'?";
+    Msg += "; did you mean '" + std::string(Best) + "'?";
   else if (!Hint.empty())
     Msg += "; " + Hint.str();
   error(loc(K), Msg);

@@ -3,7 +3,7 @@
 // The batch file's reader (BatchConfig.cpp, BatchSettings.cpp) reads each
 // value through TomlReader: it checks the value's type and range and, when
 // they are wrong, reports the mistake at the value's line and column in
-// the TOML text (toml++ keeps source regions) through the DiagEngine, then
+// the TOML text (toml++ keeps source regions) through LocatedErrors, then
 // goes on, so one pass lists every mistake.
 //
 // toml++ is used header-only and without exceptions (parse() then returns a
@@ -30,19 +30,16 @@
 
 namespace vf {
 
-class DiagEngine;
-
 class TomlReader {
 public:
-  TomlReader(BatchConfig &C, DiagEngine &D, unsigned Buf)
-      : C(C), Diags(D), BufferID(Buf) {}
+  TomlReader(BatchConfig &C, LocatedErrors &D) : C(C), Diags(D) {}
 
 protected:
-  llvm::SMLoc loc(const toml::source_region &R) const;
-  llvm::SMLoc loc(const toml::node &N) const { return loc(N.source()); }
-  llvm::SMLoc loc(const toml::key &K) const { return loc(K.source()); }
+  TextLoc loc(const toml::source_region &R) const;
+  TextLoc loc(const toml::node &N) const { return loc(N.source()); }
+  TextLoc loc(const toml::key &K) const { return loc(K.source()); }
 
-  void error(llvm::SMLoc L, const llvm::Twine &Msg);
+  void error(TextLoc L, const llvm::Twine &Msg);
   void unknownKey(const toml::key &K, llvm::StringRef Where,
                   llvm::ArrayRef<llvm::StringRef> Known,
                   llvm::StringRef Hint = "");
@@ -59,8 +56,7 @@ protected:
   bool string(const toml::key &K, const toml::node &N, std::string &S);
 
   BatchConfig &C;
-  DiagEngine &Diags;
-  unsigned BufferID;
+  LocatedErrors &Diags;
 };
 
 /// "a table", "an integer", ...: what a node is, for messages.

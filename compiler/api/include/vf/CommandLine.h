@@ -4,7 +4,8 @@
 // developer mode's) names an integrand of a file and sets parameters as
 // NAME=VALUE. Both are read here, once, so that every door refuses the
 // same mistakes with the same words (the closest name offered for a
-// misspelt one).
+// misspelt one). A file the command line names besides (a batch's TOML
+// file) is read as the compiler reads a source.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_COMMANDLINE_H
@@ -31,6 +32,12 @@ Expected<std::vector<double>>
 applyParams(const std::vector<std::string> &Names,
             const std::vector<double> &Defaults,
             const std::vector<std::string> &Assignments);
+
+/// The file \p Path whole, read as the compiler reads a source: a regular
+/// file (a FIFO or a directory is refused unread), at most 64 MiB; the
+/// error is the compiler's ("cannot read 'P': it is a directory, not a
+/// regular file").
+Expected<std::string> readSourceText(const std::string &Path);
 
 } // namespace vf
 
