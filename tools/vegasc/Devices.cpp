@@ -3,9 +3,9 @@
 #include "vegasc/Driver.h"
 
 #include "vf/Devices.h"
+#include "vf/ToolSupport.h"
 
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/TargetParser/Host.h"
 
 using namespace llvm;
 
@@ -14,8 +14,7 @@ namespace vf {
 int runListDevices() {
   DeviceList L = listDevices();
   outs() << "cpu: " << L.CpuThreads << " thread"
-         << (L.CpuThreads == 1 ? "" : "s") << " (" << sys::getHostCPUName()
-         << ")\n";
+         << (L.CpuThreads == 1 ? "" : "s") << " (" << hostCpuName() << ")\n";
   if (L.Gpus.empty())
     outs() << "gpu: none: " << L.NoGpuReason << "\n";
   for (const GpuInfo &G : L.Gpus)

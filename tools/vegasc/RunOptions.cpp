@@ -8,10 +8,10 @@
 
 #include "vegasc/RunOptions.h"
 
+#include "vf/ToolSupport.h"
 #include "vf/Version.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Config/llvm-config.h"
 
 #include <nlohmann/json.hpp>
 
@@ -184,7 +184,7 @@ void addRunSettings(nlohmann::ordered_json &S, const RunSettings &R,
     Ps[Name] = Value;
   S["params"] = Ps;
   S["versions"] = {{"vegasflow", versionString()},
-                   {"llvm", LLVM_VERSION_STRING}};
+                   {"llvm", llvmVersionString()}};
 }
 
 } // namespace vf

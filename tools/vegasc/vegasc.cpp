@@ -12,6 +12,7 @@
 #include "vegasc/Tasks.h"
 
 #include "vf/Developer.h"
+#include "vf/ToolSupport.h"
 #include "vf/Version.h"
 #ifdef VF_HAVE_MPI
 #include "vf/MpiCluster.h"
@@ -19,7 +20,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -147,7 +147,7 @@ int vf::vegascMain(int argc, char **argv) {
   // A crash (a bug of ours, or of a library below us) prints where it
   // happened instead of only "Segmentation fault", so that a report of a
   // rare one can be acted on.
-  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+  vf::installCrashHandler(argv[0]);
   // A file grown past `ulimit -f` is a failed write that vegasc reports
   // (every write is checked; the old file stays), not a signal that ends
   // it with a stack dump.
