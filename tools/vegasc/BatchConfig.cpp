@@ -13,30 +13,26 @@
 #include "vegasc/BatchConfig.h"
 
 #include "vegasc/BatchSettings.h"
+#include "vegasc/PathNames.h"
 #include "vf/CommandLine.h"
 #include "vf/OutputGuard.h"
 
-#include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallString.h"
-#include "llvm/Support/Path.h"
-
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <map>
 
-using namespace llvm;
-
 namespace vf {
 
 namespace {
 
-constexpr StringRef DefaultsOnlyKeys[] = {"output", "csv"};
-constexpr StringRef RunKeys[] = {"name",      "file",   "source",
-                                 "integrand", "params", "scan"};
-constexpr StringRef TopKeys[] = {"defaults", "run"};
-constexpr StringRef RangeKeys[] = {"from", "to", "steps", "log"};
+constexpr std::string_view DefaultsOnlyKeys[] = {"output", "csv"};
+constexpr std::string_view RunKeys[] = {"name",      "file",   "source",
+                                        "integrand", "params", "scan"};
+constexpr std::string_view TopKeys[] = {"defaults", "run"};
+constexpr std::string_view RangeKeys[] = {"from", "to", "steps", "log"};
 
 /// Rounds to 15 significant digits, so that a range from 0.05 to 0.2 in 4
 /// steps is 0.05, 0.1, 0.15, 0.2 and not 0.15000000000000002.
@@ -72,7 +68,7 @@ void Parser::parseDefaults(const toml::node &N) {
   const toml::table *T = N.as_table();
   if (!T) {
     error(loc(N), "'defaults' must be a table: write [defaults], got " +
-                      Twine(tomlTypeName(N)));
+                      std::string(tomlTypeName(N)));
     return;
   }
   for (auto [K, V] : ordered(*T)) {
@@ -88,8 +84,9 @@ void Parser::parseDefaults(const toml::node &N) {
       }
       continue;
     }
-    SmallVector<StringRef, 32> Known = settingKeys();
-    Known.append(std::begin(DefaultsOnlyKeys), std::end(DefaultsOnlyKeys));
+    std::vector<std::string_view> Known = settingKeys();
+    Known.insert(Known.end(), std::begin(DefaultsOnlyKeys),
+                 std::end(DefaultsOnlyKeys));
     unknownKey(*K, "[defaults]", Known);
   }
 }
@@ -102,9 +99,9 @@ void Parser::padInlineSource(const toml::node &N, BatchRun &R) {
   unsigned Line = Begin.line, Col = Begin.column;
   TextLoc L = loc(N);
   if (L.isValid()) {
-    StringRef Rest = Diags.textFrom(L);
+    std::string_view Rest = Diags.textFrom(L);
     if (Rest.starts_with("\"\"\"") || Rest.starts_with("'''")) {
-      Rest = Rest.drop_front(3);
+      Rest.remove_prefix(3);
       if (Rest.starts_with("\n") || Rest.starts_with("\r\n")) {
         ++Line;
         Col = 1;
@@ -124,7 +121,7 @@ void Parser::parseParams(const toml::node &N, BatchRun &R) {
   if (!T) {
     error(loc(N), "'params' must be a table of numbers, e.g. params = { a "
                   "= 0.05 }, got " +
-                      Twine(tomlTypeName(N)));
+                      std::string(tomlTypeName(N)));
     return;
   }
   for (auto [K, V] : ordered(*T)) {
@@ -140,7 +137,7 @@ bool Parser::parseRange(const toml::key &K, const toml::table &T,
                    *Log = nullptr;
   bool Ok = true;
   for (auto [RK, RV] : ordered(T)) {
-    StringRef S = RK->str();
+    std::string_view S = RK->str();
     if (S == "from")
       From = RV;
     else if (S == "to")
@@ -174,8 +171,8 @@ bool Parser::parseRange(const toml::key &K, const toml::table &T,
     if (auto Bo = Log->as_boolean())
       IsLog = Bo->get();
     else {
-      error(loc(*Log),
-            "'log' must be true or false, got " + Twine(tomlTypeName(*Log)));
+      error(loc(*Log), "'log' must be true or false, got " +
+                           std::string(tomlTypeName(*Log)));
       Ok = false;
     }
   }
@@ -214,7 +211,7 @@ void Parser::parseScan(const toml::node &N, BatchRun &R) {
     error(loc(N), "'scan' must be a table, e.g. scan = { a = [0.05, 0.1] } "
                   "or scan = { a = { from = 0.05, to = 0.2, steps = 4 } }, "
                   "got " +
-                      Twine(tomlTypeName(N)));
+                      std::string(tomlTypeName(N)));
     return;
   }
   for (auto [K, V] : ordered(*T)) {
@@ -315,8 +312,8 @@ void Parser::checkEventFiles(const BatchRun &R) {
 void Parser::parseRun(const toml::node &N, unsigned Index) {
   const toml::table *T = N.as_table();
   if (!T) {
-    error(loc(N),
-          "each run must be a table: write [[run]], got " + Twine(tomlTypeName(N)));
+    error(loc(N), "each run must be a table: write [[run]], got " +
+                      std::string(tomlTypeName(N)));
     return;
   }
   BatchRun R;
@@ -328,7 +325,7 @@ void Parser::parseRun(const toml::node &N, unsigned Index) {
   for (auto [K, V] : ordered(*T)) {
     if (!R.Loc.isValid())
       R.Loc = loc(*K);
-    StringRef S = K->str();
+    std::string_view S = K->str();
     if (setting(*K, *V, R.Settings))
       continue;
     if (S == "name") {
@@ -337,7 +334,7 @@ void Parser::parseRun(const toml::node &N, unsigned Index) {
           error(loc(*V), "'name' must not be empty");
         // A name is printed in tables and messages: a control character
         // there would drive the terminal, not name the run.
-        else if (llvm::any_of(R.Name, [](char C) {
+        else if (std::any_of(R.Name.begin(), R.Name.end(), [](char C) {
                    return static_cast<unsigned char>(C) < 0x20 || C == 0x7f;
                  }))
           error(loc(*V), "'name' holds a control character; use printable "
@@ -364,14 +361,17 @@ void Parser::parseRun(const toml::node &N, unsigned Index) {
     } else if (S == "scan") {
       ScanNode = V;
     } else if (S == "output" || S == "csv") {
-      error(loc(*K), "'" + S.str() +
+      error(loc(*K), "'" + std::string(S) +
                          "' belongs in [defaults]: a batch "
                          "writes one document for all its runs");
     } else {
-      SmallVector<StringRef, 16> Known(std::begin(RunKeys), std::end(RunKeys));
-      Known.append(settingKeys());
+      std::vector<std::string_view> Known(std::begin(RunKeys),
+                                          std::end(RunKeys));
+      const std::vector<std::string_view> Settings = settingKeys();
+      Known.insert(Known.end(), Settings.begin(), Settings.end());
       // A misspelt output key is suggested, then refused above.
-      Known.append(std::begin(DefaultsOnlyKeys), std::end(DefaultsOnlyKeys));
+      Known.insert(Known.end(), std::begin(DefaultsOnlyKeys),
+                   std::end(DefaultsOnlyKeys));
       unknownKey(*K, "[[run]]", Known);
     }
   }
@@ -387,7 +387,7 @@ void Parser::parseRun(const toml::node &N, unsigned Index) {
 
   if (!HasName) {
     R.Name = !R.File.empty()
-                 ? sys::path::stem(R.File).str()
+                 ? std::string(fileStem(R.File))
                  : (!R.Integrand.empty() ? R.Integrand
                                          : "run" + std::to_string(Index + 1));
   }
@@ -445,9 +445,10 @@ void Parser::parse(const toml::table &Top) {
 
 } // namespace
 
-bool parseBatchConfig(StringRef Path, BatchConfig &C, LocatedErrors &Diags) {
-  C.Path = Path.str();
-  C.Dir = sys::path::parent_path(Path).str();
+bool parseBatchConfig(const std::string &Path, BatchConfig &C,
+                      LocatedErrors &Diags) {
+  C.Path = Path;
+  C.Dir = parentPath(Path);
   // As a source is read: a regular file, bounded (readSourceFile).
   Expected<std::string> Text = readSourceText(C.Path);
   if (!Text) {
@@ -474,8 +475,8 @@ bool parseBatchConfig(StringRef Path, BatchConfig &C, LocatedErrors &Diags) {
 
 std::string eventsPath(const BatchRun &R, std::uint64_t Index) {
   std::string P = R.Settings.Events.Out;
-  auto Replace = [&P](StringRef From, const std::string &To) {
-    for (size_t At = 0; (At = P.find(From.str(), At)) != std::string::npos;
+  auto Replace = [&P](std::string_view From, const std::string &To) {
+    for (size_t At = 0; (At = P.find(From, At)) != std::string::npos;
          At += To.size())
       P.replace(At, From.size(), To);
   };

@@ -17,8 +17,6 @@
 #include "vegasc/LocatedErrors.h"
 #include "vegasc/RunOptions.h"
 
-#include "llvm/ADT/StringRef.h"
-
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -82,7 +80,7 @@ struct BatchConfig {
 /// Reads and checks \p Path into \p C; \p Diags is given the TOML text,
 /// which the locations in \p C point into. Returns false when the file
 /// cannot be read or has any error; every error has been reported.
-bool parseBatchConfig(llvm::StringRef Path, BatchConfig &C,
+bool parseBatchConfig(const std::string &Path, BatchConfig &C,
                       LocatedErrors &Diags);
 
 /// The most runs a batch may expand to, all its scans together: a scan is

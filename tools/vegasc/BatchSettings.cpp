@@ -9,25 +9,21 @@
 #include "vegasc/BatchSettings.h"
 
 #include "vegasc/ClosestName.h"
-
-#include "llvm/ADT/SmallString.h"
-#include "llvm/Support/Path.h"
+#include "vegasc/PathNames.h"
 
 #include <cmath>
 #include <limits>
 #include <optional>
-
-using namespace llvm;
 
 namespace vf {
 
 namespace {
 
 /// The option whose TOML key is \p Key (vf/Options.def), if any.
-std::optional<OptionId> tomlOption(StringRef Key) {
+std::optional<OptionId> tomlOption(std::string_view Key) {
   const std::span<const OptionInfo> Table = optionTable();
   for (const OptionInfo &I : Table)
-    if (!I.Toml.empty() && StringRef(I.Toml.data(), I.Toml.size()) == Key)
+    if (!I.Toml.empty() && I.Toml == Key)
       return OptionId(&I - Table.data());
   return std::nullopt;
 }
@@ -35,20 +31,20 @@ std::optional<OptionId> tomlOption(StringRef Key) {
 } // namespace
 
 std::string keyMessage(const Error &E) {
-  return spellOptions(E, [](const OptionInfo &I, StringRef Value) {
+  return spellOptions(E, [](const OptionInfo &I, std::string_view Value) {
     const std::string Key(I.Toml);
     if (Key.empty() || Value.empty())
       return Key.empty() ? Key : "'" + Key + "'";
-    return Key + " = \"" + Value.str() + "\"";
+    return Key + " = \"" + std::string(Value) + "\"";
   });
 }
 
 bool SettingsReader::accepted(const toml::node &N, const RunSettings &Probe,
-                              StringRef Hint) {
+                              std::string_view Hint) {
   Expected<IntegratorOptions> IO = integratorOptions(Probe);
   if (IO)
     return true;
-  error(loc(N), keyMessage(IO.error()) + Hint);
+  error(loc(N), keyMessage(IO.error()) + std::string(Hint));
   return false;
 }
 
@@ -70,17 +66,15 @@ void SettingsReader::convert(const BatchSettings &S, IntegratorOptions &Options,
   }
 }
 
-std::string SettingsReader::resolve(StringRef P) const {
-  if (sys::path::is_absolute(P) || C.Dir.empty())
-    return P.str();
-  SmallString<256> Full(C.Dir);
-  sys::path::append(Full, P);
-  return std::string(Full);
+std::string SettingsReader::resolve(std::string_view P) const {
+  if (P.starts_with('/'))
+    return std::string(P);
+  return joinPath(C.Dir, P);
 }
 
 void SettingsReader::eventSetting(OptionId Id, const toml::key &K,
                                   const toml::node &N, BatchSettings &S) {
-  StringRef Key = K.str();
+  const std::string Key(K.str());
   std::string Str;
   if (Id == OptionId::Events) {
     std::uint64_t W;
@@ -95,7 +89,7 @@ void SettingsReader::eventSetting(OptionId Id, const toml::key &K,
       S.Events.Weighted = B->get();
     else
       error(loc(N), "'" + Key + "' must be true or false, got " +
-                        Twine(tomlTypeName(N)));
+                        std::string(tomlTypeName(N)));
     return;
   }
   // events_out and event_record: a file, an integrand.
@@ -165,7 +159,7 @@ bool SettingsReader::wholeNumber(const toml::key &K, const toml::node &N,
                                         std::to_string(Max) + ", got " + Text;
   if (Why.empty())
     return true;
-  error(loc(N), "'" + K.str() + "' must be " + Why);
+  error(loc(N), "'" + std::string(K.str()) + "' must be " + Why);
   return false;
 }
 

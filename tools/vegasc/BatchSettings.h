@@ -30,7 +30,7 @@ protected:
 
   /// \p P resolved against the TOML file's folder (an absolute path as
   /// it is).
-  std::string resolve(llvm::StringRef P) const;
+  std::string resolve(std::string_view P) const;
 
 private:
   /// events, events_out, weighted_events, event_record (\p Id).
@@ -50,7 +50,7 @@ private:
   /// otherwise its error at \p N, with \p Hint.
   template <typename T>
   bool check(const toml::node &N, BatchSettings &S, T RunSettings::*Field,
-             T Value, llvm::StringRef Hint = "") {
+             T Value, std::string_view Hint = "") {
     RunSettings Probe;
     Probe.*Field = Value;
     if (!accepted(N, Probe, Hint))
@@ -65,7 +65,7 @@ private:
   /// Whether \p Probe (vegasc's defaults but for the value of \p N) passes
   /// the library; if not, its error is reported at \p N, with \p Hint.
   bool accepted(const toml::node &N, const RunSettings &Probe,
-                llvm::StringRef Hint = "");
+                std::string_view Hint = "");
 };
 
 /// \p E's message with options named as TOML keys ('calls'; a value to

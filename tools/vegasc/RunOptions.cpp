@@ -95,12 +95,11 @@ Expected<EventFileOptions> eventFileOptions(const RunSettings &S) {
   return O;
 }
 
-std::string parseWholeNumber(StringRef Text, std::uint64_t Max,
+std::string parseWholeNumber(std::string_view Text, std::uint64_t Max,
                              std::uint64_t &V) {
-  const std::string Want =
-      "a whole number from 0 to " + std::to_string(Max) + ", got '" +
-      Text.str() + "'";
-  StringRef T = Text.trim();
+  const std::string Want = "a whole number from 0 to " + std::to_string(Max) +
+                           ", got '" + std::string(Text) + "'";
+  StringRef T = StringRef(Text).trim();
   if (T.empty() || !isDigit(T[0]) || !isDigit(T.back()) ||
       T.find_first_not_of("0123456789.eE+-") != StringRef::npos)
     return Want; // a sign, a space, "inf", "nan", "0x..": never wrapped
@@ -116,17 +115,18 @@ std::string parseWholeNumber(StringRef Text, std::uint64_t Max,
   return "";
 }
 
-SmallVector<StringRef, 32> settingKeys() {
-  SmallVector<StringRef, 32> Keys;
+std::vector<std::string_view> settingKeys() {
+  std::vector<std::string_view> Keys;
   for (const OptionInfo &I : optionTable())
     if (!I.Toml.empty())
       Keys.push_back(I.Toml);
   return Keys;
 }
 
-std::string
-spellOptions(const Error &E,
-             function_ref<std::string(const OptionInfo &, StringRef)> Spell) {
+std::string spellOptions(
+    const Error &E,
+    const std::function<std::string(const OptionInfo &, std::string_view)>
+        &Spell) {
   // The door's spelling, or 'NAME' for an option it cannot set, which the
   // word "option" would send the user looking for.
   auto Say = [&Spell](StringRef Name, StringRef Value) {
@@ -150,10 +150,10 @@ spellOptions(const Error &E,
 }
 
 std::string flagMessage(const Error &E) {
-  return spellOptions(E, [](const OptionInfo &I, StringRef Value) {
+  return spellOptions(E, [](const OptionInfo &I, std::string_view Value) {
     if (I.Flag.empty() || Value.empty())
       return std::string(I.Flag);
-    return std::string(I.Flag) + "=" + Value.str();
+    return std::string(I.Flag) + "=" + std::string(Value);
   });
 }
 

@@ -19,29 +19,27 @@
 #include "vf/EventFiles.h"
 #include "vf/Integrator.h"
 
-#include "llvm/ADT/STLFunctionalExtras.h"
-#include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringRef.h"
-
 #include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace vf {
 
 /// The TOML keys of a run's settings (vf/Options.def), in table order.
-llvm::SmallVector<llvm::StringRef, 32> settingKeys();
+std::vector<std::string_view> settingKeys();
 
 /// \p Text as a whole number from 0 to \p Max, written in digits (123) or,
 /// where that is exact, in exponent notation (1e6) as both doors accept
 /// for counts. Returns "" or what is wrong ("a whole number from 0 to MAX,
 /// got 'TEXT'"); a sign, hex, inf, nan or a fraction is refused, never
 /// wrapped or rounded.
-std::string parseWholeNumber(llvm::StringRef Text, std::uint64_t Max,
+std::string parseWholeNumber(std::string_view Text, std::uint64_t Max,
                              std::uint64_t &V);
 
 /// The events drawn after a run from its trained map (docs/user-guide.md,
@@ -102,8 +100,8 @@ Expected<EventFileOptions> eventFileOptions(const RunSettings &S);
 /// 'NAME', never "option 'NAME'" or a flag the door does not have.
 std::string spellOptions(
     const Error &E,
-    llvm::function_ref<std::string(const OptionInfo &, llvm::StringRef Value)>
-        Spell);
+    const std::function<std::string(const OptionInfo &, std::string_view Value)>
+        &Spell);
 /// spellOptions with command-line flags: option 'on_nonfinite' is
 /// --on-nonfinite, "option 'on_nonfinite' to 'zero'" --on-nonfinite=zero.
 std::string flagMessage(const Error &E);

@@ -9,11 +9,8 @@
 
 #include "vegasc/ClosestName.h"
 
-#include "llvm/ADT/STLExtras.h"
-
+#include <algorithm>
 #include <cmath>
-
-using namespace llvm;
 
 namespace vf {
 
@@ -40,8 +37,8 @@ TextLoc TomlReader::loc(const toml::source_region &R) const {
   return Diags.locate(R.begin.line, R.begin.column);
 }
 
-void TomlReader::error(TextLoc L, const Twine &Msg) {
-  Diags.error(L, Msg.str());
+void TomlReader::error(TextLoc L, const std::string &Msg) {
+  Diags.error(L, Msg);
 }
 
 std::vector<std::pair<const toml::key *, const toml::node *>>
@@ -49,23 +46,23 @@ TomlReader::ordered(const toml::table &T) {
   std::vector<std::pair<const toml::key *, const toml::node *>> Out;
   for (auto &&[K, N] : T)
     Out.emplace_back(&K, &N);
-  llvm::sort(Out, [](const auto &A, const auto &B) {
+  std::sort(Out.begin(), Out.end(), [](const auto &A, const auto &B) {
     const auto &PA = A.first->source().begin, &PB = B.first->source().begin;
     return PA.line != PB.line ? PA.line < PB.line : PA.column < PB.column;
   });
   return Out;
 }
 
-void TomlReader::unknownKey(const toml::key &K, StringRef Where,
-                        ArrayRef<StringRef> Known, StringRef Hint) {
-  const std::vector<std::string_view> Names(Known.begin(), Known.end());
-  const std::string_view Best = closestName(K.str(), Names);
+void TomlReader::unknownKey(const toml::key &K, std::string_view Where,
+                            std::span<const std::string_view> Known,
+                            std::string_view Hint) {
+  const std::string_view Best = closestName(K.str(), Known);
   std::string Msg =
-      "unknown key '" + std::string(K.str()) + "' in " + Where.str();
+      "unknown key '" + std::string(K.str()) + "' in " + std::string(Where);
   if (!Best.empty())
     Msg += "; did you mean '" + std::string(Best) + "'?";
   else if (!Hint.empty())
-    Msg += "; " + Hint.str();
+    Msg += "; " + std::string(Hint);
   error(loc(K), Msg);
 }
 

@@ -16,15 +16,14 @@
 
 #include "vegasc/BatchConfig.h"
 
-#include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/Twine.h"
-
 #define TOML_HEADER_ONLY 1
 #define TOML_EXCEPTIONS 0
 #include <toml++/toml.h>
 
 #include <cstdint>
+#include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -39,10 +38,10 @@ protected:
   TextLoc loc(const toml::node &N) const { return loc(N.source()); }
   TextLoc loc(const toml::key &K) const { return loc(K.source()); }
 
-  void error(TextLoc L, const llvm::Twine &Msg);
-  void unknownKey(const toml::key &K, llvm::StringRef Where,
-                  llvm::ArrayRef<llvm::StringRef> Known,
-                  llvm::StringRef Hint = "");
+  void error(TextLoc L, const std::string &Msg);
+  void unknownKey(const toml::key &K, std::string_view Where,
+                  std::span<const std::string_view> Known,
+                  std::string_view Hint = "");
   /// Keys of \p T sorted by their position in the file.
   static std::vector<std::pair<const toml::key *, const toml::node *>>
   ordered(const toml::table &T);

@@ -23,9 +23,10 @@ using namespace vf;
 namespace {
 
 std::string asKey(const Error &E) {
-  return spellOptions(E, [](const OptionInfo &I, llvm::StringRef Value) {
+  return spellOptions(E, [](const OptionInfo &I, std::string_view Value) {
     const std::string Key(I.Toml);
-    return Value.empty() ? "'" + Key + "'" : Key + " = \"" + Value.str() + "\"";
+    return Value.empty() ? "'" + Key + "'"
+                         : Key + " = \"" + std::string(Value) + "\"";
   });
 }
 
