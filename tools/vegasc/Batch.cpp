@@ -28,22 +28,26 @@
 #include "vegasc/ClosestName.h"
 #include "vegasc/Driver.h"
 #include "vegasc/Format.h"
+#include "vegasc/PathNames.h"
 #include "vf/EventFiles.h"
 #include "vf/Integrator.h"
 #include "vf/Module.h"
 #include "vf/ResultDocument.h"
 #include "vf/Version.h"
 
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <climits>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
+#include <system_error>
 #include <thread>
 
 using namespace llvm;
@@ -52,7 +56,11 @@ using json = nlohmann::ordered_json;
 namespace vf {
 
 bool isBatchFile(const std::string &File) {
-  return sys::path::extension(File).equals_insensitive(".toml");
+  const std::string_view Ext = fileExtension(File);
+  return Ext.size() == 5 &&
+         std::equal(Ext.begin(), Ext.end(), ".toml", [](char A, char B) {
+           return std::tolower(static_cast<unsigned char>(A)) == B;
+         });
 }
 
 namespace {
@@ -108,8 +116,9 @@ std::shared_ptr<Module> BatchRunner::module(const BatchRun &R,
   if (R.Inline) {
     Key = "source:" + R.Source;
   } else {
-    SmallString<256> Real;
-    if (std::error_code EC = sys::fs::real_path(R.FilePath, Real)) {
+    char Real[PATH_MAX];
+    if (!::realpath(R.FilePath.c_str(), Real)) {
+      const std::error_code EC(errno, std::generic_category());
       Why = "cannot read '" + R.FilePath + "': " + EC.message();
       Diags.error(R.FileLoc, "run '" + R.Name + "': cannot read '" + R.File +
                                  "'" +
@@ -119,7 +128,7 @@ std::shared_ptr<Module> BatchRunner::module(const BatchRun &R,
                                  ": " + EC.message());
       return nullptr;
     }
-    Key = "file:" + Real.str().str();
+    Key = "file:" + std::string(Real);
   }
   auto It = Modules.find(Key);
   if (It == Modules.end()) {
@@ -145,7 +154,7 @@ std::shared_ptr<Module> BatchRunner::module(const BatchRun &R,
                << (Got->fromCache() ? " (from the disk cache)" : "") << "\n";
     } else {
       printCompileError(M.message());
-      CompileErrors[Key] = StringRef(M.message()).rtrim().str();
+      CompileErrors[Key] = withoutTrailingSpace(M.message());
     }
     It = Modules.emplace(Key, Got).first;
   }
@@ -184,16 +193,15 @@ bool BatchRunner::prepare(const BatchRun &R, std::vector<BatchJob> &Out) {
     return FailWith(Msg);
   }
   auto Shared = std::make_shared<IntegrandInfo>(std::move(*Info));
-  std::vector<StringRef> Names(Shared->ParamNames.begin(),
-                               Shared->ParamNames.end());
+  const std::vector<std::string_view> Names(Shared->ParamNames.begin(),
+                                            Shared->ParamNames.end());
   auto Slot = [&](const std::string &Name) -> int {
     auto It = std::find(Names.begin(), Names.end(), Name);
     return It == Names.end() ? -1 : int(It - Names.begin());
   };
   std::string Bad;
   auto Unknown = [&](const std::string &Name, TextLoc Loc, const char *Where) {
-    const std::vector<std::string_view> Known(Names.begin(), Names.end());
-    const std::string_view Best = closestName(Name, Known);
+    const std::string_view Best = closestName(Name, Names);
     std::string Msg =
         "integrand '" + Shared->Name + "' has no parameter '" + Name + "'" +
         (Best.empty() ? std::string()

@@ -21,6 +21,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -157,6 +158,8 @@ bool parseParams(const std::vector<std::string> &Names,
 /// Prints what a compile refused: located diagnostics as they are, any
 /// other failure (a message without a location) as a "vegasc: error:" line.
 void printCompileError(const std::string &Msg);
+/// \p S without the white space (newlines included) at its end.
+std::string withoutTrailingSpace(std::string_view S);
 /// With -v: the compile cache's hits, misses and corrupt entries.
 void printCacheStats(unsigned Hits, unsigned Misses, unsigned Corrupt);
 /// CPU worker threads of an integrator (Integrator::devices()).

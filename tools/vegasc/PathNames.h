@@ -28,6 +28,16 @@ inline std::string_view fileName(std::string_view P) {
   return Slash == std::string_view::npos ? P : P.substr(Slash + 1);
 }
 
+/// fileName(P) from its last dot (".toml"), "" without one; "." and ".."
+/// have none.
+inline std::string_view fileExtension(std::string_view P) {
+  const std::string_view F = fileName(P);
+  const std::size_t Dot = F.rfind('.');
+  if (F == "." || F == ".." || Dot == std::string_view::npos)
+    return {};
+  return F.substr(Dot);
+}
+
 /// fileName(P) without its extension (from its last dot); "." and ".."
 /// as they are.
 inline std::string_view fileStem(std::string_view P) {

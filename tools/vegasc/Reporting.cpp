@@ -14,7 +14,6 @@
 #include "vf/Integrator.h"
 #include "vf/SafeFiles.h"
 
-#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -82,10 +81,14 @@ bool parseParams(const std::vector<std::string> &Names,
 void printCompileError(const std::string &Msg) {
   // Located diagnostics are printed as they are; a message without one
   // (a file that cannot be read) gets vegasc's heading.
-  if (StringRef(Msg).contains(": error: "))
+  if (Msg.find(": error: ") != std::string::npos)
     errs() << Msg;
   else
-    fail(StringRef(Msg).rtrim().str());
+    fail(withoutTrailingSpace(Msg));
+}
+
+std::string withoutTrailingSpace(std::string_view S) {
+  return std::string(S.substr(0, S.find_last_not_of(" \t\n\v\f\r") + 1));
 }
 
 void printCacheStats(unsigned Hits, unsigned Misses, unsigned Corrupt) {
