@@ -89,6 +89,13 @@ public:
 private:
   std::shared_ptr<Module> module(const BatchRun &R, std::string &Why);
   bool prepare(const BatchRun &R, std::vector<BatchJob> &Out);
+  /// The batch's last line (runs ok, failed, skipped); true when every run
+  /// succeeded and wrote its events.
+  bool sayCounts() const;
+  /// \p R's parameters and scan axes set in \p Params (\p I's defaults);
+  /// the first unknown name's message, or "" (each is reported).
+  std::string runParams(const BatchRun &R, const IntegrandInfo &I,
+                        std::vector<double> &Params);
   void integrate(BatchJob &J);
   void writeEvents(BatchJob &J, Integrator &Int);
   void printHeader(raw_ostream &OS);
@@ -170,6 +177,39 @@ std::shared_ptr<Module> BatchRunner::module(const BatchRun &R,
 }
 
 /// Step 2 for one [[run]]: one BatchJob per scan point, or one failed BatchJob.
+/// Parameter \p Name's slot in \p I's parameter block, or -1.
+static int paramSlot(const IntegrandInfo &I, const std::string &Name) {
+  auto It = std::find(I.ParamNames.begin(), I.ParamNames.end(), Name);
+  return It == I.ParamNames.end() ? -1 : int(It - I.ParamNames.begin());
+}
+
+std::string BatchRunner::runParams(const BatchRun &R, const IntegrandInfo &I,
+                                   std::vector<double> &Params) {
+  const std::vector<std::string_view> Names(I.ParamNames.begin(),
+                                            I.ParamNames.end());
+  std::string Bad;
+  auto Unknown = [&](const std::string &Name, TextLoc Loc, const char *Where) {
+    const std::string_view Best = closestName(Name, Names);
+    std::string Msg =
+        "integrand '" + I.Name + "' has no parameter '" + Name + "'" +
+        (Best.empty() ? std::string()
+                      : "; did you mean '" + std::string(Best) + "'?");
+    Diags.error(Loc, "run '" + R.Name + "': " + Msg + " (in '" + Where + "')");
+    if (Bad.empty())
+      Bad = Msg;
+  };
+  for (const BatchParam &P : R.Params) {
+    if (int S = paramSlot(I, P.Name); S >= 0)
+      Params[S] = P.Value;
+    else
+      Unknown(P.Name, P.Loc, "params");
+  }
+  for (const BatchScanAxis &A : R.Scan)
+    if (paramSlot(I, A.Name) < 0)
+      Unknown(A.Name, A.Loc, "scan");
+  return Bad;
+}
+
 bool BatchRunner::prepare(const BatchRun &R, std::vector<BatchJob> &Out) {
   BatchJob Failed;
   Failed.R = &R;
@@ -193,34 +233,8 @@ bool BatchRunner::prepare(const BatchRun &R, std::vector<BatchJob> &Out) {
     return FailWith(Msg);
   }
   auto Shared = std::make_shared<IntegrandInfo>(std::move(*Info));
-  const std::vector<std::string_view> Names(Shared->ParamNames.begin(),
-                                            Shared->ParamNames.end());
-  auto Slot = [&](const std::string &Name) -> int {
-    auto It = std::find(Names.begin(), Names.end(), Name);
-    return It == Names.end() ? -1 : int(It - Names.begin());
-  };
-  std::string Bad;
-  auto Unknown = [&](const std::string &Name, TextLoc Loc, const char *Where) {
-    const std::string_view Best = closestName(Name, Names);
-    std::string Msg =
-        "integrand '" + Shared->Name + "' has no parameter '" + Name + "'" +
-        (Best.empty() ? std::string()
-                      : "; did you mean '" + std::string(Best) + "'?");
-    Diags.error(Loc, "run '" + R.Name + "': " + Msg + " (in '" + Where + "')");
-    if (Bad.empty())
-      Bad = Msg;
-  };
   std::vector<double> Params = Shared->ParamDefaults;
-  for (const BatchParam &P : R.Params) {
-    if (int S = Slot(P.Name); S >= 0)
-      Params[S] = P.Value;
-    else
-      Unknown(P.Name, P.Loc, "params");
-  }
-  for (const BatchScanAxis &A : R.Scan)
-    if (Slot(A.Name) < 0)
-      Unknown(A.Name, A.Loc, "scan");
-  if (!Bad.empty())
+  if (std::string Bad = runParams(R, *Shared, Params); !Bad.empty())
     return FailWith(Bad);
   std::shared_ptr<IntegrandInfo> Record;
   if (R.Settings.Events.Count) {
@@ -262,7 +276,7 @@ bool BatchRunner::prepare(const BatchRun &R, std::vector<BatchJob> &Out) {
     }
     for (size_t K = 0; K < Values.size(); ++K) {
       J.Point.emplace_back(R.Scan[K].Name, Values[K]);
-      J.Params[Slot(R.Scan[K].Name)] = Values[K];
+      J.Params[paramSlot(*Shared, R.Scan[K].Name)] = Values[K];
     }
     Out.push_back(std::move(J));
   }
@@ -435,6 +449,25 @@ bool BatchRunner::writeJson(const std::string &Path) const {
   return writeOutput(Path, Text, "the JSON results");
 }
 
+bool BatchRunner::sayCounts() const {
+  unsigned Ok = 0, Failed = 0, Skipped = 0, NoEvents = 0;
+  for (const BatchJob &J : Jobs) {
+    NoEvents += !J.EventsError.empty();
+    Ok += J.Status == RunStatus::Ok;
+    Failed += J.Status == RunStatus::Failed;
+    Skipped += J.Status == RunStatus::Skipped;
+  }
+  if (!O.Quiet || Failed)
+    errs() << "vegasc: " << Jobs.size() << " run"
+           << (Jobs.size() == 1 ? "" : "s") << ": " << Ok << " ok, " << Failed
+           << " failed"
+           << (Skipped
+                   ? ", " + std::to_string(Skipped) + " skipped (--fail-fast)"
+                   : std::string())
+           << "\n";
+  return !Failed && !Skipped && !NoEvents;
+}
+
 int BatchRunner::run() {
   std::string JsonPath = O.Json.empty() ? C.Output : O.Json;
   std::string CsvPath = B.Csv.empty() ? C.Csv : B.Csv;
@@ -486,21 +519,7 @@ int BatchRunner::run() {
     printRow(Table, J);
   }
 
-  unsigned Ok = 0, Failed = 0, Skipped = 0, NoEvents = 0;
-  for (const BatchJob &J : Jobs) {
-    NoEvents += !J.EventsError.empty();
-    Ok += J.Status == RunStatus::Ok;
-    Failed += J.Status == RunStatus::Failed;
-    Skipped += J.Status == RunStatus::Skipped;
-  }
-  if (!O.Quiet || Failed)
-    errs() << "vegasc: " << Jobs.size() << " run"
-           << (Jobs.size() == 1 ? "" : "s") << ": " << Ok << " ok, " << Failed
-           << " failed"
-           << (Skipped
-                   ? ", " + std::to_string(Skipped) + " skipped (--fail-fast)"
-                   : std::string())
-           << "\n";
+  const bool AllOk = sayCounts();
   bool Written = true;
   if (!JsonPath.empty())
     Written &= writeJson(JsonPath);
@@ -515,7 +534,7 @@ int BatchRunner::run() {
     Written &= writeOutput(O.Report, reportHtml("vegasflow: " + B.Config, Runs),
                            "the report");
   }
-  return Failed || Skipped || NoEvents || !Written ? ExitInputError : ExitOk;
+  return !AllOk || !Written ? ExitInputError : ExitOk;
 }
 
 } // namespace

@@ -56,6 +56,12 @@ private:
   bool parseRange(const toml::key &K, const toml::table &T,
                   std::vector<double> &Values);
   void checkRunCount(const BatchRun &R);
+  /// A run's `name = ...`: true when it is one (empty or with a control
+  /// character it is an error).
+  bool readRunName(const toml::key &K, const toml::node &V, BatchRun &R);
+  /// The run's name where none is given, its file or source checked, and
+  /// explicit names unique (\p NameKey: the run's `name`, or null).
+  void finishRun(BatchRun &R, unsigned Index, const toml::key *NameKey);
   void checkEventFiles(const BatchRun &R);
   /// Events files of the runs read so far, each with the run that writes it.
   std::map<std::string, std::string> EventFiles;
@@ -309,6 +315,50 @@ void Parser::checkEventFiles(const BatchRun &R) {
   }
 }
 
+bool Parser::readRunName(const toml::key &K, const toml::node &V, BatchRun &R) {
+  if (!string(K, V, R.Name))
+    return false;
+  if (R.Name.empty())
+    error(loc(V), "'name' must not be empty");
+  // A name is printed in tables and messages: a control character there
+  // would drive the terminal, not name the run.
+  else if (std::any_of(R.Name.begin(), R.Name.end(), [](char C) {
+             return static_cast<unsigned char>(C) < 0x20 || C == 0x7f;
+           }))
+    error(loc(V), "'name' holds a control character; use printable "
+                  "characters");
+  return true;
+}
+
+void Parser::finishRun(BatchRun &R, unsigned Index, const toml::key *NameKey) {
+  if (!NameKey) {
+    R.Name = !R.File.empty()
+                 ? std::string(fileStem(R.File))
+                 : (!R.Integrand.empty() ? R.Integrand
+                                         : "run" + std::to_string(Index + 1));
+  }
+  if (R.FileLoc.isValid() && R.Inline) {
+    error(R.SourceLoc,
+          "[[run]] '" + R.Name + "' has both 'file' and 'source'; keep one");
+    Diags.note(R.FileLoc, "'file' given here");
+  } else if (!R.FileLoc.isValid() && !R.Inline) {
+    error(R.Loc, "[[run]] '" + R.Name +
+                     "' needs a .vf file (file = \"lepage.vf\") or inline "
+                     "code (source = \"\"\"...\"\"\")");
+  }
+  // Explicit names are unique; derived ones get the entry's number.
+  for (const BatchRun &Other : C.Runs)
+    if (Other.Name == R.Name) {
+      if (NameKey) {
+        error(loc(*NameKey), "two runs are named '" + R.Name + "'");
+        Diags.note(Other.Loc, "the other run");
+      } else {
+        R.Name += "#" + std::to_string(Index + 1);
+      }
+      break;
+    }
+}
+
 void Parser::parseRun(const toml::node &N, unsigned Index) {
   const toml::table *T = N.as_table();
   if (!T) {
@@ -321,7 +371,6 @@ void Parser::parseRun(const toml::node &N, unsigned Index) {
   R.Loc = loc(N);
   const toml::node *ParamsNode = nullptr, *ScanNode = nullptr;
   const toml::key *NameKey = nullptr;
-  bool HasName = false;
   for (auto [K, V] : ordered(*T)) {
     if (!R.Loc.isValid())
       R.Loc = loc(*K);
@@ -329,19 +378,8 @@ void Parser::parseRun(const toml::node &N, unsigned Index) {
     if (setting(*K, *V, R.Settings))
       continue;
     if (S == "name") {
-      if (string(*K, *V, R.Name)) {
-        if (R.Name.empty())
-          error(loc(*V), "'name' must not be empty");
-        // A name is printed in tables and messages: a control character
-        // there would drive the terminal, not name the run.
-        else if (std::any_of(R.Name.begin(), R.Name.end(), [](char C) {
-                   return static_cast<unsigned char>(C) < 0x20 || C == 0x7f;
-                 }))
-          error(loc(*V), "'name' holds a control character; use printable "
-                         "characters");
-        HasName = true;
+      if (readRunName(*K, *V, R))
         NameKey = K;
-      }
     } else if (S == "file") {
       if (string(*K, *V, R.File)) {
         R.FilePath = resolve(R.File);
@@ -385,32 +423,7 @@ void Parser::parseRun(const toml::node &N, unsigned Index) {
   }
   checkRunCount(R);
 
-  if (!HasName) {
-    R.Name = !R.File.empty()
-                 ? std::string(fileStem(R.File))
-                 : (!R.Integrand.empty() ? R.Integrand
-                                         : "run" + std::to_string(Index + 1));
-  }
-  if (R.FileLoc.isValid() && R.Inline) {
-    error(R.SourceLoc,
-          "[[run]] '" + R.Name + "' has both 'file' and 'source'; keep one");
-    Diags.note(R.FileLoc, "'file' given here");
-  } else if (!R.FileLoc.isValid() && !R.Inline) {
-    error(R.Loc, "[[run]] '" + R.Name +
-                     "' needs a .vf file (file = \"lepage.vf\") or inline "
-                     "code (source = \"\"\"...\"\"\")");
-  }
-  // Explicit names are unique; derived ones get the entry's number.
-  for (const BatchRun &Other : C.Runs)
-    if (Other.Name == R.Name) {
-      if (HasName) {
-        error(loc(*NameKey), "two runs are named '" + R.Name + "'");
-        Diags.note(Other.Loc, "the other run");
-      } else {
-        R.Name += "#" + std::to_string(Index + 1);
-      }
-      break;
-    }
+  finishRun(R, Index, NameKey);
   convert(R.Settings, R.Options, R.Loc);
   checkEventFiles(R);
   C.Runs.push_back(std::move(R));

@@ -285,21 +285,13 @@ int agreeOnSetUp(const DriverOptions &O, int Code) {
   return Code;
 }
 
-/// The run after setUpRun: the table, the result, the files.
-int integrate(const DriverOptions &O, RunSetup &S) {
-  const bool Rank0 = !O.Ranks || O.Ranks->rank() == 0;
+/// The notes, the run's heading and the rows a resumed run already has.
+void printHeader(const DriverOptions &O, const RunSetup &S, raw_ostream &Out,
+                 unsigned Resumed, unsigned ActualThreads) {
   const IntegrandInfo *I = &S.Info;
   const RunSettings &Run = O.Run;
   const IntegratorOptions &IO = S.IO;
-  Integrator *Int = S.Int.get();
-  const unsigned Resumed = Int->plan().Done;
-
-  // With --json - (or --hist-csv -), standard output carries that document
-  // alone; the table and the result lines go to standard error.
-  raw_ostream &Out = !Rank0                               ? nulls()
-                     : O.Json == "-" || O.HistCsv == "-" ? errs()
-                                                         : outs();
-  const unsigned ActualThreads = cpuThreadsOf(*Int);
+  const Integrator *Int = S.Int.get();
   std::string Gpus;
   for (const WorkerInfo &W : Int->devices())
     if (W.Kind == "gpu")
@@ -333,40 +325,34 @@ int integrate(const DriverOptions &O, RunSetup &S) {
     for (const IterationRow &R : Int->result().Iterations)
       printRow(Out, R, I->Outputs);
   }
-  // The progress line is erased before each row; rows go to stdout (or
-  // stderr with --json -), the line to stderr.
-  ProgressBar Bar(!O.Quiet, Run.Warmup + Run.iterationCap(), Run.Calls,
-                  Resumed);
-  if (Bar.active())
-    Int->onProgress([&](const IterationProgress &Pr) { Bar.update(Pr); });
-  Int->onIteration([&](const IterationRow &R) {
-    Bar.iterationDone(R.Samples);
-    if (!O.Quiet)
-      printRow(Out, R, I->Outputs);
-  });
-  // A resumed run continues (or is extended); one with nothing left to
-  // run reports its result.
-  auto R = Int->run(Run.iterationCap(), Run.Calls, Run.Warmup);
-  Bar.clear();
-  if (!R) {
-    // Ranks agree on errors of the run (every rank returns the same one)
-    // except a rank's own: it says its own, rank 0 says the common one; an
-    // MPI failure leaves the others waiting, so it ends them all.
-    const std::string M = flagMessage(R.error());
-    const ErrorScope Scope =
-        O.Ranks ? O.Ranks->errorScope() : ErrorScope::Shared;
-    const bool Own = Scope == ErrorScope::Rank; // names the rank
-    const bool Transport = Scope == ErrorScope::Transport;
-    if (Rank0 || Own)
-      fail(M);
-    else if (Transport)
-      fail("rank " + std::to_string(O.Ranks->rank()) + ": " + M);
-    if (Transport)
-      O.Ranks->abort(ExitInputError);
-    return ExitInputError;
-  }
-  for (unsigned K = 0; K < I->Outputs; ++K)
-    Out << "result" << (I->Outputs > 1 ? "[" + std::to_string(K) + "]" : "")
+}
+
+/// A failed run's error, said by the rank that should say it.
+int runError(const DriverOptions &O, const Error &E, bool Rank0) {
+  // Ranks agree on errors of the run (every rank returns the same one)
+  // except a rank's own: it says its own, rank 0 says the common one; an
+  // MPI failure leaves the others waiting, so it ends them all.
+  const std::string M = flagMessage(E);
+  const ErrorScope Scope = O.Ranks ? O.Ranks->errorScope() : ErrorScope::Shared;
+  const bool Own = Scope == ErrorScope::Rank; // names the rank
+  const bool Transport = Scope == ErrorScope::Transport;
+  if (Rank0 || Own)
+    fail(M);
+  else if (Transport)
+    fail("rank " + std::to_string(O.Ranks->rank()) + ": " + M);
+  if (Transport)
+    O.Ranks->abort(ExitInputError);
+  return ExitInputError;
+}
+
+/// The result lines, the histograms and the run's warnings.
+void printResult(const DriverOptions &O, const Integrator &Int,
+                 const Result &R0, raw_ostream &Out) {
+  const RunSettings &Run = O.Run;
+  const Result *R = &R0;
+  const unsigned Outputs = unsigned(R0.Mean.size());
+  for (unsigned K = 0; K < Outputs; ++K)
+    Out << "result" << (Outputs > 1 ? "[" + std::to_string(K) + "]" : "")
         << " = " << printfDouble("%.15g", R->Mean[K]) << " +- "
         << printfDouble("%.3g", R->Error[K])
         << "   chi2/dof = " << printfDouble("%.3g", R->Chi2Dof)
@@ -375,7 +361,7 @@ int integrate(const DriverOptions &O, RunSetup &S) {
   if (R->HasTarget && !O.Quiet)
     Out << (R->TargetMet ? "vegasc: accuracy target met after "
                          : "vegasc: accuracy target not met after ")
-        << Int->plan().measured() << " iterations\n";
+        << Int.plan().measured() << " iterations\n";
   if (R->Stopped == StopReason::Cap && !O.NoWarnings)
     errs() << "vegasc: warning: the accuracy target was not met within "
            << Run.iterationCap() << " iterations" << targetText(Run)
@@ -397,6 +383,41 @@ int integrate(const DriverOptions &O, RunSetup &S) {
            << " < 0.05: the iterations disagree more than their errors "
               "allow; the error may be underestimated. Try more --calls or "
               "--warmup\n";
+}
+
+/// The run after setUpRun: the table, the result, the files.
+int integrate(const DriverOptions &O, RunSetup &S) {
+  const bool Rank0 = !O.Ranks || O.Ranks->rank() == 0;
+  const IntegrandInfo *I = &S.Info;
+  const RunSettings &Run = O.Run;
+  Integrator *Int = S.Int.get();
+  const unsigned Resumed = Int->plan().Done;
+
+  // With --json - (or --hist-csv -), standard output carries that document
+  // alone; the table and the result lines go to standard error.
+  raw_ostream &Out = !Rank0                              ? nulls()
+                     : O.Json == "-" || O.HistCsv == "-" ? errs()
+                                                         : outs();
+  const unsigned ActualThreads = cpuThreadsOf(*Int);
+  printHeader(O, S, Out, Resumed, ActualThreads);
+  // The progress line is erased before each row; rows go to stdout (or
+  // stderr with --json -), the line to stderr.
+  ProgressBar Bar(!O.Quiet, Run.Warmup + Run.iterationCap(), Run.Calls,
+                  Resumed);
+  if (Bar.active())
+    Int->onProgress([&](const IterationProgress &Pr) { Bar.update(Pr); });
+  Int->onIteration([&](const IterationRow &R) {
+    Bar.iterationDone(R.Samples);
+    if (!O.Quiet)
+      printRow(Out, R, I->Outputs);
+  });
+  // A resumed run continues (or is extended); one with nothing left to
+  // run reports its result.
+  auto R = Int->run(Run.iterationCap(), Run.Calls, Run.Warmup);
+  Bar.clear();
+  if (!R)
+    return runError(O, R.error(), Rank0);
+  printResult(O, *Int, *R, Out);
   // The result is said above whatever happens to the files; each output
   // that fails is reported, and the others are still written.
   bool Written = true;

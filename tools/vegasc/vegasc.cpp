@@ -172,11 +172,8 @@ int vf::vegascMain(int argc, char **argv) {
 }
 
 namespace {
-int runMain(int argc, char **argv) {
-  CLI::App App{"vegasc: compile a .vf integrand and integrate it with VEGAS+ "
-               "on every CPU core and GPU",
-               "vegasc"};
-  App.footer(R"(Examples:
+/// The examples and exit codes after --help's options.
+constexpr const char *UsageFooter = R"(Examples:
   vegasc examples/lepage.vf                  integrate with the defaults
   vegasc examples/lepage.vf --calls 1e7 --iterations 20 --json out.json
   vegasc examples/lepage.vf --param a=0.05   change a parameter
@@ -213,8 +210,10 @@ Exit codes: 0 success; 1 errors in the input, a failed run, or a checkpoint
 or grid that cannot be used (another integrand, other options, damaged);
 2 usage error (bad options or values, or an output that names a file the
 command reads or another output: --json lep.vf); 70 an integrand's C or
-C++ code crashed (the message names the signal and the file).)");
-  vf::DriverOptions O;
+C++ code crashed (the message names the signal and the file).)";
+
+/// The input, its integrand and parameters, and the compiler's flags.
+void addSourceFlags(CLI::App &App, vf::DriverOptions &O) {
   App.add_option("file", O.File,
                  "the .vf source file, or a C/C++ file of VF_INTEGRAND "
                  "entries (docs/user-guide.md)")
@@ -248,9 +247,12 @@ C++ code crashed (the message names the signal and the file).)");
                  "compile cache folder (default $XDG_CACHE_HOME/vegasflow)")
       ->check(NonEmptyPath);
   App.add_flag("-v,--verbose", O.Verbose, "report compile-cache hits, and why there is no GPU");
+}
+
+/// The integration's sizes, accuracy target, seed and devices.
+void addRunFlags(CLI::App &App, vf::RunSettings &Run) {
   // The integration settings: read here, checked with a batch's by
   // integratorOptions() (the library's checks), which names the flag.
-  vf::RunSettings &Run = O.Run;
   // 1e7 as well as 10000000; the library says the range (2 to 1e18).
   using vf::OptionId;
   addWholeNumber(App, flag(OptionId::Calls), Run.Calls, help(OptionId::Calls));
@@ -286,6 +288,10 @@ C++ code crashed (the message names the signal and the file).)");
   App.add_option(flag(OptionId::Devices), Run.Devices, help(OptionId::Devices));
   App.add_option(flag(OptionId::Schedule), Run.Schedule,
                  help(OptionId::Schedule));
+}
+
+/// What is printed and written after the run.
+void addReportFlags(CLI::App &App, vf::DriverOptions &O) {
   App.add_flag("--summary", O.Summary,
                "after the run, print the vegas-style summary: every "
                "iteration with the cumulative estimate, chi2/dof and Q");
@@ -300,6 +306,13 @@ C++ code crashed (the message names the signal and the file).)");
                  "standard output)")
       ->type_name("FILE")
       ->check(NonEmptyPath);
+}
+
+/// The map's and the stratification's adaptation, the non-finite policy
+/// and the messages.
+void addAdaptationFlags(CLI::App &App, vf::DriverOptions &O) {
+  using vf::OptionId;
+  vf::RunSettings &Run = O.Run;
   App.add_option(flag(OptionId::Alpha), Run.Alpha, help(OptionId::Alpha));
   App.add_option(flag(OptionId::Beta), Run.Beta, help(OptionId::Beta));
   addWholeNumber(App, flag(OptionId::Ninc), Run.Ninc, help(OptionId::Ninc));
@@ -311,6 +324,11 @@ C++ code crashed (the message names the signal and the file).)");
   App.add_flag("-w,--no-warnings", O.NoWarnings, "do not print warnings");
   addWholeNumber(App, "--error-limit", O.ErrorLimit,
                  "stop printing errors after this many (default 20)");
+}
+
+/// Checkpoints, grids, events and the report.
+void addStateFlags(CLI::App &App, vf::DriverOptions &O) {
+  using vf::OptionId;
   // --- Checkpoints and grids: docs/user-guide.md ------------------------
   App.add_option("--checkpoint", O.Checkpoint,
                  "after every iteration, save the whole state to FILE "
@@ -359,8 +377,10 @@ C++ code crashed (the message names the signal and the file).)");
   App.add_option(flag(OptionId::EventRecord), O.Run.Events.Record,
                  help(OptionId::EventRecord))
       ->type_name("NAME");
+}
+
+void addBatchFlags(CLI::App &App, vf::BatchOptions &Batch) {
   // --- Batch runs (TOML): vegasc/Batch.h -------------------------------
-  vf::BatchOptions Batch;
   App.add_option("--config", Batch.Config,
                  "run the batch in this TOML file (also: vegasc FILE.toml)")
       ->type_name("FILE")
@@ -373,20 +393,11 @@ C++ code crashed (the message names the signal and the file).)");
       ->type_name("FILE")
       ->check(NonEmptyPath);
   // --- end of batch runs ------------------------------------------------
-  vf::TaskOptions Tasks;
-  vf::addTaskOptions(App, Tasks);
-  App.set_version_flag("--version", std::string("vegasc ") +
-                                        vf::versionString());
-  try {
-    App.parse(argc, argv);
-  } catch (const CLI::ParseError &E) {
-    if (E.get_exit_code() == 0) // --help, --version
-      return App.exit(E);
-    // In vegasc's own format, like every other usage error.
-    std::fprintf(stderr, "vegasc: error: %s; try 'vegasc --help'\n",
-                 E.what());
-    return vf::ExitUsage;
-  }
+}
+
+/// The mode the parsed command line asks for, run.
+int dispatch(const CLI::App &App, vf::DriverOptions &O, vf::BatchOptions &Batch,
+             const vf::TaskOptions &Tasks, int &argc, char **&argv) {
   if (O.NoAdaptStrata)
     O.Run.Beta = 0;
   const Mode M = selectMode(O, Batch);
@@ -440,5 +451,34 @@ C++ code crashed (the message names the signal and the file).)");
   if (M == Mode::Integrate)
     return vf::runIntegrate(O);
   return vf::runDeveloperMode(O);
+}
+
+int runMain(int argc, char **argv) {
+  CLI::App App{"vegasc: compile a .vf integrand and integrate it with VEGAS+ "
+               "on every CPU core and GPU",
+               "vegasc"};
+  App.footer(UsageFooter);
+  vf::DriverOptions O;
+  addSourceFlags(App, O);
+  addRunFlags(App, O.Run);
+  addReportFlags(App, O);
+  addAdaptationFlags(App, O);
+  addStateFlags(App, O);
+  vf::BatchOptions Batch;
+  addBatchFlags(App, Batch);
+  vf::TaskOptions Tasks;
+  vf::addTaskOptions(App, Tasks);
+  App.set_version_flag("--version",
+                       std::string("vegasc ") + vf::versionString());
+  try {
+    App.parse(argc, argv);
+  } catch (const CLI::ParseError &E) {
+    if (E.get_exit_code() == 0) // --help, --version
+      return App.exit(E);
+    // In vegasc's own format, like every other usage error.
+    std::fprintf(stderr, "vegasc: error: %s; try 'vegasc --help'\n", E.what());
+    return vf::ExitUsage;
+  }
+  return dispatch(App, O, Batch, Tasks, argc, argv);
 }
 } // namespace
