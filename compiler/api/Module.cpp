@@ -30,6 +30,10 @@ struct Module::Impl {
   std::unique_ptr<CompiledModule> Code;
   CompileOptions Options;
   std::string Warnings;
+  /// What GPU code compiled later needs of the program, frozen once for
+  /// all the module's bindings, when the first is made.
+  std::once_flag GpuImageOnce;
+  std::shared_ptr<const ProgramImage> GpuImage;
 };
 
 /// The process-wide compiler: one LLJIT for every module, never destroyed
@@ -148,7 +152,10 @@ Expected<IntegrandInfo> Module::integrand(const std::string &Name) const {
   auto C = sharedCompiler();
   if (!C)
     return C.error();
-  IntegrandInfo Info = bindIntegrand(*P->P, *P->Code, *Found, *C, P->Options);
+  std::call_once(P->GpuImageOnce,
+                 [&] { P->GpuImage = gpuImage(*P->P, P->Options); });
+  IntegrandInfo Info =
+      bindIntegrand(*P->P, *P->Code, *Found, *C, P->Options, P->GpuImage);
   Info.SourceFiles = inputFiles();
   Info.Owner = P;
   return Info;

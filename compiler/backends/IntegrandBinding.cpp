@@ -44,11 +44,12 @@ void bindBounds(IntegrandInfo &Info, const Program &P, const IntegrandDecl &I,
 }
 /// The devices' code of \p C: its tile kernel, run as \p Site's code; with
 /// \p OnDemand, its GPU code compiled for a target when an integrator is
-/// set up for such a GPU, from an image of \p P made now.
+/// set up for such a GPU, from \p Image (made now from \p P if null).
 std::shared_ptr<const IntegrandCode>
 bindCode(const Program &P, const IntegrandDecl &I, const CompiledIntegrand &C,
          std::shared_ptr<const FaultSite> Site, Compiler *OnDemand,
-         const CompileOptions &Options) {
+         const CompileOptions &Options,
+         std::shared_ptr<const ProgramImage> Image) {
   auto Code = std::make_shared<IntegrandCode>();
   Code->SampleTile = C.SampleTile;
   if (Site && C.SampleTile)
@@ -60,8 +61,8 @@ bindCode(const Program &P, const IntegrandDecl &I, const CompiledIntegrand &C,
   if (!OnDemand || !C.SampleTile)
     return Code;
   Code->GpuKernel = C.GpuSampleKernel;
-  auto Image = std::make_shared<const ProgramImage>(
-      frozenImage(P, {{&cudaCodeGen(), Options.Evaluate}}));
+  if (!Image)
+    Image = gpuImage(P, Options);
   Code->GpuCode = [OnDemand, Image, Options](
                       const std::string &Arch) -> vf::Expected<std::string> {
     CompileOptions O = Options;
@@ -89,9 +90,16 @@ std::shared_ptr<const FaultSite> integrandFaultSite(const Program &P,
   return std::make_shared<const FaultSite>(Name, Files);
 }
 
+std::shared_ptr<const ProgramImage> gpuImage(const Program &P,
+                                             const CompileOptions &Options) {
+  return std::make_shared<const ProgramImage>(
+      frozenImage(P, {{&cudaCodeGen(), Options.Evaluate}}));
+}
+
 IntegrandInfo bindIntegrand(const Program &P, const CompiledModule &M,
                             const IntegrandDecl &I, Compiler *OnDemand,
-                            const CompileOptions &Options) {
+                            const CompileOptions &Options,
+                            std::shared_ptr<const ProgramImage> GpuImage) {
   IntegrandInfo Info;
   Info.Name = I.Name;
   Info.Dim = I.Dim;
@@ -104,7 +112,8 @@ IntegrandInfo bindIntegrand(const Program &P, const CompiledModule &M,
     auto Site = integrandFaultSite(P, I.Name);
     Info.Evaluate = guardedBatch(Site, C->Batch);
     bindBounds(Info, P, I, *C, Site);
-    Info.Code = bindCode(P, I, *C, std::move(Site), OnDemand, Options);
+    Info.Code = bindCode(P, I, *C, std::move(Site), OnDemand, Options,
+                         std::move(GpuImage));
   }
   Info.ModuleHash = compileCacheKey(P, "integrand;" + I.Name);
   for (const HistStmt *H : I.Histograms) {

@@ -18,6 +18,7 @@
 namespace vf {
 
 struct IntegrandDecl;
+struct ProgramImage;
 
 /// Calls JIT-compiled code through its entry point. Not under UBSan's
 /// function-type check (-fsanitize=function, the asan preset), which
@@ -51,11 +52,19 @@ std::shared_ptr<const FaultSite> integrandFaultSite(const Program &P,
 /// and must outlive every use of them. With \p OnDemand, the result
 /// compiles its GPU kernel's code for a GPU's target with \p Options when
 /// an integrator is set up for GPUs, from a frozen image of \p P
-/// (ProgramImage.h). The result holds nothing of \p P: it may be freed.
+/// (ProgramImage.h): \p GpuImage, shared by the bindings of one module,
+/// or one made for this binding. The result holds nothing of \p P: it
+/// may be freed.
 IntegrandInfo bindIntegrand(const Program &P, const CompiledModule &M,
                             const IntegrandDecl &I,
                             Compiler *OnDemand = nullptr,
-                            const CompileOptions &Options = {});
+                            const CompileOptions &Options = {},
+                            std::shared_ptr<const ProgramImage> GpuImage = {});
+
+/// The frozen image of \p P that GPU code compiled later with \p Options
+/// needs (codegen's GPU module as bitcode).
+std::shared_ptr<const ProgramImage> gpuImage(const Program &P,
+                                             const CompileOptions &Options);
 
 } // namespace vf
 
