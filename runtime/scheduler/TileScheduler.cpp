@@ -68,11 +68,11 @@ void WorkerRates::report(std::size_t W, std::uint64_t Samples,
   Rates[W] = Rates[W] > 0 ? (1 - Smoothing) * Rates[W] + Smoothing * R : R;
 }
 
-TileScheduler::TileScheduler(ScheduleSpec S, std::uint64_t N,
-                             std::uint64_t TS, std::vector<WorkerLimits> L,
-                             WorkerRates &R)
+TileScheduler::TileScheduler(ScheduleSpec S, std::uint64_t N, std::uint64_t TS,
+                             std::vector<WorkerLimits> L, WorkerRates &R)
     : Spec(S), Ntiles(N), TileSamples(std::max<std::uint64_t>(1, TS)),
-      Limits(std::move(L)), Rates(R), Active(Limits.size(), true) {
+      Limits(std::move(L)), Rates(R), Active(Limits.size(), true),
+      Last(Limits.size(), 0) {
   if (Spec.Policy == SchedulePolicy::Static) {
     std::uint64_t P = Limits.size();
     for (std::uint64_t W = 0; W < P; ++W)
@@ -108,28 +108,43 @@ std::uint64_t TileScheduler::chunkTiles(unsigned W,
     return Spec.DynamicChunk;
   case SchedulePolicy::Guided:
     return std::max(Min, (Remaining + 2 * P - 1) / (2 * P));
-  case SchedulePolicy::Adaptive: {
-    // A worker without a measured rate gets its minimum chunk: a probe
-    // that measures it quickly without holding a large share hostage.
-    if (W >= Rates.size() || !(Rates.rate(W) > 0))
-      return Min;
-    double Sum = 0, FastestOther = 0;
-    // Workers that stopped (or failed) take no more: only the active ones
-    // share what is left.
-    for (std::size_t I = 0; I < Rates.size(); ++I) {
-      bool Counts = I == W || (I < Active.size() && Active[I]);
-      if (Counts)
-        Sum += Rates.rate(I);
-      if (I != W && Counts)
-        FastestOther = std::max(FastestOther, Rates.rate(I));
-    }
-    return adaptiveChunk(Rates.rate(W), Sum, FastestOther, Remaining, Min,
-                         Max);
-  }
+  case SchedulePolicy::Adaptive:
+    return adaptiveTiles(W, Remaining, Min, Max);
   case SchedulePolicy::Static:
     break;
   }
   return 1;
+}
+
+std::uint64_t TileScheduler::adaptiveTiles(unsigned W, std::uint64_t Remaining,
+                                           std::uint64_t Min,
+                                           std::uint64_t Max) const {
+  // A worker without a measured rate gets its minimum chunk: a probe
+  // that measures it quickly without holding a large share hostage.
+  if (W >= Rates.size() || !(Rates.rate(W) > 0))
+    return Min;
+  double Sum = 0, FastestOther = 0;
+  bool OtherUnmeasured = false;
+  // Workers that stopped (or failed) take no more: only the active ones
+  // share what is left.
+  for (std::size_t I = 0; I < Rates.size(); ++I) {
+    bool Counts = I == W || (I < Active.size() && Active[I]);
+    if (Counts)
+      Sum += Rates.rate(I);
+    if (I != W && Counts) {
+      FastestOther = std::max(FastestOther, Rates.rate(I));
+      OtherUnmeasured |= !(Rates.rate(I) > 0);
+    }
+  }
+  std::uint64_t C =
+      adaptiveChunk(Rates.rate(W), Sum, FastestOther, Remaining, Min, Max);
+  // Until every active worker has reported, the rates say nothing of the
+  // silent ones (a GPU's first chunk may take a CPU thread's hundred
+  // chunks): doubling keeps each chunk about as long as the iteration has
+  // run so far, so none commits to much more than it could undo.
+  if (OtherUnmeasured && W < Last.size())
+    C = std::min(C, std::max(Min, 2 * Last[W]));
+  return C;
 }
 
 bool TileScheduler::stopped() const {
@@ -170,6 +185,8 @@ TileScheduler::Chunk TileScheduler::next(unsigned W) {
   }
   Chunk C{NextTile, NextTile + N};
   NextTile += N;
+  if (W < Last.size())
+    Last[W] = N;
   return C;
 }
 

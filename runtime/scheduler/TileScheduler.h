@@ -1,4 +1,5 @@
-//===- runtime/scheduler/TileScheduler.h - Chunks of tiles for workers -*- C++ -*-===//
+//===- runtime/scheduler/TileScheduler.h - Chunks of tiles for workers -*- C++
+//-*-===//
 //
 // Hands an iteration's tiles to heterogeneous workers (CPU threads, GPUs,
 // simulated devices) in chunks of consecutive tiles (ALGORITHM.md section
@@ -11,7 +12,10 @@
 //   adaptive    guided weighted by throughput (default):
 //               clamp(r_w R / (k sum r), c_min(w), c_max(w)), k = 2,
 //               r_w an exponential moving average of the worker's samples/s
-//               carried across iterations (WorkerRates)
+//               carried across iterations (WorkerRates); while another
+//               worker has no rate yet, at most twice the worker's last
+//               chunk (the first to report must not take half of
+//               everything before a GPU's first chunk has come back)
 //
 // Which worker runs which tile never changes the result (tiles are reduced
 // in tile order); the policy only decides how evenly workers finish.
@@ -103,6 +107,8 @@ public:
 
 private:
   std::uint64_t chunkTiles(unsigned W, std::uint64_t Remaining) const;
+  std::uint64_t adaptiveTiles(unsigned W, std::uint64_t Remaining,
+                              std::uint64_t Min, std::uint64_t Max) const;
   bool stopped() const;
 
   ScheduleSpec Spec;
@@ -115,6 +121,8 @@ private:
   /// Workers still asking for chunks in this iteration: a slow worker may
   /// stop early only while a faster one is still active.
   std::vector<bool> Active;
+  /// Each worker's last chunk, in tiles (adaptive: the growth cap).
+  std::vector<std::uint64_t> Last;
   std::vector<Chunk> Static;   ///< static: each worker's one range
   std::vector<Chunk> Requeued; ///< tiles of failed workers
 };

@@ -9,8 +9,10 @@
 //     prints "bitwise" or the largest relative difference and where, and
 //     exits 1 unless they agree bit for bit;
 //   vf-gpu-check rates:RUN.json
-//     samples/s over the measured iterations by wall time, and per device
-//     its samples, busy time and samples per busy second.
+//     samples/s over the measured iterations by wall time, the warm-up's
+//     wall time (where a first iteration that stalls shows), and per
+//     device its share of the samples, busy time and samples per busy
+//     second.
 //
 //===----------------------------------------------------------------------===//
 
@@ -104,14 +106,16 @@ int rates(const std::string &Path) {
   json Doc;
   if (!load(Path, Doc))
     return 2;
-  double Samples = 0, Wall = 0;
+  double Samples = 0, Wall = 0, Warmup = 0;
   struct Device {
     double Samples = 0, Busy = 0;
   };
   std::map<std::string, Device> Devices;
   for (const json &It : Doc.value("iterations", json::array())) {
-    if (It.value("warmup", false))
+    if (It.value("warmup", false)) {
+      Warmup += It.value("time_s", 0.0);
       continue;
+    }
     Samples += It.value("samples", 0.0);
     Wall += It.value("time_s", 0.0);
     for (const json &D : It.value("devices", json::array())) {
@@ -120,10 +124,10 @@ int rates(const std::string &Path) {
       Dev.Busy += D.value("busy_s", 0.0);
     }
   }
-  std::printf("%.3e samples/s (%.0f samples in %.3f s wall)", Wall > 0 ? Samples / Wall : 0.0,
-              Samples, Wall);
+  std::printf("%.3e samples/s (%.0f samples in %.3f s wall; warm-up %.3f s)",
+              Wall > 0 ? Samples / Wall : 0.0, Samples, Wall, Warmup);
   for (const auto &[Name, D] : Devices)
-    std::printf("; %s %.1f%% busy %.3f s %.3e/s", Name.c_str(),
+    std::printf("; %s %.1f%% of samples, busy %.3f s, %.3e/s", Name.c_str(),
                 Samples > 0 ? 100 * D.Samples / Samples : 0.0, D.Busy,
                 D.Busy > 0 ? D.Samples / D.Busy : 0.0);
   std::printf("\n");

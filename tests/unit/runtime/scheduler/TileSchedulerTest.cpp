@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <numeric>
 #include <queue>
+#include <tuple>
 
 using namespace vf;
 
@@ -23,28 +24,43 @@ struct SimResult {
   std::vector<std::uint64_t> Tiles; // per worker
   double Imbalance = 0;             // max over workers of idle/(busy+idle)
   std::vector<bool> Covered;        // every tile handed out exactly once
+  double End = 0;                   // when the last worker finished
 };
 
-/// One iteration: each worker asks for a chunk when idle; tiles are
-/// `TileSamples` samples; worker w runs Speeds[w] samples/s.
+/// A worker as the simulation sees it: its speed, and for a GPU, its
+/// minimum chunk and the start-up its first chunk pays (module load).
+struct SimWorker {
+  double Speed;
+  std::uint64_t MinChunkSamples = 1;
+  double FirstChunkDelay = 0;
+};
+
+/// One iteration: each worker asks for a chunk when idle, and reports the
+/// one before as it asks (as WorkerPool's do); tiles are `TileSamples`
+/// samples.
 SimResult simulate(ScheduleSpec Spec, std::uint64_t Ntiles,
                    std::uint64_t TileSamples,
-                   const std::vector<double> &Speeds, WorkerRates &Rates,
+                   const std::vector<SimWorker> &Workers, WorkerRates &Rates,
                    double Jitter = 0) {
-  std::vector<WorkerLimits> Limits(Speeds.size());
+  std::vector<WorkerLimits> Limits(Workers.size());
+  for (std::size_t W = 0; W < Workers.size(); ++W)
+    Limits[W].MinChunkSamples = Workers[W].MinChunkSamples;
   TileScheduler S(Spec, Ntiles, TileSamples, Limits, Rates);
   SimResult R;
-  R.Tiles.assign(Speeds.size(), 0);
+  R.Tiles.assign(Workers.size(), 0);
   R.Covered.assign(Ntiles, false);
-  std::vector<double> Busy(Speeds.size(), 0), Done(Speeds.size(), 0);
-  // (time free, worker): the earliest free worker asks next.
-  using Event = std::pair<double, unsigned>;
+  std::vector<double> Done(Workers.size(), 0);
+  // (time free, worker, the finished chunk's samples and seconds): the
+  // earliest free worker reports and asks next.
+  using Event = std::tuple<double, unsigned, std::uint64_t, double>;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> Q;
-  for (unsigned W = 0; W < Speeds.size(); ++W)
-    Q.push({0.0, W});
+  for (unsigned W = 0; W < Workers.size(); ++W)
+    Q.push({0.0, W, 0, 0.0});
   while (!Q.empty()) {
-    auto [T, W] = Q.top();
+    auto [T, W, Finished, FinishedSecs] = Q.top();
     Q.pop();
+    if (Finished)
+      S.report(W, Finished, FinishedSecs);
     TileScheduler::Chunk C = S.next(W);
     if (C.empty()) {
       Done[W] = T;
@@ -58,16 +74,25 @@ SimResult simulate(ScheduleSpec Spec, std::uint64_t Ntiles,
     // Jitter: measured speeds wobble from chunk to chunk, as real ones do,
     // so which worker looks fastest keeps changing.
     double Wobble = 1 + Jitter * ((R.Tiles[W] + C.Begin) % 3 == 0 ? 1 : -1);
-    double Secs = double(Samples) / (Speeds[W] * Wobble);
-    Busy[W] += Secs;
+    double Secs = double(Samples) / (Workers[W].Speed * Wobble);
+    if (R.Tiles[W] == 0)
+      Secs += Workers[W].FirstChunkDelay;
     R.Tiles[W] += C.End - C.Begin;
-    S.report(W, Samples, Secs);
-    Q.push({T + Secs, W});
+    Q.push({T + Secs, W, Samples, Secs});
   }
-  double End = *std::max_element(Done.begin(), Done.end());
-  for (unsigned W = 0; W < Speeds.size(); ++W)
-    R.Imbalance = std::max(R.Imbalance, (End - Done[W]) / End);
+  R.End = *std::max_element(Done.begin(), Done.end());
+  for (unsigned W = 0; W < Workers.size(); ++W)
+    R.Imbalance = std::max(R.Imbalance, (R.End - Done[W]) / R.End);
   return R;
+}
+
+SimResult simulate(ScheduleSpec Spec, std::uint64_t Ntiles,
+                   std::uint64_t TileSamples, const std::vector<double> &Speeds,
+                   WorkerRates &Rates, double Jitter = 0) {
+  std::vector<SimWorker> Workers;
+  for (double Speed : Speeds)
+    Workers.push_back({Speed});
+  return simulate(Spec, Ntiles, TileSamples, Workers, Rates, Jitter);
 }
 
 ScheduleSpec spec(const char *Text) { return *ScheduleSpec::parse(Text); }
@@ -114,6 +139,30 @@ TEST(TileSchedulerTest, AdaptiveBalancesHeterogeneousWorkers) {
     EXPECT_GT(A.Tiles[2], 5 * A.Tiles[1]);
     EXPECT_GT(A.Tiles[1], 5 * A.Tiles[0]);
   }
+}
+
+/// The first iteration as an H200 with 15 CPU threads ran it (d = 8,
+/// 1e10 calls): the GPU's first chunk, a saturating one plus the module's
+/// start-up, came back after the CPU threads' first tiles. The first CPU
+/// thread to report, seeing only CPU rates, took half of everything and
+/// ran for minutes while the GPU sat idle. Until every worker has
+/// reported, a chunk may only double, so the iteration ends near the time
+/// the rates allow.
+TEST(TileSchedulerTest, FirstReporterDoesNotTakeHalfBeforeTheGpuReports) {
+  std::vector<SimWorker> Workers(15, SimWorker{1.6e7});
+  Workers.push_back({2.5e9, 512 * 65536, 0.05});
+  WorkerRates Rates(Workers.size());
+  const std::uint64_t Ntiles = 100000, TileSamples = 65536;
+  SimResult R = simulate(spec("adaptive"), Ntiles, TileSamples, Workers, Rates);
+  double Total = 0;
+  for (const SimWorker &W : Workers)
+    Total += W.Speed;
+  double Ideal = double(Ntiles * TileSamples) / Total;
+  EXPECT_LT(R.End, 1.5 * Ideal + 0.05)
+      << "the iteration took " << R.End << " s where the rates allow " << Ideal
+      << " s";
+  EXPECT_EQ(std::count(R.Covered.begin(), R.Covered.end(), true),
+            std::ptrdiff_t(Ntiles));
 }
 
 /// Equally fast workers whose measured rates wobble, so each in turn looks
