@@ -22,6 +22,8 @@ packages=(
   # lit runs on python3; the Python module (python/: built against
   # python3-dev's headers, which pybind11-dev does not pull in) and its tests
   python3 python3-dev pybind11-dev python3-numpy python3-pytest
+  # Result.uvalues() (correlated values, as gvar for vegas) and its test
+  python3-uncertainties
   # scripts/gpu-pack.sh compresses the GPU carry (strip is binutils)
   xz-utils binutils
   # the Dask driver (python/vegasflow/dask.py) and its test

@@ -113,6 +113,13 @@ std::vector<std::string> Module::integrandNames() const {
   return Names;
 }
 
+std::vector<Module::DerivedItem> Module::derivedItems() const {
+  std::vector<DerivedItem> Items;
+  for (const DerivedDecl *D : P->P->Derived)
+    Items.push_back({D->Name, D->Of ? D->Of->Name : std::string()});
+  return Items;
+}
+
 std::vector<std::string> Module::inputFiles() const {
   std::vector<std::string> Files;
   // A C/C++ main file is also its entries' extern file: named once.

@@ -1,6 +1,7 @@
 //===- backends/IntegrandBinding.cpp - Compiled code to the runtime -------===//
 
 #include "backends/IntegrandBinding.h"
+#include "backends/DerivedTape.h"
 #include "backends/GpuCodeGen.h"
 #include "backends/GpuCodeHook.h"
 #include "backends/IntegrandBounds.h"
@@ -123,6 +124,7 @@ IntegrandInfo bindIntegrand(const Program &P, const CompiledModule &M,
     Info.Histograms.push_back(S);
   }
   Info.HistCells = I.HistCells;
+  Info.Derived = derivedTapes(P, I);
   return Info;
 }
 

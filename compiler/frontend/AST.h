@@ -109,6 +109,7 @@ enum class BindingKind {
   FnArg,        // argument of the enclosing fn: ArgIndex
   DomainVar,    // the integrand's variable (1-D domain, used unindexed)
   BuiltinConst, // pi or e: ConstValue of the NameExpr
+  Component,    // a derived item's integrand component: ArgIndex
 };
 
 struct NameExpr : ExprNode<ExprKind::Name> {
@@ -292,7 +293,7 @@ struct ChannelDecl {
   Body B;
 };
 
-enum class ItemKind { Const, Param, Fn, Integrand, Import };
+enum class ItemKind { Const, Param, Fn, Integrand, Import, Derived };
 
 struct Item {
   const ItemKind Kind;
@@ -374,6 +375,18 @@ struct IntegrandDecl : Item {
   std::vector<const HistStmt *> Histograms;
   unsigned HistCells = 0;
   IntegrandDecl() : Item(ItemKind::Integrand) {}
+};
+
+/// `derived NAME = expr` (LANGUAGE.md v3, "Derived results"): a function
+/// of one integrand's components, evaluated by the runtime on results with
+/// its error propagated from their covariance.
+struct DerivedDecl : Item {
+  ExprPtr Value;
+  // Sema results: the integrand whose components Value uses (its names
+  // bound as Component, with the component in ArgIndex, or as an index
+  // into the integrand's name).
+  const IntegrandDecl *Of = nullptr;
+  DerivedDecl() : Item(ItemKind::Derived) {}
 };
 
 struct ImportDecl : Item {

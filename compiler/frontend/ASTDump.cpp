@@ -192,6 +192,10 @@ public:
     case ItemKind::Import:
       OS << "(import \"" << static_cast<const ImportDecl &>(I).Path << '"';
       break;
+    case ItemKind::Derived:
+      OS << "(derived " << I.Name << ' ';
+      expr(static_cast<const DerivedDecl &>(I).Value.get());
+      break;
     }
     OS << ")\n";
   }

@@ -81,6 +81,7 @@ public:
       return Ev.X.empty() ? NAN : Ev.X[0];
     case BindingKind::BuiltinConst:
       return E.ConstValue.value_or(NAN);
+    case BindingKind::Component: // only in derived items, never evaluated here
     case BindingKind::Unresolved:
       break;
     }

@@ -68,7 +68,8 @@ bool Parser::expectIdentifier(std::string &Name, SMRange &Range,
 }
 
 void Parser::skipToItem() {
-  while (!tok().is(TokenKind::Eof) && !isItemStart(tok().Kind))
+  while (!tok().is(TokenKind::Eof) && !isItemStart(tok().Kind) &&
+         !isDerivedStart())
     consume();
 }
 
@@ -103,10 +104,10 @@ unsigned Parser::height(const std::vector<ExprPtr> &Kids) {
 void Parser::parseFile() {
   while (!tok().is(TokenKind::Eof)) {
     Failed = false;
-    if (!isItemStart(tok().Kind)) {
+    if (!isItemStart(tok().Kind) && !isDerivedStart()) {
       if (!tok().is(TokenKind::Error))
         error(tok(), "expected an item ('integrand', 'fn', 'param', "
-                     "'const' or 'import'), found " +
+                     "'const', 'derived' or 'import'), found " +
                          describe(tok()));
       skipToItem();
       continue;
@@ -120,6 +121,8 @@ void Parser::parseFile() {
 }
 
 std::unique_ptr<Item> Parser::parseItem() {
+  if (isDerivedStart())
+    return parseDerived();
   switch (tok().Kind) {
   case TokenKind::KwConst:
     return parseConst();
@@ -143,6 +146,23 @@ std::unique_ptr<Item> Parser::parseConst() {
   if (!expectIdentifier(D->Name, D->NameRange, "a constant name") ||
       !expect(TokenKind::Equal, "after the constant's name"))
     return nullptr;
+  D->Value = parseExpr();
+  return D;
+}
+
+bool Parser::isDerivedStart() const {
+  return tok().is(TokenKind::Identifier) && tok().Text == "derived" &&
+         peek(1).is(TokenKind::Identifier) && peek(2).is(TokenKind::Equal);
+}
+
+/// derived -> 'derived' NAME '=' expr
+std::unique_ptr<Item> Parser::parseDerived() {
+  consume();
+  auto D = std::make_unique<DerivedDecl>();
+  D->NameRange = tok().range();
+  D->Name = tok().Text.str();
+  consume();
+  consume(); // '='
   D->Value = parseExpr();
   return D;
 }

@@ -100,6 +100,9 @@ private:
 
   std::unique_ptr<Item> parseItem();
   std::unique_ptr<Item> parseConst();
+  std::unique_ptr<Item> parseDerived();
+  /// `derived NAME =`: 'derived' is a keyword only where an item starts.
+  bool isDerivedStart() const;
   std::unique_ptr<Item> parseParam();
   std::unique_ptr<Item> parseFn(std::unique_ptr<FnDecl> D = nullptr);
   std::unique_ptr<Item> parseExtern();

@@ -30,6 +30,8 @@ struct Program {
   std::vector<const ParamDecl *> Params;
   /// The main file's integrands, in source order.
   std::vector<const IntegrandDecl *> Integrands;
+  /// The main file's derived items, in source order.
+  std::vector<const DerivedDecl *> Derived;
 
   const IntegrandDecl *findIntegrand(llvm::StringRef Name) const {
     for (const IntegrandDecl *I : Integrands)

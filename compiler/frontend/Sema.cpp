@@ -34,6 +34,8 @@ static StringRef itemKindName(ItemKind K) {
   case ItemKind::Fn: return "function";
   case ItemKind::Integrand: return "integrand";
   case ItemKind::Import: return "import";
+  case ItemKind::Derived:
+    return "derived result";
   }
   return "item";
 }
@@ -62,10 +64,16 @@ bool SemaImpl::run() {
           checkIntegrand(static_cast<IntegrandDecl &>(*I));
         break;
       case ItemKind::Import:
+      case ItemKind::Derived:
         break;
       }
     }
   }
+  // After the integrands, whose component counts they need.
+  if (!P.Modules.empty())
+    for (auto &I : P.Modules[0]->Items)
+      if (I->Kind == ItemKind::Derived)
+        checkDerived(static_cast<DerivedDecl &>(*I));
   checkRecursion();
   // Sizes are only meaningful, and only needed, for a program that checks.
   if (!Diags.hasErrors())
@@ -87,7 +95,8 @@ void SemaImpl::collectGlobals() {
     for (auto &IPtr : M->Items) {
       Item &I = *IPtr;
       if (I.Kind == ItemKind::Import ||
-          (I.Kind == ItemKind::Integrand && !M->IsMain))
+          ((I.Kind == ItemKind::Integrand || I.Kind == ItemKind::Derived) &&
+           !M->IsMain))
         continue;
       if (lookupBuiltin(I.Name) && I.Kind == ItemKind::Fn) {
         Diags.error(I.NameRange.Start,
@@ -121,6 +130,8 @@ void SemaImpl::collectGlobals() {
         P.Params.push_back(&PD);
       } else if (I.Kind == ItemKind::Integrand) {
         P.Integrands.push_back(static_cast<IntegrandDecl *>(&I));
+      } else if (I.Kind == ItemKind::Derived) {
+        P.Derived.push_back(static_cast<DerivedDecl *>(&I));
       }
     }
   }

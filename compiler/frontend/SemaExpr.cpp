@@ -483,7 +483,10 @@ private:
     default:
       error(E, "'" + E.Name + "' is " +
                    (G.Kind == ItemKind::Fn ? "a function; call it"
-                                           : "an integrand, not a value"));
+                    : G.Kind == ItemKind::Derived
+                        ? "a derived result, computed from the results "
+                          "after the run, not a value in a body"
+                        : "an integrand, not a value"));
       S.Diags.note(G.NameRange.Start, "defined here", G.NameRange);
       return;
     }

@@ -177,6 +177,9 @@ public:
   /// After layOutHistograms: every channel fills the first one's.
   void checkChannelHistograms(IntegrandDecl &D);
 
+  // Derived results (SemaDerived.cpp).
+  void checkDerived(DerivedDecl &D);
+
   // Histograms (SemaHist.cpp).
   void checkHist(HistStmt &H, const SemaContext &Ctx);
   /// Assigns each of \p D's histograms its cells, after its body is checked.

@@ -39,19 +39,29 @@ py::list ranks(const std::vector<vf::RankStats> &Rs) {
   return L;
 }
 
+/// Each derived item as a dict: name, mean, sdev, gradient (with respect
+/// to the components).
+py::list derived(const std::vector<vf::DerivedValue> &Ds) {
+  py::list L;
+  for (const vf::DerivedValue &D : Ds)
+    L.append(py::dict(py::arg("name") = D.Name, py::arg("mean") = D.Mean,
+                      py::arg("sdev") = D.Error,
+                      py::arg("gradient") = D.Gradient));
+  return L;
+}
+
 } // namespace
 
 py::dict resultRow(const vf::IterationRow &R) {
-  return py::dict(py::arg("index") = R.Index, py::arg("warmup") = R.Warmup,
-                  py::arg("mean") = R.Mean, py::arg("sdev") = R.Error,
-                  py::arg("cum_mean") = R.CumMean,
-                  py::arg("cum_sdev") = R.CumError,
-                  py::arg("chi2_dof") = R.Chi2Dof, py::arg("Q") = R.Q,
-                  py::arg("samples") = R.Samples,
-                  py::arg("nonfinite") = R.NonFinite,
-                  py::arg("seconds") = R.Seconds,
-                  py::arg("devices") = devices(R.Devices),
-                  py::arg("ranks") = ranks(R.Ranks));
+  return py::dict(
+      py::arg("index") = R.Index, py::arg("warmup") = R.Warmup,
+      py::arg("mean") = R.Mean, py::arg("sdev") = R.Error,
+      py::arg("cum_mean") = R.CumMean, py::arg("cum_sdev") = R.CumError,
+      py::arg("chi2_dof") = R.Chi2Dof, py::arg("Q") = R.Q,
+      py::arg("samples") = R.Samples, py::arg("nonfinite") = R.NonFinite,
+      py::arg("seconds") = R.Seconds, py::arg("devices") = devices(R.Devices),
+      py::arg("ranks") = ranks(R.Ranks),
+      py::arg("derived") = derived(R.Derived));
 }
 
 /// Each histogram as a dict: name, axes [(lo, hi, bins, edges)], values and
@@ -74,21 +84,20 @@ py::dict resultToDict(const vf::Result &R) {
   py::list Rows;
   for (const vf::IterationRow &Row : R.Iterations)
     Rows.append(resultRow(Row));
-  return py::dict(py::arg("mean") = R.Mean, py::arg("sdev") = R.Error,
-                  py::arg("covariance") = R.Covariance,
-                  py::arg("chi2_dof") = R.Chi2Dof, py::arg("Q") = R.Q,
-                  py::arg("outputs") = R.Outputs, py::arg("iterations") = Rows,
-                  py::arg("devices") = devices(R.Devices),
-                  py::arg("evaluations") = R.Evaluations,
-                  py::arg("wall_s") = R.WallSeconds,
-                  py::arg("ranks") = ranks(R.Ranks),
-                  py::arg("exchange_bytes") = R.ExchangeBytes,
-                  py::arg("histograms") = histograms(R.Histograms),
-                  py::arg("stopped_because") = vf::stopReasonName(R.Stopped),
-                  py::arg("target_met") =
-                      R.HasTarget ? py::object(py::bool_(R.TargetMet))
-                                  : py::object(py::none()),
-                  py::arg("roundoff_floor") = R.RoundoffFloor);
+  return py::dict(
+      py::arg("mean") = R.Mean, py::arg("sdev") = R.Error,
+      py::arg("covariance") = R.Covariance, py::arg("chi2_dof") = R.Chi2Dof,
+      py::arg("Q") = R.Q, py::arg("outputs") = R.Outputs,
+      py::arg("iterations") = Rows, py::arg("devices") = devices(R.Devices),
+      py::arg("evaluations") = R.Evaluations, py::arg("wall_s") = R.WallSeconds,
+      py::arg("ranks") = ranks(R.Ranks),
+      py::arg("exchange_bytes") = R.ExchangeBytes,
+      py::arg("histograms") = histograms(R.Histograms),
+      py::arg("stopped_because") = vf::stopReasonName(R.Stopped),
+      py::arg("target_met") = R.HasTarget ? py::object(py::bool_(R.TargetMet))
+                                          : py::object(py::none()),
+      py::arg("roundoff_floor") = R.RoundoffFloor,
+      py::arg("derived") = derived(R.Derived));
 }
 
 } // namespace vfpy

@@ -70,6 +70,12 @@ class DeviceStats:
     @property
     def imbalance(self) -> float: ...
 
+class Derived:
+    name: str
+    mean: float
+    sdev: float
+    gradient: Tuple[float, ...]
+
 class IterationRow:
     index: int
     warmup: bool
@@ -83,6 +89,7 @@ class IterationRow:
     nonfinite: int
     seconds: float
     devices: List[DeviceStats]
+    derived: Dict[str, Derived]
 
 class Histogram:
     name: str
@@ -116,6 +123,8 @@ class Result:
     evaluations: int
     wall_s: float
     histograms: Dict[str, Histogram]
+    derived: Dict[str, Derived]
+    def uvalues(self) -> Any: ...
     def summary(self) -> str: ...
     def to_json(self, indent: Optional[int] = ...) -> str: ...
     def _repr_html_(self) -> str: ...

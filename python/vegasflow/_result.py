@@ -60,6 +60,29 @@ def _shaped(values, outputs):
 
 
 @dataclass(frozen=True)
+class Derived:
+    """A `derived` item of the .vf file (e.g. `derived afb = ee[1] /
+    ee[0]`), evaluated on a result.
+
+    Attributes:
+        name: its name in the file.
+        mean: its value at the result's mean.
+        sdev: its error, propagated linearly from the covariance of the
+            components it uses (gradient^T covariance gradient).
+        gradient: its derivative with respect to each component.
+    """
+    name: str
+    mean: float
+    sdev: float
+    gradient: tuple = field(repr=False)
+
+    @classmethod
+    def _all(cls, items):
+        return {d["name"]: cls(d["name"], d["mean"], d["sdev"],
+                               tuple(d["gradient"])) for d in items}
+
+
+@dataclass(frozen=True)
 class IterationRow:
     """One iteration of a run.
 
@@ -73,6 +96,7 @@ class IterationRow:
         samples: samples drawn; nonfinite: those whose value was NaN/inf.
         seconds: wall time of the iteration.
         devices: each worker's DeviceStats for this iteration.
+        derived: {name: Derived} at this iteration's estimate.
     """
     index: int
     warmup: bool
@@ -86,6 +110,7 @@ class IterationRow:
     nonfinite: int
     seconds: float
     devices: list = field(repr=False)
+    derived: dict = field(default_factory=dict, repr=False)
 
     @classmethod
     def _from(cls, d, outputs):
@@ -95,7 +120,7 @@ class IterationRow:
         return cls(d["index"], d["warmup"], shaped("mean"), shaped("sdev"),
                    shaped("cum_mean"), shaped("cum_sdev"), d["chi2_dof"],
                    d["Q"], d["samples"], d["nonfinite"], d["seconds"],
-                   _devices(d["devices"]))
+                   _devices(d["devices"]), Derived._all(d["derived"]))
 
 
 @dataclass(frozen=True)
@@ -158,6 +183,8 @@ class Result:
         name: the integrand's name; outputs: its number of components.
         histograms: {name: Histogram} for the integrand's `hist`
             statements, in source order ({} without any).
+        derived: {name: Derived} for the file's `derived` items that use
+            this integrand, in source order ({} without any).
     """
 
     def __init__(self, handle, name, settings, grid=None):
@@ -191,6 +218,24 @@ class Result:
         self.stopped_because = d["stopped_because"]
         self.target_met = d["target_met"]
         self.roundoff_floor = _shaped(d["roundoff_floor"] or [0.0] * k, k)
+        self.derived = Derived._all(d["derived"])
+
+    def uvalues(self):
+        """The components as correlated values of the `uncertainties`
+        package (a ufloat for a scalar integrand, a list otherwise), so that
+        arithmetic on them carries the covariance: with `r = integ(...)`,
+        `a, b = r.uvalues()` then `b / a` has the error a `derived b / a`
+        item would have. gvar plays this part for vegas."""
+        try:
+            import uncertainties
+        except ImportError:
+            raise ImportError(
+                "Result.uvalues() needs the Python package 'uncertainties' "
+                "(Debian: apt install python3-uncertainties; or pip install "
+                "uncertainties)") from None
+        mean = np.atleast_1d(self.mean).tolist()
+        values = uncertainties.correlated_values(mean, self.covariance.tolist())
+        return values[0] if self.outputs == 1 else list(values)
 
     @property
     def itn_results(self):

@@ -117,7 +117,7 @@ def call_arguments(args, iterations, calls):
 
 def alias(name, value, vegas_name, vegas_value, default=None):
     """One of an option and its vegas alias (nitn for iterations, neval
-    for calls), not both; \p value at its \p default counts as not
+    for calls), not both; `value` at its `default` counts as not
     given."""
     if vegas_value is None:
         return value

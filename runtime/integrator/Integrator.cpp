@@ -376,6 +376,12 @@ Result Integrator::result() const {
     Lo.clear(), Hi.clear(); // No ends to name; the share still counts.
   R.Variance = checkVariance(S.Rows, Lo, Hi);
   R.Iterations = S.Rows;
+  for (const DerivedSpec &D : P->I.Derived) {
+    R.Derived.push_back(evaluateDerived(D, R.Mean, R.Covariance, P->Params));
+    for (std::size_t K = 0; K < R.Iterations.size() && K < S.Covs.size(); ++K)
+      R.Iterations[K].Derived.push_back(
+          evaluateDerived(D, R.Iterations[K].Mean, S.Covs[K], P->Params));
+  }
   R.Devices = S.Devices;
   R.Ranks = P->Ranks.totals();
   R.ExchangeBytes = P->Ranks.bytes();

@@ -259,18 +259,30 @@ std::string devices(const ReportRun &Run, unsigned K) {
   return T + "</table>";
 }
 
+/// Every component's result, the joint chi2/Q and why the run stopped,
+/// then the derived items with their propagated errors.
+std::string resultLines(const Result &R) {
+  std::string S;
+  for (std::size_t C = 0; C < R.Mean.size() && C < R.Error.size(); ++C)
+    S += "<p class='result'>result" +
+         (R.Mean.size() > 1 ? "[" + std::to_string(C) + "]" : "") + " = " +
+         g(R.Mean[C], "%.15g") + " &plusmn; " + g(R.Error[C], "%.3g") + "</p>";
+  if (!R.Mean.empty())
+    S += "<p class='result'>&chi;&sup2;/dof = " + g(R.Chi2Dof, "%.3g") +
+         " &nbsp; Q = " + g(R.Q, "%.3g") +
+         " &nbsp; stopped: " + stopReasonName(R.Stopped) + "</p>";
+  for (const DerivedValue &D : R.Derived)
+    S += "<p class='derived'>" + escape(D.Name) + " = " + g(D.Mean, "%.15g") +
+         " &plusmn; " + g(D.Error, "%.3g") + " (derived)</p>";
+  return S;
+}
+
 std::string section(const ReportRun &Run, unsigned K) {
   std::string S = "<section id='run-" + std::to_string(K) +
                   "' data-hists='" +
                   std::to_string(Run.R.Histograms.size()) + "'><h2>" +
                   escape(Run.Title) + "</h2>";
-  const Result &R = Run.R;
-  if (!R.Mean.empty())
-    S += "<p class='result'>result = " + g(R.Mean[0], "%.15g") + " &plusmn; " +
-         g(R.Error[0], "%.3g") + " &nbsp; &chi;&sup2;/dof = " +
-         g(R.Chi2Dof, "%.3g") + " &nbsp; Q = " + g(R.Q, "%.3g") +
-         " &nbsp; stopped: " + stopReasonName(R.Stopped) + "</p>";
-  S += "<h3>Settings</h3><table class='settings'>";
+  S += resultLines(Run.R) + "<h3>Settings</h3><table class='settings'>";
   for (const auto &[Key, Value] : Run.Settings)
     S += "<tr><th>" + escape(Key) + "</th><td>" + escape(Value) + "</td></tr>";
   S += "</table><h3>Convergence</h3>" + convergence(Run, K) +

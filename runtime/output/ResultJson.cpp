@@ -121,6 +121,23 @@ std::string resultToJson(const Result &R, const std::string &Name,
          "\n";
 }
 
+/// Derived items as [{"name", "mean", "error"[, "gradient"]}].
+json derivedJson(const std::vector<DerivedValue> &Values, bool Gradient) {
+  json All = json::array();
+  for (const DerivedValue &D : Values) {
+    json J = {
+        {"name", D.Name}, {"mean", number(D.Mean)}, {"error", number(D.Error)}};
+    if (Gradient) {
+      json G = json::array();
+      for (double V : D.Gradient)
+        G.push_back(number(V));
+      J["gradient"] = G;
+    }
+    All.push_back(std::move(J));
+  }
+  return All;
+}
+
 json resultDocument(const Result &R, const std::string &Name, json Settings) {
   json Doc;
   Doc["vegasflow"] = {{"version", versionString()}, {"schema", 1}};
@@ -155,6 +172,8 @@ json resultDocument(const Result &R, const std::string &Name, json Settings) {
   Res["roundoff_floor"] = components(R.RoundoffFloor, R.Outputs);
   Res["evaluations"] = R.Evaluations;
   Res["wall_s"] = R.WallSeconds;
+  if (!R.Derived.empty())
+    Res["derived"] = derivedJson(R.Derived, true);
   Doc["result"] = Res;
   if (!R.Histograms.empty())
     Doc["histograms"] = histogramsJson(R.Histograms);
@@ -176,6 +195,8 @@ json resultDocument(const Result &R, const std::string &Name, json Settings) {
     It["devices"] = devicesJson(Row.Devices);
     if (!Row.Ranks.empty())
       It["ranks"] = ranksJson(Row.Ranks);
+    if (!Row.Derived.empty())
+      It["derived"] = derivedJson(Row.Derived, false);
     Its.push_back(It);
   }
   Doc["iterations"] = Its;

@@ -61,6 +61,9 @@ std::string summary(const Result &R) {
       Out += "   (round-off floor " + format("%.3g", R.RoundoffFloor[C]) + ")";
     Out += "\n";
   }
+  for (const DerivedValue &D : R.Derived)
+    Out += D.Name + " = " + format("%.15g", D.Mean) + " +- " +
+           format("%.3g", D.Error) + "   (derived)\n";
   if (R.Stopped != StopReason::None)
     Out += std::string("stopped: ") +
            (R.Stopped == StopReason::Target ? "the accuracy target was met"

@@ -7,8 +7,9 @@
 # requires each result within 5 sigma of its exact value, computed here
 # from the closed forms quoted in the examples' comments (independently of
 # the .vf code): e+e- -> mu+mu- (total, and its histogram of cos theta in
-# ten bins with the under- and overflow, checked bin by bin), the massless
-# 3-, 4- and 5-body volumes from RAMBO and the sequential generator, the
+# ten bins with the under- and overflow, checked bin by bin, and its
+# forward-backward asymmetry: integrand fb and its derived afb), the
+# massless 3-, 4- and 5-body volumes from RAMBO and the sequential generator, the
 # muon width and its histogram of the electron spectrum, a Z line shape
 # through the Breit-Wigner map and on [0, inf], and the TOML scan across
 # the Z peak. RAMBO's weight is a constant, so its integrands carry a
@@ -51,6 +52,25 @@ def ee_bins(rs):
     edges = [-0.9 + 0.18 * k for k in range(11)]
     return [f(edges[k + 1]) - f(edges[k]) for k in range(10)] + \
         [f(-0.9) - f(-1), f(1) - f(0.9)]
+
+
+def ee_fb(rs):
+    """sigma, sigma_F - sigma_B and the asymmetry 3 A1 / (4 A0)."""
+    s = rs * rs
+    a0, a1 = ee_couplings(s)
+    k = GEV2PB * math.pi * ALPHA**2 / (2 * s)
+    return ee_sigma(rs), 2 * k * a1, 3 * a1 / (4 * a0)
+
+
+def check_derived(tag, doc, name, exact):
+    """The derived item \p name within 5 of its propagated errors."""
+    items = {d["name"]: d for d in doc["result"].get("derived", [])}
+    if not check(name in items, f"{tag}: derived '{name}' reported"):
+        return
+    m, e = items[name]["mean"], items[name]["error"]
+    print(f"{tag} {name}: {m!r} +- {e:.3g}, exact {exact!r}")
+    check(e > 0 and abs(m - exact) <= 5 * e,
+          f"{tag} {name}: within 5 sigma of the exact value")
 
 
 def volume(n, s):
@@ -102,7 +122,8 @@ def check_histogram(tag, doc, name, exact):
           f"{tag} {name}: bins and flows add up to the integral")
 
 
-def run(exe, path, integrand, calls, exact, floor=0.0, hist=None):
+def run(exe, path, integrand, calls, exact, floor=0.0, hist=None,
+        derived=None):
     r = vegasc(exe, [path, "--integrand", integrand, "-q", "--seed", 1,
                      "--calls", calls, "--iterations", 5, "--warmup", 3])
     tag = f"{os.path.basename(path)}:{integrand}"
@@ -110,6 +131,8 @@ def run(exe, path, integrand, calls, exact, floor=0.0, hist=None):
         check_result(tag, r.doc, exact, floor)
         if hist:
             check_histogram(tag, r.doc, *hist)
+        if derived:
+            check_derived(tag, r.doc, *derived)
     else:
         print(r)
 
@@ -119,6 +142,8 @@ def main():
     ee = os.path.join(folder, "ee_mumu.vf")
     run(exe, ee, "sigma", 4e4, [ee_sigma(91.19)],
         hist=("costheta", ee_bins(91.19)))
+    sigma, difference, afb = ee_fb(91.19)
+    run(exe, ee, "fb", 4e4, [sigma, difference], derived=("afb", afb))
 
     ps = os.path.join(folder, "phasespace.vf")
     for n in (3, 4, 5):

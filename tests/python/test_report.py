@@ -53,6 +53,20 @@ def test_repr_html_is_the_report_section(ee):
     assert len(re.findall(r"<line [^>]*stroke='#c33'", one)) == 8
 
 
+def test_every_component_and_derived_item(tmp_path):
+    """ the report's result lines: each component, then derived items """
+    m = vf.compile("""
+integrand fb(x in [-1, 1]) -> [2] = [1 + x, if x > 0 then 1 + x else -1 - x]
+derived afb = fb[1] / fb[0]
+""", name="fb.vf")
+    r = vf.Integrator(m.fb, **FAST)()
+    html = r._repr_html_()
+    for k in (0, 1):
+        assert f"result[{k}] = {r.mean[k]:.15g} &plusmn; " in html
+    d = r.derived["afb"]
+    assert f"afb = {d.mean:.15g} &plusmn; {d.sdev:.3g} (derived)" in html
+
+
 def test_report_html_and_write_report(ee, tmp_path):
     """ Result.report_html, Result.write_report """
     integ = vf.Integrator(ee, **FAST)

@@ -229,6 +229,13 @@ int prepareRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
   if (!Info)
     return fail(Info.message());
   S.Info = *Info;
+  if (!O.NoWarnings)
+    for (const Module::DerivedItem &D : (*M)->derivedItems())
+      if (D.Integrand != Name)
+        errs() << "vegasc: note: derived result '" << D.Name
+               << "' uses integrand '" << D.Integrand
+               << "', which this run does not integrate (--integrand "
+               << D.Integrand << " reports it)\n";
   if (S.Events.Events) {
     auto Record = eventRecord(**M, O.Run, S.Info.Name, "'" + O.File + "'");
     if (!Record)
@@ -345,6 +352,14 @@ int runError(const DriverOptions &O, const Error &E, bool Rank0) {
   return ExitInputError;
 }
 
+/// The derived items, each with its error propagated from the
+/// components' covariance.
+void printDerived(raw_ostream &Out, const Result &R) {
+  for (const DerivedValue &D : R.Derived)
+    Out << "derived " << D.Name << " = " << printfDouble("%.15g", D.Mean)
+        << " +- " << printfDouble("%.3g", D.Error) << "\n";
+}
+
 /// The result lines, the histograms and the run's warnings.
 void printResult(const DriverOptions &O, const Integrator &Int,
                  const Result &R0, raw_ostream &Out) {
@@ -357,6 +372,7 @@ void printResult(const DriverOptions &O, const Integrator &Int,
         << printfDouble("%.3g", R->Error[K])
         << "   chi2/dof = " << printfDouble("%.3g", R->Chi2Dof)
         << "   Q = " << printfDouble("%.3g", R->Q) << "\n";
+  printDerived(Out, *R);
   printHistograms(Out, *R);
   if (R->HasTarget && !O.Quiet)
     Out << (R->TargetMet ? "vegasc: accuracy target met after "

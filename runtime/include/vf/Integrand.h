@@ -9,6 +9,7 @@
 #ifndef VF_INTEGRAND_H
 #define VF_INTEGRAND_H
 
+#include "vf/Derived.h"
 #include "vf/Expected.h"
 
 #include <cstdint>
@@ -45,6 +46,10 @@ struct IntegrandInfo {
   std::function<Status(std::span<const double> Params, std::vector<double> &Lo,
                        std::vector<double> &Hi)>
       Domain;
+
+  /// The program's `derived` items that use this integrand, in source
+  /// order: results report them (vf/Derived.h).
+  std::vector<DerivedSpec> Derived;
 
   /// The histograms, in the order of their cells, and the cells in all.
   std::vector<HistogramSpec> Histograms;

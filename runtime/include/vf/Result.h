@@ -9,6 +9,8 @@
 #ifndef VF_RESULT_H
 #define VF_RESULT_H
 
+#include "vf/Derived.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -65,6 +67,9 @@ struct IterationRow {
   std::vector<DeviceStats> Devices;
   /// Each rank's share (empty unless several MPI ranks ran it).
   std::vector<RankStats> Ranks;
+  /// The integrand's derived items at this iteration's estimate and
+  /// covariance (Integrator::result fills them).
+  std::vector<DerivedValue> Derived;
 };
 
 /// Whether the error bar can be trusted: the variance estimate is unstable
@@ -151,6 +156,9 @@ struct Result {
   /// accounts for (docs/user-guide.md, "Round-off"): each measured
   /// iteration's variance includes it, so Error is never below it.
   std::vector<double> RoundoffFloor;
+  /// The integrand's `derived` items at the combined estimate, their
+  /// errors propagated from Covariance (vf/Derived.h).
+  std::vector<DerivedValue> Derived;
 };
 
 } // namespace vf

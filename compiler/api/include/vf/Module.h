@@ -57,6 +57,12 @@ public:
 
   /// The file's integrands, in source order.
   std::vector<std::string> integrandNames() const;
+  /// The file's `derived` items and the integrand each uses, in source
+  /// order (an integrand's binding carries its own: IntegrandInfo::Derived).
+  struct DerivedItem {
+    std::string Name, Integrand;
+  };
+  std::vector<DerivedItem> derivedItems() const;
   /// The integrand \p Name ("" picks the file's only integrand). The
   /// result keeps this module (and its compiled code) alive.
   Expected<IntegrandInfo> integrand(const std::string &Name = "") const;
