@@ -312,6 +312,19 @@ int vf_cancel(vf_integrator *It) {
   return VF_OK;
 }
 
+int vf_restart_statistics(vf_integrator *It) {
+  return guard("vf_restart_statistics", [&]() -> int {
+    if (!It)
+      return nullHandle("vf_restart_statistics", "integrator");
+    HandleClaim Claim(*It);
+    if (!Claim)
+      return busyHandle("vf_restart_statistics");
+    if (vf::Status S = It->I->restartStatistics(); !S)
+      return fail(VF_ERR_STATE, S.message());
+    return VF_OK;
+  });
+}
+
 int vf_result(const vf_integrator *It, double *Mean, double *Err,
               double *Chi2Dof, double *Q) {
   return guard("vf_result", [&]() -> int {

@@ -1,7 +1,8 @@
 /*===- examples/c_api/main.c - vegasflow from C -------------------------===//
 //
 // The C API (vf/vf_c.h) step by step: compile an integrand from a string,
-// integrate it, read the result, draw weighted and unweighted events, read
+// integrate it, read the result, call it again with fresh statistics as
+// vegas does, draw weighted and unweighted events, read
 // a histogram, wrap a C function as a native integrand, and read an error
 // message. Exits 1
 // if any step fails or an estimate is more than 5 sigma off.
@@ -13,6 +14,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Prints the failed call and the library's message, and exits. */
 static void check(int status, const char *what) {
@@ -76,6 +78,25 @@ int main(void) {
   check(vf_result_json(it, json, needed, NULL), "vf_result_json");
   printf("json: %zu bytes\n", needed - 1);
   free(json);
+
+  /* (4b) As each call of vegas's integrator returns its own statistics:
+     restart them, keeping the trained map. The next result holds that
+     run's 4 measured iterations alone (without the restart, all 12). */
+  check(vf_restart_statistics(it), "vf_restart_statistics");
+  check(vf_run(it, 4, 50000, 0), "vf_run");
+  double mean4, err4;
+  check(vf_result(it, &mean4, &err4, NULL, NULL), "vf_result");
+  vf_result_json(it, NULL, 0, &needed);
+  json = malloc(needed);
+  check(vf_result_json(it, json, needed, NULL), "vf_result_json");
+  int measured = 0;
+  for (const char *p = json; (p = strstr(p, "\"warmup\": false")); ++p)
+    ++measured;
+  free(json);
+  printf("lepage, a second call: %.8f +- %.8f over %d iterations\n", mean4,
+         err4, measured);
+  bad |= fabs(mean4 - exact) > 5 * err4 || measured != 4;
+  bad |= vf_restart_statistics(NULL) != VF_ERR_ARGUMENT;
 
   /* (5) Events: freeze the trained map, then draw weighted events. */
   check(vf_freeze(it), "vf_freeze");

@@ -119,6 +119,13 @@ int vf_run(vf_integrator *it, int32_t iterations, int64_t calls,
    iterations completed in vf_result, and vf_run with the same numbers
    continues the run, bit for bit as if it had never stopped. */
 int vf_cancel(vf_integrator *it);
+/* Starts the statistics afresh, as each call of vegas's integrator
+   returns its own: the next vf_run's result combines only its own
+   iterations (the last one before stays in the JSON's iterations, marked
+   warm-up: its variance weights the next). The map, the stratification
+   and the random stream go on. VF_ERR_STATE while a run is unfinished
+   (cancelled: finish it with vf_run first). */
+int vf_restart_statistics(vf_integrator *it);
 /* The combined result of component 0 so far (any pointer may be NULL). */
 int vf_result(const vf_integrator *it, double *mean, double *error,
               double *chi2dof, double *q);
