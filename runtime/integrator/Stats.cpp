@@ -25,16 +25,22 @@ static bool agreeExactly(double A, double B) {
   return std::fabs(A - B) <= RoundingTol * std::max(std::fabs(A), std::fabs(B));
 }
 
-/// Whether a previous iteration's variance can weight the next one: known
-/// (a predecessor exists), not exact and finite.
-static bool usablePrediction(double Sdev) {
-  return Sdev > 0 && std::isfinite(Sdev);
+/// Whether a previous iteration's standard deviation \p Prev can weight
+/// the next one, whose own is \p Own: known (a predecessor exists), not
+/// exact, finite, and not below 2^-20 Own. The last rule only catches a
+/// predecessor exact to rounding (its sigma the round-off floor) followed
+/// by one that is not: its sigma, some 10^12 times too small as a
+/// prediction, would give the next iteration all the weight and chi2 a
+/// term of 10^21 (a constant integrand whose map drifted).
+static bool usablePrediction(double Prev, double Own) {
+  return Prev > 0 && std::isfinite(Prev) && !(Prev < 0x1p-20 * Own);
 }
 
 void RAvg::add(double mean, double sdev, bool warmup) {
   assert(!(sdev < 0) && "a standard deviation is not negative");
   if (!warmup) {
-    Itns.push_back({mean, sdev, usablePrediction(LastSdev) ? LastSdev : sdev});
+    Itns.push_back(
+        {mean, sdev, usablePrediction(LastSdev, sdev) ? LastSdev : sdev});
     recompute();
   }
   LastSdev = sdev;
@@ -165,12 +171,14 @@ struct Scaled {
   }
   /// The covariance that weights iteration k's components \p Idx: the
   /// previous iteration's, unless there is none or one of its variances
-  /// there is 0 or not finite; then iteration k's own.
+  /// there is 0, not finite or under 2^-40 of iteration k's own
+  /// (usablePrediction); then iteration k's own.
   const std::vector<double> &prediction(std::size_t K,
                                         const std::vector<unsigned> &Idx) const {
     bool Usable = !Preds[K].empty();
     for (unsigned I : Idx)
-      Usable = Usable && usablePrediction(Preds[K][I * N + I]);
+      Usable = Usable && usablePrediction(std::sqrt(Preds[K][I * N + I]),
+                                          std::sqrt(Covs[K][I * N + I]));
     return Usable ? Preds[K] : Covs[K];
   }
   double chi2Term(std::size_t K, const std::vector<unsigned> &Idx,
@@ -316,7 +324,7 @@ public:
   double Q() const override { return Avg.Q(); }
   double predictedVariance(double Own) const override {
     const double S = Avg.lastSdev();
-    return usablePrediction(S) ? S * S : Own;
+    return usablePrediction(S, std::sqrt(Own)) ? S * S : Own;
   }
 
 private:
@@ -338,7 +346,9 @@ public:
   double Q() const override { return Avg.Q(); }
   double predictedVariance(double Own) const override {
     const std::vector<double> &C = Avg.lastCov();
-    return !C.empty() && usablePrediction(std::sqrt(C[0])) ? C[0] : Own;
+    return !C.empty() && usablePrediction(std::sqrt(C[0]), std::sqrt(Own))
+               ? C[0]
+               : Own;
   }
 
 private:

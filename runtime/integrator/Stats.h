@@ -5,7 +5,10 @@
 // I_k +- sigma_k is weighted by the inverse of a variance predicted before
 // its samples were drawn, p_k = sigma_{k-1}^2 (the previous iteration's,
 // the last warm-up's for the first measured one; its own when there is no
-// previous one or that one is exact or not finite):
+// previous one or that one is exact, not finite, or more than 2^20 times
+// smaller than its own sigma_k: a predecessor exact to rounding, whose
+// sigma is only the round-off floor, predicts nothing of an iteration
+// that is not):
 //   w_k = 1 / p_k,   Ibar = sum(w_k I_k) / sum(w_k),
 //   sigma_Ibar = sqrt(sum(w_k^2 sigma_k^2)) / sum(w_k),
 //   chi2 = sum (I_k - Ibar)^2 / sigma_k^2,  dof = nitn - 1,
@@ -35,7 +38,8 @@
 //
 // Vector-valued integrands (RAvgArray) weight by the inverse of the
 // predicted covariance P_k (C_{k-1}, as for scalars; C_k when C_{k-1} has
-// a diagonal entry that is 0 or not finite), W_k = P_k^-1:
+// a diagonal entry that is 0, not finite or under 2^-40 of C_k's),
+// W_k = P_k^-1:
 //   Ibar = (sum W_k)^-1 sum W_k I_k,
 //   Cov(Ibar) = (sum W_k)^-1 (sum W_k C_k W_k) (sum W_k)^-1,
 //   chi2 = sum (I_k - Ibar)^T C_k^-1 (I_k - Ibar),  dof = n (nitn - 1).
@@ -51,9 +55,9 @@
 // range of doubles. Matrices are inverted by Cholesky (DenseMatrix.h);
 // one that is not numerically positive definite (perfectly correlated
 // components) is regularised to (1 - eta) C + eta diag(C) with eta
-// growing from 1e-10 until Cholesky succeeds. The weighted mean is formed from deviations
-// from the plain mean of the I_k, so an ill-conditioned weight matrix
-// costs digits of the deviations, not of the values.
+// growing from 1e-10 until Cholesky succeeds. The weighted mean is formed from
+// deviations from the plain mean of the I_k, so an ill-conditioned weight
+// matrix costs digits of the deviations, not of the values.
 //
 // With no counted iteration the mean and error are NaN; with one, chi2 = 0,
 // dof = 0, chi2/dof = 0 and Q = 1.

@@ -187,6 +187,49 @@ TEST(RAvgTest, ZeroVarianceMixed) {
   EXPECT_EQ(Disagree.Q(), 0.0);
 }
 
+/// Iterations exact to rounding (sigma the round-off floor, as a constant
+/// integrand gives on a uniform map), then ones that are not (the map
+/// drifted): the exact ones' sigma predicts nothing of the next, so each
+/// noisy one is weighted by its own. With the predecessor's sigma as
+/// the prediction the first noisy one took all the weight and chi2 was
+/// 1e21 (found by a scan at one seed).
+TEST(RAvgTest, ARoundingFloorPredictsNothingOfANoisyIteration) {
+  RAvg R;
+  R.add(1.0, 5.0e-16, /*warmup=*/true);
+  R.add(1.0 - 1e-16, 6.9e-16);
+  R.add(1.000104813, 2.1e-4);
+  R.add(1.000047188, 1.4e-4);
+  EXPECT_NEAR(R.mean(), 1.0, 1e-14);
+  EXPECT_LT(R.sdev(), 1e-15);
+  EXPECT_LT(R.chi2dof(), 1.0);
+  EXPECT_GT(R.Q(), 0.3);
+}
+
+TEST(RAvgArrayTest, ARoundingFloorPredictsNothingOfANoisyIteration) {
+  RAvgArray V(2);
+  // Component 0 constant, component 1 noisy, their sampled covariance
+  // rounding noise; component 0's sigma jumps from the floor to 2e-4.
+  const double Means[][2] = {{1.0, 0.49955},
+                             {1.0, 0.49959},
+                             {1.000104813, 0.49988},
+                             {1.000047188, 0.50030}};
+  const double Sig[][2] = {{5.0e-16, 3.05e-4},
+                           {6.9e-16, 3.23e-4},
+                           {2.1e-4, 3.34e-4},
+                           {1.4e-4, 3.94e-4}};
+  for (int K = 0; K < 4; ++K) {
+    const double C01 = 1e-20;
+    V.add(std::vector<double>{Means[K][0], Means[K][1]},
+          std::vector<double>{Sig[K][0] * Sig[K][0], C01, C01,
+                              Sig[K][1] * Sig[K][1]},
+          /*warmup=*/K == 0);
+  }
+  EXPECT_NEAR(V.mean()[0], 1.0, 1e-12);
+  EXPECT_NEAR(V.mean()[1], 0.4999, 5e-4);
+  EXPECT_LT(V.sdev()[1], 1e-3);
+  EXPECT_LT(V.chi2dof(), 5.0);
+}
+
 /// RAvgArray with one component reproduces RAvg (variance sigma^2).
 TEST(RAvgArrayTest, OneComponentIsScalar) {
   std::mt19937_64 Gen(5);
