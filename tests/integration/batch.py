@@ -8,7 +8,9 @@
 # the defaults; inline sources and scans run; each scan point gives
 # bitwise the result of `vegasc FILE.vf --param ...` with the same settings
 # (one compiled module serves every point); the JSON document and the CSV
-# file hold every run, failed ones included; --json/--csv on the command
+# file hold every run, failed ones included (the CSV file in its long
+# layout, kept under csv_layout = "long"; batch_scan.py has the wide one
+# and the scan's seeds); --json/--csv on the command
 # line override the TOML's output and csv; conflicting options are usage
 # errors (exit 2); the example batch runs.
 #
@@ -69,6 +71,7 @@ ninc = 200
 on_nonfinite = "zero"
 output = "out/results.json"
 csv = "results.csv"
+csv_layout = "long"
 
 [[run]]
 name = "plain"

@@ -24,6 +24,7 @@
 #include "vegasc/BatchJob.h"
 
 #include "vegasc/BatchConfig.h"
+#include "vegasc/BatchScanKeys.h"
 #include "vegasc/BatchSettings.h"
 #include "vegasc/ClosestName.h"
 #include "vegasc/Driver.h"
@@ -213,6 +214,7 @@ std::string BatchRunner::runParams(const BatchRun &R, const IntegrandInfo &I,
 bool BatchRunner::prepare(const BatchRun &R, std::vector<BatchJob> &Out) {
   BatchJob Failed;
   Failed.R = &R;
+  Failed.Seed = R.Settings.Seed;
   Failed.Status = RunStatus::Failed;
   auto FailWith = [&](std::string Msg) {
     Failed.Error = std::move(Msg);
@@ -259,6 +261,7 @@ bool BatchRunner::prepare(const BatchRun &R, std::vector<BatchJob> &Out) {
     J.R = &R;
     J.Info = Shared;
     J.Params = Params;
+    J.Seed = scanSeed(R, P);
     J.Record = Record;
     // Checked when the file was read (eventFileOptions, checkEventFiles).
     if (Record) {
@@ -290,7 +293,9 @@ void BatchRunner::integrate(BatchJob &J) {
     J.Error = keyMessage(E);
     errs() << "vegasc: error: " << describe(J) << ": " << J.Error << "\n";
   };
-  auto Int = Integrator::create(*J.Info, J.R->Options);
+  IntegratorOptions Options = J.R->Options;
+  Options.Seed = J.Seed;
+  auto Int = Integrator::create(*J.Info, Options);
   if (!Int) {
     // The file's settings were checked when it was read: what create()
     // refuses is a device of `devices` (a GPU missing or unusable), so the
@@ -524,7 +529,8 @@ int BatchRunner::run() {
   if (!JsonPath.empty())
     Written &= writeJson(JsonPath);
   if (!CsvPath.empty())
-    Written &= writeBatchCsv(Jobs, CsvPath);
+    Written &= C.Layout == CsvLayout::Wide ? writeWideCsv(Jobs, CsvPath)
+                                           : writeBatchCsv(Jobs, CsvPath);
   if (!O.Report.empty()) {
     std::vector<ReportRun> Runs;
     for (const BatchJob &J : Jobs)

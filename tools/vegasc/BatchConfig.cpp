@@ -12,6 +12,7 @@
 
 #include "vegasc/BatchConfig.h"
 
+#include "vegasc/BatchScanKeys.h"
 #include "vegasc/BatchSettings.h"
 #include "vegasc/PathNames.h"
 #include "vf/CommandLine.h"
@@ -28,9 +29,9 @@ namespace vf {
 
 namespace {
 
-constexpr std::string_view DefaultsOnlyKeys[] = {"output", "csv"};
-constexpr std::string_view RunKeys[] = {"name",      "file",   "source",
-                                        "integrand", "params", "scan"};
+constexpr std::string_view DefaultsOnlyKeys[] = {"output", "csv", "csv_layout"};
+constexpr std::string_view RunKeys[] = {"name",   "file", "source", "integrand",
+                                        "params", "scan", "seeds"};
 constexpr std::string_view TopKeys[] = {"defaults", "run"};
 constexpr std::string_view RangeKeys[] = {"from", "to", "steps", "log"};
 
@@ -42,9 +43,9 @@ double round15(double V) {
   return std::strtod(Buf, nullptr);
 }
 
-class Parser : public SettingsReader {
+class Parser : public ScanKeysReader {
 public:
-  using SettingsReader::SettingsReader;
+  using ScanKeysReader::ScanKeysReader;
 
   void parse(const toml::table &Top);
 
@@ -80,6 +81,14 @@ void Parser::parseDefaults(const toml::node &N) {
   for (auto [K, V] : ordered(*T)) {
     if (setting(*K, *V, C.Defaults))
       continue;
+    if (K->str() == "seeds") {
+      readSeeds(*V, C.Defaults, false);
+      continue;
+    }
+    if (K->str() == "csv_layout") {
+      readCsvLayout(*V);
+      continue;
+    }
     std::string S;
     if (K->str() == "output" || K->str() == "csv") {
       if (string(*K, *V, S)) {
@@ -93,6 +102,7 @@ void Parser::parseDefaults(const toml::node &N) {
     std::vector<std::string_view> Known = settingKeys();
     Known.insert(Known.end(), std::begin(DefaultsOnlyKeys),
                  std::end(DefaultsOnlyKeys));
+    Known.push_back("seeds");
     unknownKey(*K, "[defaults]", Known);
   }
 }
@@ -398,7 +408,9 @@ void Parser::parseRun(const toml::node &N, unsigned Index) {
       ParamsNode = V;
     } else if (S == "scan") {
       ScanNode = V;
-    } else if (S == "output" || S == "csv") {
+    } else if (S == "seeds") {
+      readSeeds(*V, R.Settings, true);
+    } else if (S == "output" || S == "csv" || S == "csv_layout") {
       error(loc(*K), "'" + std::string(S) +
                          "' belongs in [defaults]: a batch "
                          "writes one document for all its runs");
@@ -422,6 +434,7 @@ void Parser::parseRun(const toml::node &N, unsigned Index) {
     parseScan(*ScanNode, R);
   }
   checkRunCount(R);
+  checkSeedCount(R);
 
   finishRun(R, Index, NameKey);
   convert(R.Settings, R.Options, R.Loc);
@@ -451,6 +464,12 @@ void Parser::parse(const toml::table &Top) {
                         "before each entry");
     }
   }
+  // A scan's table is a row per point by default: a curve to plot.
+  if (!LayoutGiven)
+    C.Layout = std::any_of(C.Runs.begin(), C.Runs.end(),
+                           [](const BatchRun &R) { return !R.Scan.empty(); })
+                   ? CsvLayout::Wide
+                   : CsvLayout::Long;
   if (C.Runs.empty() && !Diags.hasErrors())
     Diags.errorNoLoc(C.Path + ": no [[run]] entries; add one, e.g.\n"
                               "  [[run]]\n  file = \"integrand.vf\"");

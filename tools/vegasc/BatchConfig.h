@@ -25,8 +25,18 @@ namespace vf {
 
 /// The integration settings of one run: [defaults], then the run's own
 /// keys, each checked by the library as it is read (BatchSettings.cpp).
+/// How the points of a run's scan get their seeds (`seeds`).
+enum class ScanSeeds {
+  PerPoint, ///< pointSeed(seed, index), the default
+  Same,     ///< the run's seed at every point
+  List      ///< one listed seed per point
+};
+
 struct BatchSettings : RunSettings {
   TextLoc DevicesLoc; ///< where `devices` was set, if it was
+  ScanSeeds Seeds = ScanSeeds::PerPoint;
+  std::vector<std::uint64_t> SeedList; ///< Seeds == List: one per point
+  TextLoc SeedsLoc;
   /// Where `events`, `events_out` and `event_record` were set (events_out
   /// is resolved against the TOML file's folder, as `file` is).
   TextLoc EventsLoc, EventsOutLoc, EventRecordLoc;
@@ -68,12 +78,19 @@ struct BatchRun {
   IntegratorOptions Options; ///< Settings, converted (integratorOptions)
 };
 
+/// The CSV file's layout (`csv_layout`): a row per run and component, or
+/// a row per run (point) with every component, its error and the
+/// covariance in columns (BatchJob.h).
+enum class CsvLayout { Long, Wide };
+
 struct BatchConfig {
   std::string Path; ///< the TOML file as given
   std::string Dir;  ///< its folder: relative paths in it start there
   BatchSettings Defaults;
   std::string Output; ///< JSON file (resolved), "" for none
   std::string Csv;    ///< CSV file (resolved), "" for none
+  /// As given, or Wide when a run has a scan and Long otherwise.
+  CsvLayout Layout = CsvLayout::Long;
   std::vector<BatchRun> Runs;
 };
 

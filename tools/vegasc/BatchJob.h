@@ -30,6 +30,7 @@ struct BatchJob {
   std::vector<std::pair<std::string, double>> Point; ///< scanned values
   std::shared_ptr<IntegrandInfo> Info; ///< null if the entry failed
   std::vector<double> Params;          ///< every parameter's value
+  std::uint64_t Seed = 0;              ///< scanSeed (BatchScanKeys.h)
   unsigned CpuThreads = 0;             ///< as the integrator set them up
   RunStatus Status = RunStatus::Pending;
   std::string Error;
@@ -46,6 +47,12 @@ struct BatchJob {
 /// CSV file"): a row per job and component, a column per parameter of any
 /// run; written atomically, a failure reported. False when it failed.
 bool writeBatchCsv(const std::vector<BatchJob> &Jobs, const std::string &Path);
+
+/// The batch's wide CSV table (csv_layout = "wide", the default with a
+/// scan): a row per job, plot-ready: the run, the scanned parameters, every
+/// component's value and error, chi2/dof, Q, the covariance's upper
+/// triangle, the seed, the status and the message. False when it failed.
+bool writeWideCsv(const std::vector<BatchJob> &Jobs, const std::string &Path);
 
 } // namespace vf
 
