@@ -2,20 +2,21 @@
 
 #include "vf/HistogramCsv.h"
 
+#include <charconv>
 #include <cmath>
-#include <cstdio>
 
 namespace vf {
 
 namespace {
 
-/// 17 significant digits (a double reads back exactly); empty for NaN.
+/// The shortest text that reads back as V (an edge of 0.1 is "0.1", not
+/// %.17g's 0.10000000000000001); empty for NaN.
 std::string num(double V) {
   if (std::isnan(V))
     return "";
   char Buf[40];
-  std::snprintf(Buf, sizeof(Buf), "%.17g", V);
-  return Buf;
+  const std::to_chars_result R = std::to_chars(Buf, Buf + sizeof(Buf), V);
+  return std::string(Buf, R.ptr);
 }
 
 std::string row(const std::string &Name, const std::string &Cell,

@@ -23,6 +23,7 @@
 
 #include <cmath>
 #include <exception>
+#include <limits>
 #include <streambuf>
 #include <tuple>
 
@@ -124,6 +125,9 @@ bool writeLhe(std::ostream &OS, const EventHeader &H, const EventList &Events) {
   R.XERRUP[0] = H.CrossSectionError;
   R.XMAXUP[0] = H.MaxWeight;
   R.LPRUP[0] = 1;
+  // LHEF writes dprec significant digits (15 by default, which does not
+  // read back as the same double); 17 does, in <init> and every event.
+  R.dprec = std::numeric_limits<double>::max_digits10;
   W.headerBlock() << "<!-- written by vegasflow: " << Events.size()
                   << (H.Weighted ? " weighted" : " unweighted")
                   << " events; cross section in the integrand's unit -->\n";

@@ -32,12 +32,15 @@ void addRows(std::string &Out, const IterationRow &Row, unsigned Outputs) {
       Itn += "[" + std::to_string(C) + "]";
     Out += padLeft(Itn, 8) + "  " + format("%-22.15g", Row.Mean[C]) +
            format("%-10.3g", Row.Error[C]) + "  ";
-    Out += Row.Warmup ? std::string(32, ' ') + padLeft("-", 9) +
-                            padLeft("-", 8)
+    Out += Row.Warmup ? std::string(32, ' ')
                       : format("%-22.15g", Row.CumMean[C]) +
-                            format("%-10.3g", Row.CumError[C]) +
-                            format("%9.3g", Row.Chi2Dof) +
-                            format("%8.3g", Row.Q);
+                            format("%-10.3g", Row.CumError[C]);
+    // chi2/dof and Q are the components' joint ones: on the iteration's
+    // first row only.
+    if (C == 0)
+      Out += Row.Warmup ? padLeft("-", 9) + padLeft("-", 8)
+                        : format("%9.3g", Row.Chi2Dof) + format("%8.3g", Row.Q);
+    Out.erase(Out.find_last_not_of(' ') + 1);
     Out += "\n";
   }
 }
@@ -49,18 +52,25 @@ std::string summary(const Result &R) {
                     "            error        chi2/dof       Q\n";
   for (const IterationRow &Row : R.Iterations)
     addRows(Out, Row, R.Outputs);
+  const std::string Joint = "chi2/dof = " + format("%.3g", R.Chi2Dof) +
+                            "   Q = " + format("%.3g", R.Q);
   for (unsigned C = 0; C < R.Mean.size(); ++C) {
     Out += "result";
     if (R.Outputs > 1)
       Out += "[" + std::to_string(C) + "]";
     Out += " = " + format("%.15g", R.Mean[C]) + " +- " +
-           format("%.3g", R.Error[C]) + "   chi2/dof = " +
-           format("%.3g", R.Chi2Dof) + "   Q = " + format("%.3g", R.Q);
+           format("%.3g", R.Error[C]);
+    if (R.Outputs == 1)
+      Out += "   " + Joint;
     // Worth saying only where rounding is a visible part of the error.
     if (C < R.RoundoffFloor.size() && R.RoundoffFloor[C] > 0.1 * R.Error[C])
       Out += "   (round-off floor " + format("%.3g", R.RoundoffFloor[C]) + ")";
     Out += "\n";
   }
+  // A vector's chi2/dof and Q are those of all its components together.
+  if (R.Outputs > 1)
+    Out += Joint + "   (the " + std::to_string(R.Outputs) +
+           " components together)\n";
   for (const DerivedValue &D : R.Derived)
     Out += D.Name + " = " + format("%.15g", D.Mean) + " +- " +
            format("%.3g", D.Error) + "   (derived)\n";

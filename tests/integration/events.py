@@ -8,7 +8,7 @@
 # (vf_read_events):
 #  1. unweighted LHE: N events of 4 particles, IDWTUP 3, weights 1 (or more
 #     for an overshoot), the header's cross section and error the run's
-#     result, XMAXUP the reported w_max;
+#     result (read back as the same doubles), XMAXUP the reported w_max;
 #  2. weighted HepMC3: N events whose mean weight is the cross section
 #     within 5 sigma, each with the run's cross section attached;
 #  3. the unweighted events' cos(theta) of the mu- in 10 bins against the
@@ -60,6 +60,14 @@ def main():
     xs, xerr = r.doc["result"]["mean"], r.doc["result"]["error"]
     eff, wmax = efficiency(r.out)
     check(eff is not None, "the efficiency and w_max are reported")
+    # The <init> block's cross section and error read back as the run's
+    # doubles: 17 significant digits (LHEF's default, 15, did not).
+    with open(lhe) as f:
+        text = f.read()
+    init = text[text.index("<init>"):text.index("</init>")].splitlines()
+    proc = init[2].split() if len(init) > 2 else []
+    check(proc and float(proc[0]) == xs and float(proc[1]) == xerr,
+          f"LHE: XSECUP and XERRUP are the run's doubles ({proc[:2]})")
     u = read(reader, lhe)
     if u:
         unweighted(u, xs, xerr, N, "LHE")

@@ -184,9 +184,27 @@ def outputs(exe):
            for x in rows]
     check(got == want, f"--hist-csv: {len(got)} rows, the JSON's cells bit "
                        f"for bit")
-    check(rows[0]["x_lo"] == "-0.80000000000000004" and rows[0]["y_lo"] == ""
+    check(rows[0]["x_lo"] == "-0.8" and rows[0]["y_lo"] == ""
           and rows[8]["cell"] == "underflow",
           "--hist-csv: the edges of each bin, empty y edges in 1-D")
+    # Each edge is the JSON's (the binning's own) in its shortest text that
+    # reads back as it: no %.17g noise (-0.80000000000000004) where the
+    # edge is the double nearest a short decimal.
+    texts = []
+    for h in r.doc["histograms"]:
+        ax = h["axes"]
+        n = ax[1]["bins"] if len(ax) == 2 else 1
+        for i in range(ax[0]["bins"] * n):
+            e = [ax[0]["edges"][i // n], ax[0]["edges"][i // n + 1]]
+            if len(ax) == 2:
+                e += [ax[1]["edges"][i % n], ax[1]["edges"][i % n + 1]]
+            # Python's repr is the shortest round trip too, with ".0" on
+            # whole numbers.
+            texts.append([repr(float(x)).removesuffix(".0") for x in e])
+    got = [[x[k] for k in ("x_lo", "x_hi", "y_lo", "y_hi") if x[k]]
+           for x in rows if x["x_lo"]]
+    check(got == texts, "--hist-csv: every edge is the JSON's, in its "
+                        "shortest round-trip text")
     check("hist costheta: 8 bins on [-0.8, 0.8), sum " in r.out and
           "hist map2: 3 bins on [-1, 1) x 2 bins on [0.3, 0.7)" in r.out and
           ", outside " in r.out,

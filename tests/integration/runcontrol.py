@@ -18,7 +18,11 @@
 #     --warmup, or fewer iterations than done, are refused with the reason;
 #  4. bad input: --rtol -1, --rtol 0 (no target to reach), --max-iterations
 #     without a target, in the CLI (exit 2) and in TOML (exit 1, the line);
-#  5. --summary prints every iteration with the cumulative columns.
+#  5. --summary prints every iteration with the cumulative columns;
+#  6. a vector integrand's chi2/dof and Q, which are the components'
+#     joint ones, are printed once: on an iteration's first row (the
+#     table and --summary), after the result lines, on a batch run's
+#     first row.
 #
 #===----------------------------------------------------------------------===#
 import os
@@ -176,6 +180,39 @@ def summary(exe, src):
           "--summary: the last cumulative estimate is the result")
 
 
+def joint_once(exe):
+    src = write_source("vec2", "integrand v(x in [0, 1]) -> [2] {\n"
+                       "    return [x[0], x[0]^2]\n}\n")
+    r = vegasc(exe, [src] + BASE + ["--iterations", 2, "--summary"])
+    lines = r.out.splitlines()
+    res = [l for l in lines if l.startswith("result[")]
+    joint = [l for l in lines if l.startswith("chi2/dof = ")]
+    check(r.rc == 0 and len(res) == 4 and
+          not any("chi2" in l for l in res) and len(joint) == 2 and
+          all(l.endswith("(the 2 components together)") for l in joint),
+          "vector: result lines without chi2/dof, then one joint line "
+          "(after the run and after --summary)")
+    # Each iteration's second row has the first one's words but chi2/dof
+    # and Q (or a warm-up's two dashes).
+    pairs = [(lines[k - 1], l) for k, l in enumerate(lines)
+             if k and l.split()[:1] and l.split()[0][0].isdigit() and
+             l.split()[0].endswith("[1]")]
+    check(len(pairs) == 2 * 5 and all(
+        len(b.split()) == len(a.split()) - 2 and "-" not in b.split()
+        for a, b in pairs),
+          f"vector: chi2/dof and Q once per iteration, in both tables "
+          f"({len(pairs)} pairs)")
+    toml = os.path.join(workdir(), "vec.toml")
+    with open(toml, "w") as f:
+        f.write(f'[defaults]\ncalls = 2000\niterations = 2\n'
+                f'[[run]]\nname = "v"\nfile = "{src}"\n')
+    b = vegasc(exe, [toml, "-q"], json_out=False)
+    rows = b.out.splitlines()
+    check(b.rc == 0 and len(rows) == 3 and rows[1].startswith("v[0]") and
+          len(rows[1].split()) == 7 and len(rows[2].split()) == 4,
+          f"batch: chi2/dof, Q and the time on a run's first row: {rows}")
+
+
 def main():
     exe = sys.argv[1]
     mpiexec = sys.argv[2] if len(sys.argv) > 2 else None
@@ -184,6 +221,7 @@ def main():
     extension(exe, src)
     bad_input(exe, src)
     summary(exe, src)
+    joint_once(exe)
     finish()
 
 

@@ -381,16 +381,22 @@ void BatchRunner::printRow(raw_ostream &OS, const BatchJob &J) {
   for (unsigned K = 0; K < N; ++K) {
     std::string Name =
         J.R->Name + (N > 1 ? "[" + std::to_string(K) + "]" : std::string());
-    OS << padRight(Name, NameW) << "  " << Point << "  "
-       << cell("%-22.15g", J.Res.Mean[K]) << cell("%-10.3g", J.Res.Error[K])
-       << " " << cell("%10.3g", J.Res.Chi2Dof) << " " << cell("%10.3g", J.Res.Q)
-       << " " << cell("%10.3f", J.Res.WallSeconds) << "\n";
+    std::string Line = padRight(Name, NameW) + "  " + Point + "  " +
+                       cell("%-22.15g", J.Res.Mean[K]) +
+                       cell("%-10.3g", J.Res.Error[K]);
+    // chi2/dof and Q are the components' joint ones: said once, on the
+    // first row, with the run's time.
+    if (K == 0)
+      Line += " " + cell("%10.3g", J.Res.Chi2Dof) + " " +
+              cell("%10.3g", J.Res.Q) + " " + cell("%10.3f", J.Res.WallSeconds);
+    OS << withoutTrailingSpace(Line) << "\n";
   }
   OS.flush();
 }
 
 json BatchRunner::settingsJson(const BatchJob &J) const {
-  const BatchSettings &S = J.R->Settings;
+  BatchSettings S = J.R->Settings;
+  S.Seed = J.Seed;
   json D;
   D["run"] = J.R->Name;
   if (J.R->Inline) {

@@ -99,15 +99,20 @@ void printRow(raw_ostream &OS, const IterationRow &R, unsigned Outputs) {
     std::string Itn = std::to_string(R.Index) + (R.Warmup ? "w" : "");
     if (Outputs > 1)
       Itn += "[" + std::to_string(C) + "]";
+    // chi2/dof and Q are the components' joint ones: on the first row of
+    // the iteration only.
+    const std::string Joint =
+        C > 0      ? std::string(17, ' ')
+        : R.Warmup ? std::string(8, ' ') + "-" + std::string(7, ' ') + "-"
+                   : cell("%9.3g", R.Chi2Dof) + cell("%8.3g", R.Q);
     std::string Line =
         std::string(Itn.size() < 8 ? 8 - Itn.size() : 0, ' ') + Itn + "  " +
         cell("%-22.15g", R.Mean[C]) + cell("%-10.3g", R.Error[C]) + "  " +
         // Warm-up rows precede any measured iteration: no cumulative yet.
-        (R.Warmup
-             ? std::string(32 + 8, ' ') + "-" + std::string(7, ' ') + "-"
-             : cell("%-22.15g", R.CumMean[C]) + cell("%-10.3g", R.CumError[C]) +
-                   cell("%9.3g", R.Chi2Dof) + cell("%8.3g", R.Q)) +
-        cell("%12.0f", double(R.Samples)) + cell("%9.3f", R.Seconds);
+        (R.Warmup ? std::string(32, ' ')
+                  : cell("%-22.15g", R.CumMean[C]) +
+                        cell("%-10.3g", R.CumError[C])) +
+        Joint + cell("%12.0f", double(R.Samples)) + cell("%9.3f", R.Seconds);
     OS << Line << "\n";
   }
   OS.flush();
@@ -366,12 +371,16 @@ void printResult(const DriverOptions &O, const Integrator &Int,
   const RunSettings &Run = O.Run;
   const Result *R = &R0;
   const unsigned Outputs = unsigned(R0.Mean.size());
+  const std::string Joint = "chi2/dof = " + printfDouble("%.3g", R->Chi2Dof) +
+                            "   Q = " + printfDouble("%.3g", R->Q);
   for (unsigned K = 0; K < Outputs; ++K)
     Out << "result" << (Outputs > 1 ? "[" + std::to_string(K) + "]" : "")
         << " = " << printfDouble("%.15g", R->Mean[K]) << " +- "
         << printfDouble("%.3g", R->Error[K])
-        << "   chi2/dof = " << printfDouble("%.3g", R->Chi2Dof)
-        << "   Q = " << printfDouble("%.3g", R->Q) << "\n";
+        << (Outputs > 1 ? "" : "   " + Joint) << "\n";
+  // A vector's chi2/dof and Q are those of all its components together.
+  if (Outputs > 1)
+    Out << Joint << "   (the " << Outputs << " components together)\n";
   printDerived(Out, *R);
   printHistograms(Out, *R);
   if (R->HasTarget && !O.Quiet)
