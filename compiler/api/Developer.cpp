@@ -3,8 +3,8 @@
 // Errors are printed in the compiler's style ("vegasc: error: ...") and
 // mapped to the documented exit codes; nothing here aborts on bad input.
 // Everything goes to LLVM's outs() and errs(), the streams the front end's
-// diagnostics use and vegasc flushes and checks at exit, so that the
-// order of what is printed is the command line's.
+// diagnostics use and finishOutput() flushes and checks at exit (vegasc
+// calls it), so that the order of what is printed is the command line's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -372,6 +372,28 @@ static int runCompilerModes(const DeveloperOptions &O) {
 
 int runDeveloperMode(const DeveloperOptions &O) {
   return O.Emit == "tokens" ? runEmitTokens(O) : runCompilerModes(O);
+}
+
+/// Flushes \p S and takes its write error: "cannot write NAME: why", or "".
+static std::string takeStreamError(raw_fd_ostream &S, const char *Name) {
+  S.flush();
+  if (!S.has_error())
+    return "";
+  std::string Why =
+      std::string("cannot write ") + Name + ": " + S.error().message();
+  S.clear_error();
+  return Why;
+}
+
+Status finishOutput() {
+  // A stream left with an error would end the process from its destructor
+  // ("LLVM ERROR: IO failure on output stream"): both errors are taken
+  // here, standard output's said first.
+  std::string Out = takeStreamError(outs(), "standard output");
+  std::string Err = takeStreamError(errs(), "standard error");
+  if (Out.empty() && Err.empty())
+    return Status::ok();
+  return Error{Out.empty() ? Err : Out};
 }
 
 } // namespace vf

@@ -30,13 +30,12 @@
 #include "vegasc/Driver.h"
 #include "vegasc/Format.h"
 #include "vegasc/PathNames.h"
+#include "vegasc/Streams.h"
 #include "vf/EventFiles.h"
 #include "vf/Integrator.h"
 #include "vf/Module.h"
 #include "vf/ResultDocument.h"
 #include "vf/Version.h"
-
-#include "llvm/Support/raw_ostream.h"
 
 #include <nlohmann/json.hpp>
 
@@ -48,10 +47,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <ostream>
 #include <system_error>
 #include <thread>
 
-using namespace llvm;
 using json = nlohmann::ordered_json;
 
 namespace vf {
@@ -99,8 +98,8 @@ private:
                         std::vector<double> &Params);
   void integrate(BatchJob &J);
   void writeEvents(BatchJob &J, Integrator &Int);
-  void printHeader(raw_ostream &OS);
-  void printRow(raw_ostream &OS, const BatchJob &J);
+  void printHeader(std::ostream &OS);
+  void printRow(std::ostream &OS, const BatchJob &J);
   json runJson(const BatchJob &J) const;
   json settingsJson(const BatchJob &J) const;
   bool writeJson(const std::string &Path) const;
@@ -356,7 +355,7 @@ void BatchRunner::writeEvents(BatchJob &J, Integrator &Int) {
            << eventsWritten(*Rep, J.Events) << "\n";
 }
 
-void BatchRunner::printHeader(raw_ostream &OS) {
+void BatchRunner::printHeader(std::ostream &OS) {
   for (const BatchJob &J : Jobs) {
     size_t Extra = J.Info && J.Info->Outputs > 1
                        ? 2 + std::to_string(J.Info->Outputs - 1).size()
@@ -369,7 +368,7 @@ void BatchRunner::printHeader(raw_ostream &OS) {
   OS.flush();
 }
 
-void BatchRunner::printRow(raw_ostream &OS, const BatchJob &J) {
+void BatchRunner::printRow(std::ostream &OS, const BatchJob &J) {
   std::string Point = padRight(pointText(J), PointW);
   if (J.Status != RunStatus::Ok) {
     OS << padRight(J.R->Name, NameW) << "  " << Point << "  "
@@ -493,7 +492,7 @@ int BatchRunner::run() {
       !checkOutput(CsvPath, "the CSV table", CsvKey))
     return ExitInputError;
   // With a document on standard output, the table goes to standard error.
-  raw_ostream &Table = (JsonPath == "-" || CsvPath == "-") ? errs() : outs();
+  std::ostream &Table = (JsonPath == "-" || CsvPath == "-") ? errs() : outs();
 
   bool PrepFailed = false;
   for (const BatchRun &R : C.Runs)

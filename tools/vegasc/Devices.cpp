@@ -1,13 +1,12 @@
 //===- vegasc/Devices.cpp - vegasc --list-devices -------------------------===//
 
 #include "vegasc/Driver.h"
+#include "vegasc/Streams.h"
 
 #include "vf/Devices.h"
 #include "vf/ToolSupport.h"
 
-#include "llvm/Support/raw_ostream.h"
-
-using namespace llvm;
+#include <ostream>
 
 namespace vf {
 

@@ -14,6 +14,7 @@
 
 #include "vegasc/Format.h"
 #include "vegasc/ProgressBar.h"
+#include "vegasc/Streams.h"
 
 #include "vf/EventFiles.h"
 #include "vf/HistogramCsv.h"
@@ -22,13 +23,10 @@
 #include "vf/ResultDocument.h"
 #include "vf/Summary.h"
 
-#include "llvm/Support/raw_ostream.h"
-
 #include <nlohmann/json.hpp>
 
 #include <cmath>
-
-using namespace llvm;
+#include <ostream>
 
 namespace vf {
 
@@ -46,7 +44,7 @@ std::string targetText(const RunSettings &Run) {
 
 /// --stats: per device and iteration, samples, chunks, busy and idle time
 /// and the imbalance idle / (busy + idle).
-void printDeviceStats(raw_ostream &OS, const Result &R) {
+void printDeviceStats(std::ostream &OS, const Result &R) {
   OS << "device      itn       samples  chunks    busy/s    idle/s  "
         "imbalance\n";
   auto Line = [&](const DeviceStats &D, const std::string &Itn) {
@@ -67,7 +65,7 @@ void printDeviceStats(raw_ostream &OS, const Result &R) {
 /// After the result, a line per histogram: its shape, the sum of its bins
 /// and its flow cells, and its largest relative error (the JSON and
 /// --hist-csv have every bin).
-void printHistograms(raw_ostream &OS, const Result &R) {
+void printHistograms(std::ostream &OS, const Result &R) {
   for (const Histogram &H : R.Histograms) {
     double Sum = 0, Worst = 0;
     std::size_t WorstBin = 0;
@@ -94,7 +92,7 @@ void printHistograms(raw_ostream &OS, const Result &R) {
   }
 }
 
-void printRow(raw_ostream &OS, const IterationRow &R, unsigned Outputs) {
+void printRow(std::ostream &OS, const IterationRow &R, unsigned Outputs) {
   for (unsigned C = 0; C < Outputs; ++C) {
     std::string Itn = std::to_string(R.Index) + (R.Warmup ? "w" : "");
     if (Outputs > 1)
@@ -173,7 +171,7 @@ DriverOptions forRank(const DriverOptions &O) {
 } // namespace
 
 /// After the run and its outputs: draws the events and writes the file.
-static int writeEvents(RunSetup &S, const Result &R, raw_ostream &Out) {
+static int writeEvents(RunSetup &S, const Result &R, std::ostream &Out) {
   auto Rep = writeRunEvents(*S.Int, S.Record, S.Events, R);
   if (!Rep)
     return fail("events: " + Rep.message() +
@@ -298,7 +296,7 @@ int agreeOnSetUp(const DriverOptions &O, int Code) {
 }
 
 /// The notes, the run's heading and the rows a resumed run already has.
-void printHeader(const DriverOptions &O, const RunSetup &S, raw_ostream &Out,
+void printHeader(const DriverOptions &O, const RunSetup &S, std::ostream &Out,
                  unsigned Resumed, unsigned ActualThreads) {
   const IntegrandInfo *I = &S.Info;
   const RunSettings &Run = O.Run;
@@ -367,7 +365,7 @@ void printDerived(raw_ostream &Out, const Result &R) {
 
 /// The result lines, the histograms and the run's warnings.
 void printResult(const DriverOptions &O, const Integrator &Int,
-                 const Result &R0, raw_ostream &Out) {
+                 const Result &R0, std::ostream &Out) {
   const RunSettings &Run = O.Run;
   const Result *R = &R0;
   const unsigned Outputs = unsigned(R0.Mean.size());
@@ -420,9 +418,9 @@ int integrate(const DriverOptions &O, RunSetup &S) {
 
   // With --json - (or --hist-csv -), standard output carries that document
   // alone; the table and the result lines go to standard error.
-  raw_ostream &Out = !Rank0                              ? nulls()
-                     : O.Json == "-" || O.HistCsv == "-" ? errs()
-                                                         : outs();
+  std::ostream &Out = !Rank0                              ? nulls()
+                      : O.Json == "-" || O.HistCsv == "-" ? errs()
+                                                          : outs();
   const unsigned ActualThreads = cpuThreadsOf(*Int);
   printHeader(O, S, Out, Resumed, ActualThreads);
   // The progress line is erased before each row; rows go to stdout (or

@@ -9,14 +9,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "vegasc/Driver.h"
+#include "vegasc/Streams.h"
 
 #include "vf/CommandLine.h"
 #include "vf/Integrator.h"
 #include "vf/SafeFiles.h"
 
-#include "llvm/Support/raw_ostream.h"
-
-using namespace llvm;
+#include <ostream>
 
 namespace vf {
 
@@ -29,11 +28,10 @@ bool writeOutput(const std::string &Path, const std::string &Text,
                  const std::string &What) {
   if (Path == "-") {
     outs() << Text;
-    outs().flush();
-    if (!outs().has_error())
+    // Said here, not again at exit.
+    const std::string Why = takeWriteError(outs());
+    if (Why.empty())
       return true;
-    std::string Why = outs().error().message();
-    outs().clear_error(); // said here, not again at exit
     fail("cannot write " + What + " to standard output: " + Why);
     return false;
   }

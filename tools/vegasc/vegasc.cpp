@@ -8,7 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "vegasc/Driver.h"
+
 #include "vegasc/Batch.h"
+#include "vegasc/Streams.h"
 #include "vegasc/Tasks.h"
 
 #include "vf/Developer.h"
@@ -20,8 +22,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include "llvm/Support/raw_ostream.h"
-
 #include <algorithm>
 #include <cmath>
 #include <csignal>
@@ -30,6 +30,7 @@
 #include <exception>
 #include <limits>
 #include <new>
+#include <ostream>
 
 namespace {
 
@@ -119,23 +120,23 @@ const CLI::Validator NonEmptyPath(
     "FILE");
 
 /// Standard output (and error) to a full disk or a closed pipe: the error
-/// is said once, as an error, and the exit code says it. LLVM's streams
-/// would otherwise end the process from a destructor ("LLVM ERROR: IO
-/// failure on output stream") after whatever else was to be written.
+/// is said once, as an error, and the exit code says it. The developer
+/// modes print through the library's streams (vf::finishOutput), the rest
+/// through the tool's (Streams.h); either may hold the failure.
 int finishStreams(int Code) {
-  llvm::outs().flush();
-  if (llvm::outs().has_error()) {
-    std::string Why = llvm::outs().error().message();
-    llvm::outs().clear_error();
-    std::fprintf(stderr, "vegasc: error: cannot write standard output: %s\n",
-                 Why.c_str());
+  const vf::Status Library = vf::finishOutput();
+  std::string Why = vf::takeWriteError(vf::outs());
+  if (!Why.empty())
+    Why = "cannot write standard output: " + Why;
+  else if (!Library)
+    Why = Library.message();
+  if (!Why.empty()) {
+    std::fprintf(stderr, "vegasc: error: %s\n", Why.c_str());
     Code = Code == vf::ExitOk ? vf::ExitInputError : Code;
   }
-  llvm::errs().flush();
-  if (llvm::errs().has_error()) {
-    llvm::errs().clear_error(); // nowhere left to say it
+  // Nowhere left to say it.
+  if (!vf::takeWriteError(vf::errs()).empty())
     Code = Code == vf::ExitOk ? vf::ExitInputError : Code;
-  }
   return Code;
 }
 
@@ -152,10 +153,12 @@ int vf::vegascMain(int argc, char **argv) {
   // (every write is checked; the old file stays), not a signal that ends
   // it with a stack dump.
   std::signal(SIGXFSZ, SIG_IGN);
-  // Constructed before the handler is registered, so that the handler runs
-  // before their destructors whatever way the process exits.
-  llvm::outs();
-  llvm::errs();
+  // The streams, the library's too, are made before the handler is
+  // registered, so that it runs before their destructors whatever way the
+  // process exits; nothing is written yet, so nothing can have failed.
+  vf::outs();
+  vf::errs();
+  (void)vf::finishOutput();
   std::atexit([] { finishStreams(vf::ExitOk); });
   // The last resort: the library returns errors as values, but an
   // exception from below it (std::bad_alloc under `ulimit -v`, say) must
@@ -163,10 +166,10 @@ int vf::vegascMain(int argc, char **argv) {
   try {
     return finishStreams(runMain(argc, argv));
   } catch (const std::bad_alloc &) {
-    llvm::errs() << "vegasc: error: out of memory; lower --calls or the CPU "
-                    "threads (--devices), or allow more memory (ulimit -v)\n";
+    vf::errs() << "vegasc: error: out of memory; lower --calls or the CPU "
+                  "threads (--devices), or allow more memory (ulimit -v)\n";
   } catch (const std::exception &E) {
-    llvm::errs() << "vegasc: error: " << E.what() << "\n";
+    vf::errs() << "vegasc: error: " << E.what() << "\n";
   }
   return finishStreams(vf::ExitInputError);
 }

@@ -97,3 +97,29 @@ TEST(WholeNumber, RefusesWhatCouldWrapOrRound) {
   EXPECT_EQ(parseWholeNumber("100000000000000000", UINT64_MAX, V), "");
   EXPECT_NE(parseWholeNumber("12345678901234567e3", UINT64_MAX, V), "");
 }
+
+// The text must be the number, digit for digit: a point, trailing zeros
+// and an exponent may move the digits, nothing may change them. LLVM's
+// getAsDouble, read here before, took a tiny fraction and junk after a
+// huge exponent of zero; refused now (RunOptions.cpp says why).
+TEST(WholeNumber, TheTextIsTheNumberExactly) {
+  std::uint64_t V = 0;
+  for (auto [Text, Want] :
+       {std::pair<const char *, std::uint64_t>{"25e2", 2500},
+        {"2500.000", 2500},
+        {"0.25E+4", 2500},
+        {"100e-2", 1},
+        {"1.e5", 100000},
+        {"0e99999", 0},
+        {"0.000", 0},
+        {" 42\t", 42},
+        {"9007199254740992e0", 9007199254740992u}}) {
+    EXPECT_EQ(parseWholeNumber(Text, UINT64_MAX, V), "") << Text;
+    EXPECT_EQ(V, Want) << Text;
+  }
+  for (const char *Bad :
+       {"42404609996025056.00058", "200.000000000000000010",
+        "658124324250152755189e-2", "9007199254740993e0", "2500.0001", "5e-1",
+        "0e99999-1", "1..2", "1e5e5", "1e+-5", "4 2"})
+    EXPECT_NE(parseWholeNumber(Bad, UINT64_MAX, V), "") << Bad;
+}

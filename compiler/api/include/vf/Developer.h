@@ -8,12 +8,17 @@
 // Each prints as vegasc does, diagnostics with carets and "vegasc: error:"
 // lines on standard error and the form or the values on standard output,
 // and returns vegasc's exit code: the command line's output is theirs,
-// byte for byte. A program that wants values rather than text uses
-// vf::Module and vf::Integrator.
+// byte for byte. What they print goes through the library's own streams,
+// which buffer standard output and keep a write error rather than stop at
+// it; finishOutput() flushes them and says whether it was all written. A
+// program that wants values rather than text uses vf::Module and
+// vf::Integrator.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_DEVELOPER_H
 #define VF_DEVELOPER_H
+
+#include "vf/Expected.h"
 
 #include <string>
 #include <vector>
@@ -53,6 +58,15 @@ struct DeveloperOptions {
 /// Runs the mode \p O asks for (--emit=tokens, --emit=FORM, --check or
 /// --eval), printing as vegasc does; returns the exit code.
 int runDeveloperMode(const DeveloperOptions &O);
+
+/// Flushes what the developer modes printed and fails, once, when standard
+/// output or standard error could not be written, saying which and why
+/// ("cannot write standard output: No space left on device"), so that the
+/// tool exits with an error rather than as if all was said. The first call
+/// also makes the streams: a tool that calls this from an exit handler
+/// (std::atexit) calls it once before registering the handler, so that
+/// the streams are destroyed after the handler has run.
+Status finishOutput();
 
 /// The GPU architecture --emit=ptx compiles for when none is given.
 std::string defaultGpuArch();
