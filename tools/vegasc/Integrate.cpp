@@ -357,7 +357,7 @@ int runError(const DriverOptions &O, const Error &E, bool Rank0) {
 
 /// The derived items, each with its error propagated from the
 /// components' covariance.
-void printDerived(raw_ostream &Out, const Result &R) {
+void printDerived(std::ostream &Out, const Result &R) {
   for (const DerivedValue &D : R.Derived)
     Out << "derived " << D.Name << " = " << printfDouble("%.15g", D.Mean)
         << " +- " << printfDouble("%.3g", D.Error) << "\n";
