@@ -3,7 +3,9 @@
 // Result._repr_html_ and Result.report_html / write_report: the library's
 // own page (vf::reportHtml) or its sections (vf::reportFragment) for a
 // result and the map the integrator had when the result was taken
-// (_Integrator.grid(), a snapshot held by the Python Result).
+// (_Integrator.grid(), a snapshot held by the Python Result), with the
+// report's options (vf::ReportOptions; references as (edges, values,
+// errors) per histogram name, the form _read_references gives a CSV).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,20 +15,46 @@
 
 #include <pybind11/stl.h>
 
+#include <map>
+#include <tuple>
+
 namespace vfpy {
 
 namespace {
 
 using Grid = vf::Integrator::Grid;
 using Settings = std::vector<std::pair<std::string, std::string>>;
+using Curve =
+    std::tuple<std::vector<double>, std::vector<double>, std::vector<double>>;
+using Curves = std::map<std::string, Curve>;
 
 /// The page (or, with \p Fragment, its sections) for one run.
-std::string report(const vf::Result &R, const Grid &G,
-                   const std::string &Title, Settings S,
-                   std::optional<double> Exact, bool Fragment) {
+std::string report(const vf::Result &R, const Grid &G, const std::string &Title,
+                   Settings S, std::optional<double> Exact, bool Fragment,
+                   bool Strata, std::vector<std::string> LogY,
+                   const Curves &Refs) {
+  vf::ReportOptions O{Strata, std::move(LogY), {}};
+  for (const auto &[Name, C] : Refs) {
+    const auto &[Edges, Values, Errors] = C;
+    if (Edges.size() != Values.size() + 1 || Errors.size() != Values.size())
+      throw py::value_error("reference '" + Name +
+                            "': expected bins + 1 edges, and a value and an "
+                            "error per bin");
+    O.References[Name] = {Edges, Values, Errors};
+  }
   std::vector<vf::ReportRun> Runs{{Title, std::move(S), R, G, Exact}};
-  return Fragment ? vf::reportFragment(Runs)
-                  : vf::reportHtml("vegasflow: " + Title, Runs);
+  return Fragment ? vf::reportFragment(Runs, O)
+                  : vf::reportHtml("vegasflow: " + Title, Runs, O);
+}
+
+Curves readReferences(const std::string &Text) {
+  auto Refs = vf::readReferenceCsv(Text);
+  if (!Refs)
+    throw py::value_error(Refs.message());
+  Curves Out;
+  for (const auto &[Name, R] : *Refs)
+    Out[Name] = {R.Edges, R.Values, R.Errors};
+  return Out;
 }
 
 } // namespace
@@ -44,7 +72,9 @@ void bindReport(py::module_ &M, py::class_<PyIntegrator> &C) {
   });
   M.def("_report", &report, py::arg("result"), py::arg("grid"),
         py::arg("title"), py::arg("settings"), py::arg("exact"),
-        py::arg("fragment"));
+        py::arg("fragment"), py::arg("strata"), py::arg("log"),
+        py::arg("references"));
+  M.def("_read_references", &readReferences, py::arg("text"));
 }
 
 } // namespace vfpy

@@ -159,6 +159,38 @@ class Histogram:
         return cls(d["name"], edges, mean, sdev, outside=flows[0])
 
 
+def _curve(name, ref):
+    """A reference as (edges, values, errors) lists."""
+    if isinstance(ref, Histogram):
+        if len(ref.edges) != 1:
+            raise ValueError(f"reference '{name}': a 1-D histogram is needed")
+        ref = (ref.edges[0], ref.mean, ref.sdev)
+    if not isinstance(ref, (tuple, list)) or len(ref) not in (2, 3):
+        raise TypeError(f"reference '{name}': expected a Histogram or "
+                        f"(edges, values[, errors]), got {ref!r}")
+    edges, values = (np.asarray(a, dtype=float).ravel().tolist()
+                     for a in ref[:2])
+    errors = (np.asarray(ref[2], dtype=float).ravel().tolist()
+              if len(ref) == 3 else [0.0] * len(values))
+    return edges, values, errors
+
+
+def _references(reference):
+    """report_html's reference as {name: (edges, values, errors)}."""
+    if reference is None:
+        return {}
+    if isinstance(reference, (str, os.PathLike)):
+        with open(reference, encoding="utf-8") as f:
+            return _vegasflow._read_references(f.read())
+    if isinstance(reference, Result):
+        reference = {n: h for n, h in reference.histograms.items()
+                     if len(h.edges) == 1}
+    if not isinstance(reference, dict):
+        raise TypeError("reference: expected a CSV file's path, a Result or "
+                        f"a dict of histograms, got {reference!r}")
+    return {n: _curve(n, r) for n, r in reference.items()}
+
+
 class Result:
     """The combined result of the measured iterations so far.
 
@@ -266,7 +298,7 @@ class Result:
             return _format.summary_html(self)
         return self._report(None, True)
 
-    def _report(self, exact, fragment):
+    def _report(self, exact, fragment, strata=False, log=(), reference=None):
         if self._grid is None:
             raise ValueError("this Result has no map to report (it did not "
                              "come from an Integrator)")
@@ -274,20 +306,37 @@ class Result:
                 for k, v in self._settings.items()]
         if exact is not None:
             exact = _options.real("exact", exact, float("-inf"))
+        log = ["all"] if log is True else [log] if isinstance(log, str) \
+            else list(log or ())
         return _vegasflow._report(self._h, self._grid, self.name, rows,
-                                  exact, fragment)
+                                  exact, fragment, bool(strata), log,
+                                  _references(reference))
 
-    def report_html(self, exact=None):
+    def report_html(self, exact=None, *, strata=False, log=(),
+                    reference=None):
         """The self-contained HTML page vegasc --report writes (settings,
-        iterations, convergence, the map, strata, histograms, devices);
-        `exact` is drawn on the convergence plot."""
-        return self._report(exact, False)
+        iterations and convergence of every component, the map, histograms,
+        devices).
 
-    def write_report(self, path, exact=None):
-        """Writes report_html(exact) to `path` (whole or not at all: a
-        temporary file beside it, renamed); returns the path."""
+        Args:
+            exact: drawn on the convergence plot of component 0.
+            strata: also draw the map of samples per hypercube (off: the
+                page stays small).
+            log: the 1-D histograms drawn on a log y axis, by name (True:
+                every one).
+            reference: drawn over the 1-D histograms of the same name, with
+                a ratio panel: a CSV file's path (as vegasc --hist-csv
+                writes), another Result, or {name: Histogram or (edges,
+                values[, errors])} with values per bin (integrals, as a
+                Histogram's mean).
+        """
+        return self._report(exact, False, strata, log, reference)
+
+    def write_report(self, path, exact=None, **options):
+        """Writes report_html(exact, **options) to `path` (whole or not at
+        all: a temporary file beside it, renamed); returns the path."""
         path = os.fspath(path)
-        text = self.report_html(exact)
+        text = self.report_html(exact, **options)
         folder = os.path.dirname(os.path.abspath(path))
         fd, tmp = tempfile.mkstemp(prefix=".vf-report-", dir=folder)
         try:

@@ -98,4 +98,9 @@ class _Grid:
 
 def _report(result: _Result, grid: _Grid, title: str,
             settings: List[Tuple[str, str]], exact: Optional[float],
-            fragment: bool) -> str: ...
+            fragment: bool, strata: bool, log: List[str],
+            references: Dict[str, Tuple[List[float], List[float],
+                                        List[float]]]) -> str: ...
+def _read_references(
+        text: str) -> Dict[str, Tuple[List[float], List[float],
+                                      List[float]]]: ...

@@ -17,9 +17,14 @@ std::string num(double V) {
   return B;
 }
 
-std::string tick(double V) {
+/// Enough digits that ticks \p Step apart differ: a convergence plot of
+/// 2.00001 +- 1e-5 needs seven.
+std::string tick(double V, double Step) {
+  const double Size = std::max(std::fabs(V), Step);
+  const int Digits =
+      std::clamp(int(std::ceil(std::log10(Size / Step))) + 1, 6, 15);
   char B[32];
-  std::snprintf(B, sizeof(B), "%.6g", V);
+  std::snprintf(B, sizeof(B), "%.*g", Digits, V);
   return B;
 }
 
@@ -32,6 +37,19 @@ std::vector<double> ticks(double Lo, double Hi) {
   for (double V = std::ceil(Lo / Step) * Step; V <= Hi + 1e-9 * Step;
        V += Step)
     T.push_back(std::fabs(V) < 1e-12 * Step ? 0 : V);
+  return T;
+}
+
+/// Log-axis ticks: the decades in [Lo, Hi], 2 and 5 times them when the
+/// range spans fewer than three, every multiple when less than one.
+std::vector<double> logTicks(double Lo, double Hi) {
+  const bool Fine = Hi / Lo < 1e3, Finest = Hi / Lo < 10;
+  std::vector<double> T;
+  for (double D = std::pow(10, std::floor(std::log10(Lo))); D <= Hi; D *= 10)
+    for (int M = 1; M <= 9; ++M)
+      if ((M == 1 || Finest || (Fine && (M == 2 || M == 5))) &&
+          M * D >= Lo * (1 - 1e-9) && M * D <= Hi * (1 + 1e-9))
+        T.push_back(M * D);
   return T;
 }
 } // namespace
@@ -54,8 +72,18 @@ SvgPlot::SvgPlot(std::string I, double A, double B, double C, double D,
 double SvgPlot::px(double X) const {
   return Left + (X - X0) / (X1 - X0) * (W - Left - Right);
 }
+void SvgPlot::logY() {
+  if (Y0 > 0 && Y1 > Y0)
+    LogY = true;
+}
+
+double SvgPlot::scaleY(double Y) const {
+  return LogY ? std::log10(std::max(Y, Y0)) : Y;
+}
+
 double SvgPlot::py(double Y) const {
-  return H - Bottom - (Y - Y0) / (Y1 - Y0) * (H - Top - Bottom);
+  const double Lo = scaleY(Y0), Hi = scaleY(Y1);
+  return H - Bottom - (scaleY(Y) - Lo) / (Hi - Lo) * (H - Top - Bottom);
 }
 
 void SvgPlot::points(const std::vector<double> &X, const std::vector<double> &Y,
@@ -119,13 +147,14 @@ std::string SvgPlot::str() const {
        "' fill='#fafafa' stroke='#999'/>";
   for (double T : ticks(X0, X1))
     S += "<text x='" + num(px(T)) + "' y='" + num(H - Bottom + 14) +
-         "' text-anchor='middle' font-size='11'>" + tick(T) + "</text>";
-  for (double T : ticks(Y0, Y1))
+         "' text-anchor='middle' font-size='11'>" + tick(T, (X1 - X0) / 5) +
+         "</text>";
+  for (double T : LogY ? logTicks(Y0, Y1) : ticks(Y0, Y1))
     S += "<text x='" + num(Left - 4) + "' y='" + num(py(T) + 4) +
-         "' text-anchor='end' font-size='11'>" + tick(T) +
-         "</text><line x1='" + num(Left) + "' x2='" + num(W - Right) +
-         "' y1='" + num(py(T)) + "' y2='" + num(py(T)) +
-         "' stroke='#e4e4e4'/>";
+         "' text-anchor='end' font-size='11'>" +
+         tick(T, LogY ? T : (Y1 - Y0) / 5) + "</text><line x1='" + num(Left) +
+         "' x2='" + num(W - Right) + "' y1='" + num(py(T)) + "' y2='" +
+         num(py(T)) + "' stroke='#e4e4e4'/>";
   S += Body;
   S += "<text x='" + num((Left + W - Right) / 2) + "' y='" + num(H - 6) +
        "' text-anchor='middle' font-size='12'>" + XLabel + "</text>";

@@ -9,14 +9,25 @@
 #  1. the page is self-contained: no http(s) reference, no external script
 #     or style;
 #  2. Chromium's DOM after load has the page's own check "ok N runs" (no
-#     script error, every expected plot present by id) and the plots by id:
-#     convergence-K, grid-K-D for every axis, strata-K, devices-K, and one
-#     section per batch run;
+#     script error, every expected plot present by id) in a hidden element,
+#     not shown to the reader, and the plots by id: convergence-K (the
+#     warm-up shaded), grid-K-D for every axis, devices-K, and one section
+#     per batch run; no strata-K unless --report-strata; a simple page is
+#     under 300 KB;
 #  3. a screenshot is taken and is a PNG of the window's size;
 #  4. for an integrand with a 1-D and a 2-D histogram: hist-0-NAME for
 #     each (counted by the page's own check), the 1-D one with a marker and
-#     an error bar per bin, the 2-D one a cell per bin with its value and
-#     error, and its relative errors as histerr-0-NAME.
+#     an error bar per bin and its relative errors (histrel-0-NAME), the
+#     2-D one a cell per bin with its value and error, and its relative
+#     errors as histerr-0-NAME; with --report-ref (another seed's
+#     --hist-csv) the reference drawn over the 1-D one and a ratio panel
+#     (histratio-0-NAME), with --report-log a log axis, with
+#     --report-strata the strata map; a reference that does not read stops
+#     vegasc before the run;
+#  5. a vector integrand: a convergence plot per component and a table row
+#     per iteration and component;
+#  6. a 1000 x 1000 histogram: drawn merged, with a message saying so, on a
+#     page under 1 MB (it was 212 MB).
 #
 #===----------------------------------------------------------------------===#
 import os
@@ -41,6 +52,14 @@ HIST_SRC = """integrand ee(x in [-1, 1] * [0, 2*pi]) {
     return 3/(16*pi) * (1 + c^2)
 }
 """
+VECTOR_SRC = """integrand fb(x in [-1, 1]) -> [2] = [1 + x, if x > 0 then 1 + x else -1 - x]
+"""
+BIG_SRC = """integrand big(x in [0, 1]^2) {
+    hist b(x[0], 0, 1, 1000, x[1], 0, 1, 1000)
+    return x[0] * x[1]
+}
+"""
+SELFCHECK = r'id="selfcheck" hidden="">([^<]*)<'
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
          "--disable-background-networking", "--disable-component-update",
          "--disable-sync"]
@@ -65,10 +84,12 @@ def look_histograms(page):
     and an error line per bin; 2-D: a cell per bin with its value and error
     on hover, and the map of relative errors)."""
     dom = chromium(["--dump-dom"], page).stdout
-    m = re.search(r"id=\"selfcheck\">([^<]*)<", dom)
+    m = re.search(SELFCHECK, dom)
     check(m and m.group(1) == "ok 1 runs",
           f"histograms: the page's own check (every hist by id): "
           f"{m.group(1) if m else None!r}")
+    check(svg(dom, "histrel-0-costheta") is not None,
+          "the 1-D histogram's relative errors by id histrel-0-costheta")
     one = svg(dom, "hist-0-costheta")
     if check(one is not None, "the 1-D histogram by id hist-0-costheta"):
         bars = len(re.findall(r'<line [^>]*stroke="#c33"', one))
@@ -98,15 +119,22 @@ def look(page, runs, dims, shot):
     if not check(dom.returncode == 0, "chromium renders the page"):
         print(dom.stderr[-2000:])
         return
-    m = re.search(r"id=\"selfcheck\">([^<]*)<", dom.stdout)
+    m = re.search(SELFCHECK, dom.stdout)
     check(m and m.group(1) == f"ok {runs} runs",
-          f"the page's own check after load: {m.group(1) if m else None!r}")
+          f"the page's own check after load, hidden: "
+          f"{m.group(1) if m else None!r}")
     check("Uncaught" not in dom.stderr, "no script error on the console")
     for k in range(runs):
-        ids = [f"run-{k}", f"convergence-{k}", f"strata-{k}", f"devices-{k}",
+        ids = [f"run-{k}", f"convergence-{k}", f"devices-{k}",
                f"iterations-{k}"] + [f"grid-{k}-{d}" for d in range(dims)]
         missing = [i for i in ids if f'id="{i}"' not in dom.stdout]
         check(not missing, f"run {k}: every plot by id (missing {missing})")
+        conv = svg(dom.stdout, f"convergence-{k}-0")
+        check(conv is not None and "<title>warm-up" in conv,
+              f"run {k}: the warm-up iterations shaded on the convergence "
+              f"plot")
+    check('id="strata-0"' not in dom.stdout,
+          "no strata map unless asked for")
     s = chromium(["--window-size=1100,2400", f"--screenshot={shot}"], page)
     ok = s.returncode == 0 and os.path.exists(shot)
     if check(ok, "a screenshot is taken"):
@@ -115,6 +143,87 @@ def look(page, runs, dims, shot):
         w, h = struct.unpack(">II", head[16:24])
         check(head[:8] == b"\x89PNG\r\n\x1a\n" and (w, h) == (1100, 2400),
               f"the screenshot is a 1100x2400 PNG ({w}x{h})")
+
+
+def look_reference(exe, hsrc):
+    """--report-ref, --report-log and --report-strata on the histograms'
+    page; a reference that does not read is refused before the run."""
+    ref = os.path.join(workdir(), "ref.csv")
+    vegasc(exe, [hsrc, "--calls", 20000, "--iterations", 4, "-q", "--seed",
+                 2, "--hist-csv", ref])
+    page = os.path.join(workdir(), "ref.html")
+    r = vegasc(exe, [hsrc, "--calls", 20000, "--iterations", 4, "-q",
+                     "--report", page, "--report-ref", ref, "--report-log",
+                     "costheta", "--report-strata"])
+    if not check(r.rc == 0 and os.path.exists(page),
+                 "--report with --report-ref, --report-log, --report-strata"):
+        return
+    shot = os.path.join(workdir(), "ref.png")
+    look_dom = chromium(["--dump-dom"], page).stdout
+    m = re.search(SELFCHECK, look_dom)
+    check(m and m.group(1) == "ok 1 runs", "the reference page checks itself")
+    one = svg(look_dom, "hist-0-costheta") or ""
+    check('stroke="#2a2"' in one and "stroke-dasharray" in one,
+          "the reference is drawn over the 1-D histogram")
+    ratio = svg(look_dom, "histratio-0-costheta")
+    if check(ratio is not None, "the ratio panel by id histratio-0-costheta"):
+        check(ratio.count("<circle") == 12, "a ratio per bin")
+        pulls = re.search(r"pull\u00b2 = ([0-9.e+-]+) over 12 bins", look_dom)
+        check(pulls and float(pulls.group(1)) < 12 + 5 * 24 ** 0.5,
+              f"the pulls of two seeds agree with chi2(12): "
+              f"{pulls.group(1) if pulls else None}")
+    check(">0.5</text>" in one and ">1</text>" in one,
+          "--report-log: ticks of a log axis (0.5, 1)")
+    check('id="strata-0"' in look_dom, "--report-strata draws the strata")
+    s = chromium(["--window-size=1100,2400", f"--screenshot={shot}"], page)
+    check(s.returncode == 0 and os.path.exists(shot), "a screenshot of it")
+    bad = os.path.join(workdir(), "bad.csv")
+    with open(bad, "w") as f:
+        f.write("histogram,x_lo,x_hi,value\ncostheta,0,1,x\n")
+    b = vegasc(exe, [hsrc, "--report", page, "--report-ref", bad],
+               json_out=False)
+    check(b.rc != 0 and "line 2" in b.err and "result" not in b.out,
+          f"a reference that does not read stops vegasc before the run "
+          f"({b.err.strip()!r})")
+
+
+def short_report(exe, name, src, what):
+    """The page of a short run of SRC (3 iterations, 2 warm-up), or None
+    when vegasc failed."""
+    page = os.path.join(workdir(), name + ".html")
+    r = vegasc(exe, [write_source(name, src), "--calls", 20000,
+                     "--iterations", 3, "--warmup", 2, "-q", "--report",
+                     page])
+    return page if check(r.rc == 0, f"--report of {what}") else None
+
+
+def look_components(exe):
+    """A vector integrand: every component plotted and tabulated."""
+    page = short_report(exe, "fb", VECTOR_SRC, "a vector integrand")
+    if not page:
+        return
+    dom = chromium(["--dump-dom"], page).stdout
+    m = re.search(SELFCHECK, dom)
+    check(m and m.group(1) == "ok 1 runs", "the vector page checks itself")
+    check(all(svg(dom, f"convergence-0-{c}") is not None for c in (0, 1)),
+          "a convergence plot per component (convergence-0-0, -0-1)")
+    table = re.search(r'<table id="iterations-0">.*?</table>', dom, re.S)
+    rows = table.group(0).count("<tr") if table else 0
+    check(rows == 1 + 5 * 2, f"a table row per iteration and component "
+          f"({rows} rows with the header)")
+
+
+def look_capped(exe):
+    """A 1000 x 1000 histogram: merged, said, and a page under 1 MB."""
+    page = short_report(exe, "big", BIG_SRC, "a 1000 x 1000 histogram")
+    if not page:
+        return
+    size = os.path.getsize(page)
+    with open(page) as f:
+        html = f.read()
+    check("1000000 bins, more than the report draws" in html,
+          "the page says the histogram is drawn merged")
+    check(size < 1_000_000, f"the page is under 1 MB ({size} bytes)")
 
 
 def main():
@@ -131,6 +240,9 @@ def main():
         look(page, 1, 3, os.path.join(workdir(), "single.png"))
         with open(page) as f:
             check("exact 0.0555" in f.read(), "the exact value is drawn")
+        size = os.path.getsize(page)
+        check(size < 300_000, f"a simple page is under 300 KB ({size} "
+              f"bytes)")
     hsrc = write_source("hists", HIST_SRC)
     hpage = os.path.join(workdir(), "hists.html")
     h = vegasc(exe, [hsrc, "--calls", 20000, "--iterations", 4, "-q",
@@ -139,6 +251,9 @@ def main():
              "--report of an integrand with histograms"):
         look(hpage, 1, 2, os.path.join(workdir(), "hists.png"))
         look_histograms(hpage)
+        look_reference(exe, hsrc)
+    look_components(exe)
+    look_capped(exe)
     toml = os.path.join(workdir(), "b.toml")
     with open(toml, "w") as f:
         f.write(f'[defaults]\ncalls = 20000\niterations = 4\n'

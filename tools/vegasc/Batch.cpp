@@ -542,8 +542,9 @@ int BatchRunner::run() {
       if (J.Status == RunStatus::Ok)
         Runs.push_back(reportRun(describe(J), settingsJson(J), J.Res, J.Grid,
                                  std::nullopt));
-    Written &= writeOutput(O.Report, reportHtml("vegasflow: " + B.Config, Runs),
-                           "the report");
+    Written &= writeOutput(
+        O.Report, reportHtml("vegasflow: " + B.Config, Runs, O.ReportOpts),
+        "the report");
   }
   return !AllOk || !Written ? ExitInputError : ExitOk;
 }

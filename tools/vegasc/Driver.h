@@ -50,6 +50,8 @@ struct DriverOptions : DeveloperOptions {
 
   std::string Report;           ///< --report FILE.html (runs and batches)
   std::optional<double> Exact;  ///< --exact V: drawn in the report
+  /// --report-strata, --report-log, --report-ref (vf/Report.h).
+  ReportOptions ReportOpts;
 
   /// The MPI ranks when started by mpirun/srun (null otherwise): every
   /// rank integrates, rank 0 alone prints and writes files.
@@ -85,6 +87,9 @@ int runIntegrate(const DriverOptions &O);
 
 /// A section of --report's page (Report.cpp): \p Settings (a JSON object)
 /// as rows, the result and the map.
+/// --report-ref FILE.csv: the file's 1-D histograms as references of the
+/// report; what is wrong with it, or "".
+std::string addReportReferences(const std::string &Path, ReportOptions &O);
 ReportRun reportRun(std::string Title, const nlohmann::ordered_json &Settings,
                     Result R, Integrator::Grid Grid,
                     std::optional<double> Exact);

@@ -464,7 +464,8 @@ int integrate(const DriverOptions &O, RunSetup &S) {
         reportHtml("vegasflow: " + I->Name,
                    {reportRun(I->Name + " (" + O.File + ")",
                               settingsJson(O, *I, S.Params, ActualThreads), *R,
-                              Int->grid(), O.Exact)}),
+                              Int->grid(), O.Exact)},
+                   O.ReportOpts),
         "the report");
   if (S.Events.Events && Rank0)
     if (int Code = writeEvents(S, *R, Out); Code != ExitOk)

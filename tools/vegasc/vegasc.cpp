@@ -375,6 +375,24 @@ void addStateFlags(CLI::App &App, vf::DriverOptions &O) {
          },
          "the exact value, drawn on the report's convergence plot")
       ->type_name("V");
+  App.add_flag("--report-strata", O.ReportOpts.Strata,
+               "draw the map of samples per hypercube in the report");
+  App.add_option("--report-log", O.ReportOpts.LogY,
+                 "draw these 1-D histograms on a log y axis in the report "
+                 "('all': every one)")
+      ->type_name("HIST,...")
+      ->delimiter(',');
+  App.add_option_function<std::vector<std::string>>(
+         "--report-ref",
+         [&O](const std::vector<std::string> &Paths) {
+           for (const std::string &P : Paths)
+             if (std::string Why = vf::addReportReferences(P, O.ReportOpts);
+                 !Why.empty())
+               throw CLI::ValidationError("--report-ref: " + Why);
+         },
+         "draw the histograms of this CSV (as --hist-csv writes) over the "
+         "report's histograms of the same name, with a ratio panel")
+      ->type_name("FILE.csv");
   App.add_flag(flag(OptionId::WeightedEvents), O.Run.Events.Weighted,
                help(OptionId::WeightedEvents));
   App.add_option(flag(OptionId::EventRecord), O.Run.Events.Record,
