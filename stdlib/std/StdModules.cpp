@@ -12,8 +12,11 @@
   extern "C" const unsigned long vf_std_##NAME##_len;
 VF_STD_MODULE(channels)
 VF_STD_MODULE(genz)
+VF_STD_MODULE(hadronic)
 VF_STD_MODULE(phasespace)
+VF_STD_MODULE(pdg)
 VF_STD_MODULE(physics)
+VF_STD_MODULE(qcd)
 VF_STD_MODULE(special)
 #undef VF_STD_MODULE
 
@@ -28,8 +31,11 @@ struct StdModuleText {
 static const StdModuleText StdModules[] = {
     {"channels", vf_std_channels, &vf_std_channels_len},
     {"genz", vf_std_genz, &vf_std_genz_len},
+    {"hadronic", vf_std_hadronic, &vf_std_hadronic_len},
     {"phasespace", vf_std_phasespace, &vf_std_phasespace_len},
+    {"pdg", vf_std_pdg, &vf_std_pdg_len},
     {"physics", vf_std_physics, &vf_std_physics_len},
+    {"qcd", vf_std_qcd, &vf_std_qcd_len},
     {"special", vf_std_special, &vf_std_special_len},
 };
 
