@@ -231,8 +231,7 @@ private:
       if (!lookupStdModule(Path.str().c_str(), &Text, &Len)) {
         Diags.error(Imp.PathRange.Start,
                     "unknown standard module '" + Imp.Path +
-                        "'; available: std/genz, std/phasespace, std/physics, "
-                        "std/special",
+                        "'; available: " + stdModuleNames(),
                     Imp.PathRange);
         return false;
       }

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 
 namespace vf {
 
@@ -62,6 +63,8 @@ bool isForeignSourcePath(llvm::StringRef Path);
 
 /// The text of `import "std/NAME"` (embedded at build time), or false.
 bool lookupStdModule(const char *Name, const char **Text, unsigned long *Len);
+/// The embedded modules, "std/channels, std/genz, ...", for messages.
+std::string stdModuleNames();
 
 } // namespace vf
 

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include <cstring>
+#include <string>
 
 #define VF_STD_MODULE(NAME)                                                    \
   extern "C" const unsigned char vf_std_##NAME[];                              \
@@ -49,6 +50,13 @@ bool lookupStdModule(const char *Name, const char **Text, unsigned long *Len) {
     }
   }
   return false;
+}
+
+std::string stdModuleNames() {
+  std::string Names;
+  for (const StdModuleText &M : StdModules)
+    Names += std::string(Names.empty() ? "" : ", ") + "std/" + M.Name;
+  return Names;
 }
 
 } // namespace vf
