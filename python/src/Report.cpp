@@ -33,7 +33,9 @@ std::string report(const vf::Result &R, const Grid &G, const std::string &Title,
                    Settings S, std::optional<double> Exact, bool Fragment,
                    bool Strata, std::vector<std::string> LogY,
                    const Curves &Refs) {
-  vf::ReportOptions O{Strata, std::move(LogY), {}};
+  vf::ReportOptions O;
+  O.Strata = Strata;
+  O.LogY = std::move(LogY);
   for (const auto &[Name, C] : Refs) {
     const auto &[Edges, Values, Errors] = C;
     if (Edges.size() != Values.size() + 1 || Errors.size() != Values.size())

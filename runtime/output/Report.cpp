@@ -101,7 +101,8 @@ constexpr const char *Style =
 
 std::string reportFragment(const std::vector<ReportRun> &Runs,
                            const ReportOptions &Options) {
-  std::string F = std::string(Style) + "<div class='vf-report'>";
+  std::string F =
+      std::string(Style) + "<div class='vf-report'>" + scanSections(Options);
   for (unsigned K = 0; K < Runs.size(); ++K)
     F += section(Runs[K], K, Options);
   return F + "</div>";

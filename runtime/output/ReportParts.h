@@ -37,6 +37,9 @@ std::string iterationsTable(const ReportRun &Run, unsigned K);
 std::string mapDensities(const ReportRun &Run, unsigned K);
 /// The allocation of samples over the first one or two axes.
 std::string strataMap(const ReportRun &Run, unsigned K);
+/// The scans of \p Options, each quantity against its parameter with a
+/// band (ReportScan.cpp).
+std::string scanSections(const ReportOptions &Options);
 /// Every `hist` of the integrand, with its panels.
 std::string histogramPlots(const ReportRun &Run, unsigned K,
                            const ReportOptions &Options);

@@ -16,7 +16,8 @@
 #     CSV file is the same bytes; a point reruns alone with its seed;
 #  3. the wide CSV (the default with a scan): a row per point, the scanned
 #     parameter, value and error per component, chi2/dof, Q, the
-#     covariance's upper triangle, the seed; numbers the JSON's bitwise;
+#     covariance's upper triangle, the derived item r = f[1] / f[0] and its
+#     error, the seed; numbers the JSON's bitwise;
 #  4. seeds = [...] gives each point its listed seed; csv_layout = "long"
 #     keeps the row-per-component table; mistakes in both keys are
 #     located errors (exit 1).
@@ -33,6 +34,7 @@ F = """param a = 1
 integrand f(x in [0, 1]^2) -> [2] {
     return [1 + a * x[0], x[0] * x[1]]
 }
+derived r = f[1] / f[0]
 """
 
 SCAN = """[defaults]
@@ -98,8 +100,8 @@ def lag1(p):
 
 def wide_layout(rows, doc):
     cols = ["run", "a", "value_0", "error_0", "value_1", "error_1",
-            "chi2_dof", "Q", "cov_0_0", "cov_0_1", "cov_1_1", "seed",
-            "status", "message"]
+            "chi2_dof", "Q", "cov_0_0", "cov_0_1", "cov_1_1", "derived.r",
+            "derived.r.error", "seed", "status", "message"]
     check(list(rows[0].keys()) == cols,
           f"wide CSV: its columns ({list(rows[0].keys())})")
     check(len(rows) == 21 and all(r["status"] == "ok" for r in rows) and
@@ -117,6 +119,10 @@ def wide_layout(rows, doc):
         same &= [float(r["cov_0_0"]), float(r["cov_0_1"]),
                  float(r["cov_1_1"])] == [cov[0][0], cov[0][1], cov[1][1]]
         same &= int(r["seed"]) == j["settings"]["seed"]
+        d = res["derived"][0]
+        same &= d["name"] == "r" and [float(r["derived.r"]),
+                                      float(r["derived.r.error"])] == \
+            [d["mean"], d["error"]]
     check(same, "wide CSV: every number the JSON's, bit for bit")
 
 

@@ -264,7 +264,37 @@ def main():
     if check(b.rc == 0 and os.path.exists(bpage),
              "--report of a batch writes the page"):
         look(bpage, 2, 3, os.path.join(workdir(), "batch.png"))
+    look_scan(exe)
     finish()
+
+
+def look_scan(exe):
+    """A batch run scanning one parameter: a plot per quantity (the
+    component and the derived item) against the parameter, a point per
+    scan point with its error bar and the band as two dashed lines."""
+    src = write_source("scanned", "param a = 1\n"
+                       "integrand s(x in [0, 1]) = a * x\n"
+                       "derived twice = 2 * s\n")
+    toml = os.path.join(workdir(), "scan.toml")
+    with open(toml, "w") as f:
+        f.write(f'[defaults]\ncalls = 4000\niterations = 3\n'
+                f'[[run]]\nname = "line"\nfile = "{src}"\n'
+                f'scan = {{ a = {{ from = 1, to = 3, steps = 5 }} }}\n')
+    page = os.path.join(workdir(), "scan.html")
+    r = vegasc(exe, [toml, "-q", "--report", page], json_out=False)
+    if not check(r.rc == 0 and os.path.exists(page),
+                 "--report of a scan writes the page"):
+        return
+    look(page, 5, 1, os.path.join(workdir(), "scan.png"))
+    with open(page) as f:
+        html = f.read()
+    check("<h2>Scan: line over a</h2>" in html, "the scan's own plots first")
+    for q, name in ((0, "result"), (1, "twice")):
+        plot = svg(html.replace("'", '"'), f"scan-0-{q}")
+        ok = plot is not None and name in plot and \
+            plot.count("<circle") == 5 and plot.count("stroke-dasharray") == 2
+        check(ok, f"scan plot of {name}: 5 points and the band's 2 dashed "
+                  f"lines")
 
 
 if __name__ == "__main__":

@@ -542,9 +542,11 @@ int BatchRunner::run() {
       if (J.Status == RunStatus::Ok)
         Runs.push_back(reportRun(describe(J), settingsJson(J), J.Res, J.Grid,
                                  std::nullopt));
-    Written &= writeOutput(
-        O.Report, reportHtml("vegasflow: " + B.Config, Runs, O.ReportOpts),
-        "the report");
+    ReportOptions Opts = O.ReportOpts;
+    Opts.Scans = reportScans(Jobs);
+    Written &=
+        writeOutput(O.Report, reportHtml("vegasflow: " + B.Config, Runs, Opts),
+                    "the report");
   }
   return !AllOk || !Written ? ExitInputError : ExitOk;
 }

@@ -5,7 +5,8 @@
 // run's integrand has none) and the error of a failed run. The wide one,
 // for a scan: a row per run, so that a curve is a column against a column
 // (the scanned parameters first, then every component's value and error,
-// chi2/dof, Q and the covariance). Numbers in their shortest round-trip
+// chi2/dof, Q, the covariance, and each derived item's value and error as
+// derived.NAME, derived.NAME.error). Numbers in their shortest round-trip
 // form, text fields quoted and kept as text (csvField).
 //
 //===----------------------------------------------------------------------===//
@@ -30,7 +31,8 @@ const char *statusName(RunStatus S) {
 /// The wide table's header for the scanned parameters \p Scanned and \p K
 /// components. A parameter whose name is one of the table's own columns
 /// is written param.NAME, as the long table writes every parameter.
-std::string wideHeader(const std::vector<std::string> &Scanned, unsigned K) {
+std::string wideHeader(const std::vector<std::string> &Scanned, unsigned K,
+                       const std::vector<std::string> &Derived) {
   auto Own = [](const std::string &N) {
     return N == "run" || N == "chi2_dof" || N == "Q" || N == "seed" ||
            N == "status" || N == "message" || N.starts_with("value_") ||
@@ -45,7 +47,26 @@ std::string wideHeader(const std::vector<std::string> &Scanned, unsigned K) {
   for (unsigned I = 0; I < K; ++I)
     for (unsigned J = I; J < K; ++J)
       Text += ",cov_" + std::to_string(I) + "_" + std::to_string(J);
+  for (const std::string &D : Derived)
+    Text += "," + csvField("derived." + D) + "," +
+            csvField("derived." + D + ".error");
   return Text + ",seed,status,message\n";
+}
+
+/// \p J's value and error of each derived item of \p Derived: empty where
+/// its integrand has no such item or the run failed.
+std::string derivedNumbers(const BatchJob &J,
+                           const std::vector<std::string> &Derived) {
+  std::string Text;
+  for (const std::string &Name : Derived) {
+    auto It =
+        std::find_if(J.Res.Derived.begin(), J.Res.Derived.end(),
+                     [&](const DerivedValue &D) { return D.Name == Name; });
+    Text += J.Status == RunStatus::Ok && It != J.Res.Derived.end()
+                ? "," + shortest(It->Mean) + "," + shortest(It->Error)
+                : std::string(",,");
+  }
+  return Text;
 }
 
 /// \p J's numbers in the wide table's columns for \p K components: empty
@@ -73,16 +94,21 @@ std::string wideNumbers(const BatchJob &J, unsigned K) {
 bool writeWideCsv(const std::vector<BatchJob> &Jobs, const std::string &Path) {
   // One column per scanned parameter of any run, in order of first
   // appearance; as many component columns as the widest run has.
-  std::vector<std::string> Scanned;
+  std::vector<std::string> Scanned, Derived;
+  auto Add = [](std::vector<std::string> &To, const std::string &Name) {
+    if (std::find(To.begin(), To.end(), Name) == To.end())
+      To.push_back(Name);
+  };
   unsigned K = 1;
   for (const BatchJob &J : Jobs) {
     for (const BatchScanAxis &A : J.R->Scan)
-      if (std::find(Scanned.begin(), Scanned.end(), A.Name) == Scanned.end())
-        Scanned.push_back(A.Name);
+      Add(Scanned, A.Name);
     if (J.Status == RunStatus::Ok)
       K = std::max(K, unsigned(J.Res.Mean.size()));
+    for (const DerivedValue &D : J.Res.Derived)
+      Add(Derived, D.Name);
   }
-  std::string Text = wideHeader(Scanned, K);
+  std::string Text = wideHeader(Scanned, K, Derived);
   for (const BatchJob &J : Jobs) {
     Text += csvField(J.R->Name);
     for (const std::string &Col : Scanned) {
@@ -91,8 +117,9 @@ bool writeWideCsv(const std::vector<BatchJob> &Jobs, const std::string &Path) {
         if (Name == Col)
           Text += shortest(V);
     }
-    Text += wideNumbers(J, K) + "," + std::to_string(J.Seed) + "," +
-            statusName(J.Status) + "," + csvField(J.Error) + "\n";
+    Text += wideNumbers(J, K) + derivedNumbers(J, Derived) + "," +
+            std::to_string(J.Seed) + "," + statusName(J.Status) + "," +
+            csvField(J.Error) + "\n";
   }
   return writeOutput(Path, Text, "the CSV table");
 }

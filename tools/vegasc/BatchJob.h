@@ -13,6 +13,7 @@
 
 #include "vf/EventFiles.h"
 #include "vf/Integrator.h"
+#include "vf/Report.h"
 
 #include <memory>
 #include <optional>
@@ -53,6 +54,10 @@ bool writeBatchCsv(const std::vector<BatchJob> &Jobs, const std::string &Path);
 /// component's value and error, chi2/dof, Q, the covariance's upper
 /// triangle, the seed, the status and the message. False when it failed.
 bool writeWideCsv(const std::vector<BatchJob> &Jobs, const std::string &Path);
+
+/// The batch's scans of one parameter, for the report: each run's points
+/// in order, every component and derived item (vegasc/Report.cpp).
+std::vector<ReportScan> reportScans(const std::vector<BatchJob> &Jobs);
 
 } // namespace vf
 

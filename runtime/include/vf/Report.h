@@ -52,6 +52,19 @@ struct ReferenceCurve {
 
 /// What a page shows beyond its defaults: settings of the report only,
 /// never of a run (docs/user-guide.md, "The report").
+/// A scan of one parameter (a batch run's points): each quantity's value
+/// and error at each point, drawn against the parameter with its band.
+struct ReportScan {
+  std::string Title;     ///< the run's name
+  std::string Parameter; ///< the scanned parameter
+  std::vector<double> X; ///< its value at each point
+  struct Quantity {
+    std::string Name; ///< "result", "result[1]", a derived item's name
+    std::vector<double> Mean, Error; ///< one per point
+  };
+  std::vector<Quantity> Quantities;
+};
+
 struct ReportOptions {
   /// The map of samples per hypercube, which few read: off by default so
   /// that a simple page stays small.
@@ -61,6 +74,8 @@ struct ReportOptions {
   std::vector<std::string> LogY;
   /// Per histogram name, a reference drawn over it with a ratio panel.
   std::map<std::string, ReferenceCurve> References;
+  /// Scans, drawn before the runs' sections (a batch's report).
+  std::vector<ReportScan> Scans;
 };
 
 /// The page, one section per run.
