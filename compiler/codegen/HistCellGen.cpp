@@ -7,6 +7,25 @@ using namespace llvm;
 
 namespace vf {
 
+/// vf_hist_edge (HistogramCells.h), step for step: no instruction is
+/// marked contractible, so the backend fuses nothing.
+static Value *emitHistEdge(IRBuilderBase &B, Value *Lo, Value *Hi, Value *I,
+                           unsigned N) {
+  Type *F64 = B.getDoubleTy();
+  Value *Nf = ConstantFP::get(F64, double(N));
+  Value *If = B.CreateUIToFP(I, F64);
+  Value *Rest = B.CreateUIToFP(B.CreateSub(B.getInt64(N), I), F64);
+  Value *E = B.CreateFDiv(
+      B.CreateFAdd(B.CreateFMul(Lo, Rest), B.CreateFMul(Hi, If)), Nf);
+  Value *Wide = B.CreateFAdd(
+      Lo, B.CreateFMul(B.CreateFDiv(B.CreateFSub(Hi, Lo), Nf), If));
+  Value *Finite =
+      B.CreateFCmpOEQ(B.CreateFSub(E, E), ConstantFP::get(F64, 0.0));
+  Value *Inside = B.CreateSelect(Finite, E, Wide);
+  Value *AtEnd = B.CreateSelect(B.CreateICmpUGE(I, B.getInt64(N)), Hi, Inside);
+  return B.CreateSelect(B.CreateICmpEQ(I, B.getInt64(0)), Lo, AtEnd);
+}
+
 Value *emitHistCell(IRBuilderBase &B, const HistStmt &H,
                     function_ref<Value *(const Expr &)> Visit) {
   Type *F64 = B.getDoubleTy(), *I64 = B.getInt64Ty();
@@ -27,11 +46,7 @@ Value *emitHistCell(IRBuilderBase &B, const HistStmt &H,
                          B.getInt64(N - 1));
     // Rounding can put a value on a bin edge into the bin below or above
     // it: one step toward the bin whose reported edges hold it.
-    auto Edge = [&](Value *I) {
-      return B.CreateFAdd(Lo, B.CreateFDiv(B.CreateFMul(B.CreateFSub(Hi, Lo),
-                                                        B.CreateUIToFP(I, F64)),
-                                           fp(double(N))));
-    };
+    auto Edge = [&](Value *I) { return emitHistEdge(B, Lo, Hi, I, N); };
     Value *Next = B.CreateAdd(Bin, B.getInt64(1));
     Bin = B.CreateSelect(B.CreateAnd(B.CreateICmpULT(Next, B.getInt64(N)),
                                      B.CreateFCmpOGE(V, Edge(Next))),

@@ -5,7 +5,8 @@
 // (Evaluator::histCell), operation for operation: bin
 // floor((v - lo) / (hi - lo) * n), at most n - 1, for v in [lo, hi), moved
 // by one where rounding put a value on the wrong side of an edge
-// lo + (hi - lo) i / n (the edges vf::HistogramAxis reports).
+// vf_hist_edge(lo, hi, i, n) (kernels/HistogramCells.h; the edges
+// vf::HistogramAxis reports).
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_COMPILER_CODEGEN_HISTCELLGEN_H

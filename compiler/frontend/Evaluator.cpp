@@ -263,7 +263,7 @@ double Evaluator::histCell(const HistStmt &H) {
     unsigned long long Bin = static_cast<unsigned long long>(Safe);
     Bin = Bin < N ? Bin : N - 1;
     auto Edge = [&](unsigned long long I) {
-      return Lo + (Hi - Lo) * double(I) / double(N);
+      return vf_hist_edge(Lo, Hi, I, N);
     };
     if (Bin + 1 < N && V >= Edge(Bin + 1))
       ++Bin;
