@@ -10,6 +10,9 @@
 #    wall time around run() (the Integrator made beforehand) minus its
 #    wall_s, per iteration. vegasc's
 #    process time includes start-up and the cached compile.
+#    And per call, as a vegas user calls: one Integrator, called again and
+#    again with nitn=1 (each call its own statistics, the map kept), the
+#    wall time of a call against its wall_s.
 # 2. A .vf integrand through Python against the same function as a numpy
 #    batch integrand through vegasflow (the GIL taken per batch of <= 64
 #    points), samples per second, on 1 and 2 CPU threads.
@@ -72,6 +75,25 @@ def overhead(vegasc, calls, iterations):
           f"{(py_s - r.wall_s) * per:.1f} | {cli_s * 1e3:.0f} |")
 
 
+def per_call(calls, repeat=50):
+    """vegas's idiom: integ(f, nitn=1, neval=calls) over and over on one
+    integrator; each call's wall time against the library's wall_s."""
+    f = vf.compile(LEPAGE).lepage
+    integ = vf.Integrator(f, seed=1, devices="cpu:2", warmup=0)
+    integ(nitn=1, neval=calls)  # the first call's set-up aside
+    walls, libs = [], []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        r = integ(nitn=1, neval=calls)
+        walls.append(time.perf_counter() - start)
+        # The call's own iteration: wall_s also counts the previous call's
+        # last one, which stays in the rows (as warm-up) to weight it.
+        libs.append(sum(row.seconds for row in r.itn_results))
+    wall, lib = sorted(walls)[repeat // 2], sorted(libs)[repeat // 2]
+    print(f"| {calls:.0e} | {repeat} | {wall * 1e6:.0f} | {lib * 1e6:.0f} | "
+          f"{(wall - lib) * 1e6:.0f} |")
+
+
 def gauss_numpy(x):
     a = 0.1
     return np.prod(np.exp(-((x - 0.5) / a) ** 2) / (a * math.sqrt(math.pi)),
@@ -100,6 +122,12 @@ def main():
     print("|---|---|---|---|---|---|---|")
     for calls, iterations in ((2000, 200), (100_000, 50), (1_000_000, 10)):
         overhead(vegasc, calls, iterations)
+    print()
+    print("| calls | calls made | Python call us (median) | library us "
+          "(median) | overhead us per call |")
+    print("|---|---|---|---|---|")
+    for calls in (2000, 100_000):
+        per_call(calls)
     print()
     print("| integrand | CPU threads | M samples/s | slower than .vf |")
     print("|---|---|---|---|")
