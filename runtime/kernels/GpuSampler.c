@@ -207,47 +207,20 @@ static void vf_block_step(const vf_chunk_outputs *co, double *edge,
   }
 }
 
-/// Tile `tile` (the launch's t-th) with kc, bin, x and k of at least dim
-/// entries each, in local memory: kc the coordinates of hypercube hk, this
-/// lane's latest sample's, k the same as the doubles vf_sample_point takes
-/// (in registers where the axes are unrolled), x for the exact integrand's
-/// call.
-static inline __attribute__((always_inline)) void
-vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
-                 const vf_chunk_outputs *co, vf_u32 *kc, vf_u32 *bin,
-                 double *x, double *k) {
-  const unsigned dim = vf_user_dim();
-  const unsigned nout = vf_user_nout();
-  const unsigned stride = VF_SEGMENT_STRIDE(nout);
-  const vf_u32 ninc = a->ninc;
-  const vf_u64 bins = (vf_u64)dim * ninc;
+#define VF_GPU_STEP static inline __attribute__((always_inline))
+
+/// The tile's training sums and histogram cells zeroed by the warp, and
+/// the histogram state opened at hypercube \p first.
+VF_GPU_STEP void vf_gpu_tile_begin(const vf_sampler_args *a,
+                                   const vf_chunk_outputs *co, vf_u64 t,
+                                   double *train, vf_u64 bins, vf_u64 first,
+                                   unsigned nhist, vf_hist_state *hist) {
   const vf_u32 lane = vf_lane();
-  const vf_u64 begin = tile * a->tile_size;
-  vf_u64 end = begin + a->tile_size;
-  if (end > a->nsamples)
-    end = a->nsamples;
-  double *edge = co->edge_segments + 2 * stride * t;
-  double *train = co->train + 2 * bins * t;
   if (a->train) {
     for (vf_u64 i = lane; i < 2 * bins; i += 32)
       train[i] = 0.0;
     __nvvm_bar_warp_sync(VF_FULL_WARP);
   }
-
-  double f[VF_SAMPLER_MAX_OUT + VF_SAMPLER_MAX_HIST];
-  double v[VF_SAMPLER_MAX_OUT], shift[VF_SAMPLER_MAX_OUT];
-  vf_u64 h = vf_find_hcube(a->hcube_offsets, a->nhcube, begin);
-  vf_warp_hcube_coords(h, dim, a->nstrat, kc);
-  vf_u64 hk = h;
-  const vf_u64 first = h;
-  vf_u64 nonfinite = 0, first_bad = 0, max_index = begin;
-  double max_dev = -1.0, max_value = 0.0; // as in Sampler.c
-  vf_open_segment sg;
-  sg.h = h;
-  sg.open = 0;
-  // Histograms: the tile's buffer and workspace, zeroed by the warp.
-  const unsigned nhist = vf_user_nhist();
-  vf_hist_state hist = {0};
   if (nhist) {
     const vf_u32 cells = a->hist_cells;
     double *hb = co->hist + VF_HIST_TILE(cells) * t;
@@ -257,79 +230,168 @@ vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
     for (vf_u64 i = lane; i < VF_HIST_WORK(cells); i += 32)
       hw[i] = 0;
     __nvvm_bar_warp_sync(VF_FULL_WARP);
-    vf_hist_begin(&hist, hb, hw, cells, first);
+    vf_hist_begin(hist, hb, hw, cells, first);
   }
+}
+
+/// This lane's hypercube for sample \p j: samples are ordered by
+/// hypercube, so walk forward from the warp's current one (\p h); its
+/// coordinates kc by odometer steps from this lane's previous sample's
+/// hypercube *hk (at most 16: a hypercube holds at least two samples), not
+/// by dim divisions per lane; the same whole numbers. *inv_nh its 1/n_h.
+VF_GPU_STEP vf_u64 vf_gpu_lane_hcube(const vf_sampler_args *a, unsigned dim,
+                                     vf_u64 h, vf_u64 j, vf_u64 *hk, vf_u32 *kc,
+                                     double *inv_nh) {
+  vf_u64 hl = h;
+  while (j >= a->hcube_offsets[hl + 1])
+    ++hl;
+  *inv_nh = 1.0 / (double)(a->hcube_offsets[hl + 1] - a->hcube_offsets[hl]);
+  for (; *hk < hl; ++*hk)
+    vf_hcube_step(dim, a->nstrat, kc);
+  return hl;
+}
+
+/// The tile's counts of non-finite values and its largest deviation, as
+/// Sampler.c keeps them.
+typedef struct {
+  vf_u64 nonfinite, first_bad, max_index;
+  double max_dev, max_value;
+} vf_gpu_tile_marks;
+
+/// Sample \p j's point, the integrand there (its exact copy where the fast
+/// one raised its flag) and v = J f, 0 where a value is not finite; the
+/// warp's non-finite values counted in \p m.
+VF_GPU_STEP void vf_gpu_sample_values(const vf_sampler_args *a, unsigned dim,
+                                      unsigned nout, vf_u64 j, vf_u64 j0,
+                                      int valid, const vf_u32 *kc, double *k,
+                                      double *x, vf_u32 *bin, double *f,
+                                      double *v, vf_gpu_tile_marks *m) {
+  VF_UNROLL_DIMENSIONS
+  for (unsigned d = 0; d < dim; ++d)
+    k[d] = (double)kc[d];
+  const double jac = vf_sample_point(a, dim, j, k, x, bin);
+  int slow = 0;
+  vf_user_integrand_fast(x, a->params, f, &slow);
+  if (__builtin_expect(slow, 0))
+    vf_user_integrand_exact(x, a->params, f);
+  int finite = 1;
+  for (unsigned c = 0; c < nout; ++c)
+    finite &= vf_isfinite(f[c]);
+  vf_u32 bad = __nvvm_vote_ballot_sync(VF_FULL_WARP, valid && !finite);
+  if (bad) {
+    if (m->nonfinite == 0)
+      m->first_bad = j0 + (vf_u64)(__builtin_ffs((int)bad) - 1);
+    m->nonfinite += (vf_u64)__builtin_popcount(bad);
+  }
+  for (unsigned c = 0; c < nout; ++c)
+    v[c] = jac * (finite ? f[c] : 0.0);
+}
+
+/// The largest deviation |v_0 - K_0| / n_h: the block's first largest, if
+/// above the tile's so far (Sampler.c searches in sample order): a
+/// butterfly maximum, then the first lane that holds it.
+VF_GPU_STEP void vf_gpu_largest(const double *v, const double *shift,
+                                double inv_nh, int valid, vf_u64 j0,
+                                vf_gpu_tile_marks *m) {
+  const double d0 = v[0] - shift[0];
+  const double mine = valid && d0 == d0 ? __builtin_fabs(d0) * inv_nh : -1.0;
+  double top = mine;
+  for (int off = 16; off > 0; off /= 2) {
+    const double other = vf_shfl_f64_bfly(top, off);
+    top = other > top ? other : top;
+  }
+  if (top > m->max_dev) {
+    const vf_u32 at = (vf_u32)__builtin_ctz(
+        __nvvm_vote_ballot_sync(VF_FULL_WARP, mine == top));
+    m->max_dev = top;
+    m->max_value = vf_shfl_f64(v[0], at);
+    m->max_index = j0 + at;
+  }
+}
+
+/// The block's histogram entries, added by lane 0 in sample order.
+VF_GPU_STEP void vf_gpu_hist_block(const vf_sampler_args *a,
+                                   vf_hist_state *hist, vf_u64 hl,
+                                   const double *v, const double *f,
+                                   unsigned nout, unsigned nhist, vf_u32 nb) {
+  const vf_u32 lane = vf_lane();
+  for (vf_u32 s = 0; s < nb; ++s) {
+    const vf_u64 hs = vf_shfl_u64(hl, s);
+    const double vs0 = vf_shfl_f64(v[0], s);
+    double cs[VF_SAMPLER_MAX_HIST];
+    for (unsigned i = 0; i < nhist; ++i)
+      cs[i] = vf_shfl_f64(f[nout + i], s);
+    if (lane == 0)
+      vf_hist_add(hist, a, hs, vs0, cs, nhist);
+  }
+  __nvvm_bar_warp_sync(VF_FULL_WARP);
+}
+
+/// The tile's result, its open segment and histograms closed, by lane 0.
+VF_GPU_STEP void vf_gpu_tile_end(const vf_chunk_outputs *co, vf_u64 t,
+                                 double *edge, vf_u64 first,
+                                 vf_open_segment *sg,
+                                 const vf_gpu_tile_marks *m, unsigned nout,
+                                 unsigned nhist, vf_hist_state *hist) {
+  if (vf_lane() != 0)
+    return;
+  vf_tile_result *r = co->results + t;
+  r->first_hcube = first;
+  r->last_hcube = sg->h;
+  r->nonfinite = m->nonfinite;
+  r->first_bad = m->first_bad;
+  r->max_value = m->max_value;
+  r->max_index = m->max_index;
+  if (nhist)
+    vf_hist_end(hist);
+  vf_segment_finish(edge, sg, first, nout);
+}
+
+/// Tile `tile` (the launch's t-th) with kc, bin, x and k of at least dim
+/// entries each, in local memory: kc the coordinates of hypercube hk, this
+/// lane's latest sample's, k the same as the doubles vf_sample_point takes
+/// (in registers where the axes are unrolled), x for the exact integrand's
+/// call.
+VF_GPU_STEP void vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile,
+                                  vf_u64 t, const vf_chunk_outputs *co,
+                                  vf_u32 *kc, vf_u32 *bin, double *x,
+                                  double *k) {
+  const unsigned dim = vf_user_dim();
+  const unsigned nout = vf_user_nout();
+  const unsigned nhist = vf_user_nhist();
+  const vf_u32 ninc = a->ninc;
+  const vf_u64 bins = (vf_u64)dim * ninc;
+  const vf_u32 lane = vf_lane();
+  const vf_u64 begin = tile * a->tile_size;
+  vf_u64 end = begin + a->tile_size;
+  if (end > a->nsamples)
+    end = a->nsamples;
+  double *edge = co->edge_segments + 2 * VF_SEGMENT_STRIDE(nout) * t;
+  double *train = co->train + 2 * bins * t;
+  double f[VF_SAMPLER_MAX_OUT + VF_SAMPLER_MAX_HIST];
+  double v[VF_SAMPLER_MAX_OUT], shift[VF_SAMPLER_MAX_OUT];
+  vf_u64 h = vf_find_hcube(a->hcube_offsets, a->nhcube, begin);
+  vf_warp_hcube_coords(h, dim, a->nstrat, kc);
+  vf_u64 hk = h;
+  const vf_u64 first = h;
+  vf_gpu_tile_marks m = {0, 0, begin, -1.0, 0.0}; // as in Sampler.c
+  vf_open_segment sg;
+  sg.h = h;
+  sg.open = 0;
+  vf_hist_state hist = {0};
+  vf_gpu_tile_begin(a, co, t, train, bins, first, nhist, &hist);
 
   for (vf_u64 j0 = begin; j0 < end; j0 += 32) {
     const vf_u32 nb = end - j0 < 32 ? (vf_u32)(end - j0) : 32u;
     const int valid = lane < nb;
     const vf_u64 j = valid ? j0 + lane : end - 1;
-    // This lane's hypercube: samples are ordered by hypercube, so walk
-    // forward from the warp's current one.
-    vf_u64 hl = h;
-    while (j >= a->hcube_offsets[hl + 1])
-      ++hl;
-    const double inv_nh =
-        1.0 / (double)(a->hcube_offsets[hl + 1] - a->hcube_offsets[hl]);
-    // Its coordinates by odometer steps from this lane's previous sample's
-    // hypercube (at most 16: a hypercube holds at least two samples), not
-    // by dim divisions per lane; the same whole numbers.
-    for (; hk < hl; ++hk)
-      vf_hcube_step(dim, a->nstrat, kc);
-    VF_UNROLL_DIMENSIONS
-    for (unsigned d = 0; d < dim; ++d)
-      k[d] = (double)kc[d];
-    const double jac = vf_sample_point(a, dim, j, k, x, bin);
-    int slow = 0;
-    vf_user_integrand_fast(x, a->params, f, &slow);
-    if (__builtin_expect(slow, 0))
-      vf_user_integrand_exact(x, a->params, f);
-    int finite = 1;
-    for (unsigned c = 0; c < nout; ++c)
-      finite &= vf_isfinite(f[c]);
-    vf_u32 bad = __nvvm_vote_ballot_sync(VF_FULL_WARP, valid && !finite);
-    if (bad) {
-      if (nonfinite == 0)
-        first_bad = j0 + (vf_u64)(__builtin_ffs((int)bad) - 1);
-      nonfinite += (vf_u64)__builtin_popcount(bad);
-    }
-    for (unsigned c = 0; c < nout; ++c)
-      v[c] = jac * (finite ? f[c] : 0.0);
-
+    double inv_nh;
+    const vf_u64 hl = vf_gpu_lane_hcube(a, dim, h, j, &hk, kc, &inv_nh);
+    vf_gpu_sample_values(a, dim, nout, j, j0, valid, kc, k, x, bin, f, v, &m);
     vf_block_step(co, edge, first, &sg, hl, v, nout, valid, nb, shift);
-    // The largest deviation |v_0 - K_0| / n_h: the block's first largest,
-    // if above the tile's so far (Sampler.c searches in sample order): a
-    // butterfly maximum, then the first lane that holds it.
-    {
-      const double d0 = v[0] - shift[0];
-      const double mine =
-          valid && d0 == d0 ? __builtin_fabs(d0) * inv_nh : -1.0;
-      double m = mine;
-      for (int off = 16; off > 0; off /= 2) {
-        const double om = vf_shfl_f64_bfly(m, off);
-        m = om > m ? om : m;
-      }
-      if (m > max_dev) {
-        const vf_u32 at = (vf_u32)__builtin_ctz(
-            __nvvm_vote_ballot_sync(VF_FULL_WARP, mine == m));
-        max_dev = m;
-        max_value = vf_shfl_f64(v[0], at);
-        max_index = j0 + at;
-      }
-    }
-    if (nhist) {
-      for (vf_u32 s = 0; s < nb; ++s) {
-        const vf_u64 hs = vf_shfl_u64(hl, s);
-        const double vs0 = vf_shfl_f64(v[0], s);
-        double cs[VF_SAMPLER_MAX_HIST];
-        for (unsigned i = 0; i < nhist; ++i)
-          cs[i] = vf_shfl_f64(f[nout + i], s);
-        if (lane == 0)
-          vf_hist_add(&hist, a, hs, vs0, cs, nhist);
-      }
-      __nvvm_bar_warp_sync(VF_FULL_WARP);
-    }
-
+    vf_gpu_largest(v, shift, inv_nh, valid, j0, &m);
+    if (nhist)
+      vf_gpu_hist_block(a, &hist, hl, v, f, nout, nhist, nb);
     if (a->train) {
       const double t2 = v[0] * v[0] * inv_nh;
       VF_KEEP_ROLLED
@@ -341,18 +403,7 @@ vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile, vf_u64 t,
     }
     h = vf_shfl_u64(hl, nb - 1);
   }
-  if (lane == 0) {
-    vf_tile_result *r = co->results + t;
-    r->first_hcube = first;
-    r->last_hcube = sg.h;
-    r->nonfinite = nonfinite;
-    r->first_bad = first_bad;
-    r->max_value = max_value;
-    r->max_index = max_index;
-    if (nhist)
-      vf_hist_end(&hist);
-    vf_segment_finish(edge, &sg, first, nout);
-  }
+  vf_gpu_tile_end(co, t, edge, first, &sg, &m, nout, nhist, &hist);
 }
 
 /// A tile with its per-axis arrays in local memory sized for up to N axes

@@ -34,6 +34,7 @@
 #include "NativeSampler.h"
 #define VF_TILE_FUNCTION vf_native_sample_tile
 #define VF_TILE_EXTRA_PARAMS , const vf_native_integrand *native
+#define VF_TILE_EXTRA_ARGS , native
 #define VF_TILE_DIM a->dim
 #define VF_TILE_NOUT a->nout
 #define VF_TILE_NHIST 0u
@@ -48,6 +49,7 @@
 #define VF_TILE_WIDE vf_user_wide_vectors()
 #define VF_TILE_FUNCTION vf_sample_tile
 #define VF_TILE_EXTRA_PARAMS
+#define VF_TILE_EXTRA_ARGS
 #define VF_TILE_DIM vf_user_dim()
 #define VF_TILE_NOUT vf_user_nout()
 /// The integrand writes each histogram's cell after its outputs.
@@ -99,6 +101,191 @@ static void vf_exact_samples(const double *xb, unsigned x_stride,
 }
 #endif
 
+/// The steps of a batch, each inlined into the tile function, so that the
+/// tile's locals stay in registers as if written in one piece.
+#define VF_STEP static inline __attribute__((always_inline))
+
+/// (1) Each sample's hypercube and 1/n_h (samples are ordered by
+/// hypercube), with no branch per sample: the hypercubes that start in the
+/// batch mark their first lanes in the word returned (a branch per sample
+/// would mispredict at every change, i.e. every few samples where VEGAS+
+/// gives most hypercubes their minimum); a lane belongs to the last mark
+/// at or before it. A short last batch is padded with copies of its last
+/// sample, so the next two loops always run VF_BATCH times (a constant
+/// trip count, which the vectorizer handles best); the padding is not
+/// accumulated. *h, *h_end and *inv_nh move on to the batch's last
+/// hypercube.
+VF_STEP vf_u64 vf_batch_hcubes(const vf_u64 *offsets, vf_u64 j0, unsigned nb,
+                               vf_u64 *h, vf_u64 *h_end, double *inv_nh,
+                               vf_u64 *hb, double *invnb) {
+  vf_u64 heads = 1;
+  vf_u64 runh[VF_BATCH];
+  double runinv[VF_BATCH];
+  // Run 0 is the last batch's last hypercube, unless that ended there.
+  unsigned nrun = *h_end > j0;
+  runh[0] = *h;
+  runinv[0] = *inv_nh;
+  while (*h_end < j0 + nb) {
+    const vf_u64 start = *h_end;
+    *h_end = offsets[++*h + 1];
+    if (*h_end == start)
+      continue; // empty (Strata gives none, but the walk allows them)
+    heads |= (vf_u64)1 << (start - j0);
+    runh[nrun] = *h;
+    runinv[nrun++] = 1.0 / (double)(*h_end - start);
+  }
+  *inv_nh = runinv[nrun - 1];
+  for (unsigned b = 0, k = 0; b < VF_BATCH; ++b) {
+    k += (unsigned)(heads >> b) & 1u;
+    hb[b] = runh[k - 1];
+    invnb[b] = runinv[k - 1];
+  }
+  return heads;
+}
+
+/// (2) Points, training slots and Jacobians, sixteen samples per step
+/// (SampleBatch.h).
+VF_STEP void vf_batch_points(const vf_sampler_args *a, unsigned dim, vf_u64 j0,
+                             unsigned nb, const vf_u64 *hb, const double *recip,
+                             double *xb, unsigned x_stride, vf_u32 *slotb,
+                             double *jacb) {
+  for (unsigned b0 = 0; b0 < VF_BATCH; b0 += VF_WORD_LANES) {
+    vf_u64 j[VF_WORD_LANES];
+    for (unsigned l = 0; l < VF_WORD_LANES; ++l)
+      j[l] = b0 + l < nb ? j0 + b0 + l : j0 + nb - 1;
+    vf_sample_points_x16(a, dim, j, hb + b0, recip, VF_BATCH,
+                         x_stride ? xb + b0 : xb + b0 * dim, x_stride,
+                         slotb + b0, jacb + b0);
+  }
+}
+
+/// (3) The integrand: a native one's callback once per batch, a compiled
+/// one per sample, its exact copy for the samples whose fast evaluation
+/// raised their flag (at a->params, as the tile's copy is only a copy).
+VF_STEP void vf_batch_values(const vf_sampler_args *a, const double *xb,
+                             unsigned x_stride, unsigned dim, unsigned nb,
+                             const double *params, double *fb,
+                             unsigned nvals VF_TILE_EXTRA_PARAMS) {
+#ifdef VF_SAMPLER_NATIVE
+  (void)a, (void)x_stride, (void)nvals;
+  native->eval(native->context, xb, nb, dim, params, fb);
+#else
+  (void)nb;
+  int slowb[VF_BATCH];
+  for (unsigned b = 0; b < VF_BATCH; ++b)
+    slowb[b] = 0;
+  if (x_stride) {
+    VF_VECTORIZE_ACROSS_SAMPLES
+    for (unsigned b = 0; b < VF_BATCH; ++b)
+      vf_user_integrand_strided_fast(xb + b, params, fb + b * nvals, slowb + b);
+  } else {
+    VF_VECTORIZE_ACROSS_SAMPLES
+    for (unsigned b = 0; b < VF_BATCH; ++b)
+      vf_user_integrand_fast(xb + b * dim, params, fb + b * nvals, slowb + b);
+  }
+  int anyslow = 0;
+  for (unsigned b = 0; b < VF_BATCH; ++b)
+    anyslow |= slowb[b];
+  if (__builtin_expect(anyslow, 0))
+    vf_exact_samples(xb, x_stride, dim, a->params, fb, nvals, slowb);
+#endif
+}
+
+/// (4a) Each sample's v = J f (f taken as 0 where it is not finite) and
+/// map-training value (J f_0)^2 / n_h, outside the ordered loop: no
+/// cross-sample dependence. The sums below add exactly these numbers.
+/// Every lane of the batch, so that the block step reads defined values (a
+/// short batch's padding repeats its last sample). Whether every value was
+/// finite.
+VF_STEP int vf_batch_weights(const double *fb, unsigned nb, unsigned nout,
+                             unsigned nvals, const double *jacb,
+                             const double *invnb, int *finb, double *vb,
+                             double *t2b) {
+  int allfinite = 1;
+  for (unsigned b = 0; b < VF_BATCH; ++b) {
+    const double *f = fb + (b < nb ? b : nb - 1) * nvals;
+    int finite = 1;
+    for (unsigned c = 0; c < nout; ++c)
+      finite &= vf_isfinite(f[c]);
+    finb[b] = finite;
+    allfinite &= finite;
+    for (unsigned c = 0; c < nout; ++c)
+      vb[b * nout + c] = jacb[b] * (finite ? f[c] : 0.0);
+    t2b[b] = vb[b * nout] * vb[b * nout] * invnb[b];
+  }
+  return allfinite;
+}
+
+/// The tile's largest deviation so far: its size, the sample's value and
+/// index.
+typedef struct {
+  double dev, value;
+  vf_u64 index;
+} vf_tile_largest;
+
+/// (4b) Segment sums, block by block (BlockSums.h), and (4c) the largest
+/// deviation, first in sample order: searched lane by lane only in the
+/// rare blocks whose largest beats the tile's so far (the others change
+/// nothing).
+VF_STEP void vf_batch_segments(const vf_tile_outputs *out, vf_u64 first,
+                               vf_open_segment *sg, const vf_u64 *hb,
+                               vf_u64 heads, const double *vb, double *devb,
+                               const double *invnb, vf_u64 j0, unsigned nb,
+                               unsigned nout, vf_tile_largest *large) {
+  for (unsigned b0 = 0; b0 < nb; b0 += VF_BLOCK) {
+    const unsigned n = nb - b0 < VF_BLOCK ? nb - b0 : VF_BLOCK;
+    vf_block_segments(out, first, sg, hb + b0, (vf_u32)(heads >> b0),
+                      vb + b0 * nout, n, nout, devb + b0, VF_TILE_WIDE);
+    if (vf_block_largest(devb + b0, invnb + b0, n) > large->dev)
+      for (unsigned b = b0; b < b0 + n; ++b) {
+        const double dev = devb[b] * invnb[b];
+        if (dev > large->dev) {
+          large->dev = dev;
+          large->value = vb[b * nout];
+          large->index = j0 + b;
+        }
+      }
+  }
+}
+
+/// (4d) Histograms and training sums, in sample order.
+VF_STEP void vf_batch_accumulate(vf_hist_state *hist, const vf_sampler_args *a,
+                                 unsigned dim, unsigned nb, unsigned nout,
+                                 unsigned nhist, const vf_u64 *hb,
+                                 const double *vb, const double *fb,
+                                 double *train, const vf_u32 *slotb,
+                                 const double *t2b, const double *invnb) {
+  const unsigned nvals = nout + nhist;
+  for (unsigned b = 0; b < nb; ++b) {
+    if (nhist)
+      vf_hist_add(hist, a, hb[b], vb[b * nout], fb + b * nvals + nout, nhist);
+    if (train) {
+      const vf_f64x2 add = {t2b[b], invnb[b]};
+      VF_UNROLL_DIMENSIONS
+      for (unsigned d = 0; d < dim; ++d) {
+        double *p = train + slotb[d * VF_BATCH + b];
+        vf_f64x2 pair;
+        __builtin_memcpy(&pair, p, sizeof pair);
+        pair += add;
+        __builtin_memcpy(p, &pair, sizeof pair);
+      }
+    }
+  }
+}
+
+/// The parameters on the tile's stack (\p local), where the compiler sees
+/// that nothing in the tile writes them, so that what is computed from
+/// them alone (compiler/codegen/InvariantCalls.h) leaves the loop over
+/// batches: through a->params, any training store might change them.
+VF_STEP const double *vf_tile_params(const vf_sampler_args *a, unsigned nparams,
+                                     double *local) {
+  if (!nparams || nparams > VF_LOCAL_PARAMS)
+    return a->params;
+  for (unsigned k = 0; k < nparams; ++k)
+    local[k] = a->params[k];
+  return local;
+}
+
 void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
                       const vf_tile_outputs *out VF_TILE_EXTRA_PARAMS) {
   const unsigned dim = VF_TILE_DIM;
@@ -132,31 +319,19 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   vf_u64 nonfinite = 0, first_bad = 0;
   double *const train = a->train ? out->train : 0;
   const vf_u64 *const offsets = a->hcube_offsets;
-  const vf_u32 nstrat = a->nstrat;
   // The largest deviation so far; below any, so the first sample sets it.
-  double max_dev = -1.0, max_value = 0.0;
-  vf_u64 max_index = begin;
+  vf_tile_largest large = {-1.0, 0.0, begin};
   vf_u64 h = vf_find_hcube(offsets, a->nhcube, begin);
   const vf_u64 first = h;
   r->first_hcube = h;
   vf_u64 h_end = offsets[h + 1];
   double inv_nh = 1.0 / (double)(h_end - offsets[h]);
-  vf_strata_reciprocals(dim, nstrat, recip);
+  vf_strata_reciprocals(dim, a->nstrat, recip);
   vf_open_segment sg;
   sg.h = h;
   sg.open = 0;
-  // The parameters on the tile's stack, where the compiler sees that
-  // nothing in the tile writes them, so that what is computed from them
-  // alone (compiler/codegen/InvariantCalls.h) leaves the loop over
-  // batches: through a->params, any training store might change them.
   double local_params[VF_LOCAL_PARAMS];
-  const unsigned nparams = VF_TILE_NPARAMS;
-  const double *params = a->params;
-  if (nparams && nparams <= VF_LOCAL_PARAMS) {
-    for (unsigned k = 0; k < nparams; ++k)
-      local_params[k] = a->params[k];
-    params = local_params;
-  }
+  const double *params = vf_tile_params(a, VF_TILE_NPARAMS, local_params);
   // Histograms (HistSums.h): the tile's cells, in sample order.
   vf_hist_state hist = {0};
   if (nhist)
@@ -164,134 +339,28 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
 
   for (vf_u64 j0 = begin; j0 < end; j0 += VF_BATCH) {
     const unsigned nb = end - j0 < VF_BATCH ? (unsigned)(end - j0) : VF_BATCH;
-    // (1) Each sample's hypercube and 1/n_h (samples are ordered by
-    // hypercube), with no branch per sample: the hypercubes that start in
-    // the batch mark their first lanes in `heads` (a branch per sample
-    // would mispredict at every change, i.e. every few samples where
-    // VEGAS+ gives most hypercubes their minimum); a lane belongs to the
-    // last mark at or before it. A short last batch is padded with copies
-    // of its last sample, so the next two loops always run VF_BATCH times
-    // (a constant trip count, which the vectorizer handles best); the
-    // padding is not accumulated.
-    vf_u64 heads = 1;
-    vf_u64 runh[VF_BATCH];
-    double runinv[VF_BATCH];
-    // Run 0 is the last batch's last hypercube, unless that ended there.
-    unsigned nrun = h_end > j0;
-    runh[0] = h;
-    runinv[0] = inv_nh;
-    while (h_end < j0 + nb) {
-      const vf_u64 start = h_end;
-      h_end = offsets[++h + 1];
-      if (h_end == start)
-        continue; // empty (Strata gives none, but the walk allows them)
-      heads |= (vf_u64)1 << (start - j0);
-      runh[nrun] = h;
-      runinv[nrun++] = 1.0 / (double)(h_end - start);
-    }
-    inv_nh = runinv[nrun - 1];
-    for (unsigned b = 0, k = 0; b < VF_BATCH; ++b) {
-      k += (unsigned)(heads >> b) & 1u;
-      hb[b] = runh[k - 1];
-      invnb[b] = runinv[k - 1];
-    }
-    // (2) Points, training slots and Jacobians, sixteen samples per step
-    // (SampleBatch.h).
-    for (unsigned b0 = 0; b0 < VF_BATCH; b0 += VF_WORD_LANES) {
-      vf_u64 j[VF_WORD_LANES];
-      for (unsigned l = 0; l < VF_WORD_LANES; ++l)
-        j[l] = b0 + l < nb ? j0 + b0 + l : j0 + nb - 1;
-      vf_sample_points_x16(a, dim, j, hb + b0, recip, VF_BATCH,
-                           x_stride ? xb + b0 : xb + b0 * dim, x_stride,
-                           slotb + b0, jacb + b0);
-    }
-    // (3) The integrand.
-#ifdef VF_SAMPLER_NATIVE
-    native->eval(native->context, xb, nb, dim, params, fb);
-#else
-    int slowb[VF_BATCH];
-    for (unsigned b = 0; b < VF_BATCH; ++b)
-      slowb[b] = 0;
-    if (x_stride) {
-      VF_VECTORIZE_ACROSS_SAMPLES
-      for (unsigned b = 0; b < VF_BATCH; ++b)
-        vf_user_integrand_strided_fast(xb + b, params, fb + b * nvals,
-                                       slowb + b);
-    } else {
-      VF_VECTORIZE_ACROSS_SAMPLES
-      for (unsigned b = 0; b < VF_BATCH; ++b)
-        vf_user_integrand_fast(xb + b * dim, params, fb + b * nvals,
-                               slowb + b);
-    }
-    int anyslow = 0;
-    for (unsigned b = 0; b < VF_BATCH; ++b)
-      anyslow |= slowb[b];
-    if (__builtin_expect(anyslow, 0))
-      vf_exact_samples(xb, x_stride, dim, a->params, fb, nvals, slowb);
-#endif
-    // (4a) Each sample's v = J f (f taken as 0 where it is not finite) and
-    // map-training value (J f_0)^2 / n_h, outside the ordered loop: no
-    // cross-sample dependence. The sums below add exactly these numbers.
-    // Every lane of the batch, so that the block step reads defined values
-    // (a short batch's padding repeats its last sample).
-    int allfinite = 1;
-    for (unsigned b = 0; b < VF_BATCH; ++b) {
-      const double *f = fb + (b < nb ? b : nb - 1) * nvals;
-      int finite = 1;
-      for (unsigned c = 0; c < nout; ++c)
-        finite &= vf_isfinite(f[c]);
-      finb[b] = finite;
-      allfinite &= finite;
-      for (unsigned c = 0; c < nout; ++c)
-        vb[b * nout + c] = jacb[b] * (finite ? f[c] : 0.0);
-      t2b[b] = vb[b * nout] * vb[b * nout] * invnb[b];
-    }
-    // (4b) Segment sums, block by block (BlockSums.h), and (4c) the
-    // largest deviation, first in sample order: searched lane by lane only
-    // in the rare blocks whose largest beats the tile's so far (the others
-    // change nothing).
-    for (unsigned b0 = 0; b0 < nb; b0 += VF_BLOCK) {
-      const unsigned n = nb - b0 < VF_BLOCK ? nb - b0 : VF_BLOCK;
-      vf_block_segments(out, first, &sg, hb + b0, (vf_u32)(heads >> b0),
-                        vb + b0 * nout, n, nout, devb + b0, VF_TILE_WIDE);
-      if (vf_block_largest(devb + b0, invnb + b0, n) > max_dev)
-        for (unsigned b = b0; b < b0 + n; ++b) {
-          const double dev = devb[b] * invnb[b];
-          if (dev > max_dev) {
-            max_dev = dev;
-            max_value = vb[b * nout];
-            max_index = j0 + b;
-          }
-        }
-    }
+    const vf_u64 heads =
+        vf_batch_hcubes(offsets, j0, nb, &h, &h_end, &inv_nh, hb, invnb);
+    vf_batch_points(a, dim, j0, nb, hb, recip, xb, x_stride, slotb, jacb);
+    vf_batch_values(a, xb, x_stride, dim, nb, params, fb,
+                    nvals VF_TILE_EXTRA_ARGS);
+    const int allfinite =
+        vf_batch_weights(fb, nb, nout, nvals, jacb, invnb, finb, vb, t2b);
+    vf_batch_segments(out, first, &sg, hb, heads, vb, devb, invnb, j0, nb, nout,
+                      &large);
     // The non-finite count, only in batches that have any.
     if (!allfinite)
       for (unsigned b = 0; b < nb; ++b)
         if (!finb[b] && nonfinite++ == 0)
           first_bad = j0 + b;
-    // (4d) Histograms and training sums, in sample order.
-    for (unsigned b = 0; b < nb; ++b) {
-      if (nhist)
-        vf_hist_add(&hist, a, hb[b], vb[b * nout], fb + b * nvals + nout,
-                    nhist);
-      if (train) {
-        const vf_f64x2 add = {t2b[b], invnb[b]};
-        VF_UNROLL_DIMENSIONS
-        for (unsigned d = 0; d < dim; ++d) {
-          double *p = train + slotb[d * VF_BATCH + b];
-          vf_f64x2 pair;
-          __builtin_memcpy(&pair, p, sizeof pair);
-          pair += add;
-          __builtin_memcpy(p, &pair, sizeof pair);
-        }
-      }
-    }
+    vf_batch_accumulate(&hist, a, dim, nb, nout, nhist, hb, vb, fb, train,
+                        slotb, t2b, invnb);
   }
   r->nonfinite = nonfinite;
   r->first_bad = first_bad;
   r->last_hcube = sg.h;
-  r->max_value = max_value;
-  r->max_index = max_index;
+  r->max_value = large.value;
+  r->max_index = large.index;
   if (nhist)
     vf_hist_end(&hist);
   vf_segment_finish(out->edge_segments, &sg, first, nout);
