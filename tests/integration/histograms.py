@@ -252,6 +252,35 @@ def honesty(exe):
               f"+-0.5) and standard deviation {sd:.2f} (in [0.7, 1.3])")
 
 
+def decimal_edges(exe):
+    """Edges of a range written in short decimals are the doubles nearest
+    the decimal edges, in the binning as in the output, for constant ends
+    and for parameters alike (the compiled code computes the decimal scale
+    from the parameters' values): -0.6 is edge 1 of [-0.8, 0.8] in 8, so
+    the double just below it is in bin 0 (lo + (hi - lo) i / n put the edge
+    at that double, and it in bin 1), and -0.6 itself in bin 1."""
+    below = repr(math.nextafter(-0.6, -1))
+    src = write_source("decimal_edges",
+                       "param lo = -0.8\nparam hi = 0.8\n"
+                       "integrand f(x in [0, 1]) {\n"
+                       f"    hist fixed({below}, -0.8, 0.8, 8)\n"
+                       f"    hist byparam({below}, lo, hi, 8)\n"
+                       "    hist at(-0.6, lo, hi, 8)\n"
+                       "    return 1 + x\n}\n")
+    r = vegasc(exe, [src, "-q", "--calls", 2000, "--iterations", 2])
+    if not check(r.rc == 0 and r.doc, "decimal edges: the run"):
+        print(r)
+        return
+    hs = {h["name"]: h for h in r.doc["histograms"]}
+    for name, want in (("fixed", 0), ("byparam", 0), ("at", 1)):
+        h = hs[name]
+        vals = h["values"]
+        check(h["axes"][0]["edges"][1] == -0.6 and vals[want] > 0 and
+              all(v == 0 for k, v in enumerate(vals) if k != want),
+              f"decimal edges: '{name}' edge 1 is -0.6, its value in bin "
+              f"{want} alone")
+
+
 def main():
     exe, fake = sys.argv[1:3]
     mpiexec = sys.argv[3] if len(sys.argv) > 3 else None
@@ -259,6 +288,7 @@ def main():
     one_hypercube(exe, fake)
     outputs(exe)
     honesty(exe)
+    decimal_edges(exe)
     finish()
 
 
