@@ -13,9 +13,10 @@
 namespace vf {
 
 std::vector<double> HistogramAxis::edges() const {
+  const double P = vf_hist_decimal_scale(Lo, Hi, Bins);
   std::vector<double> E;
   for (unsigned I = 0; I <= Bins; ++I)
-    E.push_back(vf_hist_edge(Lo, Hi, I, Bins));
+    E.push_back(vf_hist_edge_at(Lo, Hi, I, Bins, P));
   return E;
 }
 

@@ -50,7 +50,7 @@ static Value *emitHistScale(IRBuilderBase &B, Value *Lo, Value *Hi,
   return Scale;
 }
 
-/// vf_hist_edge (HistogramCells.h), step for step, with the scale \p P of
+/// vf_hist_edge_at (HistogramCells.h), step for step, with the scale \p P of
 /// emitHistScale: no instruction is marked contractible, so the backend
 /// fuses nothing.
 static Value *emitHistEdge(IRBuilderBase &B, Value *Lo, Value *Hi, Value *I,

@@ -5,7 +5,7 @@
 // (Evaluator::histCell), operation for operation: bin
 // floor((v - lo) / (hi - lo) * n), at most n - 1, for v in [lo, hi), moved
 // by one where rounding put a value on the wrong side of an edge
-// vf_hist_edge(lo, hi, i, n) (kernels/HistogramCells.h; the edges
+// vf_hist_edge_at(lo, hi, i, n, p) (kernels/HistogramCells.h; the edges
 // vf::HistogramAxis reports).
 //
 //===----------------------------------------------------------------------===//

@@ -262,8 +262,9 @@ double Evaluator::histCell(const HistStmt &H) {
     Safe = Safe >= 0.0 ? Safe : 0.0;
     unsigned long long Bin = static_cast<unsigned long long>(Safe);
     Bin = Bin < N ? Bin : N - 1;
+    const double P = vf_hist_decimal_scale(Lo, Hi, N);
     auto Edge = [&](unsigned long long I) {
-      return vf_hist_edge(Lo, Hi, I, N);
+      return vf_hist_edge_at(Lo, Hi, I, N, P);
     };
     if (Bin + 1 < N && V >= Edge(Bin + 1))
       ++Bin;

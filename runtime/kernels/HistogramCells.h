@@ -58,13 +58,13 @@ static inline double vf_hist_decimal_scale(double lo, double hi, vf_u64 n) {
 /// Computed without contraction everywhere (the kernels, HistogramAxis and
 /// the reference evaluator with -ffp-contract=off, codegen's IR with the
 /// same steps unmarked), so every place that bins or reports agrees bit
-/// for bit.
-static inline double vf_hist_edge(double lo, double hi, vf_u64 i, vf_u64 n) {
+/// for bit. \p p is vf_hist_decimal_scale(lo, hi, n).
+static inline double vf_hist_edge_at(double lo, double hi, vf_u64 i, vf_u64 n,
+                                     double p) {
   if (i == 0)
     return lo;
   if (i >= n)
     return hi;
-  const double p = vf_hist_decimal_scale(lo, hi, n);
   if (p != 0.0)
     return (__builtin_rint(lo * p) * (double)(n - i) +
             __builtin_rint(hi * p) * (double)i) /

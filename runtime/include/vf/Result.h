@@ -92,7 +92,7 @@ struct HistogramAxis {
   double Lo = 0, Hi = 1;
   unsigned Bins = 1;
   /// The Bins + 1 bin edges, exactly those the compiled code bins by
-  /// (vf_hist_edge): Lo, ..., Hi, each the double nearest its decimal
+  /// (vf_hist_edge_at): Lo, ..., Hi, each the double nearest its decimal
   /// value where Lo and Hi are short decimals (-0.3, not
   /// -0.30000000000000004).
   std::vector<double> edges() const;
