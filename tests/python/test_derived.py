@@ -105,3 +105,11 @@ integrand f(x in [0, 1]) = x
 integrand g(x in [0, 1]) = x * x
 derived r = g / f
 """, name="mixed.vf")
+
+
+def test_uvalues_without_uncertainties_says_what_to_install(ee, monkeypatch):
+    r = vf.Integrator(ee, seed=5, **OPTS).run()
+    # A None entry makes `import uncertainties` raise ImportError.
+    monkeypatch.setitem(__import__("sys").modules, "uncertainties", None)
+    with pytest.raises(ImportError, match="python3-uncertainties"):
+        r.uvalues()
