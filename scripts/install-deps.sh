@@ -24,6 +24,9 @@ packages=(
   python3 python3-dev pybind11-dev python3-numpy python3-pytest
   # Result.uvalues() (correlated values, as gvar for vegas) and its test
   python3-uncertainties
+  # the multi-channel examples' references by quadrature
+  # (tests/integration/multichannel_refs.py) and their test
+  python3-scipy
   # scripts/gpu-pack.sh compresses the GPU carry (strip is binutils)
   xz-utils binutils
   # the Dask driver (python/vegasflow/dask.py) and its test
