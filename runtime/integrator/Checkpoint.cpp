@@ -156,6 +156,29 @@ private:
   const char *BadFlag = nullptr;
 };
 
+/// A multi-channel run's fields (version 5): the channel options, the
+/// weights, channels 1 .. m-1's grids (at least 32 bytes each) and each
+/// row's channel rows (32 bytes each).
+template <typename Io, typename State> void channelFields(Io &F, State &S) {
+  F.f64s(S.Options.ChannelWeights);
+  F.f64(S.Options.ChannelFloor);
+  F.f64s(S.ChannelAlpha);
+  for (std::uint64_t K = 0, N = F.count(32, S.ChannelGrids); K < N; ++K) {
+    auto &G = S.ChannelGrids[K];
+    F.u32(G.Ninc);
+    F.f64s(G.Edges);
+    F.u64(G.StrataNeval);
+    F.u64s(G.Offsets);
+  }
+  for (auto &R : S.Rows)
+    for (std::uint64_t K = 0, N = F.count(32, R.Channels); K < N; ++K) {
+      F.f64(R.Channels[K].Alpha);
+      F.u64(R.Channels[K].Samples);
+      F.f64(R.Channels[K].Mean);
+      F.f64(R.Channels[K].Error);
+    }
+}
+
 /// The checkpoint's fields in file order (Checkpoint.h), for a Writer
 /// (State const) or a Reader. Minimum sizes bound the reader's counts:
 /// a parameter is at least 16 bytes, a row 76, a device 48.
@@ -221,6 +244,9 @@ void checkpointFields(Io &F, State &S, std::uint32_t Version) {
   // Version 3 files end here: their runs sampled the one channel, 0.
   if (Version >= 4)
     F.u32(S.Channel);
+  // Version 4 files end here: their integrands had no channels.
+  if (Version >= 5)
+    channelFields(F, S);
 }
 
 /// The grid file's fields in file order.
@@ -376,6 +402,14 @@ Status checkCompatible(const CheckpointState &Saved,
   differ("ninc", u(A.MaxNinc), u(B.MaxNinc));
   differ("hypercube cap", u(A.MaxHcube), u(B.MaxHcube));
   differ("on_nonfinite", policyName(A.OnNonFinite), policyName(B.OnNonFinite));
+  auto list = [&](const std::vector<double> &W) {
+    std::string T = W.empty() ? "adapt" : "";
+    for (std::size_t K = 0; K < W.size(); ++K)
+      T += (K ? "," : "") + fmtDouble(W[K]);
+    return T;
+  };
+  differ("channel_weights", list(A.ChannelWeights), list(B.ChannelWeights));
+  differ("channel_floor", fmtDouble(A.ChannelFloor), fmtDouble(B.ChannelFloor));
   if (Saved.ParamNames != Current.ParamNames) {
     if (Diffs.empty())
       Diffs.push_back("parameter names");

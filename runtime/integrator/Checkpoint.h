@@ -19,19 +19,22 @@
 //   - evaluations, wall time and per-device statistics (informational);
 //   - the histograms' accumulators (HistogramAverage::state) and their
 //     ranges in the last iteration (version 2);
-//   - the channel sampled (kernels/Channel.h; version 4).
+//   - the channel sampled (kernels/Channel.h; version 4);
+//   - a multi-channel run's channel options, weights, the other channels'
+//     grids and each row's channel rows (version 5).
 //
-// Format, version 4 (CheckpointVersion; 2 added each row's largest-weight
-// share and point, 3 the histograms' state, 4 the channel). Version 3
-// files are still read: they end before the channel, which is then 0,
-// the one channel their runs sampled. Little-endian binary: the 8-byte
-// magic "VFSTATE\0", a u32 version, the fields in the order of
-// CheckpointState (integers as u8/u32/u64, doubles as their IEEE-754 bits
-// in a u64, so they round-trip exactly; strings and arrays as a u64 count
-// then the items), and a final u64 FNV-1a hash of every byte before it, so
-// a truncated or damaged file is refused, never half-read. A grid file is
-// the same framing with magic "VFGRID\0\0" (GridVersion 1): integrand name,
-// dim, ninc, edges (dim x (ninc + 1), axis-major), hash.
+// Format, version 5 (CheckpointVersion; 2 added each row's largest-weight
+// share and point, 3 the histograms' state, 4 the channel, 5 the
+// channels). Versions 3 and 4 are still read: version 3 files end before
+// the channel, which is then 0, the one channel their runs sampled;
+// version 4 files before the channels, which they did not have. Little-endian
+// binary: the 8-byte magic "VFSTATE\0", a u32 version, the fields in the order
+// of CheckpointState (integers as u8/u32/u64, doubles as their IEEE-754 bits in
+// a u64, so they round-trip exactly; strings and arrays as a u64 count then the
+// items), and a final u64 FNV-1a hash of every byte before it, so a truncated
+// or damaged file is refused, never half-read. A grid file is the same framing
+// with magic "VFGRID\0\0" (GridVersion 1): integrand name, dim, ninc, edges
+// (dim x (ninc + 1), axis-major), hash.
 //
 // Both are written atomically (files/SafeFiles.h: a temporary beside the
 // target, fsync'ed, renamed over it, the folder fsync'ed; only a regular
@@ -55,7 +58,7 @@
 
 namespace vf {
 
-inline constexpr std::uint32_t CheckpointVersion = 4;
+inline constexpr std::uint32_t CheckpointVersion = 5;
 /// The oldest checkpoint format read (Checkpoint.h: "Format").
 inline constexpr std::uint32_t OldestCheckpointVersion = 3;
 inline constexpr std::uint32_t GridVersion = 1;
@@ -91,8 +94,21 @@ struct CheckpointState {
   // Histograms of observables: the combined cells' accumulators and the
   // ranges (lo, hi per axis) they were binned with.
   std::vector<double> Histograms, HistRanges;
-  // The channel sampled (kernels/Channel.h): 0, the one channel.
+  // The channel sampled (kernels/Channel.h): 0 between iterations.
   unsigned Channel = 0;
+  // A multi-channel run (version 5; empty without channels): the
+  // channels' weights for the next iteration and the grids of channels
+  // 1 .. m-1 (channel 0's are the fields above, its strata sized as
+  // every channel's are: ChannelWeights.h). Each row's channel rows are
+  // in Rows; the channel options in Options.
+  struct ChannelGrid {
+    unsigned Ninc = 0;
+    std::vector<double> Edges;
+    std::uint64_t StrataNeval = 0;
+    std::vector<std::uint64_t> Offsets;
+  };
+  std::vector<double> ChannelAlpha;
+  std::vector<ChannelGrid> ChannelGrids;
 };
 
 /// `S` as the bytes of a checkpoint file.

@@ -15,6 +15,12 @@ namespace vf {
 Expected<EventSampler>
 EventStream::frozenSampler(const RunState &S,
                            std::span<const std::uint64_t> Offsets) const {
+  if (S.channels())
+    return Error{"integrand '" + I.Name + "' has " +
+                 std::to_string(S.channels()) +
+                 " channels: events from a multi-channel integrand are not "
+                 "available yet in this build (integrate it, or draw events "
+                 "from a single-channel integrand)"};
   if (!S.Map || !S.Str)
     return Error{"no events before training: run() at least one iteration, "
                  "then freeze()"};

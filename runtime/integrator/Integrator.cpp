@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "integrator/ChannelWeights.h"
 #include "integrator/IntegratorImpl.h"
 #include "integrator/VarianceCheck.h"
 
@@ -140,6 +141,9 @@ Integrator::createUnguarded(IntegrandInfo In, IntegratorOptions O) {
   Expected<ScheduleSpec> S = checkedSchedule(O);
   if (!S)
     return S.error();
+  if (Status C = checkChannelOptions(O, unsigned(In.Channels.size()), In.Name);
+      !C)
+    return C.error();
   std::vector<IntegratorNote> Notes;
   Expected<DeviceSet> D = DeviceSet::create(In, O, Notes);
   if (!D)
@@ -382,6 +386,7 @@ Result Integrator::result() const {
       R.Iterations[K].Derived.push_back(
           evaluateDerived(D, R.Iterations[K].Mean, S.Covs[K], P->Params));
   }
+  R.Channels = P->channels();
   R.Devices = S.Devices;
   R.Ranks = P->Ranks.totals();
   R.ExchangeBytes = P->Ranks.bytes();

@@ -106,7 +106,7 @@ struct Integrator::Impl {
        std::vector<IntegratorNote> N)
       : I(std::move(In)), O(std::move(Opt)), Params(I.ParamDefaults),
         Workers(std::move(D)), Schedule(S), Notes(std::move(N)),
-        State(I.Dim, I.Outputs, I.HistCells),
+        State(I.Dim, I.Outputs, I.HistCells, unsigned(I.Channels.size())),
         Step(I, O, Params, Workers, Schedule, Ranks, CancelRequested, Progress),
         Events(I, O, Params) {}
 
@@ -125,6 +125,8 @@ struct Integrator::Impl {
   StopReason stopReason() const;
   /// The histograms of the result (Integrator::result).
   std::vector<Histogram> histograms() const;
+  /// The channels of the result (ChannelPasses.cpp).
+  std::vector<ChannelSummary> channels() const;
 
   // State.cpp
   /// The state as a checkpoint; without \p WithState only what

@@ -33,6 +33,8 @@ std::uint64_t tileSize(std::uint64_t Calls) {
 
 Expected<IterationOutcome> Iteration::run(RunState &S, std::uint64_t Calls,
                                           bool Warmup) {
+  if (S.channels())
+    return runChannels(S, Calls, Warmup);
   const Clock::time_point Start = Clock::now();
   if (Status B = bounds(S); !B)
     return B.error();
@@ -56,7 +58,10 @@ Expected<IterationOutcome> Iteration::run(RunState &S, std::uint64_t Calls,
     return F.error();
   if (Status E = estimate(S, A, Out.Mean, Out.Cov); !E)
     return E.error();
-  addHistograms(S, Warmup, Out.Cov[0]);
+  if (I.HistCells) {
+    Buffers.Histograms.finish();
+    addHistograms(S, Warmup, Out.Cov[0], Buffers.Histograms.totals());
+  }
   largestWeight(S, A, Out.Cov[0], Out.Row);
   adapt(S, Warmup);
   Out.Row.Index = S.Iteration;
@@ -144,7 +149,7 @@ vf_sampler_args Iteration::samplerArgs(const RunState &S,
   A.box_volume = 1;
   for (double W : Width)
     A.box_volume *= W;
-  A.params = Params.data();
+  A.params = kernelParams().data();
   A.hist_cells = I.HistCells;
   A.channel = S.Channel;
   return A;
@@ -172,7 +177,7 @@ Status Iteration::runTiles(const RunState &S, const vf_sampler_args &A,
                            bool Warmup, IterationOutcome &Out) {
   const std::uint64_t Ntiles = Buffers.Results.size();
   std::vector<std::string> Failures(Workers.size());
-  Workers.begin(A, Params.size(), Failures);
+  Workers.begin(A, kernelParams().size(), Failures);
   std::atomic<std::uint64_t> TilesDone{0}, SamplesDone{0};
   auto TileDone = [&](std::uint64_t Tile) {
     std::uint64_t N = tileSamples(A, Tile);
@@ -270,14 +275,18 @@ Error Iteration::nonFiniteError(const RunState &S, const vf_sampler_args &A,
   std::string Point, Value;
   for (unsigned D = 0; D < I.Dim; ++D)
     Point += (D ? ", " : "") + formatDouble(X[D]);
-  if (I.Evaluate) {
+  // Evaluate gives a multi-channel integrand's sum of channels, not the
+  // channel that was sampled: its value would mislead.
+  const std::string Name = S.channels() ? "channel '" + I.Channels[S.Channel] +
+                                              "' of integrand '" + I.Name + "'"
+                                        : "integrand '" + I.Name + "'";
+  if (I.Evaluate && !S.channels()) {
     I.Evaluate(X.data(), 1, Params.data(), F.data());
     for (unsigned C = 0; C < I.Outputs; ++C)
       Value += (C ? ", " : "") + formatDouble(F[C]);
     Value = " is " + (I.Outputs > 1 ? "[" + Value + "]" : Value);
   }
-  return Error{"integrand '" + I.Name + "'" +
-               (Value.empty() ? " is not finite" : Value) + " at x = [" +
+  return Error{Name + (Value.empty() ? " is not finite" : Value) + " at x = [" +
                Point + "] (sample " + std::to_string(Index) + " of iteration " +
                std::to_string(S.Iteration) + "; " + std::to_string(Count) +
                " non-finite sample(s) in this iteration). Fix the "
@@ -286,13 +295,10 @@ Error Iteration::nonFiniteError(const RunState &S, const vf_sampler_args &A,
                " to count such samples as 0"};
 }
 
-void Iteration::addHistograms(RunState &S, bool Warmup, double Variance) {
-  if (!I.HistCells)
-    return;
-  Buffers.Histograms.finish();
+void Iteration::addHistograms(RunState &S, bool Warmup, double Variance,
+                              std::span<const double> Cells) {
   if (!Warmup)
-    S.HistAverage.add(Buffers.Histograms.totals(),
-                      S.Average->predictedVariance(Variance));
+    S.HistAverage.add(Cells, S.Average->predictedVariance(Variance));
 }
 
 void Iteration::adapt(RunState &S, bool Warmup) const {

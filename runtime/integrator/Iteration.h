@@ -27,6 +27,7 @@
 #include "vf/Integrator.h"
 #include "vf/Result.h"
 
+#include "integrator/ChannelWeights.h"
 #include "integrator/DeviceSet.h"
 #include "integrator/IterationBuffers.h"
 #include "integrator/RankExchange.h"
@@ -70,6 +71,12 @@ public:
   /// \p Warmup): its Philox word, its map and allocation adapted, its
   /// histograms added; an error leaves no statistics of it.
   Expected<IterationOutcome> run(RunState &S, std::uint64_t Calls, bool Warmup);
+  /// A multi-channel integrand's iteration (ChannelPasses.cpp): one pass
+  /// per channel, in channel order, each with its own grid and share of
+  /// \p Calls; their estimates added; then the weights and the grids
+  /// adapted.
+  Expected<IterationOutcome> runChannels(RunState &S, std::uint64_t Calls,
+                                         bool Warmup);
   /// The next iteration re-samples a loaded grid finer than its calls
   /// can train (loadGrid).
   void fitLoadedMap() { FitLoadedMap = true; }
@@ -77,6 +84,23 @@ public:
 private:
   /// Whether several MPI ranks share the run.
   bool shared() const { return O.Ranks && O.Ranks->size() > 1; }
+
+  // ChannelPasses.cpp: a multi-channel iteration's steps.
+  struct ChannelPass;
+  /// Channel S.Channel's pass of \p Calls in all: its grid for its share,
+  /// its tiles, its estimate into \p Pass; its map's training data added.
+  Status channelPass(RunState &S, std::uint64_t Calls, bool Warmup,
+                     ChannelPass &Pass);
+  /// The selected channel's grid for its share \p Share of \p Calls.
+  void prepareChannel(RunState &S, std::uint64_t Calls, std::uint64_t Share);
+  /// After every pass: the weights, then each channel's map and strata.
+  void adaptChannels(RunState &S, std::uint64_t Calls, bool Warmup,
+                     const std::vector<ChannelMoments> &Moments) const;
+  /// The parameter block the kernels read: the user's parameters, then
+  /// (with channels) the weights, which alpha() reads.
+  const std::vector<double> &kernelParams() const {
+    return ChannelParams.empty() ? Params : ChannelParams;
+  }
 
   // Iteration.cpp: the steps.
   /// The box (Lo, Width) and histogram ranges for the parameters, checked.
@@ -106,7 +130,9 @@ private:
                         IterationRow &Row) const;
   Error nonFiniteError(const RunState &S, const vf_sampler_args &A,
                        std::uint64_t Index, std::uint64_t Count) const;
-  void addHistograms(RunState &S, bool Warmup, double Variance);
+  /// Adds the iteration's cells \p Cells ((I, V) per cell) to the run's.
+  void addHistograms(RunState &S, bool Warmup, double Variance,
+                     std::span<const double> Cells);
   void adapt(RunState &S, bool Warmup) const;
 
   // IterationEstimate.cpp: the reduction to an estimate.
@@ -149,6 +175,7 @@ private:
   IterationBuffers Buffers;
   std::vector<double> Lo, Width; ///< the box, for the kernel's inputs
   bool FitLoadedMap = false;     ///< loadGrid's map, not yet fitted
+  std::vector<double> ChannelParams; ///< kernelParams() with channels
 };
 
 /// Samples per tile of an iteration of \p Calls.

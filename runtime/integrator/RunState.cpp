@@ -8,6 +8,8 @@
 
 #include "integrator/RunState.h"
 
+#include "integrator/ChannelWeights.h"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -15,9 +17,20 @@
 
 namespace vf {
 
-RunState::RunState(unsigned Dim, unsigned Outputs, unsigned HistCells)
-    : Average(IterationAverage::create(Outputs)), HistAverage(HistCells),
-      Dim(Dim), Outputs(Outputs) {}
+RunState::RunState(unsigned Dim, unsigned Outputs, unsigned HistCells,
+                   unsigned Channels)
+    : Parked(Channels), Average(IterationAverage::create(Outputs)),
+      HistAverage(HistCells), Dim(Dim), Outputs(Outputs) {}
+
+void RunState::selectChannel(unsigned C) {
+  ChannelGrid &Out = Parked[Channel];
+  std::swap(Map, Out.Map);
+  std::swap(Str, Out.Str);
+  ChannelGrid &In = Parked[C];
+  std::swap(Map, In.Map);
+  std::swap(Str, In.Str);
+  Channel = C;
+}
 
 double roundoffFloor(unsigned Dim, double Mean) {
   const double F = std::sqrt(double(Dim) + 2) * 0x1p-52 * std::fabs(Mean);
@@ -150,20 +163,73 @@ void RunState::save(CheckpointState &S) const {
   S.Devices = Devices;
   S.Histograms = HistAverage.state();
   S.HistRanges = HistRanges;
+  S.ChannelAlpha = Alpha;
+  for (unsigned C = 1; C < channels(); ++C) {
+    const ChannelGrid &G = Parked[C];
+    CheckpointState::ChannelGrid &Out = S.ChannelGrids.emplace_back();
+    if (G.Map) {
+      Out.Ninc = G.Map->ninc();
+      Out.Edges.assign(G.Map->edges().begin(), G.Map->edges().end());
+    }
+    if (G.Str) {
+      Out.StrataNeval = G.Str->neval();
+      Out.Offsets.assign(G.Str->offsets().begin(), G.Str->offsets().end());
+    }
+  }
+}
+
+Status RunState::restoreGrid(ChannelGrid &G, unsigned Ninc,
+                             std::vector<double> Edges, std::uint64_t Neval,
+                             std::span<const std::uint64_t> Offsets,
+                             std::uint64_t Sizing, const IntegratorOptions &O) {
+  G.Str = nullptr;
+  if (!Offsets.empty()) {
+    // A channel's strata are sized for its smallest share (Sizing), and
+    // allocate its current one.
+    auto Str = std::make_unique<Strata>(Dim, channels() ? Sizing : Neval,
+                                        O.Beta, O.MaxHcube);
+    Str->setNeval(Neval);
+    if (!Str->restoreOffsets(Offsets))
+      return Error{"the checkpoint's allocation does not fit " +
+                   std::to_string(Neval) + " calls per iteration"};
+    G.Str = std::move(Str);
+  }
+  G.Map = Edges.empty()
+              ? nullptr
+              : std::make_unique<AdaptiveMap>(Dim, Ninc, std::move(Edges));
+  return Status::ok();
 }
 
 Status RunState::load(CheckpointState S, const IntegratorOptions &O) {
-  std::unique_ptr<Strata> NewStr;
-  if (!S.Offsets.empty()) {
-    NewStr = std::make_unique<Strata>(Dim, S.StrataNeval, O.Beta, O.MaxHcube);
-    if (!NewStr->restoreOffsets(S.Offsets))
-      return Error{"the checkpoint's allocation does not fit " +
-                   std::to_string(S.StrataNeval) + " calls per iteration"};
+  const unsigned M = channels();
+  if (M && ((S.ChannelAlpha.size() != M && !S.ChannelAlpha.empty()) ||
+            S.ChannelGrids.size() != M - 1))
+    return Error{
+        "the checkpoint holds " + std::to_string(S.ChannelGrids.size() + 1) +
+        " channel grids and " + std::to_string(S.ChannelAlpha.size()) +
+        " weights, but the integrand has " + std::to_string(M) + " channels"};
+  if (!M && (!S.ChannelAlpha.empty() || !S.ChannelGrids.empty()))
+    return Error{"the checkpoint is a multi-channel run's, but the integrand "
+                 "has no channels"};
+  const std::uint64_t Sizing =
+      M ? channelCalls(smallestChannelWeight(O, M), S.Plan.Calls) : 0;
+  std::vector<ChannelGrid> Grids(std::max(M, 1u));
+  if (Status G = restoreGrid(Grids[0], S.Ninc, std::move(S.Edges),
+                             S.StrataNeval, S.Offsets, Sizing, O);
+      !G)
+    return G;
+  for (unsigned C = 1; C < M; ++C) {
+    CheckpointState::ChannelGrid &In = S.ChannelGrids[C - 1];
+    if (Status G = restoreGrid(Grids[C], In.Ninc, std::move(In.Edges),
+                               In.StrataNeval, In.Offsets, Sizing, O);
+        !G)
+      return G;
   }
-  Str = std::move(NewStr);
-  Map = S.Edges.empty()
-            ? nullptr
-            : std::make_unique<AdaptiveMap>(Dim, S.Ninc, std::move(S.Edges));
+  Map = std::move(Grids[0].Map);
+  Str = std::move(Grids[0].Str);
+  for (unsigned C = 1; C < M; ++C)
+    Parked[C] = std::move(Grids[C]);
+  Alpha = std::move(S.ChannelAlpha);
   Plan = S.Plan;
   Iteration = S.Iteration;
   Channel = S.Channel;

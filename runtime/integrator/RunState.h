@@ -32,16 +32,29 @@ namespace vf {
 
 struct RunState {
   /// A run of an integrand of \p Dim dimensions and \p Outputs components
-  /// with \p HistCells histogram cells; no iteration yet.
-  RunState(unsigned Dim, unsigned Outputs, unsigned HistCells);
+  /// with \p HistCells histogram cells and \p Channels channels (0 for an
+  /// integrand without); no iteration yet.
+  RunState(unsigned Dim, unsigned Outputs, unsigned HistCells,
+           unsigned Channels = 0);
 
   // The algorithm: null before the first iteration.
   std::unique_ptr<AdaptiveMap> Map;
   std::unique_ptr<Strata> Str;
   /// The Philox iteration word; counts warm-up iterations too.
   unsigned Iteration = 0;
-  /// The channel sampled (kernels/Channel.h): 0, the one channel today.
+  /// The channel sampled (kernels/Channel.h): 0 between iterations.
   unsigned Channel = 0;
+  /// A multi-channel integrand's channels (both empty without channels):
+  /// each one's weight for the next iteration (ChannelWeights.h), and the
+  /// grids of the channels not being sampled. Map and Str are channel
+  /// Channel's grid; Parked[Channel] is empty, every other entry holds its
+  /// channel's grid (null before the channel's first iteration).
+  struct ChannelGrid {
+    std::unique_ptr<AdaptiveMap> Map;
+    std::unique_ptr<Strata> Str;
+  };
+  std::vector<double> Alpha;
+  std::vector<ChannelGrid> Parked;
   bool Frozen = false;
   /// The next event of the stream (EventStream: sample, unweight).
   std::uint64_t NextEvent = 0;
@@ -61,6 +74,11 @@ struct RunState {
   std::vector<DeviceStats> Devices;
   std::uint64_t Evaluations = 0;
   double Wall = 0;
+
+  /// Parks the selected channel's grid and makes channel \p C's Map and
+  /// Str.
+  void selectChannel(unsigned C);
+  unsigned channels() const { return unsigned(Parked.size()); }
 
   /// Adds a finished iteration: its \p Row (Index, Warmup, Samples,
   /// Seconds and Devices set), its \p Mean and sampled covariance \p Cov.
@@ -85,6 +103,13 @@ struct RunState {
   Status load(CheckpointState S, const IntegratorOptions &O);
 
 private:
+  /// \p G from a checkpoint's fields: strata sized for \p Sizing calls
+  /// with channels (\p Neval without), allocating \p Neval.
+  Status restoreGrid(ChannelGrid &G, unsigned Ninc, std::vector<double> Edges,
+                     std::uint64_t Neval,
+                     std::span<const std::uint64_t> Offsets,
+                     std::uint64_t Sizing, const IntegratorOptions &O);
+
   unsigned Dim, Outputs;
 };
 

@@ -109,10 +109,23 @@ Status Integrator::checkpointTo(std::string Path) {
   return Status::ok();
 }
 
+/// A grid file holds one map: a multi-channel integrand has one per
+/// channel, which its checkpoints carry.
+static Status noChannels(const IntegrandInfo &I, const char *What) {
+  if (I.Channels.empty())
+    return Status::ok();
+  return Error{std::string(What) + ": integrand '" + I.Name + "' has " +
+               std::to_string(I.Channels.size()) +
+               " channels, each with its own map; a grid file holds one. "
+               "Save and resume the whole state (a checkpoint) instead"};
+}
+
 Status Integrator::saveGrid(const std::string &Path) const {
   BusyClaim Claim(P->Busy, /*Reentrant=*/true);
   if (!Claim)
     return busyError("saveGrid");
+  if (Status S = noChannels(P->I, "saveGrid"); !S)
+    return S;
   const AdaptiveMap *Map = P->State.Map.get();
   if (!Map)
     return Error{"no grid to save: the map is trained by run(), and no "
@@ -130,6 +143,8 @@ Status Integrator::loadGrid(const std::string &Path) {
   BusyClaim Claim(P->Busy);
   if (!Claim)
     return busyError("loadGrid");
+  if (Status S = noChannels(P->I, "loadGrid"); !S)
+    return S;
   Expected<GridFile> G = guarded("loadGrid", [&] { return readGrid(Path); });
   if (!G)
     return G.error();

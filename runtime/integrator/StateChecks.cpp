@@ -153,9 +153,43 @@ std::string shapeProblem(const CheckpointState &S) {
   if (S.Offsets.back() > S.StrataNeval)
     return "the allocation (Offsets) places " + u(S.Offsets.back()) +
            " samples, more than StrataNeval = " + u(S.StrataNeval);
-  if (S.Plan.Done > 0 && S.StrataNeval != S.Plan.Calls)
+  // A channel's strata allocate its share of the calls (ChannelWeights.h).
+  if (S.Plan.Done > 0 && S.ChannelAlpha.empty() &&
+      S.StrataNeval != S.Plan.Calls)
     return "StrataNeval = " + u(S.StrataNeval) + " but the run has " +
            u(S.Plan.Calls) + " calls per iteration (Plan.Calls)";
+  return "";
+}
+
+/// The first problem of a multi-channel run's weights and grids, or
+/// empty.
+std::string channelProblem(const CheckpointState &S) {
+  double Sum = 0;
+  for (std::size_t C = 0; C < S.ChannelAlpha.size(); ++C) {
+    const double A = S.ChannelAlpha[C];
+    if (!(A > 0) || !(A < 1))
+      return "ChannelAlpha[" + u(C) + "] = " + formatDouble(A) +
+             " is not a weight between 0 and 1";
+    Sum += A;
+  }
+  if (!S.ChannelAlpha.empty() && !(std::fabs(Sum - 1) < 1e-9))
+    return "the channel weights (ChannelAlpha) add up to " + formatDouble(Sum) +
+           ", not 1";
+  for (std::size_t C = 0; C < S.ChannelGrids.size(); ++C) {
+    const CheckpointState::ChannelGrid &G = S.ChannelGrids[C];
+    const std::string Which = "ChannelGrids[" + u(C) + "]";
+    if (G.Edges.empty() != (G.Ninc == 0) || G.Ninc > S.Options.MaxNinc)
+      return Which + ": Ninc = " + u(G.Ninc) + " with " + u(G.Edges.size()) +
+             " edges";
+    if (!G.Edges.empty())
+      if (std::string Why = AdaptiveMap::edgesProblem(S.Dim, G.Ninc, G.Edges);
+          !Why.empty())
+        return Which + ": " + Why;
+    if (G.Edges.empty() != G.Offsets.empty() || G.StrataNeval > S.Plan.Calls ||
+        (!G.Offsets.empty() && G.Offsets.back() > G.StrataNeval))
+      return Which + ": the allocation (Offsets, StrataNeval) does not fit "
+                     "the map or the calls";
+  }
   return "";
 }
 
@@ -163,6 +197,8 @@ std::string shapeProblem(const CheckpointState &S) {
 
 std::string stateProblem(const CheckpointState &S) {
   if (std::string Why = shapeProblem(S); !Why.empty())
+    return Why;
+  if (std::string Why = channelProblem(S); !Why.empty())
     return Why;
   return progressProblem(S);
 }

@@ -137,6 +137,12 @@ public:
   void adapt();
   /// Back to the uniform allocation.
   void resetUniform();
+  /// Samples per iteration from now on, which the next adapt() or
+  /// resetUniform() allocates; the hypercubes stay. A channel of a
+  /// multi-channel integrand gets a share of an iteration that moves with
+  /// its weight, over strata sized for its smallest share
+  /// (ChannelWeights.h).
+  void setNeval(std::uint64_t neval) { Neval = neval; }
   /// Restores a saved allocation (prefix sums as offsets() gives them).
   /// False, changing nothing, unless it has nhcube() + 1 entries starting
   /// at 0 with every n_h >= MinNevalHcube. The moments are not part of

@@ -138,6 +138,31 @@ json derivedJson(const std::vector<DerivedValue> &Values, bool Gradient) {
   return All;
 }
 
+/// An iteration's channels as [{"alpha", "samples", "integral", "error"}].
+static json channelRowsJson(const std::vector<ChannelRow> &Rows) {
+  json All = json::array();
+  for (const ChannelRow &C : Rows)
+    All.push_back({{"alpha", number(C.Alpha)},
+                   {"samples", C.Samples},
+                   {"integral", number(C.Mean)},
+                   {"error", number(C.Error)}});
+  return All;
+}
+
+/// The run's channels: each one's name, weight now, samples over the run,
+/// and its last iteration with that iteration's share of the variance.
+static json channelsJson(const std::vector<ChannelSummary> &Channels) {
+  json All = json::array();
+  for (const ChannelSummary &C : Channels)
+    All.push_back({{"name", C.Name},
+                   {"alpha", number(C.Alpha)},
+                   {"samples", C.Samples},
+                   {"integral", number(C.Last.Mean)},
+                   {"error", number(C.Last.Error)},
+                   {"error_share", number(C.ErrorShare)}});
+  return All;
+}
+
 json resultDocument(const Result &R, const std::string &Name, json Settings) {
   json Doc;
   Doc["vegasflow"] = {{"version", versionString()}, {"schema", 1}};
@@ -177,6 +202,8 @@ json resultDocument(const Result &R, const std::string &Name, json Settings) {
   Doc["result"] = Res;
   if (!R.Histograms.empty())
     Doc["histograms"] = histogramsJson(R.Histograms);
+  if (!R.Channels.empty())
+    Doc["channels"] = channelsJson(R.Channels);
   json Its = json::array();
   for (const IterationRow &Row : R.Iterations) {
     json It;
@@ -197,6 +224,8 @@ json resultDocument(const Result &R, const std::string &Name, json Settings) {
       It["ranks"] = ranksJson(Row.Ranks);
     if (!Row.Derived.empty())
       It["derived"] = derivedJson(Row.Derived, false);
+    if (!Row.Channels.empty())
+      It["channels"] = channelRowsJson(Row.Channels);
     Its.push_back(It);
   }
   Doc["iterations"] = Its;

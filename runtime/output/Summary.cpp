@@ -9,6 +9,7 @@
 
 #include "vf/Integrator.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace vf {
@@ -71,6 +72,7 @@ std::string summary(const Result &R) {
   if (R.Outputs > 1)
     Out += Joint + "   (the " + std::to_string(R.Outputs) +
            " components together)\n";
+  Out += channelTable(R);
   for (const DerivedValue &D : R.Derived)
     Out += D.Name + " = " + format("%.15g", D.Mean) + " +- " +
            format("%.3g", D.Error) + "   (derived)\n";
@@ -86,6 +88,24 @@ std::string summary(const Result &R) {
                   "continues)"
                 : "every iteration ran") +
            "\n";
+  return Out;
+}
+
+// A channel's integral moves with the weights: the table shows the last
+// iteration's, never an average.
+std::string channelTable(const Result &R) {
+  if (R.Channels.empty())
+    return "";
+  std::string Out = "channel           alpha      samples  last integral"
+                    "         error       error share\n";
+  for (const ChannelSummary &C : R.Channels) {
+    std::string Row = C.Name;
+    Row.resize(std::max<std::size_t>(Row.size() + 1, 14), ' ');
+    Row += format("%8.4f", C.Alpha) + padLeft(std::to_string(C.Samples), 13) +
+           "  " + format("%-22.15g", C.Last.Mean) +
+           format("%-10.3g", C.Last.Error) + format("%11.3f", C.ErrorShare);
+    Out += Row + "\n";
+  }
   return Out;
 }
 

@@ -42,14 +42,14 @@ RUN = ["--calls", "1e6", "--iterations", 10, "--warmup", 2, "--seed", 5]
 
 def checkpoint_done(path):
     """(iterations done, planned total) read from a checkpoint file, format
-    version 3 or 4 (runtime/integrator/Checkpoint.h: the same fields up to
+    version 3 to 5 (runtime/integrator/Checkpoint.h: the same fields up to
     the plan), or None if unreadable."""
     try:
         with open(path, "rb") as f:
             b = f.read(4096)  # the header; the map and allocation follow
     except OSError:
         return None
-    if b[:8] != b"VFSTATE\0" or struct.unpack_from("<I", b, 8)[0] not in (3, 4):
+    if b[:8] != b"VFSTATE\0" or struct.unpack_from("<I", b, 8)[0] not in (3, 4, 5):
         return None
     pos = 12
 

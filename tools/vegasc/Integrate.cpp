@@ -380,6 +380,7 @@ void printResult(const DriverOptions &O, const Integrator &Int,
   if (Outputs > 1)
     Out << Joint << "   (the " << Outputs << " components together)\n";
   printDerived(Out, *R);
+  Out << channelTable(*R);
   printHistograms(Out, *R);
   if (R->HasTarget && !O.Quiet)
     Out << (R->TargetMet ? "vegasc: accuracy target met after "

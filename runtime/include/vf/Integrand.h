@@ -51,6 +51,13 @@ struct IntegrandInfo {
   /// order: results report them (vf/Derived.h).
   std::vector<DerivedSpec> Derived;
 
+  /// A multi-channel integrand's channels (LANGUAGE.md v3, "Channels"):
+  /// their names in source order, empty for an integrand without; and
+  /// whether some channel calls alpha(), which makes the weights adapt by
+  /// the Kleiss-Pittau rule (runtime/integrator/ChannelWeights.h).
+  std::vector<std::string> Channels;
+  bool ChannelWeightsUsed = false;
+
   /// The histograms, in the order of their cells, and the cells in all.
   std::vector<HistogramSpec> Histograms;
   unsigned HistCells = 0;

@@ -46,6 +46,14 @@ struct IntegratorOptions {
   /// CPU worker threads, at most MaxThreads; 0: every hardware thread.
   unsigned Threads = 0;
   NonFinitePolicy OnNonFinite = NonFinitePolicy::Stop;
+  /// A multi-channel integrand's channel weights (LANGUAGE.md v3,
+  /// "Channels"): empty, they adapt after every iteration
+  /// (docs/algorithm.md, "Multi-channel integration"); otherwise one
+  /// positive number per channel, normalised and held for the whole run.
+  std::vector<double> ChannelWeights;
+  /// The smallest weight adaptation may give a channel, so that none
+  /// starves: 0 means 0.1 / channels; otherwise below 1 / channels.
+  double ChannelFloor = 0;
   /// How tiles are handed to workers: "adaptive" (default: chunks weighted
   /// by each worker's measured samples/s), "guided", "static",
   /// "dynamic:c" (c tiles at a time). The result never depends on it.

@@ -41,6 +41,17 @@ struct RankStats {
   double IdleSeconds = 0; ///< waiting for the other ranks to finish
 };
 
+/// One channel's part of an iteration of a multi-channel integrand
+/// (LANGUAGE.md v3, "Channels"): its weight, its samples and its estimate
+/// of component 0. A channel's own integral moves with the weights, so it
+/// is reported per iteration and never averaged over iterations.
+struct ChannelRow {
+  double Alpha = 0;
+  std::uint64_t Samples = 0;
+  double Mean = 0;
+  double Error = 0;
+};
+
 struct IterationRow {
   unsigned Index = 0;          ///< 1-based, over the integrator's lifetime
   bool Warmup = false;         ///< excluded from the combined estimate
@@ -70,6 +81,21 @@ struct IterationRow {
   /// The integrand's derived items at this iteration's estimate and
   /// covariance (Integrator::result fills them).
   std::vector<DerivedValue> Derived;
+  /// Per channel, in source order (empty for an integrand without
+  /// channels); Mean is their sum.
+  std::vector<ChannelRow> Channels;
+};
+
+/// A channel of a multi-channel integrand over the run: its name, the
+/// weight it has now (what the next iteration uses), its samples over the
+/// run, and its last iteration (ChannelRow) with that iteration's share
+/// of the variance of component 0.
+struct ChannelSummary {
+  std::string Name;
+  double Alpha = 0;
+  std::uint64_t Samples = 0;
+  ChannelRow Last;
+  double ErrorShare = 0;
 };
 
 /// Whether the error bar can be trusted: the variance estimate is unstable
@@ -156,6 +182,9 @@ struct Result {
   /// The integrand's `derived` items at the combined estimate, their
   /// errors propagated from Covariance (vf/Derived.h).
   std::vector<DerivedValue> Derived;
+  /// A multi-channel integrand's channels, in source order (empty
+  /// without channels).
+  std::vector<ChannelSummary> Channels;
 };
 
 } // namespace vf

@@ -19,6 +19,10 @@ namespace vf {
 /// marked "w" and have no cumulative columns; a vector integrand has one
 /// line per component ("3[1]").
 std::string summary(const Result &R);
+/// A multi-channel integrand's channels (empty text without): each one's
+/// weight now, samples over the run, and last iteration's integral, error
+/// and share of the variance; part of summary().
+std::string channelTable(const Result &R);
 
 } // namespace vf
 

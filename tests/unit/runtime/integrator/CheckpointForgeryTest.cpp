@@ -181,23 +181,35 @@ TEST(CheckpointForgery, FlagsAreZeroOrOne) {
   std::remove(B.c_str());
 }
 
-/// The state of \p Valid as the previous format wrote it: version 3, whose
-/// fields end before the channel index (the u32 before the hash).
-std::string asVersion3(const std::string &Valid) {
+/// The state of \p Valid, a single-channel run of \p Rows iterations, as
+/// an older format wrote it: version 4, whose fields end before the
+/// channels' (for a run without channels, all zero bytes: two empty
+/// arrays, a floor of 0, no grids and no channel rows per row), or
+/// version 3, which also ends before the channel index (the u32 before).
+std::string asVersion(const std::string &Valid, std::size_t Rows, char V) {
   std::string B = slurp(Valid);
   EXPECT_EQ(B[8], char(CheckpointVersion));
-  EXPECT_EQ(B.substr(B.size() - 12, 4), std::string(4, '\0'));
-  B.erase(B.size() - 12, 4);
-  B[8] = 3;
+  const std::size_t Channels = 32 + 8 * Rows, Cut = Channels + (V < 4 ? 4 : 0);
+  EXPECT_EQ(B.substr(B.size() - 8 - Cut, Cut), std::string(Cut, '\0'));
+  B.erase(B.size() - 8 - Cut, Cut);
+  B[8] = V;
   rehash(B);
   return B;
 }
 
-/// A version 3 file loads (its run sampled channel 0) and its run resumes
-/// bitwise as the current file's; a still older version is refused.
-TEST(CheckpointForgery, Version3FilesStillLoad) {
+/// Version 3 and 4 files load (their runs sampled channel 0 and had no
+/// channels) and resume bitwise as the current file; a still older
+/// version is refused.
+TEST(CheckpointForgery, Version3And4FilesStillLoad) {
   const std::string Valid = savedMidRun(), Old = path("v3");
-  std::string B = asVersion3(Valid);
+  auto Probe = make();
+  ASSERT_TRUE(bool(Probe->loadState(Valid)));
+  const std::size_t Rows = Probe->result().Iterations.size();
+  std::string B4 = asVersion(Valid, Rows, 4);
+  std::ofstream(Old, std::ios::binary) << B4;
+  auto From4 = make();
+  ASSERT_TRUE(bool(From4->loadState(Old)));
+  std::string B = asVersion(Valid, Rows, 3);
   std::ofstream(Old, std::ios::binary) << B;
   auto FromNew = make(), FromOld = make();
   ASSERT_TRUE(bool(FromNew->loadState(Valid)));
@@ -209,10 +221,14 @@ TEST(CheckpointForgery, Version3FilesStillLoad) {
   EXPECT_EQ(A->Error, C->Error);
   EXPECT_EQ(A->Iterations.size(), 6u);
   EXPECT_EQ(C->Iterations.size(), 6u);
+  Expected<Result> D = From4->run(4, 8000, 2);
+  ASSERT_TRUE(bool(D));
+  EXPECT_EQ(A->Mean, D->Mean);
+  EXPECT_EQ(A->Error, D->Error);
   B[8] = 2;
   rehash(B);
   std::ofstream(Old, std::ios::binary) << B;
-  expectRefused(Old, {"format version 2", "reads version 3 to 4"});
+  expectRefused(Old, {"format version 2", "reads version 3 to 5"});
   std::remove(Old.c_str());
   std::remove(Valid.c_str());
 }
