@@ -168,7 +168,10 @@ static Error addSamplers(const ProgramImage &P, Module &M,
          Foreign,
          // C/C++ code may read the parameters in ways
          // the count does not bound.
-         Foreign ? 0u : P.Params});
+         Foreign ? 0u : P.Params + I.Channels});
+    for (unsigned C = 0; C < I.Channels; ++C)
+      Instances.back().Channels.push_back(
+          M.getFunction(channelSymbol(I.Name, C)));
   }
   if (Error E = instantiateSampler(M, bitcodeTarget(Gpu), Instances))
     return E;

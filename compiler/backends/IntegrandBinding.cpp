@@ -6,6 +6,7 @@
 #include "backends/GpuCodeHook.h"
 #include "backends/IntegrandBounds.h"
 #include "backends/ProgramImage.h"
+#include "frontend/ChannelQueries.h"
 #include "frontend/Program.h"
 #include "clang/CxxIntegrands.h"
 
@@ -124,6 +125,10 @@ IntegrandInfo bindIntegrand(const Program &P, const CompiledModule &M,
     Info.Histograms.push_back(S);
   }
   Info.HistCells = I.HistCells;
+  for (const auto &C : I.Channels)
+    Info.Channels.push_back(C->Name);
+  Info.ChannelWeightsUsed =
+      firstChannelQuery(I, ChannelQuery::Alpha) != nullptr;
   Info.Derived = derivedTapes(P, I);
   return Info;
 }

@@ -22,7 +22,8 @@ static ProgramImage describe(const Program &P) {
   ProgramImage Im;
   for (const IntegrandDecl *I : P.Integrands)
     Im.Integrands.push_back({I->Name, I->Dim, I->Outputs,
-                             unsigned(I->Histograms.size()), I->HistCells});
+                             unsigned(I->Histograms.size()), I->HistCells,
+                             unsigned(I->Channels.size())});
   Im.Params = unsigned(P.Params.size());
   Im.Foreign = foreignSources(P);
   for (const auto &M : P.Modules)

@@ -38,6 +38,9 @@ struct ProgramImage {
   struct Integrand {
     std::string Name;
     unsigned Dim = 0, Outputs = 1, Histograms = 0, HistCells = 0;
+    /// Its channels (0 for an ordinary integrand): their weights follow
+    /// the parameters in the block the kernels read.
+    unsigned Channels = 0;
   };
   std::vector<Integrand> Integrands;
   unsigned Params = 0;

@@ -23,6 +23,8 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
+#include <cstddef>
+
 extern "C" const unsigned char vf_bc_sampler_x86_64[];
 extern "C" const unsigned long vf_bc_sampler_x86_64_len;
 extern "C" const unsigned char vf_bc_sampler_nvptx64[];
@@ -126,12 +128,11 @@ void dropFullUnroll(Function &F) {
   }
 }
 
-/// The value map sending \p H's holes to instance \p I's code and
-/// constants; with \p PointsMap, also the map of the integrand at given
-/// points (IntegrandPoints.c), which shares the tile's exact integrand
-/// where the tile has one.
-Error fillHoles(Module &M, const Holes &H, const SamplerInstance &I,
-                ValueToValueMapTy &VMap, ValueToValueMapTy *PointsMap) {
+/// Sends \p H's constant holes to instance \p I's constants in \p VMap
+/// (and \p PointsMap), the tile's x stride being \p XStride.
+void fillConstants(Module &M, const Holes &H, const SamplerInstance &I,
+                   unsigned XStride, ValueToValueMapTy &VMap,
+                   ValueToValueMapTy *PointsMap) {
   auto fillConstant = [&](Hole Which, const char *Suffix, unsigned V) {
     if (Function *F = H[Which]) {
       VMap[F] = constantFunction(M, I.EntryName + Suffix, V);
@@ -144,12 +145,22 @@ Error fillHoles(Module &M, const Holes &H, const SamplerInstance &I,
   fillConstant(Hole::Nhist, ".nhist", I.Histograms);
   fillConstant(Hole::WideVectors, ".wide", I.WideVectors);
   fillConstant(Hole::Nparams, ".nparams", I.Params);
+  fillConstant(Hole::XStride, ".xstride", XStride);
+  fillConstant(Hole::Channel, ".channel", I.Channel);
+}
+
+/// The value map sending \p H's holes to instance \p I's code and
+/// constants; with \p PointsMap, also the map of the integrand at given
+/// points (IntegrandPoints.c), which shares the tile's exact integrand
+/// where the tile has one.
+Error fillHoles(Module &M, const Holes &H, const SamplerInstance &I,
+                ValueToValueMapTy &VMap, ValueToValueMapTy *PointsMap) {
   // The host's kernel reads x strided where the compiler could make a
   // strided copy (vf_user_x_stride), else contiguous.
   Function *S = H[Hole::XStride] && I.Integrand
                     ? stridedIntegrand(*I.Integrand, VF_HOST_BATCH)
                     : nullptr;
-  fillConstant(Hole::XStride, ".xstride", S ? VF_HOST_BATCH : 0);
+  fillConstants(M, H, I, S ? VF_HOST_BATCH : 0, VMap, PointsMap);
   Function *FastHole = H[Hole::IntegrandFast];
   Function *ExactHole = H[Hole::IntegrandExact];
   if (!FastHole || !ExactHole || !I.Integrand)
@@ -180,6 +191,91 @@ Error fillHoles(Module &M, const Holes &H, const SamplerInstance &I,
   if (PointsMap)
     (*PointsMap)[ExactHole] = Exact;
   return Error::success();
+}
+
+/// \p Kernel cloned as I.EntryName with \p I's holes filled, and (with
+/// \p Points) I.PointsName beside it.
+Expected<Function *> fillKernel(Module &M, const Holes &H, Function &Kernel,
+                                Function *Points, const SamplerInstance &I) {
+  ValueToValueMapTy VMap, PointsMap;
+  const bool WantPoints = Points && !I.PointsName.empty();
+  if (Error E = fillHoles(M, H, I, VMap, WantPoints ? &PointsMap : nullptr))
+    return std::move(E);
+  // (None where the kernel calls no exact integrand.)
+  if (WantPoints && PointsMap.count(H[Hole::IntegrandExact])) {
+    Function *Copy = CloneFunction(Points, PointsMap);
+    Copy->setName(I.PointsName);
+    Copy->setLinkage(GlobalValue::ExternalLinkage);
+  }
+  Function *Clone = CloneFunction(&Kernel, VMap);
+  Clone->setName(I.EntryName);
+  if (I.Dim > MaxUnrolledDim)
+    dropFullUnroll(*Clone);
+  return Clone;
+}
+
+/// I.PointsName of a multi-channel integrand: its channels' sum at given
+/// points, which no tile computes.
+void sumAtPoints(Module &M, const Holes &H, Function &Points,
+                 const SamplerInstance &I) {
+  ValueToValueMapTy PointsMap;
+  fillConstants(M, H, I, 0, PointsMap, nullptr);
+  if (Function *Exact = H[Hole::IntegrandExact])
+    PointsMap[Exact] = outOfLineIntegrand(*I.Integrand);
+  Function *Copy = CloneFunction(&Points, PointsMap);
+  Copy->setName(I.PointsName);
+  Copy->setLinkage(GlobalValue::ExternalLinkage);
+}
+
+/// \p I's entry point for a multi-channel integrand: \p Kernel cloned per
+/// channel, and a function of the kernel's type that calls the clone of
+/// the channel its arguments (found as \p Args says) name.
+Expected<Function *> dispatchChannels(Module &M, const Holes &H,
+                                      Function &Kernel, Function *Points,
+                                      const SamplerInstance &I,
+                                      ArgsPointer Args) {
+  LLVMContext &Ctx = M.getContext();
+  Function *Entry = Function::Create(Kernel.getFunctionType(),
+                                     GlobalValue::ExternalLinkage, "", M);
+  Entry->copyAttributesFrom(&Kernel);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Entry));
+  BasicBlock *Done = BasicBlock::Create(Ctx, "done", Entry);
+  Value *A = Entry->getArg(Args.Param);
+  for (unsigned K = 0; K < Args.Loads; ++K)
+    A = B.CreateLoad(B.getPtrTy(), A);
+  Value *Channel =
+      B.CreateLoad(B.getInt32Ty(),
+                   B.CreateConstInBoundsGEP1_64(
+                       B.getInt8Ty(), A, offsetof(vf_sampler_args, channel)));
+  SwitchInst *Switch =
+      B.CreateSwitch(Channel, Done, unsigned(I.Channels.size()));
+  SmallVector<Value *, 4> Params(llvm::make_pointer_range(Entry->args()));
+  for (unsigned C = 0; C < I.Channels.size(); ++C) {
+    SamplerInstance Term = I;
+    Term.Integrand = I.Channels[C];
+    Term.EntryName = (I.EntryName + ".ch" + Twine(C)).str();
+    Term.PointsName.clear();
+    Term.Channels.clear();
+    Term.Channel = C;
+    Expected<Function *> Clone = fillKernel(M, H, Kernel, nullptr, Term);
+    if (!Clone)
+      return Clone.takeError();
+    (*Clone)->setLinkage(GlobalValue::InternalLinkage);
+    (*Clone)->setCallingConv(CallingConv::C);
+    // Out of line, so that the tile's stack holds one channel's arrays,
+    // not all of them side by side.
+    (*Clone)->removeFnAttr(Attribute::AlwaysInline);
+    (*Clone)->addFnAttr(Attribute::NoInline);
+    BasicBlock *Case = BasicBlock::Create(Ctx, "channel", Entry, Done);
+    Switch->addCase(B.getInt32(C), Case);
+    IRBuilder<>(Case).CreateCall(*Clone, Params);
+    BranchInst::Create(Done, Case);
+  }
+  IRBuilder<>(Done).CreateRetVoid();
+  if (Points && !I.PointsName.empty())
+    sumAtPoints(M, H, *Points, I);
+  Entry->setName(I.EntryName);
+  return Entry;
 }
 
 } // namespace
@@ -240,7 +336,7 @@ Error instantiateSampler(Module &M, BitcodeTarget T,
 
 Error cloneKernel(Module &M, StringRef Generic,
                   const std::vector<SamplerInstance> &Instances,
-                  CallingConv::ID CC) {
+                  CallingConv::ID CC, ArgsPointer Args) {
   Function *Kernel = M.getFunction(Generic);
   const Holes H(M);
   if (!Kernel || Kernel->isDeclaration())
@@ -265,22 +361,13 @@ Error cloneKernel(Module &M, StringRef Generic,
   }
   Function *Points = M.getFunction(PointsFunction);
   for (const SamplerInstance &I : Instances) {
-    ValueToValueMapTy VMap, PointsMap;
-    const bool WantPoints = Points && !I.PointsName.empty();
-    if (Error E = fillHoles(M, H, I, VMap, WantPoints ? &PointsMap : nullptr))
-      return E;
-    // (None where the kernel calls no exact integrand.)
-    if (WantPoints && PointsMap.count(H[Hole::IntegrandExact])) {
-      Function *Copy = CloneFunction(Points, PointsMap);
-      Copy->setName(I.PointsName);
-      Copy->setLinkage(GlobalValue::ExternalLinkage);
-    }
-    Function *Clone = CloneFunction(Kernel, VMap);
-    Clone->setName(I.EntryName);
-    if (I.Dim > MaxUnrolledDim)
-      dropFullUnroll(*Clone);
-    Clone->setLinkage(GlobalValue::ExternalLinkage);
-    Clone->setCallingConv(CC);
+    Expected<Function *> Entry =
+        I.Channels.empty() ? fillKernel(M, H, *Kernel, Points, I)
+                           : dispatchChannels(M, H, *Kernel, Points, I, Args);
+    if (!Entry)
+      return Entry.takeError();
+    (*Entry)->setLinkage(GlobalValue::ExternalLinkage);
+    (*Entry)->setCallingConv(CC);
   }
   Kernel->eraseFromParent();
   if (Points)

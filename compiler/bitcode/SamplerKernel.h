@@ -11,6 +11,10 @@
 // filled, so O2 inlines the integrand into the sampling loop and unrolls
 // the loops over dimensions; on the host also vf_points_NAME, the
 // integrand at given points through the same exact copy.
+// A multi-channel integrand's kernel is cloned once per channel, each
+// filled with its channel's term (internal, calling convention C), and the
+// entry point is a dispatcher that calls the clone of the channel
+// vf_sampler_args::channel names; for any other channel it does nothing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_COMPILER_BITCODE_SAMPLERKERNEL_H
@@ -31,7 +35,9 @@ class Function;
 namespace vf {
 
 struct SamplerInstance {
-  llvm::Function *Integrand; ///< void(const double*, const double*, double*)
+  /// void(const double*, const double*, double*); of a multi-channel
+  /// integrand, the channels' sum, which vf_points_NAME computes.
+  llvm::Function *Integrand;
   unsigned Dim;
   unsigned Outputs;
   unsigned Histograms;       ///< cells written after the outputs
@@ -47,6 +53,20 @@ struct SamplerInstance {
   /// Run-time parameters the host's tile may copy to its stack (0: none;
   /// runtime/kernels/Sampler.c).
   unsigned Params = 0;
+  /// A multi-channel integrand's terms, channel by channel (the same type
+  /// as Integrand); empty for an ordinary integrand.
+  std::vector<llvm::Function *> Channels = {};
+  /// The channel a clone samples (the vf_user_channel hole).
+  unsigned Channel = 0;
+};
+
+/// Where a kernel's entry point finds its vf_sampler_args pointer, which
+/// the dispatcher of a multi-channel integrand reads: in parameter Param,
+/// after Loads loads of a pointer (0: the parameter is the pointer; 2:
+/// cuLaunchKernel's parameter array, whose first element points to it).
+struct ArgsPointer {
+  unsigned Param = 0;
+  unsigned Loads = 0;
 };
 
 /// The embedded sampler bitcode for \p T.
@@ -60,10 +80,11 @@ llvm::Error instantiateSampler(llvm::Module &M, BitcodeTarget T,
 /// Clones the kernel \p Generic, already linked into \p M, into each
 /// instance's entry point (external, calling convention \p CC) with the
 /// holes filled, then deletes it (instantiateSampler's second half, shared
-/// with the emulated GPU kernel's instantiation).
+/// with the emulated GPU kernel's instantiation). \p Args: where the entry
+/// finds its arguments, for the dispatcher of a multi-channel integrand.
 llvm::Error cloneKernel(llvm::Module &M, llvm::StringRef Generic,
                         const std::vector<SamplerInstance> &Instances,
-                        llvm::CallingConv::ID CC);
+                        llvm::CallingConv::ID CC, ArgsPointer Args = {});
 
 } // namespace vf
 

@@ -36,9 +36,10 @@ using Vals = SmallVector<Value *, 4>;
 class ExprGen : public ExprVisitor<ExprGen, Value *> {
 public:
   ExprGen(IRBuilderBase &B, Module &M, Value *X, Value *Params,
-          bool HoistParamCalls)
+          bool HoistParamCalls,
+          std::optional<ChannelTerm> Channel = std::nullopt)
       : B(B), M(M), X(X), Params(Params), HoistParamCalls(HoistParamCalls),
-        F64(B.getDoubleTy()), I64(B.getInt64Ty()) {}
+        Channel(Channel), F64(B.getDoubleTy()), I64(B.getInt64Ty()) {}
 
   Value *visitNumber(const NumberExpr &E) { return fp(E.Value); }
 
@@ -68,8 +69,11 @@ public:
   }
 
   Value *visitSlice(const SliceExpr &E) { return array(E).front(); }
-  Value *visitChannel(const ChannelExpr &) {
-    llvm_unreachable("integrands with channels are refused before lowering");
+  /// density() is refused before lowering (IRGen.cpp).
+  Value *visitChannel(const ChannelExpr &E) {
+    if (!Channel)
+      return fp(1.0 / E.Count);
+    return loadParam(Channel->AlphaSlot + E.Index);
   }
 
   Value *visitUnary(const UnaryExpr &E) {
@@ -177,15 +181,35 @@ public:
     Value *Jac = fp(1.0), *AtEnd = B.getFalse();
     if (Infinite)
       mapDomain(I, Jac, AtEnd);
-    emitLets(I.B);
-    Vals Out = values(*I.B.Result);
+    const Body *Own = I.Channels.empty() ? &I.B
+                      : Channel          ? &I.Channels[Channel->Index]->B
+                                         : nullptr;
+    Vals Out = Own ? body(*Own) : channelSum(I);
     if (Infinite)
       for (Value *&F : Out)
         F = mappedWeight(F, Jac, AtEnd);
     for (const HistStmt *H : I.Histograms)
-      Out.push_back(B.CreateUIToFP(
-          emitHistCell(B, *H, [&](const Expr &E) { return visit(E); }), F64));
+      Out.push_back(
+          B.CreateUIToFP(emitHistCell(B, Own ? histFilling(*Own, *H) : *H,
+                                      [&](const Expr &E) { return visit(E); }),
+                         F64));
     return Out;
+  }
+
+  Vals body(const Body &Bd) {
+    emitLets(Bd);
+    return values(*Bd.Result);
+  }
+
+  /// From 0, channel after channel, as the reference evaluator adds them.
+  Vals channelSum(const IntegrandDecl &I) {
+    Vals Sum(I.Outputs, fp(0.0));
+    for (const auto &C : I.Channels) {
+      Vals One = body(C->B);
+      for (unsigned K = 0; K < Sum.size(); ++K)
+        Sum[K] = B.CreateFAdd(Sum[K], One[K]);
+    }
+    return Sum;
   }
 
   /// What vf_bounds_NAME stores (IRGen.h): the same expressions the
@@ -550,6 +574,7 @@ private:
   Module &M;
   Value *X, *Params;
   bool HoistParamCalls;
+  std::optional<ChannelTerm> Channel;
   Type *F64, *I64;
   DenseMap<const LetStmt *, Vals> Lets;
   DenseMap<const ReduceExpr *, Value *> Indices;
@@ -560,9 +585,9 @@ private:
 
 SmallVector<Value *, 4> emitIntegrandBody(IRBuilderBase &B, Module &M,
                                           const IntegrandDecl &I, Value *X,
-                                          Value *Params,
-                                          bool HoistParamCalls) {
-  return ExprGen(B, M, X, Params, HoistParamCalls).integrand(I);
+                                          Value *Params, bool HoistParamCalls,
+                                          std::optional<ChannelTerm> Channel) {
+  return ExprGen(B, M, X, Params, HoistParamCalls, Channel).integrand(I);
 }
 
 SmallVector<Value *, 4> emitBoundValues(IRBuilderBase &B, Module &M,

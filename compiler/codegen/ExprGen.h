@@ -17,6 +17,8 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
+
 namespace llvm {
 class Value;
 class Module;
@@ -30,15 +32,28 @@ struct IntegrandDecl;
 /// Reductions with at most this many iterations are unrolled.
 constexpr long long UnrollLimit = 16;
 
+/// One channel's term of a multi-channel integrand, whose `alpha(NAME)`
+/// loads params[AlphaSlot + NAME's index] (the weights follow the user's
+/// parameters in the block the kernels read).
+struct ChannelTerm {
+  unsigned Index;
+  unsigned AlphaSlot;
+};
+
 /// Emits \p I's outputs at the builder's insertion point. \p X points to the
 /// coordinates (double*), \p Params to the parameter block (double*). The
 /// builder's block may change (loops, branches); the results are valid at
 /// the final insertion point. \p HoistParamCalls: math calls on parameters
 /// alone call wrappers for LICM to hoist (InvariantCalls.h; the host's).
+/// Of a multi-channel integrand: \p Channel's term, its histograms' cells
+/// in I.Histograms' order; without \p Channel, the sum of the channels at
+/// alpha = 1/m, as the reference evaluator computes it, and the first
+/// channel's cells.
 llvm::SmallVector<llvm::Value *, 4>
 emitIntegrandBody(llvm::IRBuilderBase &B, llvm::Module &M,
                   const IntegrandDecl &I, llvm::Value *X, llvm::Value *Params,
-                  bool HoistParamCalls);
+                  bool HoistParamCalls,
+                  std::optional<ChannelTerm> Channel = std::nullopt);
 
 /// Emits \p I's bounds for the parameters at \p Params (the layout of
 /// vf_bounds_NAME, IRGen.h). Sema made them constants and parameters.

@@ -125,4 +125,11 @@ Value *emitHistCell(IRBuilderBase &B, const HistStmt &H,
   return B.CreateAdd(Cell, B.getInt64(H.Base));
 }
 
+const HistStmt &histFilling(const Body &Bd, const HistStmt &H) {
+  for (const auto &Own : Bd.Hists)
+    if (Own->Name == H.Name)
+      return *Own;
+  return H;
+}
+
 } // namespace vf

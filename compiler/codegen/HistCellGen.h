@@ -17,6 +17,7 @@
 
 namespace vf {
 
+struct Body;
 struct Expr;
 struct HistStmt;
 
@@ -25,6 +26,10 @@ struct HistStmt;
 llvm::Value *
 emitHistCell(llvm::IRBuilderBase &B, const HistStmt &H,
              llvm::function_ref<llvm::Value *(const Expr &)> Visit);
+
+/// The `hist` statement of \p Bd (a channel's body) that fills \p H's cells:
+/// the one of the same name (Sema checked every channel has it).
+const HistStmt &histFilling(const Body &Bd, const HistStmt &H);
 
 } // namespace vf
 

@@ -9,6 +9,7 @@
 #include "codegen/IRGen.h"
 #include "codegen/ExprGen.h"
 #include "codegen/GpuKernelABI.h"
+#include "frontend/ChannelQueries.h"
 #include "frontend/Program.h"
 
 #include "llvm/IR/IRBuilder.h"
@@ -22,6 +23,9 @@ namespace vf {
 
 std::string integrandSymbol(StringRef Name) {
   return ("vf_integrand_" + Name).str();
+}
+std::string channelSymbol(StringRef Name, unsigned Channel) {
+  return (integrandSymbol(Name) + ".ch" + Twine(Channel)).str();
 }
 std::string batchSymbol(StringRef Name) { return ("vf_batch_" + Name).str(); }
 std::string gpuEvalSymbol(StringRef Name) { return ("vf_eval_" + Name).str(); }
@@ -44,12 +48,16 @@ void markNoAlias(Function *F, unsigned NumPtrs) {
     F->addParamAttr(K, Attribute::NoAlias);
 }
 
-Function *emitIntegrand(Module &M, const IntegrandDecl &I, bool Host) {
+/// \p I's function, or for \p Channel its term alone (ExprGen.h).
+Function *emitIntegrand(Module &M, const IntegrandDecl &I, bool Host,
+                        std::optional<ChannelTerm> Channel = std::nullopt) {
   LLVMContext &Ctx = M.getContext();
   Type *Ptr = PointerType::getUnqual(Ctx);
   auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, Ptr}, false);
   Function *F = Function::Create(FT, GlobalValue::InternalLinkage,
-                                 integrandSymbol(I.Name), M);
+                                 Channel ? channelSymbol(I.Name, Channel->Index)
+                                         : integrandSymbol(I.Name),
+                                 M);
   F->addFnAttr(Attribute::AlwaysInline);
   F->addFnAttr(Attribute::NoUnwind);
   markNoAlias(F, 3);
@@ -59,7 +67,7 @@ Function *emitIntegrand(Module &M, const IntegrandDecl &I, bool Host) {
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
   SmallVector<Value *, 4> Outs =
       emitIntegrandBody(B, M, I, F->getArg(0), F->getArg(1),
-                        /*HoistParamCalls=*/Host);
+                        /*HoistParamCalls=*/Host, Channel);
   for (size_t K = 0; K < Outs.size(); ++K)
     B.CreateStore(Outs[K], B.CreateConstInBoundsGEP1_64(B.getDoubleTy(),
                                                         F->getArg(2), K));
@@ -179,22 +187,21 @@ void emitBounds(Module &M, const IntegrandDecl &I) {
   B.CreateRetVoid();
 }
 
-/// The first integrand with channels as a located error: Sema accepts them
-/// (--check, --emit=ast), but no sampler runs them yet, and lowering one
-/// as an ordinary integrand would be a silent wrong answer.
-Error refuseChannels(const Program &P) {
+/// The first density() as a located error: the kernels cannot compute an
+/// adapted map's density yet, and a stand-in value would be a silent wrong
+/// answer.
+Error refuseDensity(const Program &P) {
   for (const IntegrandDecl *I : P.Integrands) {
-    if (I->Channels.empty())
+    const ChannelExpr *D = firstChannelQuery(*I, ChannelQuery::Density);
+    if (!D)
       continue;
     std::string Text;
     raw_string_ostream OS(Text);
-    P.SM.PrintMessage(OS, I->NameRange.Start, SourceMgr::DK_Error,
-                      "integrand '" + I->Name + "' has " +
-                          Twine(I->Channels.size()) +
-                          " channels: multi-channel integration is not "
-                          "available yet in this build (the program is "
-                          "checked, and --check accepts it)",
-                      I->NameRange, {}, /*ShowColors=*/false);
+    P.SM.PrintMessage(OS, D->Range.Start, SourceMgr::DK_Error,
+                      "density() is not available yet in this build; write "
+                      "the combined weight with alpha() and the mappings' "
+                      "*_density functions",
+                      D->Range, {}, /*ShowColors=*/false);
     return createStringError(inconvertibleErrorCode(), OS.str());
   }
   return Error::success();
@@ -206,11 +213,14 @@ Expected<std::unique_ptr<Module>> generateModule(const Program &P,
                                                  LLVMContext &Ctx,
                                                  const GpuKernelABI *Gpu,
                                                  bool BatchEntries) {
-  if (Error E = refuseChannels(P))
+  if (Error E = refuseDensity(P))
     return std::move(E);
   auto M = std::make_unique<Module>("vegasflow", Ctx);
+  const unsigned AlphaSlot = unsigned(P.Params.size());
   for (const IntegrandDecl *I : P.Integrands) {
     Function *F = emitIntegrand(*M, *I, /*Host=*/!Gpu);
+    for (unsigned C = 0; C < I->Channels.size(); ++C)
+      emitIntegrand(*M, *I, /*Host=*/!Gpu, ChannelTerm{C, AlphaSlot});
     if (!Gpu)
       emitBounds(*M, *I);
     if (!BatchEntries)

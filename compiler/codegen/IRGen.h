@@ -4,7 +4,12 @@
 //   vf_integrand_NAME(const double *x, const double *params, double *out)
 // (internal, always inlined; out[0, outputs) are the values, followed by
 // the cell of each histogram as a whole number, which only the fused
-// sampler reads) and a batch entry point evaluating it over an array of
+// sampler reads); for an integrand with m channels, that is their sum at
+// alpha = 1/m (what --eval gives), and channel C's term alone is
+//   vf_integrand_NAME.chC(same arguments)
+// whose params are the P user parameters followed by alpha_0 .. alpha_m-1
+// (the fused sampler's block; the dispatcher of SamplerKernel.h picks the
+// channel); and a batch entry point evaluating it over an array of
 // points (x stride = dimension, out stride = number of outputs, no cells):
 //   host: void vf_batch_NAME(const double *xs, i64 n, const double *params,
 //                            double *out)
@@ -42,13 +47,15 @@ class GpuKernelABI;
 struct Program;
 
 /// \p P's module for the host (\p Gpu null) or for the GPU target \p Gpu;
-/// an error, located at the integrand, for one this build cannot lower
-/// (an integrand with `channel` blocks: their runtime is not built yet).
+/// an error, located at the expression, for one this build cannot lower
+/// (`density(NAME, u)`: the kernels cannot compute it yet).
 llvm::Expected<std::unique_ptr<llvm::Module>>
 generateModule(const Program &P, llvm::LLVMContext &Ctx,
                const GpuKernelABI *Gpu, bool BatchEntries = true);
 
 std::string integrandSymbol(llvm::StringRef Name);
+/// Channel \p Channel's term of a multi-channel integrand.
+std::string channelSymbol(llvm::StringRef Name, unsigned Channel);
 std::string batchSymbol(llvm::StringRef Name);
 std::string gpuEvalSymbol(llvm::StringRef Name);
 std::string cellsSymbol(llvm::StringRef Name);

@@ -14,9 +14,11 @@
 // recomputation and the event sampler use vf_channel_point; the host
 // kernel does the same operations eight lanes at a time (ChannelX8.h).
 //
-// One channel today: vf_sampler_args::channel is 0 and its map is
-// `edges`. A channel's mapping or a choice among several channels by that
-// index is a change here and in ChannelX8.h.
+// The channel sampled is vf_sampler_args::channel, whose map the runtime
+// passes as `edges`: the steps here are the same for every channel. What
+// the index changes is the uniforms drawn (UniformSource.h) and the
+// integrand's term the compiled kernel runs (the compiler's dispatcher,
+// compiler/bitcode/SamplerKernel.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_KERNELS_CHANNEL_H

@@ -36,9 +36,13 @@
 #if defined(__NVPTX__) || defined(VF_GPU_EMULATION)
 
 #include "GpuSampler.h"
+
+#include "IntegrandHooks.h"
+/// The instance's channel, a constant (UniformSource.h).
+#define VF_UNIFORM_CHANNEL(a) vf_user_channel()
+
 #include "BlockSums.h"
 #include "HistSums.h"
-#include "IntegrandHooks.h"
 #include "LaneVectors.h"
 #include "SamplePoint.h"
 #include "WarpIntrinsics.h"

@@ -35,6 +35,10 @@
 //   wide_vectors            (host) whether the host has 512-bit vectors,
 //                           which decides the form of the block step
 //                           (BlockSums.h); the same results either way.
+//   channel                 the channel the instance samples (0 without
+//                           channels; a multi-channel integrand's kernel is
+//                           cloned per channel): where its uniforms start
+//                           (UniformSource.h), a constant there.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_KERNELS_INTEGRANDHOOKS_H
@@ -53,7 +57,8 @@
   X(Nhist, vf_user_nhist, unsigned, (void))                                    \
   X(Nparams, vf_user_nparams, unsigned, (void))                                \
   X(XStride, vf_user_x_stride, unsigned, (void))                               \
-  X(WideVectors, vf_user_wide_vectors, unsigned, (void))
+  X(WideVectors, vf_user_wide_vectors, unsigned, (void))                       \
+  X(Channel, vf_user_channel, unsigned, (void))
 
 // The compiler (C++) reads only the table; the kernels declare the holes.
 #ifndef __cplusplus

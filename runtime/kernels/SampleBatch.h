@@ -82,12 +82,13 @@ vf_sample_points_x16(const vf_sampler_args *a, unsigned dim, const vf_u64 *j,
   vf_uniform_lanes_x16(j, &jlo[0], &jhi[0]);
   jlo[1] = jlo[0];
   jhi[1] = jhi[0];
+  const vf_u32 first = vf_channel_first_block(a);
   // Eight axes at a time (two blocks of words), so that a group's
   // coordinates leave through one transpose.
   VF_UNROLL_DIMENSIONS
   for (unsigned g = 0; 8 * g < dim; ++g) {
     const unsigned nblk = 8 * g + 4 < dim ? 2 : 1;
-    const vf_u32 blk[2] = {2 * g, 2 * g + 1};
+    const vf_u32 blk[2] = {first + 2 * g, first + 2 * g + 1};
     vf_u32x16 words[2][4];
     vf_uniform_words_x16(a->seed, a->iteration, nblk, jlo, jhi, blk, words);
     vf_f64x8 xg[2][8];

@@ -1,10 +1,11 @@
 //===- runtime/kernels/Sampler.c - The fused VEGAS+ sampling kernel -*- C -*-===//
 //
 // One function draws, maps, evaluates and accumulates every sample of a
-// tile: Philox4x32-10 uniforms keyed by (seed; iteration, sample index) ->
-// position in the sample's hypercube -> VEGAS map (direct indexing, no
-// search) -> affine map to the user's box -> integrand -> per-hypercube
-// segment sums and map-training sums. No sample is written to memory.
+// tile: Philox4x32-10 uniforms keyed by (seed; iteration, channel, sample
+// index) -> position in the sample's hypercube -> VEGAS map (direct
+// indexing, no search) -> affine map to the user's box -> integrand ->
+// per-hypercube segment sums and map-training sums. No sample is written
+// to memory.
 //
 // Compiled to bitcode for x86-64 and linked with each integrand's IR: the
 // compiler fills the holes of IntegrandHooks.h (vf_user_integrand_fast,
@@ -26,6 +27,12 @@
 // host's, and empty in the nvptx64 bitcode.
 #ifndef __NVPTX__
 
+#ifndef VF_SAMPLER_NATIVE
+#include "IntegrandHooks.h"
+/// The instance's channel, a constant (UniformSource.h).
+#define VF_UNIFORM_CHANNEL(a) vf_user_channel()
+#endif
+
 #include "BlockSums.h"
 #include "HistSums.h"
 #include "SampleBatch.h"
@@ -44,7 +51,6 @@
 /// Per-batch arrays are sized for the actual dimension (VLAs).
 #define VF_BATCH_DIM dim
 #else
-#include "IntegrandHooks.h"
 #define VF_TILE_X_STRIDE vf_user_x_stride()
 #define VF_TILE_WIDE vf_user_wide_vectors()
 #define VF_TILE_FUNCTION vf_sample_tile

@@ -72,8 +72,10 @@ typedef struct vf_sampler_args {
   const double *params;
   /* Histograms (HistSums.h): cells of all the integrand's histograms. */
   vf_u32 hist_cells;
-  /* The channel sampled (Channel.h): always 0, the one channel, whose map
-     is `edges`. Last, in what was padding, so the layout is unchanged. */
+  /* The channel sampled (Channel.h), whose map is `edges`: 0 for an
+     integrand without channels. It selects the channel's term of the
+     integrand and its uniforms (UniformSource.h). Last, in what was
+     padding, so the layout is unchanged. */
   vf_u32 channel;
 } vf_sampler_args;
 

@@ -1,9 +1,9 @@
 //===- runtime/kernels/UniformSource.h - The uniforms -------------*- C -*-===//
 //
 // The first stage of the sampling core: the uniforms in (0,1) of sample j
-// of an iteration, which depend only on (seed, iteration, j), never on the
-// device or the batch that draws them. Every consumer draws through here:
-// the GPU kernel and the host's scalar recomputation of a point
+// of an iteration, which depend only on (seed, iteration, channel, j),
+// never on the device or the batch that draws them. Every consumer draws
+// through here: the GPU kernel and the host's scalar recomputation of a point
 // (vf_uniforms_point, via SamplePoint.h), the host kernel's sixteen lanes
 // (vf_uniform_words_x16 and vf_uniform_x8, via SampleBatch.h) and the event
 // sampler's choice of hypercube and acceptance (vf_uniforms_choice).
@@ -12,7 +12,10 @@
 // nowhere else: another generator is a header beside Philox.h with its
 // scalar and sixteen-lane draws, selected in this file. Four uniforms per
 // block of words, block b holding axes 4b .. 4b + 3 (Philox.h's counter
-// layout); a word w gives the uniform (w + 1/2) 2^-32.
+// layout); a word w gives the uniform (w + 1/2) 2^-32. Channel c of a
+// multi-channel integrand (vf_sampler_args::channel) draws from block
+// c VF_CHANNEL_BLOCKS on: channels never share words, and channel 0 draws
+// what a single-channel integrand always drew.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_KERNELS_UNIFORMSOURCE_H
@@ -25,20 +28,39 @@
 extern "C" {
 #endif
 
+/// The blocks one channel's points may span: VF_SAMPLER_MAX_DIM axes, four
+/// per block.
+#define VF_CHANNEL_BLOCKS (VF_SAMPLER_MAX_DIM / 4)
+
 /// The block of the event sampler's choice draw: above any point's block
-/// (a point of VF_SAMPLER_MAX_DIM axes uses 256), so an event's choice
-/// and its point's uniforms never share words.
+/// (channel c's points use blocks c VF_CHANNEL_BLOCKS .. (c + 1)
+/// VF_CHANNEL_BLOCKS - 1), so an event's choice and its point's uniforms
+/// never share words.
 #define VF_UNIFORM_CHOICE_BLOCK 0xffffffffu
 
-/// u[0 .. dim) of sample j of a's seed and iteration. All blocks first, so
-/// that the map's loop over dimensions has no dependence on an earlier
-/// axis's block.
+/// The channel whose uniforms a's draws are. The kernels instantiated per
+/// integrand define it as their instance's constant (a hole,
+/// IntegrandHooks.h): channel 0's blocks then fold into Philox's first
+/// round as they did before channels.
+#ifndef VF_UNIFORM_CHANNEL
+#define VF_UNIFORM_CHANNEL(a) ((a)->channel)
+#endif
+
+/// The first block of a's channel.
+static inline vf_u32 vf_channel_first_block(const vf_sampler_args *a) {
+  return (vf_u32)VF_UNIFORM_CHANNEL(a) * VF_CHANNEL_BLOCKS;
+}
+
+/// u[0 .. dim) of sample j of a's seed, iteration and channel. All blocks
+/// first, so that the map's loop over dimensions has no dependence on an
+/// earlier axis's block.
 static inline void vf_uniforms_point(const vf_sampler_args *a, vf_u64 j,
                                      unsigned dim, double *u) {
+  const vf_u32 first = vf_channel_first_block(a);
   VF_UNROLL_DIMENSIONS
   for (unsigned blk = 0; 4 * blk < dim; ++blk) {
     vf_u32 words[4];
-    vf_philox_block(a->seed, a->iteration, j, blk, words);
+    vf_philox_block(a->seed, a->iteration, j, first + blk, words);
     VF_UNROLL_DIMENSIONS
     for (unsigned c = 0; c < 4 && 4 * blk + c < dim; ++c)
       u[4 * blk + c] = vf_philox_u01(words[c]);

@@ -51,7 +51,10 @@ Error instantiate(Module &M, ArrayRef<SamplerInstance> HostInstances,
   if (Error E = linkEmbeddedBitcode(M, emulatedSamplerBitcode(),
                                     "sampler_emu-x86_64.bc"))
     return E;
-  if (Error E = cloneKernel(M, VF_GPU_EMU_SAMPLER, Instances, CallingConv::C))
+  // cuLaunchKernel's parameter array: its first element points to the
+  // kernel's first parameter, the arguments' pointer.
+  if (Error E = cloneKernel(M, VF_GPU_EMU_SAMPLER, Instances, CallingConv::C,
+                            ArgsPointer{0, 2}))
     return E;
   for (const char *Name : {VF_GPU_EMU_FOLD, VF_GPU_EMU_BIND})
     if (Function *F = M.getFunction(Name))

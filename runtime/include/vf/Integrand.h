@@ -68,8 +68,19 @@ struct IntegrandInfo {
                        std::vector<double> &Ranges)>
       HistRanges;
 
+  /// A multi-channel integrand's channels in source order (empty for an
+  /// ordinary one): the kernels' vf_sampler_args::channel indexes them,
+  /// and their weights alpha_0 .. alpha_m-1 follow the user's parameters
+  /// in the block every kernel launch passes.
+  std::vector<std::string> Channels;
+  /// Some channel reads alpha(): the weights then adapt by Kleiss and
+  /// Pittau's update (ALGORITHM.md section 8).
+  bool ChannelWeightsUsed = false;
+
   /// f at Npoints points (x stride Dim, out stride Outputs), the values
-  /// the sampler computes there. Called concurrently from worker threads.
+  /// the sampler computes there; of a multi-channel integrand, the sum of
+  /// its channels at alpha = 1/m. Params: the user's parameters alone.
+  /// Called concurrently from worker threads.
   std::function<void(const double *Xs, std::int64_t Npoints,
                      const double *Params, double *Out)>
       Evaluate;
