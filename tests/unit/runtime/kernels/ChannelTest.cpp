@@ -4,7 +4,8 @@
 // a point is the channel applied to the source's uniforms, the event
 // choice draw is Philox's choice block, and the channel's inverse takes a
 // point back to y = (k + u)/M with the Jacobian the point reported, on a
-// map with uneven increments and a box that is not the unit cube.
+// map with uneven increments and a box that is not the unit cube; each
+// channel draws from its own blocks.
 //
 //===----------------------------------------------------------------------===//
 #include "SamplePoint.h"
@@ -54,6 +55,23 @@ TEST(SamplingStagesTest, APointIsTheChannelOfTheSourcesUniforms) {
       vf_u32 W[4];
       vf_philox_block(S.A.seed, S.A.iteration, J, D / 4, W);
       EXPECT_EQ(U[D], vf_philox_u01(W[D % 4]));
+    }
+  }
+}
+
+// Channel c of a multi-channel integrand draws from block c
+// VF_CHANNEL_BLOCKS on; channel 0 from block 0, as above.
+TEST(SamplingStagesTest, AChannelDrawsFromItsOwnBlocks) {
+  UnevenBox S;
+  for (vf_u32 C : {1u, 2u, 7u}) {
+    S.A.channel = C;
+    double U[Dim];
+    vf_uniforms_point(&S.A, 77, Dim, U);
+    for (unsigned D = 0; D < Dim; ++D) {
+      vf_u32 W[4];
+      vf_philox_block(S.A.seed, S.A.iteration, 77,
+                      C * VF_CHANNEL_BLOCKS + D / 4, W);
+      EXPECT_EQ(U[D], vf_philox_u01(W[D % 4])) << "channel " << C;
     }
   }
 }
