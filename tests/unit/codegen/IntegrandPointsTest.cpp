@@ -4,8 +4,9 @@
 // batch entry point; its integrands are evaluated at given points through
 // the sampler's own code (runtime/kernels/IntegrandPoints.c), compiled
 // with it: the values are the batch entry point's, bit for bit, for scalar
-// and vector integrands, with histograms and with math functions whose
-// slow paths some points take.
+// and vector integrands, with histograms, with math functions whose slow
+// paths some points take, and for a multi-channel integrand (the sum of
+// its channels at alpha = 1/m, from the user's parameters alone).
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,6 +37,10 @@ integrand wide(x in [0, 1]^3) = exp(800 * x[0] - 400) + log(x[1] * 1e-300)
 integrand pair(x in [0, 1]^2) -> [2] {
   hist h(x[0], 0, 1, 10)
   return [x[0] * x[1], sin(30 * x[1])]
+}
+integrand chan(x in [0, 1]^2) {
+  channel u { return exp(800 * x[0] - 400) * alpha(v) }
+  channel v { return x[1] / alpha(u) }
 }
 )";
 
@@ -89,7 +94,7 @@ TEST_F(IntegrandPointsTest, ValuesAreTheBatchEntryPointsBitForBit) {
   std::mt19937_64 Rng(7);
   std::uniform_real_distribution<double> U(0, 1);
   const std::vector<double> Params = P->defaultParams();
-  for (const char *Name : {"peak", "wide", "pair"}) {
+  for (const char *Name : {"peak", "wide", "pair", "chan"}) {
     const CompiledIntegrand *S = Sampled->find(Name), *B = Batch->find(Name);
     ASSERT_TRUE(S && B && S->Batch && B->Batch) << Name;
     const std::int64_t N = 1000;
