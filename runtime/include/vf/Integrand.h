@@ -51,13 +51,6 @@ struct IntegrandInfo {
   /// order: results report them (vf/Derived.h).
   std::vector<DerivedSpec> Derived;
 
-  /// A multi-channel integrand's channels (LANGUAGE.md v3, "Channels"):
-  /// their names in source order, empty for an integrand without; and
-  /// whether some channel calls alpha(), which makes the weights adapt by
-  /// the Kleiss-Pittau rule (runtime/integrator/ChannelWeights.h).
-  std::vector<std::string> Channels;
-  bool ChannelWeightsUsed = false;
-
   /// The histograms, in the order of their cells, and the cells in all.
   std::vector<HistogramSpec> Histograms;
   unsigned HistCells = 0;
@@ -74,7 +67,7 @@ struct IntegrandInfo {
   /// in the block every kernel launch passes.
   std::vector<std::string> Channels;
   /// Some channel reads alpha(): the weights then adapt by Kleiss and
-  /// Pittau's update (ALGORITHM.md section 8).
+  /// Pittau's update (runtime/integrator/ChannelWeights.h).
   bool ChannelWeightsUsed = false;
 
   /// f at Npoints points (x stride Dim, out stride Outputs), the values
