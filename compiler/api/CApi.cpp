@@ -454,6 +454,40 @@ int vf_histogram(const vf_integrator *It, int32_t H, double *Values,
   return VF_OK;
 }
 
+int vf_channel_count(const vf_integrator *It) {
+  return It ? int(It->I->integrand().Channels.size()) : 0;
+}
+
+int vf_channel_info(const vf_integrator *It, int32_t C, char *Name, size_t Size,
+                    double *Alpha, int64_t *Samples, double *Integral,
+                    double *Err, double *ErrorShare) {
+  return guard("vf_channel_info", [&]() -> int {
+    if (!It)
+      return nullHandle("vf_channel_info", "integrator");
+    HandleClaim Claim(*It);
+    if (!Claim)
+      return busyHandle("vf_channel_info");
+    const std::vector<vf::ChannelSummary> Cs = It->I->result().Channels;
+    if (C < 0 || size_t(C) >= Cs.size())
+      return fail(VF_ERR_ARGUMENT,
+                  "vf_channel_info: channel " + std::to_string(C) + " of " +
+                      std::to_string(Cs.size()) + " (integrand '" +
+                      It->I->integrand().Name + "')");
+    const vf::ChannelSummary &Ch = Cs[size_t(C)];
+    if (Alpha)
+      *Alpha = Ch.Alpha;
+    if (Samples)
+      *Samples = int64_t(Ch.Samples);
+    if (Integral)
+      *Integral = Ch.Last.Mean;
+    if (Err)
+      *Err = Ch.Last.Error;
+    if (ErrorShare)
+      *ErrorShare = Ch.ErrorShare;
+    return Name ? copyOut(Ch.Name, Name, Size) : VF_OK;
+  });
+}
+
 int vf_freeze(vf_integrator *It) {
   if (!It)
     return nullHandle("vf_freeze", "integrator");

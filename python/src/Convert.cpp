@@ -50,6 +50,29 @@ py::list derived(const std::vector<vf::DerivedValue> &Ds) {
   return L;
 }
 
+/// An iteration's channels as dicts: alpha, samples, integral, error.
+py::list channelRows(const std::vector<vf::ChannelRow> &Rows) {
+  py::list L;
+  for (const vf::ChannelRow &C : Rows)
+    L.append(
+        py::dict(py::arg("alpha") = C.Alpha, py::arg("samples") = C.Samples,
+                 py::arg("integral") = C.Mean, py::arg("error") = C.Error));
+  return L;
+}
+
+/// The run's channels: a row's fields for the last iteration, with the
+/// name, the weight now, the run's samples and the error share.
+py::list channels(const std::vector<vf::ChannelSummary> &Cs) {
+  py::list L;
+  for (const vf::ChannelSummary &C : Cs)
+    L.append(py::dict(py::arg("name") = C.Name, py::arg("alpha") = C.Alpha,
+                      py::arg("samples") = C.Samples,
+                      py::arg("integral") = C.Last.Mean,
+                      py::arg("error") = C.Last.Error,
+                      py::arg("error_share") = C.ErrorShare));
+  return L;
+}
+
 } // namespace
 
 py::dict resultRow(const vf::IterationRow &R) {
@@ -61,7 +84,8 @@ py::dict resultRow(const vf::IterationRow &R) {
       py::arg("samples") = R.Samples, py::arg("nonfinite") = R.NonFinite,
       py::arg("seconds") = R.Seconds, py::arg("devices") = devices(R.Devices),
       py::arg("ranks") = ranks(R.Ranks),
-      py::arg("derived") = derived(R.Derived));
+      py::arg("derived") = derived(R.Derived),
+      py::arg("channels") = channelRows(R.Channels));
 }
 
 /// Each histogram as a dict: name, axes [(lo, hi, bins, edges)], values and
@@ -97,7 +121,8 @@ py::dict resultToDict(const vf::Result &R) {
       py::arg("target_met") = R.HasTarget ? py::object(py::bool_(R.TargetMet))
                                           : py::object(py::none()),
       py::arg("roundoff_floor") = R.RoundoffFloor,
-      py::arg("derived") = derived(R.Derived));
+      py::arg("derived") = derived(R.Derived),
+      py::arg("channels") = channels(R.Channels));
 }
 
 } // namespace vfpy

@@ -64,7 +64,8 @@ PyIntegrator create(const Integrand &In, std::uint64_t Seed, double Alpha,
                     unsigned Threads, bool NoCpu, std::vector<int> Gpus,
                     bool AllGpus, bool GpusRequired,
                     std::vector<double> Simulated, std::string Schedule,
-                    bool NonFiniteZero) {
+                    bool NonFiniteZero, std::vector<double> ChannelWeights,
+                    double ChannelFloor) {
   vf::IntegratorOptions O;
   O.Seed = Seed;
   O.Alpha = Alpha;
@@ -80,6 +81,8 @@ PyIntegrator create(const Integrand &In, std::uint64_t Seed, double Alpha,
   O.Schedule = std::move(Schedule);
   O.OnNonFinite =
       NonFiniteZero ? vf::NonFinitePolicy::Zero : vf::NonFinitePolicy::Stop;
+  O.ChannelWeights = std::move(ChannelWeights);
+  O.ChannelFloor = ChannelFloor;
   std::optional<vf::Expected<std::unique_ptr<vf::Integrator>>> I;
   {
     py::gil_scoped_release R; // setting up GPUs can take a while
@@ -334,7 +337,8 @@ void bindIntegrator(py::module_ &M) {
         py::arg("alpha"), py::arg("beta"), py::arg("ninc"),
         py::arg("max_hcube"), py::arg("threads"), py::arg("no_cpu"),
         py::arg("gpus"), py::arg("all_gpus"), py::arg("gpus_required"),
-        py::arg("simulated"), py::arg("schedule"), py::arg("nonfinite_zero"))
+        py::arg("simulated"), py::arg("schedule"), py::arg("nonfinite_zero"),
+        py::arg("channel_weights"), py::arg("channel_floor"))
       .def("run", &run, py::arg("iterations"), py::arg("calls"),
            py::arg("warmup"), py::arg("on_iteration"), py::arg("on_progress"),
            py::arg("poll"))

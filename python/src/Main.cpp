@@ -9,9 +9,12 @@
 
 #include "Binding.h"
 
+#include "vf/ChannelWeightsSpec.h"
 #include "vf/Devices.h"
 #include "vf/Integrator.h"
 #include "vf/Version.h"
+
+#include <pybind11/stl.h>
 
 namespace vfpy {
 
@@ -87,6 +90,15 @@ PYBIND11_MODULE(_vegasflow, M) {
       return St.message();
     return std::string();
   });
+  // The weights' grammar is the library's (vf/ChannelWeightsSpec.h):
+  // (weights, "") or ([], what is wrong).
+  M.def("parse_channel_weights", [](const std::string &S) {
+    vf::Expected<std::vector<double>> W = vf::parseChannelWeights(S);
+    return W ? py::make_tuple(*W, std::string())
+             : py::make_tuple(std::vector<double>(), W.message());
+  });
+  M.def("channel_weights_text",
+        [](const std::vector<double> &W) { return vf::channelWeightsText(W); });
   bindCompile(M);
   bindPythonIntegrand(M);
   bindIntegrator(M);

@@ -54,7 +54,8 @@ from ._events import EventFile, Events, UnweightedEvents, UnweightStats
 from ._integrator import Integrator
 from ._map import Map
 from ._progress import Progress
-from ._result import Derived, DeviceStats, Histogram, IterationRow, Result
+from ._result import (Channel, ChannelRow, Derived, DeviceStats, Histogram,
+                      IterationRow, Result)
 from ._vegas import batchintegrand, lbatchintegrand, rbatchintegrand
 from . import _vegasflow
 
@@ -69,7 +70,8 @@ def devices():
 
 
 __all__ = [
-    "CompileError", "Derived", "DeviceStats", "Diagnostic", "Error",
+    "Channel", "ChannelRow", "CompileError", "Derived", "DeviceStats",
+    "Diagnostic", "Error",
     "EventFile", "Events",
     "Histogram", "Integrand", "Integrator", "IterationRow", "Map", "Module",
     "Progress", "Result", "UnweightStats", "UnweightedEvents",

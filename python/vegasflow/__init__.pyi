@@ -76,6 +76,20 @@ class Derived:
     sdev: float
     gradient: Tuple[float, ...]
 
+class ChannelRow:
+    alpha: float
+    samples: int
+    integral: float
+    error: float
+
+class Channel:
+    name: str
+    alpha: float
+    samples: int
+    integral: float
+    error: float
+    error_share: float
+
 class IterationRow:
     index: int
     warmup: bool
@@ -90,6 +104,7 @@ class IterationRow:
     seconds: float
     devices: List[DeviceStats]
     derived: Dict[str, Derived]
+    channels: List[ChannelRow]
 
 class Histogram:
     name: str
@@ -124,6 +139,7 @@ class Result:
     wall_s: float
     histograms: Dict[str, Histogram]
     derived: Dict[str, Derived]
+    channels: List[Channel]
     def uvalues(self) -> Any: ...
     def summary(self) -> str: ...
     def to_json(self, indent: Optional[int] = ...) -> str: ...
@@ -212,6 +228,8 @@ class Integrator:
         devices: str = ..., seed: int = ..., alpha: float = ...,
         beta: float = ..., schedule: str = ..., ninc: int = ...,
         max_hcube: int = ..., on_nonfinite: str = ...,
+        channel_weights: Union[str, Sequence[float]] = ...,
+        channel_floor: float = ...,
         params: Optional[Dict[str, float]] = ...,
         checkpoint: Optional[_Path] = ..., progress: _ProgressArg = ...,
         dim: Optional[int] = ...,

@@ -128,6 +128,13 @@ class Integrator(_vegas.VegasMethods):
         on_nonfinite: 'stop' (default: a NaN or inf value ends the run
             with vegasflow.Error naming the point) or 'zero' (count such
             samples as 0; compiled integrands only).
+        channel_weights: for an integrand with channels (docs/language.md,
+            "Channels"): 'adapt' (default: the weights adapt after every
+            iteration) or one positive weight per channel in source
+            order, a sequence ([1, 3]) or vegasc's text ('1,3'),
+            normalised and held for the whole run.
+        channel_floor: the smallest weight adaptation gives a channel,
+            below 1/channels (default 0: 0.1/channels).
         params: {name: value} for the integrand's parameters (a compiled
             integrand: override its defaults; a Python one: its keyword
             arguments, f(x, **params)).
@@ -158,7 +165,8 @@ class Integrator(_vegas.VegasMethods):
     def __init__(self, integrand=None, domain=None, *, calls=1_000_000,
                  iterations=10, warmup=5, devices="all", seed=1, alpha=0.5,
                  beta=0.75, schedule="adaptive", ninc=1000,
-                 max_hcube=1_000_000, on_nonfinite="stop", params=None,
+                 max_hcube=1_000_000, on_nonfinite="stop",
+                 channel_weights="adapt", channel_floor=0, params=None,
                  checkpoint=None, progress=False, dim=None, name=None,
                  rtol=None, atol=None, nitn=None, neval=None, **other):
         _vegas.refuse_keywords("Integrator()", other, _KEYWORDS)
@@ -180,10 +188,15 @@ class Integrator(_vegas.VegasMethods):
             ninc=_options.option("ninc", ninc),
             devices=devices, schedule=_options.schedule(schedule),
             on_nonfinite=on_nonfinite)
+        weights, text = _options.channel_weights(channel_weights)
+        self._settings.update(
+            channel_weights=text,
+            channel_floor=_options.option("channel_floor", channel_floor))
         self._settings.update(_target(rtol, atol))
         # What making the library's integrator needs besides the settings:
         # kept until the integrand is known (vegas's integ(f, ...)).
         self._setup = dict(max_hcube=_options.option("max_hcube", max_hcube),
+                           channel_weights=weights,
                            params=params, checkpoint=checkpoint, dim=dim,
                            domain=domain, name=name)
         self._handle = self._integrand = self._fcn = None
@@ -227,7 +240,8 @@ class Integrator(_vegas.VegasMethods):
             integrand._h, s["seed"], s["alpha"], s["beta"], s["ninc"],
             setup["max_hcube"], dev["threads"], dev["no_cpu"], dev["gpus"],
             dev["all_gpus"], dev["gpus_required"], dev["simulated"],
-            s["schedule"], _options.on_nonfinite(s["on_nonfinite"], python))
+            s["schedule"], _options.on_nonfinite(s["on_nonfinite"], python),
+            setup["channel_weights"], s["channel_floor"])
         self._integrand = integrand
         for k, v in (params or {}).items():
             self.set_param(k, v)

@@ -6,7 +6,8 @@
 # types and ranges are the library's option table (vf/Options.def). The
 # device list (all, cpu, cpu:N, gpu, gpu:0,2, sim:R, comma-separated) is
 # read by the library's parser (vf::parseDevices), the one vegasc's
-# --devices uses.
+# --devices uses; so are the channel weights' text ('adapt', '1,3':
+# vf/ChannelWeightsSpec.h).
 #
 #===------------------------------------------------------------------------===#
 """Validation of vegasflow.Integrator's options."""
@@ -86,6 +87,36 @@ def schedule(value):
     if why:
         raise option_error("schedule", why)
     return value
+
+
+def channel_weights(value):
+    """A multi-channel integrand's weights as (list, text): [] and 'adapt'
+    for 'adapt' (the default: they adapt), otherwise one positive number
+    per channel, given as a sequence of numbers or as vegasc's text
+    '1,3', read by the library's parser."""
+    if isinstance(value, str):
+        weights, why = _vegasflow.parse_channel_weights(value)
+        if why:
+            raise option_error("channel_weights", why)
+        return weights, _vegasflow.channel_weights_text(weights)
+    want = ("expected 'adapt', a string such as '1,3' or a sequence of "
+            f"numbers, got {value!r}")
+    try:
+        items = list(value)
+    except TypeError:
+        raise option_error("channel_weights", want, TypeError) from None
+    if any(isinstance(w, bool) or not isinstance(w, numbers.Real)
+           for w in items):
+        raise option_error("channel_weights", want, TypeError)
+    weights = [float(w) for w in items]
+    if not weights:
+        raise option_error("channel_weights", "is empty: give one weight "
+                           "per channel, or 'adapt'")
+    for k, w in enumerate(weights):
+        if not (math.isfinite(w) and w > 0):
+            raise option_error("channel_weights", f"weight {k + 1} must be "
+                               f"positive and finite, got {items[k]!r}")
+    return weights, _vegasflow.channel_weights_text(weights)
 
 
 def on_nonfinite(value, python_integrand):

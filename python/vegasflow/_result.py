@@ -8,10 +8,12 @@
 # the report's section for Jupyter (report_html and write_report the
 # whole page, as vegasc --report), to_json() vegasc's JSON document;
 # histograms maps each `hist` statement's name to a Histogram of numpy
-# arrays.
+# arrays; channels (and each row's) a multi-channel integrand's Channel
+# (ChannelRow) per channel.
 #
 #===------------------------------------------------------------------------===#
-"""Integration results: Result, IterationRow, DeviceStats, Histogram."""
+"""Integration results: Result, IterationRow, DeviceStats, Histogram,
+Channel."""
 
 import json
 import os
@@ -83,6 +85,57 @@ class Derived:
 
 
 @dataclass(frozen=True)
+class ChannelRow:
+    """One channel's part of an iteration of a multi-channel integrand
+    (docs/language.md, "Channels").
+
+    Attributes:
+        alpha: the channel's weight in this iteration: its share of the
+            samples.
+        samples: the samples it drew.
+        integral, error: its part of the iteration's estimate of component
+            0 and that part's standard deviation. The parts add up to the
+            iteration's estimate; each moves with alpha, so it is never
+            averaged over iterations (only the total is).
+    """
+    alpha: float
+    samples: int
+    integral: float
+    error: float
+
+    @classmethod
+    def _all(cls, items):
+        return [cls(c["alpha"], c["samples"], c["integral"], c["error"])
+                for c in items]
+
+
+@dataclass(frozen=True)
+class Channel:
+    """A channel of a multi-channel integrand over the run.
+
+    Attributes:
+        name: its name in the .vf file.
+        alpha: its weight now, the one the next iteration uses.
+        samples: the samples it drew over the run.
+        integral, error: its part of the last iteration's estimate (see
+            ChannelRow: it moves with alpha).
+        error_share: its share of the last iteration's variance of
+            component 0.
+    """
+    name: str
+    alpha: float
+    samples: int
+    integral: float
+    error: float
+    error_share: float
+
+    @classmethod
+    def _all(cls, items):
+        return [cls(c["name"], c["alpha"], c["samples"], c["integral"],
+                    c["error"], c["error_share"]) for c in items]
+
+
+@dataclass(frozen=True)
 class IterationRow:
     """One iteration of a run.
 
@@ -97,6 +150,8 @@ class IterationRow:
         seconds: wall time of the iteration.
         devices: each worker's DeviceStats for this iteration.
         derived: {name: Derived} at this iteration's estimate.
+        channels: a ChannelRow per channel, in source order ([] for an
+            integrand without channels).
     """
     index: int
     warmup: bool
@@ -111,6 +166,7 @@ class IterationRow:
     seconds: float
     devices: list = field(repr=False)
     derived: dict = field(default_factory=dict, repr=False)
+    channels: list = field(default_factory=list, repr=False)
 
     @classmethod
     def _from(cls, d, outputs):
@@ -120,7 +176,8 @@ class IterationRow:
         return cls(d["index"], d["warmup"], shaped("mean"), shaped("sdev"),
                    shaped("cum_mean"), shaped("cum_sdev"), d["chi2_dof"],
                    d["Q"], d["samples"], d["nonfinite"], d["seconds"],
-                   _devices(d["devices"]), Derived._all(d["derived"]))
+                   _devices(d["devices"]), Derived._all(d["derived"]),
+                   ChannelRow._all(d["channels"]))
 
 
 @dataclass(frozen=True)
@@ -217,6 +274,8 @@ class Result:
             statements, in source order ({} without any).
         derived: {name: Derived} for the file's `derived` items that use
             this integrand, in source order ({} without any).
+        channels: a Channel per channel of a multi-channel integrand, in
+            source order ([] without channels).
     """
 
     def __init__(self, handle, name, settings, grid=None):
@@ -251,6 +310,7 @@ class Result:
         self.target_met = d["target_met"]
         self.roundoff_floor = _shaped(d["roundoff_floor"] or [0.0] * k, k)
         self.derived = Derived._all(d["derived"])
+        self.channels = Channel._all(d["channels"])
 
     def uvalues(self):
         """The components as correlated values of the `uncertainties`

@@ -70,14 +70,16 @@ std::string section(const ReportRun &Run, unsigned K, const ReportOptions &O) {
   std::string S = "<section id='run-" + std::to_string(K) + "' data-hists='" +
                   std::to_string(Run.R.Histograms.size()) +
                   "' data-components='" +
-                  std::to_string(convergencePlotCount(Run)) + "'><h2>" +
-                  escapeHtml(Run.Title) + "</h2>";
+                  std::to_string(convergencePlotCount(Run)) +
+                  "' data-channels='" + std::to_string(Run.R.Channels.size()) +
+                  "'><h2>" + escapeHtml(Run.Title) + "</h2>";
   S += resultLines(Run.R) + "<h3>Settings</h3><table class='settings'>";
   for (const auto &[Key, Value] : Run.Settings)
     S += "<tr><th>" + escapeHtml(Key) + "</th><td>" + escapeHtml(Value) +
          "</td></tr>";
   S += "</table><h3>Convergence</h3>" + convergencePlots(Run, K) +
        "<h3>Iterations</h3>" + iterationsTable(Run, K) +
+       channelSection(Run, K) +
        "<h3>The adapted map: increment density per axis</h3><div "
        "class='row'>" +
        mapDensities(Run, K) + "</div>" + histogramPlots(Run, K, O);
@@ -119,7 +121,8 @@ std::string reportHtml(const std::string &Title,
       escapeHtml(Title) + "</h1>" + reportFragment(Runs, Options);
   // The page checks itself once loaded (a test reads the verdict from the
   // hidden element): every run has its plots (one convergence plot per
-  // component drawn, one per histogram), and no script error happened.
+  // component drawn, one per histogram, the weights' plot of a
+  // multi-channel integrand), and no script error happened.
   Page += "<div id='selfcheck' hidden></div><script>(function(){var bad=[];"
           "window.addEventListener('error',function(e){bad.push(e.message)});"
           "var n=document.querySelectorAll('section').length,missing=[];"
@@ -129,7 +132,9 @@ std::string reportHtml(const std::string &Title,
           "'-0');var s=document.getElementById('run-'+k);if(s.querySelectorAll("
           "'svg[id^=hist-]').length!=+s.dataset.hists)missing.push('hist-'+k);"
           "if(s.querySelectorAll('svg[id^=convergence-]').length!=+s.dataset."
-          "components)missing.push('convergence-'+k+'-*')}"
+          "components)missing.push('convergence-'+k+'-*');if(+s.dataset."
+          "channels&&!document.getElementById('channels-'+k))missing.push("
+          "'channels-'+k)}"
           "document.getElementById('selfcheck').textContent=(bad.length"
           "||missing.length?'FAILED '+bad.concat(missing).join(' '):'ok '+n+"
           "' runs');})();</script></body></html>\n";

@@ -2,7 +2,8 @@
 //
 // The parts of a run's section of the report (vf/Report.h), one file per
 // part: the convergence plots and the iterations table
-// (ReportConvergence.cpp), the adapted map and the allocation
+// (ReportConvergence.cpp), a multi-channel integrand's weights
+// (ReportChannels.cpp), the adapted map and the allocation
 // (ReportMap.cpp), the histograms (ReportHistograms.cpp); Report.cpp puts
 // them on the page. Each returns HTML with the ids Report.h lists.
 //
@@ -40,6 +41,9 @@ std::string strataMap(const ReportRun &Run, unsigned K);
 /// The scans of \p Options, each quantity against its parameter with a
 /// band (ReportScan.cpp).
 std::string scanSections(const ReportOptions &Options);
+/// A multi-channel integrand's weights per iteration and its channels'
+/// table ("" without channels; ReportChannels.cpp).
+std::string channelSection(const ReportRun &Run, unsigned K);
 /// Every `hist` of the integrand, with its panels.
 std::string histogramPlots(const ReportRun &Run, unsigned K,
                            const ReportOptions &Options);

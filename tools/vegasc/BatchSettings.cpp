@@ -10,6 +10,7 @@
 
 #include "vegasc/ClosestName.h"
 #include "vegasc/PathNames.h"
+#include "vf/ChannelWeightsSpec.h"
 
 #include <cmath>
 #include <limits>
@@ -195,10 +196,45 @@ void SettingsReader::numberSetting(OptionId Id, const toml::key &K,
   } else if (Id == OptionId::Seed) {
     if (wholeNumber(K, N, MaxSeed, W))
       S.Seed = W;
-  } else if (number(K, N, D)) { // alpha, beta
+  } else if (number(K, N, D)) { // alpha, beta, channel_floor
     check(N, S,
-          Id == OptionId::Alpha ? &RunSettings::Alpha : &RunSettings::Beta, D);
+          Id == OptionId::Alpha  ? &RunSettings::Alpha
+          : Id == OptionId::Beta ? &RunSettings::Beta
+                                 : &RunSettings::ChannelFloor,
+          D);
   }
+}
+
+void SettingsReader::channelWeights(const toml::key &K, const toml::node &N,
+                                    BatchSettings &S) {
+  // An array of numbers is the same list as the text "1,3": written as
+  // that text (vf/ChannelWeightsSpec.h), which the library then reads.
+  const toml::array *A = N.as_array();
+  if (!A) {
+    std::string Str;
+    if (string(K, N, Str))
+      check(N, S, &RunSettings::ChannelWeights, Str);
+    return;
+  }
+  std::vector<double> Weights;
+  for (const toml::node &W : *A) {
+    if (!W.is_number()) {
+      error(loc(W), "'" + std::string(K.str()) +
+                        "' must be \"adapt\" or an array of positive "
+                        "numbers, one per channel; got an array holding " +
+                        std::string(tomlTypeName(W)));
+      return;
+    }
+    Weights.push_back(W.is_integer() ? double(W.as_integer()->get())
+                                     : W.as_floating_point()->get());
+  }
+  if (Weights.empty()) {
+    error(loc(N), "'" + std::string(K.str()) +
+                      "' is an empty array: give one weight per channel, "
+                      "or \"adapt\"");
+    return;
+  }
+  check(N, S, &RunSettings::ChannelWeights, channelWeightsText(Weights));
 }
 
 void SettingsReader::stringSetting(OptionId Id, const toml::key &K,
@@ -240,7 +276,11 @@ bool SettingsReader::setting(const toml::key &K, const toml::node &N,
   case OptionId::Seed:
   case OptionId::Alpha:
   case OptionId::Beta:
+  case OptionId::ChannelFloor:
     numberSetting(*Id, K, N, S);
+    break;
+  case OptionId::ChannelWeights:
+    channelWeights(K, N, S);
     break;
   case OptionId::Devices:
   case OptionId::Schedule:

@@ -39,9 +39,12 @@ private:
   /// calls: a whole number of samples, 1e6 as well as 1000000.
   void calls(const toml::node &N, BatchSettings &S);
   /// The other numbers: iterations, warmup, ninc, rtol, atol,
-  /// max_iterations, seed, alpha, beta (\p Id).
+  /// max_iterations, seed, alpha, beta, channel_floor (\p Id).
   void numberSetting(OptionId Id, const toml::key &K, const toml::node &N,
                      BatchSettings &S);
+  /// channel_weights: "adapt", "1,3" or an array of numbers [1, 3].
+  void channelWeights(const toml::key &K, const toml::node &N,
+                      BatchSettings &S);
   /// devices, schedule, on_nonfinite (\p Id).
   void stringSetting(OptionId Id, const toml::key &K, const toml::node &N,
                      BatchSettings &S);

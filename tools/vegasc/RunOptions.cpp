@@ -8,6 +8,8 @@
 
 #include "vegasc/RunOptions.h"
 
+#include "vegasc/Format.h"
+#include "vf/ChannelWeightsSpec.h"
 #include "vf/ToolSupport.h"
 #include "vf/Version.h"
 
@@ -46,6 +48,23 @@ Status targetOptions(const RunSettings &S, IntegratorOptions &IO) {
   return Status::ok();
 }
 
+/// The channel options into \p IO. The floor's range is the table's
+/// here; the integrator checks it, and the weights' count, against the
+/// integrand's channels.
+Status channelOptions(const RunSettings &S, IntegratorOptions &IO) {
+  Expected<std::vector<double>> W = parseChannelWeights(S.ChannelWeights);
+  if (!W)
+    return W.error();
+  IO.ChannelWeights = std::move(*W);
+  if (!inRange(OptionId::ChannelFloor, S.ChannelFloor))
+    return Error{optionRef("channel_floor") + " must be from " +
+                     rangeText(OptionId::ChannelFloor) +
+                     " (0: 0.1/channels), got " + shortest(S.ChannelFloor),
+                 "channel_floor"};
+  IO.ChannelFloor = S.ChannelFloor;
+  return Status::ok();
+}
+
 } // namespace
 
 Expected<IntegratorOptions> integratorOptions(const RunSettings &S) {
@@ -63,6 +82,8 @@ Expected<IntegratorOptions> integratorOptions(const RunSettings &S) {
     return Error{optionRef("on_nonfinite") + " must be \"stop\" or \"zero\", "
                  "got \"" + S.OnNonFinite + "\"", "on_nonfinite"};
   if (Status St = targetOptions(S, IO); !St)
+    return St.error();
+  if (Status St = channelOptions(S, IO); !St)
     return St.error();
   if (Status St = checkOptions(IO); !St)
     return St.error();
@@ -253,6 +274,8 @@ void addRunSettings(nlohmann::ordered_json &S, const RunSettings &R,
   Put(OptionId::Rtol, R.Rtol ? nlohmann::ordered_json(*R.Rtol) : nullptr);
   Put(OptionId::Atol, R.Atol ? nlohmann::ordered_json(*R.Atol) : nullptr);
   Put(OptionId::MaxIterations, R.iterationCap());
+  Put(OptionId::ChannelWeights, R.ChannelWeights);
+  Put(OptionId::ChannelFloor, R.ChannelFloor);
   nlohmann::ordered_json Ps = nlohmann::ordered_json::object();
   for (const auto &[Name, Value] : F.Params)
     Ps[Name] = Value;

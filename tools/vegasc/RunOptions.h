@@ -68,6 +68,11 @@ struct RunSettings {
   double Beta = 0.75;
   unsigned Ninc = 1000;
   std::string OnNonFinite = "stop"; ///< stop | zero
+  /// A multi-channel integrand's weights, as vf/ChannelWeightsSpec.h
+  /// spells them ("adapt" or "1,3"), and the floor of adapted ones (0:
+  /// 0.1 / channels).
+  std::string ChannelWeights = "adapt";
+  double ChannelFloor = 0;
   /// Accuracy target (unset: a fixed number of iterations). Given, each
   /// must be >= 0 and one > 0; MaxIterations (0: Iterations) is the cap.
   std::optional<double> Rtol, Atol;

@@ -321,6 +321,14 @@ void addAdaptationFlags(CLI::App &App, vf::DriverOptions &O) {
   addWholeNumber(App, flag(OptionId::Ninc), Run.Ninc, help(OptionId::Ninc));
   App.add_flag("--no-adapt-strata", O.NoAdaptStrata,
                "fixed stratification (same as --beta 0)");
+  // The weights as text (vf/ChannelWeightsSpec.h), read and checked with
+  // the rest by integratorOptions(), which names the flag.
+  App.add_option(flag(OptionId::ChannelWeights), Run.ChannelWeights,
+                 help(OptionId::ChannelWeights))
+      ->type_name("adapt|W,W...");
+  App.add_option(flag(OptionId::ChannelFloor), Run.ChannelFloor,
+                 help(OptionId::ChannelFloor))
+      ->type_name("F");
   App.add_option(flag(OptionId::OnNonFinite), Run.OnNonFinite,
                  help(OptionId::OnNonFinite));
   App.add_flag("-q,--quiet", O.Quiet, "print only the result");

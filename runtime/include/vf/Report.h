@@ -3,7 +3,9 @@
 // One HTML page for people (vegasc --report FILE.html): per run, its
 // settings, the per-iteration table of every component, a convergence
 // plot per component (each iteration's estimate and error, the cumulative
-// estimate and error, the warm-up shaded, the exact value when known), the
+// estimate and error, the warm-up shaded, the exact value when known), a
+// multi-channel integrand's weights per iteration (a line per channel)
+// and its channels' table, the
 // adapted map's increment density per axis, every histogram of the
 // integrand with its errors (1-D: a relative-error panel below, and a
 // reference with a ratio panel when given), the devices' statistics, and
@@ -13,7 +15,8 @@
 // it convergence-K-C per component), iterations-K, grid-K-D, strata-K,
 // hist-K-NAME, histrel-K-NAME (a 1-D histogram's relative errors),
 // histratio-K-NAME (its ratio to the reference), histerr-K-NAME (a 2-D
-// histogram's relative errors), devices-K.
+// histogram's relative errors), channels-K (the weights' plot),
+// channeltable-K, devices-K.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_REPORT_H

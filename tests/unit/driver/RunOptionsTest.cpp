@@ -60,6 +60,8 @@ TEST(RunOptions, DefaultsAreTheTables) {
   EXPECT_EQ(S.Devices, Default(OptionId::Devices));
   EXPECT_EQ(S.Schedule, Default(OptionId::Schedule));
   EXPECT_EQ(S.OnNonFinite, Default(OptionId::OnNonFinite));
+  EXPECT_EQ(S.ChannelWeights, Default(OptionId::ChannelWeights));
+  EXPECT_EQ(S.ChannelFloor, std::stod(Default(OptionId::ChannelFloor)));
 }
 
 // Each refusal names its option, for the door to find its flag or key.
@@ -79,6 +81,30 @@ TEST(RunOptions, RefusalsNameTheOption) {
   EXPECT_EQ(OptionOf([](RunSettings &S) { S.Devices = "tpu"; }), "devices");
   EXPECT_EQ(OptionOf([](RunSettings &S) { S.OnNonFinite = "skip"; }),
             "on_nonfinite");
+  EXPECT_EQ(OptionOf([](RunSettings &S) { S.ChannelWeights = "1,x"; }),
+            "channel_weights");
+  EXPECT_EQ(OptionOf([](RunSettings &S) { S.ChannelFloor = -0.1; }),
+            "channel_floor");
+  EXPECT_EQ(OptionOf([](RunSettings &S) { S.ChannelFloor = 1.5; }),
+            "channel_floor");
+}
+
+// The channel options become IntegratorOptions' (the weights parsed, the
+// floor as given); their count against the integrand is the library's.
+TEST(RunOptions, ChannelOptionsConvert) {
+  RunSettings S;
+  EXPECT_TRUE(integratorOptions(S)->ChannelWeights.empty());
+  S.ChannelWeights = "1, 3";
+  S.ChannelFloor = 0.05;
+  Expected<IntegratorOptions> IO = integratorOptions(S);
+  ASSERT_TRUE(IO);
+  EXPECT_EQ(IO->ChannelWeights, (std::vector<double>{1, 3}));
+  EXPECT_EQ(IO->ChannelFloor, 0.05);
+  S.ChannelWeights = "1,-3";
+  EXPECT_EQ(
+      flagMessage(integratorOptions(S).error())
+          .rfind("--channel-weights must be adapt or one positive number", 0),
+      0u);
 }
 
 // Every option the library names becomes a flag; one to set to a value

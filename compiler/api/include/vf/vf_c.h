@@ -154,6 +154,23 @@ int vf_histogram_info(const vf_integrator *it, int32_t h, char *name,
 int vf_histogram(const vf_integrator *it, int32_t h, double *values,
                  double *errors, double *flow, double *flow_errors);
 
+/* --- Channels (an integrand of `channel` blocks) -------------------------*/
+/* How many channels the integrand has (0 without channels or for a NULL
+   handle). */
+int vf_channel_count(const vf_integrator *it);
+/* Channel c, in source order: its name (into name[size], like
+   vf_module_integrand_name), its weight alpha now (the share of samples
+   the next iteration gives it), its samples over the run, and its part
+   of the last iteration's estimate of component 0 (integral, error) with
+   that part's share of the iteration's variance. A channel's integral
+   moves with alpha: the parts add up to each iteration's estimate, and
+   only that total is averaged (vf_result). Before any iteration alpha is
+   the first iteration's and the rest 0. Any pointer may be NULL;
+   VF_ERR_ARGUMENT for an index that is not a channel's. */
+int vf_channel_info(const vf_integrator *it, int32_t c, char *name, size_t size,
+                    double *alpha, int64_t *samples, double *integral,
+                    double *error, double *error_share);
+
 /* --- Events (after training) ---------------------------------------------*/
 /* Stops adapting; needed before sampling. */
 int vf_freeze(vf_integrator *it);

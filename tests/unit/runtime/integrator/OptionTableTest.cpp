@@ -65,4 +65,7 @@ TEST(OptionTable, DefaultsAreTheLibrarys) {
   EXPECT_EQ(double(O.MaxNinc), Default(OptionId::Ninc));
   EXPECT_EQ(double(O.MaxHcube), Default(OptionId::MaxHcube));
   EXPECT_EQ(O.Schedule, optionInfo(OptionId::Schedule).Default);
+  EXPECT_EQ(O.ChannelFloor, Default(OptionId::ChannelFloor));
+  EXPECT_TRUE(O.ChannelWeights.empty());
+  EXPECT_EQ(optionInfo(OptionId::ChannelWeights).Default, "adapt");
 }
