@@ -136,6 +136,9 @@ entrySymbols(const ProgramImage &P, const GpuCodeGen *Gpu, ModuleParts Parts) {
                            : gpuSampleSymbol(I.Name));
     if (Parts.Sampler && Host && !Parts.Batch)
       Names.push_back(pointsSymbol(I.Name));
+    for (unsigned C = 0; C < I.Channels && Host; ++C)
+      Names.push_back(Parts.Batch ? channelBatchSymbol(I.Name, C)
+                                  : channelPointsSymbol(I.Name, C));
   }
   if (Parts.Sampler && !Host && !P.Integrands.empty())
     Names.push_back(VF_GPU_FOLD_KERNEL);
@@ -171,7 +174,9 @@ static Error addSamplers(const ProgramImage &P, Module &M,
          Foreign ? 0u : P.Params + I.Channels});
     for (unsigned C = 0; C < I.Channels; ++C)
       Instances.back().Channels.push_back(
-          M.getFunction(channelSymbol(I.Name, C)));
+          {M.getFunction(channelSymbol(I.Name, C)),
+           Gpu || Parts.Batch ? std::string()
+                              : channelPointsSymbol(I.Name, C)});
   }
   if (Error E = instantiateSampler(M, bitcodeTarget(Gpu), Instances))
     return E;
@@ -285,6 +290,23 @@ static Expected<std::string> generate(const ProgramImage &P,
   return Text;
 }
 
+/// \p I's ChannelBatch in \p JD: the batch entry points with Evaluate,
+/// else the sampler's terms at given points.
+static Error lookUpChannelBatches(orc::LLJIT &JIT, orc::JITDylib &JD,
+                                  CompiledIntegrand &I,
+                                  const CompileOptions &O) {
+  if (!O.Evaluate && !(O.Sampler && hasSampler(I.Dim, I.Outputs)))
+    return Error::success();
+  for (unsigned C = 0; C < I.Channels; ++C) {
+    auto Addr = JIT.lookup(JD, O.Evaluate ? channelBatchSymbol(I.Name, C)
+                                          : channelPointsSymbol(I.Name, C));
+    if (!Addr)
+      return Addr.takeError();
+    I.ChannelBatch.push_back(Addr->toPtr<BatchEntry>());
+  }
+  return Error::success();
+}
+
 Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
                                const CompileOptions &O) {
   const bool Sampler = O.Sampler;
@@ -329,6 +351,9 @@ Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
       return Points.takeError();
     I.Batch = Points->toPtr<BatchEntry>();
   }
+  for (CompiledIntegrand &I : CM.Integrands)
+    if (Error E = lookUpChannelBatches(*JIT, *JD, I, O))
+      return E;
   if (!Sampler || !O.Extension)
     return Error::success();
   for (const std::string &Name :
@@ -357,7 +382,7 @@ Compiler::compile(const ProgramImage &P, const CompileOptions &O) {
     CM->Integrands.push_back(
         {I.Name, I.Dim, I.Outputs, I.Histograms, I.HistCells, nullptr, nullptr,
          nullptr, O.Evaluate ? gpuEvalSymbol(I.Name) : std::string(),
-         gpuSampleSymbol(I.Name)});
+         gpuSampleSymbol(I.Name), nullptr, I.Channels});
   std::optional<CompileCache> Cache;
   if (O.UseCache)
     Cache.emplace(O.CacheDir);

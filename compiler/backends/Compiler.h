@@ -98,6 +98,11 @@ struct CompiledIntegrand {
                                ///< with Evaluate)
   std::string GpuSampleKernel;
   BoundsEntry Bounds = nullptr; ///< host entry point (with Host)
+  /// A multi-channel integrand's channels (0 for an ordinary integrand),
+  /// and on the host each one's term at given points from the kernels'
+  /// parameter block, as Batch is found.
+  unsigned Channels = 0;
+  std::vector<BatchEntry> ChannelBatch = {};
 };
 
 struct CompiledModule {

@@ -26,6 +26,23 @@ guardedBatch(std::shared_ptr<const FaultSite> Site, BatchEntry Fn) {
   };
 }
 
+/// Info's EvaluateChannel over \p Entries (one per channel), or null.
+std::function<void(unsigned, const double *, std::int64_t, const double *,
+                   double *)>
+channelBatches(const std::shared_ptr<const FaultSite> &Site,
+               const std::vector<BatchEntry> &Entries) {
+  if (Entries.empty())
+    return nullptr;
+  std::vector<std::function<void(const double *, std::int64_t, const double *,
+                                 double *)>>
+      Guarded;
+  for (BatchEntry Fn : Entries)
+    Guarded.push_back(guardedBatch(Site, Fn));
+  return [Guarded](unsigned Channel, const double *Xs, std::int64_t N,
+                   const double *Params,
+                   double *Out) { Guarded[Channel](Xs, N, Params, Out); };
+}
+
 /// Info's Domain and HistRanges: \p C's compiled bounds, checked
 /// (IntegrandBounds.h).
 void bindBounds(IntegrandInfo &Info, const Program &P, const IntegrandDecl &I,
@@ -113,6 +130,7 @@ IntegrandInfo bindIntegrand(const Program &P, const CompiledModule &M,
   if (const CompiledIntegrand *C = M.find(I.Name)) {
     auto Site = integrandFaultSite(P, I.Name);
     Info.Evaluate = guardedBatch(Site, C->Batch);
+    Info.EvaluateChannel = channelBatches(Site, C->ChannelBatch);
     bindBounds(Info, P, I, *C, Site);
     Info.Code = bindCode(P, I, *C, std::move(Site), OnDemand, Options,
                          std::move(GpuImage));

@@ -252,12 +252,12 @@ Expected<Function *> dispatchChannels(Module &M, const Holes &H,
   SmallVector<Value *, 4> Params(llvm::make_pointer_range(Entry->args()));
   for (unsigned C = 0; C < I.Channels.size(); ++C) {
     SamplerInstance Term = I;
-    Term.Integrand = I.Channels[C];
+    Term.Integrand = I.Channels[C].Term;
     Term.EntryName = (I.EntryName + ".ch" + Twine(C)).str();
-    Term.PointsName.clear();
+    Term.PointsName = I.Channels[C].PointsName;
     Term.Channels.clear();
     Term.Channel = C;
-    Expected<Function *> Clone = fillKernel(M, H, Kernel, nullptr, Term);
+    Expected<Function *> Clone = fillKernel(M, H, Kernel, Points, Term);
     if (!Clone)
       return Clone.takeError();
     (*Clone)->setLinkage(GlobalValue::InternalLinkage);

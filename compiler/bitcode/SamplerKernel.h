@@ -15,6 +15,7 @@
 // filled with its channel's term (internal, calling convention C), and the
 // entry point is a dispatcher that calls the clone of the channel
 // vf_sampler_args::channel names; for any other channel it does nothing.
+// On the host each channel's term at given points may sit beside it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_COMPILER_BITCODE_SAMPLERKERNEL_H
@@ -33,6 +34,12 @@ class Function;
 } // namespace llvm
 
 namespace vf {
+
+/// One channel of a multi-channel integrand's instance.
+struct SamplerChannel {
+  llvm::Function *Term;   ///< its term, of SamplerInstance::Integrand's type
+  std::string PointsName; ///< (host) its term at given points; empty: none
+};
 
 struct SamplerInstance {
   /// void(const double*, const double*, double*); of a multi-channel
@@ -53,9 +60,9 @@ struct SamplerInstance {
   /// Run-time parameters the host's tile may copy to its stack (0: none;
   /// runtime/kernels/Sampler.c).
   unsigned Params = 0;
-  /// A multi-channel integrand's terms, channel by channel (the same type
-  /// as Integrand); empty for an ordinary integrand.
-  std::vector<llvm::Function *> Channels = {};
+  /// A multi-channel integrand's channels in order; empty for an
+  /// ordinary integrand.
+  std::vector<SamplerChannel> Channels = {};
   /// The channel a clone samples (the vf_user_channel hole).
   unsigned Channel = 0;
 };

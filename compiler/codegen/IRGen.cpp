@@ -40,6 +40,12 @@ std::string gpuSampleSymbol(StringRef Name) {
   return ("vf_sample_tiles_gpu_" + Name).str();
 }
 std::string pointsSymbol(StringRef Name) { return ("vf_points_" + Name).str(); }
+std::string channelBatchSymbol(StringRef Name, unsigned Channel) {
+  return (batchSymbol(Name) + ".ch" + Twine(Channel)).str();
+}
+std::string channelPointsSymbol(StringRef Name, unsigned Channel) {
+  return (pointsSymbol(Name) + ".ch" + Twine(Channel)).str();
+}
 
 namespace {
 
@@ -219,8 +225,10 @@ Expected<std::unique_ptr<Module>> generateModule(const Program &P,
   const unsigned AlphaSlot = unsigned(P.Params.size());
   for (const IntegrandDecl *I : P.Integrands) {
     Function *F = emitIntegrand(*M, *I, /*Host=*/!Gpu);
+    SmallVector<Function *, 4> Terms;
     for (unsigned C = 0; C < I->Channels.size(); ++C)
-      emitIntegrand(*M, *I, /*Host=*/!Gpu, ChannelTerm{C, AlphaSlot});
+      Terms.push_back(
+          emitIntegrand(*M, *I, /*Host=*/!Gpu, ChannelTerm{C, AlphaSlot}));
     if (!Gpu)
       emitBounds(*M, *I);
     if (!BatchEntries)
@@ -234,6 +242,9 @@ Expected<std::unique_ptr<Module>> generateModule(const Program &P,
         emitHostBatch(*M, *I, F, cellsSymbol(I->Name),
                       {I->Outputs, unsigned(I->Histograms.size())},
                       P.Params.size());
+      for (unsigned C = 0; C < Terms.size(); ++C)
+        emitHostBatch(*M, *I, Terms[C], channelBatchSymbol(I->Name, C),
+                      {0, I->Outputs}, AlphaSlot + Terms.size());
     }
   }
   assert(!verifyModule(*M, &errs()) && "codegen produced invalid IR");

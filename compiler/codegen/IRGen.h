@@ -17,6 +17,9 @@
 // and, on the host for an integrand with histograms,
 //   void vf_cells_NAME(same arguments), out stride = number of histograms,
 // each point's histogram cells (for --eval and the differential test);
+// for a multi-channel integrand on the host, channel C's term over an
+// array of points from the kernels' parameter block (P + m doubles):
+//   void vf_batch_NAME.chC(same arguments);
 // and on the host, whatever else it holds,
 //   void vf_bounds_NAME(const double *params, double *out)
 // the values the runtime checks and uses before sampling: per interval of
@@ -56,6 +59,9 @@ generateModule(const Program &P, llvm::LLVMContext &Ctx,
 std::string integrandSymbol(llvm::StringRef Name);
 /// Channel \p Channel's term of a multi-channel integrand.
 std::string channelSymbol(llvm::StringRef Name, unsigned Channel);
+/// ... over an array of points, as vf_batch_NAME, from the kernels'
+/// parameter block (host).
+std::string channelBatchSymbol(llvm::StringRef Name, unsigned Channel);
 std::string batchSymbol(llvm::StringRef Name);
 std::string gpuEvalSymbol(llvm::StringRef Name);
 std::string cellsSymbol(llvm::StringRef Name);
@@ -67,6 +73,9 @@ std::string gpuSampleSymbol(llvm::StringRef Name);
 /// The integrand at given points next to the host's sampler
 /// (runtime/kernels/IntegrandPoints.c), where there is no batch entry point.
 std::string pointsSymbol(llvm::StringRef Name);
+/// ... and a multi-channel integrand's channel \p Channel's term there,
+/// from the kernels' parameter block.
+std::string channelPointsSymbol(llvm::StringRef Name, unsigned Channel);
 
 } // namespace vf
 

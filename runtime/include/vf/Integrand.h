@@ -77,6 +77,14 @@ struct IntegrandInfo {
   std::function<void(const double *Xs, std::int64_t Npoints,
                      const double *Params, double *Out)>
       Evaluate;
+  /// Of a multi-channel integrand: channel Channel's term at Npoints
+  /// points, the values its kernel computes there, from the kernels'
+  /// parameter block (the user's parameters, then alpha_0 .. alpha_m-1);
+  /// for the events and a non-finite sample's report. Null without
+  /// channels. Called concurrently from worker threads.
+  std::function<void(unsigned Channel, const double *Xs, std::int64_t Npoints,
+                     const double *Params, double *Out)>
+      EvaluateChannel;
   /// The code the devices run: for a compiled integrand, bound by the
   /// module; for a native one (vf/Native.h), the native sampler with its
   /// callback. Null: the integrand cannot be integrated.

@@ -6,7 +6,8 @@
 // with it: the values are the batch entry point's, bit for bit, for scalar
 // and vector integrands, with histograms, with math functions whose slow
 // paths some points take, and for a multi-channel integrand (the sum of
-// its channels at alpha = 1/m, from the user's parameters alone).
+// its channels at alpha = 1/m, from the user's parameters alone; each
+// channel's term from the kernels' parameter block, with the weights).
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,6 +42,10 @@ integrand pair(x in [0, 1]^2) -> [2] {
 integrand chan(x in [0, 1]^2) {
   channel u { return exp(800 * x[0] - 400) * alpha(v) }
   channel v { return x[1] / alpha(u) }
+}
+integrand split(x in [0, 1]) {
+  channel l { return x }
+  channel r { return 1 - x }
 }
 )";
 
@@ -106,6 +111,53 @@ TEST_F(IntegrandPointsTest, ValuesAreTheBatchEntryPointsBitForBit) {
     B->Batch(X.data(), N, Params.data(), Want.data());
     EXPECT_EQ(std::memcmp(Got.data(), Want.data(), Got.size() * 8), 0) << Name;
   }
+}
+
+// A multi-channel integrand's terms at given points (EvaluateChannel) read
+// the kernels' parameter block: the user's parameters, then the weights.
+// The sampler's are the batch entry points', bit for bit.
+TEST_F(IntegrandPointsTest, ChannelTermsReadTheWeightsAfterTheParameters) {
+  std::unique_ptr<Program> P = loadProgram(Source);
+  ASSERT_TRUE(P);
+  std::unique_ptr<CompiledModule> Sampled = compile(*P, false);
+  std::unique_ptr<CompiledModule> Batch = compile(*P, true);
+  ASSERT_TRUE(Sampled && Batch);
+  const CompiledIntegrand *S = Sampled->find("chan"), *B = Batch->find("chan");
+  ASSERT_TRUE(S && B);
+  ASSERT_EQ(S->ChannelBatch.size(), 2u);
+  ASSERT_EQ(B->ChannelBatch.size(), 2u);
+  EXPECT_TRUE(Sampled->find("peak")->ChannelBatch.empty());
+  const std::vector<double> Block = {0.1, 0.3, 0.7}; // a, alpha_u, alpha_v
+  const std::vector<double> X = {0.2, 0.9, 0.6, 0.25, 0.5001, 0.5};
+  for (unsigned C = 0; C < 2; ++C) {
+    std::vector<double> Got(3, -1), Want(3, -2);
+    S->ChannelBatch[C](X.data(), 3, Block.data(), Got.data());
+    B->ChannelBatch[C](X.data(), 3, Block.data(), Want.data());
+    EXPECT_EQ(std::memcmp(Got.data(), Want.data(), Got.size() * 8), 0) << C;
+    if (C == 1)
+      for (unsigned N = 0; N < 3; ++N)
+        EXPECT_EQ(Got[N], X[2 * N + 1] / 0.3) << N;
+  }
+  // Bound as vf::IntegrandInfo: the channels' names, whether a channel
+  // reads alpha(), and the terms.
+  CompileSettings Settings;
+  Settings.CacheDir = Dir.path();
+  auto M = Module::compileString(Source, "points.vf", Settings);
+  ASSERT_TRUE(static_cast<bool>(M)) << M.error().Message;
+  auto Chan = (*M)->integrand("chan"), Peak = (*M)->integrand("peak");
+  ASSERT_TRUE(Chan && Peak);
+  EXPECT_EQ(Chan->Channels, (std::vector<std::string>{"u", "v"}));
+  EXPECT_TRUE(Chan->ChannelWeightsUsed);
+  ASSERT_TRUE(static_cast<bool>(Chan->EvaluateChannel));
+  double V = 0;
+  Chan->EvaluateChannel(1, X.data(), 1, Block.data(), &V);
+  EXPECT_EQ(V, X[1] / 0.3);
+  auto Split = (*M)->integrand("split");
+  ASSERT_TRUE(Split);
+  EXPECT_FALSE(Split->ChannelWeightsUsed);
+  EXPECT_TRUE(Peak->Channels.empty());
+  EXPECT_FALSE(Peak->ChannelWeightsUsed);
+  EXPECT_FALSE(static_cast<bool>(Peak->EvaluateChannel));
 }
 
 // An integrand the sampler cannot take still has Evaluate: vf::Module
