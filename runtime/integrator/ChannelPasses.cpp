@@ -166,10 +166,11 @@ Status Iteration::channelPass(RunState &S, std::uint64_t Calls, bool Warmup,
 
 void Iteration::prepareChannel(RunState &S, std::uint64_t Calls,
                                std::uint64_t Share) {
-  // Every channel's strata are sized for the smallest share it can get,
-  // so that the hypercubes stay while its share moves with its weight.
+  // Every channel's strata are sized so that the smallest share it can
+  // get still gives each hypercube its two samples: the hypercubes stay
+  // while its share moves with its weight.
   const std::uint64_t Sizing =
-      channelCalls(smallestChannelWeight(O, S.channels()), Calls);
+      strataSizing(smallestChannelWeight(O, S.channels()), Calls);
   if (!S.Str ||
       S.Str->nstrat() != Strata::chooseNstrat(I.Dim, Sizing, O.MaxHcube))
     S.Str = std::make_unique<Strata>(I.Dim, Sizing, O.Beta, O.MaxHcube);
@@ -177,9 +178,10 @@ void Iteration::prepareChannel(RunState &S, std::uint64_t Calls,
     S.Str->setNeval(Share);
     S.Str->resetUniform();
   }
+  // The map's increments for the share it starts with.
   if (!S.Map)
     S.Map = std::make_unique<AdaptiveMap>(
-        I.Dim, AdaptiveMap::chooseNinc(Sizing, S.Str->nstrat(), O.MaxNinc));
+        I.Dim, AdaptiveMap::chooseNinc(Share, S.Str->nstrat(), O.MaxNinc));
 }
 
 void Iteration::adaptChannels(

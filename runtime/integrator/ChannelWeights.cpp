@@ -63,6 +63,10 @@ std::uint64_t channelCalls(double Alpha, std::uint64_t Calls) {
       Strata::MinNevalHcube, std::uint64_t(std::floor(Alpha * double(Calls))));
 }
 
+std::uint64_t strataSizing(double Smallest, std::uint64_t Calls) {
+  return 2 * channelCalls(Smallest, Calls);
+}
+
 Status checkChannelOptions(const IntegratorOptions &O, unsigned M,
                            const std::string &Name) {
   const std::string Of = "integrand '" + Name + "'";

@@ -61,6 +61,11 @@ std::vector<double> nextChannelWeights(std::span<const ChannelMoments> Moments,
 /// The samples a channel of weight \p Alpha gets of an iteration's
 /// \p Calls.
 std::uint64_t channelCalls(double Alpha, std::uint64_t Calls);
+/// The calls a channel's strata are sized for (Strata's neval) when its
+/// smallest weight is \p Smallest: twice its smallest share, since
+/// Strata gives each hypercube four samples of its neval and two are
+/// enough.
+std::uint64_t strataSizing(double Smallest, std::uint64_t Calls);
 /// Whether \p O's channel options suit integrand \p Name's \p M channels
 /// (none for M = 0); the error names the option.
 Status checkChannelOptions(const IntegratorOptions &O, unsigned M,

@@ -212,7 +212,7 @@ Status RunState::load(CheckpointState S, const IntegratorOptions &O) {
     return Error{"the checkpoint is a multi-channel run's, but the integrand "
                  "has no channels"};
   const std::uint64_t Sizing =
-      M ? channelCalls(smallestChannelWeight(O, M), S.Plan.Calls) : 0;
+      M ? strataSizing(smallestChannelWeight(O, M), S.Plan.Calls) : 0;
   std::vector<ChannelGrid> Grids(std::max(M, 1u));
   if (Status G = restoreGrid(Grids[0], S.Ninc, std::move(S.Edges),
                              S.StrataNeval, S.Offsets, Sizing, O);

@@ -120,9 +120,9 @@ def dalitz_by_resonance():
     return phi[0] + kst[0]
 
 
-# antidiagonal_peaks.vf: two Gaussians of width 0.02 on the anti-diagonal
+# antidiagonal_peaks.vf: two Gaussians of width 0.003 on the anti-diagonal
 # of the unit square, each of area 1/2 on the plane.
-PEAKS, SIGMA = ((0.25, 0.75), (0.75, 0.25)), 0.02
+PEAKS, SIGMA = ((0.25, 0.75), (0.75, 0.25)), 0.003
 
 
 def peaks_f(y, x):
