@@ -81,8 +81,13 @@ Iteration::runChannels(RunState &S, std::uint64_t Calls, bool Warmup) {
   const unsigned M = S.channels(), K = I.Outputs;
   if (S.Alpha.empty())
     S.Alpha = initialChannelWeights(O, M);
-  ChannelParams = Params;
-  ChannelParams.insert(ChannelParams.end(), S.Alpha.begin(), S.Alpha.end());
+  // Every channel's grid before the first pass: density() reads them all.
+  for (unsigned C = 0; C < M; ++C) {
+    S.selectChannel(C);
+    prepareChannel(S, Calls, channelCalls(S.Alpha[C], Calls));
+  }
+  S.selectChannel(0);
+  ChannelParams = S.kernelParams(Params, I.ChannelDensityUsed);
   ++S.Iteration;
   IterationOutcome Out;
   Out.Mean.assign(K, 0.0);
@@ -166,22 +171,22 @@ Status Iteration::channelPass(RunState &S, std::uint64_t Calls, bool Warmup,
 
 void Iteration::prepareChannel(RunState &S, std::uint64_t Calls,
                                std::uint64_t Share) {
-  // Every channel's strata are sized so that the smallest share it can
-  // get still gives each hypercube its two samples: the hypercubes stay
-  // while its share moves with its weight.
-  const std::uint64_t Sizing =
-      strataSizing(smallestChannelWeight(O, S.channels()), Calls);
-  if (!S.Str ||
-      S.Str->nstrat() != Strata::chooseNstrat(I.Dim, Sizing, O.MaxHcube))
-    S.Str = std::make_unique<Strata>(I.Dim, Sizing, O.Beta, O.MaxHcube);
+  // The hypercubes of the channel's share, kept while they fit it
+  // (ChannelWeights.h, strataFit).
+  if (!S.Str || !strataFit(S.Str->sizedFor(), Share))
+    S.Str = std::make_unique<Strata>(I.Dim, Share, O.Beta, O.MaxHcube);
   if (S.Str->neval() != Share) {
     S.Str->setNeval(Share);
     S.Str->resetUniform();
   }
-  // The map's increments for the share it starts with.
+  // Every channel's map has the increments of an equal share (the
+  // parameter block of density() has one count for all).
+  const std::uint64_t Equal = Calls / S.channels();
   if (!S.Map)
     S.Map = std::make_unique<AdaptiveMap>(
-        I.Dim, AdaptiveMap::chooseNinc(Share, S.Str->nstrat(), O.MaxNinc));
+        I.Dim,
+        AdaptiveMap::chooseNinc(
+            Equal, Strata::chooseNstrat(I.Dim, Equal, O.MaxHcube), O.MaxNinc));
 }
 
 void Iteration::adaptChannels(

@@ -31,13 +31,6 @@ std::vector<double> initialChannelWeights(const IntegratorOptions &O,
   return A;
 }
 
-double smallestChannelWeight(const IntegratorOptions &O, unsigned M) {
-  if (O.ChannelWeights.empty())
-    return channelFloor(O, M);
-  const std::vector<double> A = initialChannelWeights(O, M);
-  return *std::min_element(A.begin(), A.end());
-}
-
 std::vector<double> nextChannelWeights(std::span<const ChannelMoments> Moments,
                                        std::span<const double> Alpha,
                                        bool KleissPittau, double Floor) {
@@ -63,8 +56,8 @@ std::uint64_t channelCalls(double Alpha, std::uint64_t Calls) {
       Strata::MinNevalHcube, std::uint64_t(std::floor(Alpha * double(Calls))));
 }
 
-std::uint64_t strataSizing(double Smallest, std::uint64_t Calls) {
-  return 2 * channelCalls(Smallest, Calls);
+bool strataFit(std::uint64_t SizedFor, std::uint64_t Share) {
+  return Share >= SizedFor / 2 && Share / 2 <= SizedFor;
 }
 
 Status checkChannelOptions(const IntegratorOptions &O, unsigned M,

@@ -50,9 +50,6 @@ double channelFloor(const IntegratorOptions &O, unsigned M);
 /// 1 / M each.
 std::vector<double> initialChannelWeights(const IntegratorOptions &O,
                                           unsigned M);
-/// The smallest weight a channel can have in a run under \p O: what every
-/// channel's strata are sized for.
-double smallestChannelWeight(const IntegratorOptions &O, unsigned M);
 /// The weights after an iteration that measured \p Moments with weights
 /// \p Alpha; \p KleissPittau when some channel calls alpha().
 std::vector<double> nextChannelWeights(std::span<const ChannelMoments> Moments,
@@ -61,11 +58,13 @@ std::vector<double> nextChannelWeights(std::span<const ChannelMoments> Moments,
 /// The samples a channel of weight \p Alpha gets of an iteration's
 /// \p Calls.
 std::uint64_t channelCalls(double Alpha, std::uint64_t Calls);
-/// The calls a channel's strata are sized for (Strata's neval) when its
-/// smallest weight is \p Smallest: twice its smallest share, since
-/// Strata gives each hypercube four samples of its neval and two are
-/// enough.
-std::uint64_t strataSizing(double Smallest, std::uint64_t Calls);
+/// Whether strata sized for \p SizedFor calls (Strata::sizedFor) suit a
+/// channel's share of \p Share: from half to twice that. Sized for a
+/// share, a channel's hypercubes get four samples each, as an integrand
+/// without channels does; they stay while the share moves within a factor
+/// of two, so that the allocation keeps adapting, and two samples per
+/// hypercube remain at the lower end.
+bool strataFit(std::uint64_t SizedFor, std::uint64_t Share);
 /// Whether \p O's channel options suit integrand \p Name's \p M channels
 /// (none for M = 0); the error names the option.
 Status checkChannelOptions(const IntegratorOptions &O, unsigned M,

@@ -98,9 +98,10 @@ struct CheckpointState {
   unsigned Channel = 0;
   // A multi-channel run (version 5; empty without channels): the
   // channels' weights for the next iteration and the grids of channels
-  // 1 .. m-1 (channel 0's are the fields above, its strata sized as
-  // every channel's are: ChannelWeights.h). Each row's channel rows are
-  // in Rows; the channel options in Options.
+  // 1 .. m-1 (channel 0's are the fields above), and the calls each
+  // channel's strata were sized for (Strata::sizedFor; 0 before the
+  // channel's first iteration). Each row's channel rows are in Rows; the
+  // channel options in Options.
   struct ChannelGrid {
     unsigned Ninc = 0;
     std::vector<double> Edges;
@@ -109,6 +110,7 @@ struct CheckpointState {
   };
   std::vector<double> ChannelAlpha;
   std::vector<ChannelGrid> ChannelGrids;
+  std::vector<std::uint64_t> ChannelSizing;
 };
 
 /// `S` as the bytes of a checkpoint file.

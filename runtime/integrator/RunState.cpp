@@ -22,6 +22,20 @@ RunState::RunState(unsigned Dim, unsigned Outputs, unsigned HistCells,
     : Parked(Channels), Average(IterationAverage::create(Outputs)),
       HistAverage(HistCells), Dim(Dim), Outputs(Outputs) {}
 
+std::vector<double> RunState::kernelParams(const std::vector<double> &User,
+                                           bool Densities) const {
+  std::vector<double> P = User;
+  P.insert(P.end(), Alpha.begin(), Alpha.end());
+  if (!Densities || !Map)
+    return P;
+  P.push_back(double(Map->ninc()));
+  for (unsigned C = 0; C < channels(); ++C) {
+    const AdaptiveMap &M = C == Channel ? *Map : *Parked[C].Map;
+    P.insert(P.end(), M.edges().begin(), M.edges().end());
+  }
+  return P;
+}
+
 void RunState::selectChannel(unsigned C) {
   ChannelGrid &Out = Parked[Channel];
   std::swap(Map, Out.Map);
@@ -164,6 +178,10 @@ void RunState::save(CheckpointState &S) const {
   S.Histograms = HistAverage.state();
   S.HistRanges = HistRanges;
   S.ChannelAlpha = Alpha;
+  for (unsigned C = 0; C < channels(); ++C) {
+    const Strata *G = C == Channel ? Str.get() : Parked[C].Str.get();
+    S.ChannelSizing.push_back(G ? G->sizedFor() : 0);
+  }
   for (unsigned C = 1; C < channels(); ++C) {
     const ChannelGrid &G = Parked[C];
     CheckpointState::ChannelGrid &Out = S.ChannelGrids.emplace_back();
@@ -184,8 +202,8 @@ Status RunState::restoreGrid(ChannelGrid &G, unsigned Ninc,
                              std::uint64_t Sizing, const IntegratorOptions &O) {
   G.Str = nullptr;
   if (!Offsets.empty()) {
-    // A channel's strata are sized for its smallest share (Sizing), and
-    // allocate its current one.
+    // A channel's strata were sized for a share (Sizing) and allocate
+    // its current one.
     auto Str = std::make_unique<Strata>(Dim, channels() ? Sizing : Neval,
                                         O.Beta, O.MaxHcube);
     Str->setNeval(Neval);
@@ -203,25 +221,26 @@ Status RunState::restoreGrid(ChannelGrid &G, unsigned Ninc,
 Status RunState::load(CheckpointState S, const IntegratorOptions &O) {
   const unsigned M = channels();
   if (M && ((S.ChannelAlpha.size() != M && !S.ChannelAlpha.empty()) ||
-            S.ChannelGrids.size() != M - 1))
+            S.ChannelGrids.size() != M - 1 || S.ChannelSizing.size() != M))
     return Error{
         "the checkpoint holds " + std::to_string(S.ChannelGrids.size() + 1) +
         " channel grids and " + std::to_string(S.ChannelAlpha.size()) +
         " weights, but the integrand has " + std::to_string(M) + " channels"};
-  if (!M && (!S.ChannelAlpha.empty() || !S.ChannelGrids.empty()))
+  if (!M && (!S.ChannelAlpha.empty() || !S.ChannelGrids.empty() ||
+             !S.ChannelSizing.empty()))
     return Error{"the checkpoint is a multi-channel run's, but the integrand "
                  "has no channels"};
-  const std::uint64_t Sizing =
-      M ? strataSizing(smallestChannelWeight(O, M), S.Plan.Calls) : 0;
   std::vector<ChannelGrid> Grids(std::max(M, 1u));
-  if (Status G = restoreGrid(Grids[0], S.Ninc, std::move(S.Edges),
-                             S.StrataNeval, S.Offsets, Sizing, O);
+  if (Status G =
+          restoreGrid(Grids[0], S.Ninc, std::move(S.Edges), S.StrataNeval,
+                      S.Offsets, M ? S.ChannelSizing[0] : 0, O);
       !G)
     return G;
   for (unsigned C = 1; C < M; ++C) {
     CheckpointState::ChannelGrid &In = S.ChannelGrids[C - 1];
-    if (Status G = restoreGrid(Grids[C], In.Ninc, std::move(In.Edges),
-                               In.StrataNeval, In.Offsets, Sizing, O);
+    if (Status G =
+            restoreGrid(Grids[C], In.Ninc, std::move(In.Edges), In.StrataNeval,
+                        In.Offsets, S.ChannelSizing[C], O);
         !G)
       return G;
   }

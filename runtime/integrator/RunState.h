@@ -79,6 +79,13 @@ struct RunState {
   /// Str.
   void selectChannel(unsigned C);
   unsigned channels() const { return unsigned(Parked.size()); }
+  /// The parameter block a channel's kernel reads: \p User, then the
+  /// weights (alpha()); with \p Densities (some channel calls density())
+  /// then the maps' increments per axis N and every channel's edges in
+  /// channel order, dim x (N + 1) each (every channel's map has N
+  /// increments: Iteration::prepareChannel). Without channels, \p User.
+  std::vector<double> kernelParams(const std::vector<double> &User,
+                                   bool Densities) const;
 
   /// Adds a finished iteration: its \p Row (Index, Warmup, Samples,
   /// Seconds and Devices set), its \p Mean and sampled covariance \p Cov.
@@ -104,7 +111,7 @@ struct RunState {
 
 private:
   /// \p G from a checkpoint's fields: strata sized for \p Sizing calls
-  /// with channels (\p Neval without), allocating \p Neval.
+  /// with channels (for \p Neval without), allocating \p Neval.
   Status restoreGrid(ChannelGrid &G, unsigned Ninc, std::vector<double> Edges,
                      std::uint64_t Neval,
                      std::span<const std::uint64_t> Offsets,

@@ -45,7 +45,7 @@ unsigned Strata::chooseNstrat(unsigned dim, std::uint64_t neval,
 
 Strata::Strata(unsigned dim, std::uint64_t neval, double beta,
                std::uint64_t maxHcube)
-    : Dim(dim), Neval(neval), Beta(beta),
+    : Dim(dim), Neval(neval), SizedFor(neval), Beta(beta),
       Nstrat(chooseNstrat(dim, neval, maxHcube)),
       Nhcube(saturatingPow(Nstrat, dim)) {
   assert(dim >= 1 && "strata need an axis");

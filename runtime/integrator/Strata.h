@@ -94,6 +94,9 @@ public:
   std::uint64_t nhcube() const { return Nhcube; }
   double beta() const { return Beta; }
   std::uint64_t neval() const { return Neval; }
+  /// The neval the constructor chose the hypercubes for (setNeval does
+  /// not change it).
+  std::uint64_t sizedFor() const { return SizedFor; }
   /// sum_h n_h: the samples an iteration actually draws.
   std::uint64_t nevalUsed() const { return Offsets.back(); }
 
@@ -140,8 +143,7 @@ public:
   /// Samples per iteration from now on, which the next adapt() or
   /// resetUniform() allocates; the hypercubes stay. A channel of a
   /// multi-channel integrand gets a share of an iteration that moves with
-  /// its weight, over strata sized for its smallest share
-  /// (ChannelWeights.h).
+  /// its weight (ChannelWeights.h).
   void setNeval(std::uint64_t neval) { Neval = neval; }
   /// Restores a saved allocation (prefix sums as offsets() gives them).
   /// False, changing nothing, unless it has nhcube() + 1 entries starting
@@ -180,6 +182,7 @@ private:
 
   unsigned Dim;
   std::uint64_t Neval;
+  std::uint64_t SizedFor; ///< the neval the hypercubes were chosen for
   double Beta;
   unsigned Nstrat;
   std::uint64_t Nhcube;

@@ -69,6 +69,9 @@ struct IntegrandInfo {
   /// Some channel reads alpha(): the weights then adapt by Kleiss and
   /// Pittau's update (runtime/integrator/ChannelWeights.h).
   bool ChannelWeightsUsed = false;
+  /// Some channel calls density(): the parameter block then also carries
+  /// every channel's map (RunState::kernelParams).
+  bool ChannelDensityUsed = false;
 
   /// f at Npoints points (x stride Dim, out stride Outputs), the values
   /// the sampler computes there; of a multi-channel integrand, the sum of

@@ -72,19 +72,22 @@ TEST(ChannelWeights, NothingMeasuredKeepsTheWeights) {
             Old);
 }
 
-/// Fixed weights are normalised; the strata are sized for the smallest
-/// share, the floor when the weights adapt.
-TEST(ChannelWeights, FixedWeightsAndSizing) {
+/// Fixed weights are normalised; a channel's strata stay while its share
+/// is within a factor of two of what they were sized for.
+TEST(ChannelWeights, FixedWeightsSharesAndStrata) {
   IntegratorOptions O;
   EXPECT_EQ(initialChannelWeights(O, 4), std::vector<double>(4, 0.25));
-  EXPECT_DOUBLE_EQ(smallestChannelWeight(O, 4), 0.025);
+  EXPECT_DOUBLE_EQ(channelFloor(O, 4), 0.025);
   O.ChannelFloor = 0.2;
-  EXPECT_DOUBLE_EQ(smallestChannelWeight(O, 4), 0.2);
+  EXPECT_DOUBLE_EQ(channelFloor(O, 4), 0.2);
   O.ChannelWeights = {1, 3};
   EXPECT_EQ(initialChannelWeights(O, 2), (std::vector<double>{0.25, 0.75}));
-  EXPECT_DOUBLE_EQ(smallestChannelWeight(O, 2), 0.25);
   EXPECT_EQ(channelCalls(0.25, 1000), 250u);
   EXPECT_EQ(channelCalls(1e-9, 1000), 2u); // every hypercube has two
+  EXPECT_TRUE(strataFit(1000, 500));
+  EXPECT_TRUE(strataFit(1000, 2000));
+  EXPECT_FALSE(strataFit(1000, 499));
+  EXPECT_FALSE(strataFit(1000, 2002));
 }
 
 /// Bad channel options name the option and what to do.

@@ -183,13 +183,13 @@ TEST(CheckpointForgery, FlagsAreZeroOrOne) {
 
 /// The state of \p Valid, a single-channel run of \p Rows iterations, as
 /// an older format wrote it: version 4, whose fields end before the
-/// channels' (for a run without channels, all zero bytes: two empty
+/// channels' (for a run without channels, all zero bytes: three empty
 /// arrays, a floor of 0, no grids and no channel rows per row), or
 /// version 3, which also ends before the channel index (the u32 before).
 std::string asVersion(const std::string &Valid, std::size_t Rows, char V) {
   std::string B = slurp(Valid);
   EXPECT_EQ(B[8], char(CheckpointVersion));
-  const std::size_t Channels = 32 + 8 * Rows, Cut = Channels + (V < 4 ? 4 : 0);
+  const std::size_t Channels = 40 + 8 * Rows, Cut = Channels + (V < 4 ? 4 : 0);
   EXPECT_EQ(B.substr(B.size() - 8 - Cut, Cut), std::string(Cut, '\0'));
   B.erase(B.size() - 8 - Cut, Cut);
   B[8] = V;
