@@ -157,14 +157,16 @@ private:
 };
 
 /// A multi-channel run's fields (version 5): the channel options, the
-/// weights, the strata's sizing, channels 1 .. m-1's grids (at least 32 bytes
-/// each) and each row's channel rows (32 bytes each).
+/// weights, the strata's sizing, channels 1 .. m-1's grids (at least 28
+/// bytes each: a channel not sampled yet has no map and no allocation, as
+/// in the state --task-init writes) and each row's channel rows (32 bytes
+/// each).
 template <typename Io, typename State> void channelFields(Io &F, State &S) {
   F.f64s(S.Options.ChannelWeights);
   F.f64(S.Options.ChannelFloor);
   F.f64s(S.ChannelAlpha);
   F.u64s(S.ChannelSizing);
-  for (std::uint64_t K = 0, N = F.count(32, S.ChannelGrids); K < N; ++K) {
+  for (std::uint64_t K = 0, N = F.count(28, S.ChannelGrids); K < N; ++K) {
     auto &G = S.ChannelGrids[K];
     F.u32(G.Ninc);
     F.f64s(G.Edges);

@@ -3,7 +3,9 @@
 # channel_weights= and channel_floor= (each bad value a ValueError or
 # TypeError naming the keyword; a sequence or vegasc's text; the settings
 # of to_json()), and a two-channel integrand's Result.channels and rows'
-# channels, skipped while the compiler takes no `channel` blocks.
+# channels, skipped while the compiler takes no `channel` blocks; a state
+# saved before the first iteration (every channel's grid still empty)
+# reloads and runs bitwise as the integrator that saved it.
 #
 #===------------------------------------------------------------------------===#
 import json
@@ -96,3 +98,19 @@ def test_fixed_weights_hold(two):
         assert json.loads(r.to_json())["settings"]["channel_weights"] == "1,3"
     with pytest.raises(ValueError, match="channel_weights.*3 weights"):
         vf.Integrator(two, channel_weights=[1, 2, 3])
+
+
+def test_state_before_the_first_iteration_reloads(two, tmp_path):
+    """ save_state() before run(), load_state() in a new Integrator """
+    path = tmp_path / "two.s0"
+    saved = vf.Integrator(two, **FAST)
+    saved.save_state(path)
+    loaded = vf.Integrator(two, **FAST)
+    loaded.load_state(path)
+    a, b = saved(), loaded()
+
+    def rows(r):
+        return [(row.mean, row.sdev, [(c.alpha, c.samples, c.integral,
+                                       c.error) for c in row.channels])
+                for row in r.iterations]
+    assert (b.mean, b.sdev) == (a.mean, a.sdev) and rows(b) == rows(a)
