@@ -25,6 +25,16 @@ Expected<std::unique_ptr<Integrator>>
 taskIntegrator(const TaskRun &R, std::shared_ptr<Cluster> C) {
   if (R.Options.Ranks)
     return Error{"a task's options take no Cluster: the tasks are the ranks"};
+  // A part is one exchange of an iteration, and a multi-channel iteration
+  // exchanges once per channel (integrator/ChannelPasses.cpp): a part
+  // would hold channel 0's sums alone.
+  if (!R.Integrand.Channels.empty())
+    return Error{"task parts do not take an integrand with channels yet: "
+                 "integrand '" +
+                 R.Integrand.Name + "' has " +
+                 std::to_string(R.Integrand.Channels.size()) +
+                 " channels, each an exchange of the iteration, and a part "
+                 "holds one; run it in one process or under mpirun"};
   if (!R.Params.empty() && R.Params.size() != R.Integrand.ParamNames.size())
     return Error{std::to_string(R.Params.size()) + " parameter values for " +
                  std::to_string(R.Integrand.ParamNames.size()) +

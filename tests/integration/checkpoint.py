@@ -75,6 +75,21 @@ def checkpoint_done(path):
     return done, iterations + warmup
 
 
+def kill_after(p, path, done, timeout):
+    """Kills process \p p with SIGKILL once its checkpoint \p path holds
+    \p done iterations (or after \p timeout seconds, or when it ended
+    first); returns checkpoint_done(path) after the kill."""
+    deadline = time.time() + timeout
+    while time.time() < deadline and p.poll() is None:
+        state = checkpoint_done(path)
+        if state and state[0] >= done:
+            break
+        time.sleep(0.005)
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    return checkpoint_done(path)
+
+
 def bits(x):
     return None if x is None else float(x).hex()
 
@@ -102,16 +117,7 @@ def kill_and_resume(exe, src):
                          ["--devices", "cpu:2", "-q", "--checkpoint", ckpt],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                          env=env)
-    state = None
-    deadline = time.time() + 120
-    while time.time() < deadline and p.poll() is None:
-        state = checkpoint_done(ckpt)
-        if state and state[0] >= 2:
-            break
-        time.sleep(0.005)
-    p.send_signal(signal.SIGKILL)
-    p.wait()
-    state = checkpoint_done(ckpt)
+    state = kill_after(p, ckpt, 2, 120)
     check(p.returncode == -signal.SIGKILL,
           f"the checkpointing run was killed by SIGKILL (rc {p.returncode})")
     if not check(state is not None and 2 <= state[0] < state[1],
