@@ -30,52 +30,120 @@ Expected<EventSampler> EventSampler::create(const Frozen &State) {
     E.Width[D] = Hi[D] - E.Lo[D];
     E.Volume *= E.Width[D];
   }
-  if (!State.Integrand->Evaluate)
+  const bool Channels = !State.Channels.empty();
+  if (Channels ? !State.Integrand->EvaluateChannel : !State.Integrand->Evaluate)
     return Error{"integrand '" + State.Integrand->Name +
                  "' has no batch entry point to evaluate events with"};
   return E;
 }
 
-void EventSampler::fill(std::uint32_t Stream, std::uint64_t First,
-                        std::size_t N, Buffers &B) const {
-  const IntegrandInfo &I = *S.Integrand;
-  const unsigned Dim = I.Dim, K = I.Outputs;
+vf_sampler_args EventSampler::gridArgs(std::uint32_t Stream,
+                                       std::span<const double> Edges,
+                                       unsigned Ninc, unsigned Nstrat,
+                                       unsigned Channel) const {
   vf_sampler_args A{};
   A.seed = S.Seed;
   A.iteration = Stream;
-  A.dim = Dim;
-  A.nout = K;
-  A.ninc = S.Ninc;
-  A.nstrat = S.Nstrat;
-  A.edges = S.Edges.data();
+  A.dim = S.Integrand->Dim;
+  A.nout = S.Integrand->Outputs;
+  A.ninc = Ninc;
+  A.nstrat = Nstrat;
+  A.edges = Edges.data();
   A.box_lo = Lo.data();
   A.box_width = Width.data();
   A.box_volume = Volume;
   A.params = S.Params.data();
-  const std::uint64_t Nhcube = S.Offsets.size() - 1;
-  const std::uint64_t Nused = S.Offsets.back();
-  B.X.resize(N * Dim);
-  B.F.resize(N * K);
+  A.channel = Channel;
+  return A;
+}
+
+double EventSampler::drawPoint(const vf_sampler_args &A,
+                               std::span<const std::uint64_t> Offsets,
+                               double Pick, std::uint64_t J, double *X) const {
+  const unsigned Dim = A.dim;
+  const std::uint64_t Nhcube = Offsets.size() - 1, Nused = Offsets.back();
+  std::vector<double> Coords(Dim);
+  std::vector<vf_u32> Bin(Dim);
+  const std::uint64_t Index =
+      std::min<std::uint64_t>(std::uint64_t(Pick * double(Nused)), Nused - 1);
+  const std::uint64_t H = Strata::findHcube(Offsets, Index);
+  vf_hcube_coords(H, Dim, A.nstrat, Coords.data());
+  const double Jac = vf_sample_point(&A, Dim, J, Coords.data(), X, Bin.data());
+  const double Nh = double(Offsets[H + 1] - Offsets[H]);
+  return Jac * (double(Nused) / (double(Nhcube) * Nh));
+}
+
+void EventSampler::resize(std::size_t N, Buffers &B) const {
+  B.X.resize(N * S.Integrand->Dim);
+  B.F.resize(N * S.Integrand->Outputs);
   B.Jac.resize(N);
   B.Weight.resize(N);
   B.Accept.resize(N);
-  B.NonFinite = 0;
-  std::vector<double> Coords(Dim);
-  std::vector<vf_u32> Bin(Dim);
+}
+
+void EventSampler::fill(std::uint32_t Stream, std::uint64_t First,
+                        std::size_t N, Buffers &B) const {
+  if (!S.Channels.empty())
+    return fillChannels(Stream, First, N, B);
+  const unsigned Dim = S.Integrand->Dim;
+  const vf_sampler_args A = gridArgs(Stream, S.Edges, S.Ninc, S.Nstrat, 0);
+  resize(N, B);
   for (std::size_t E = 0; E < N; ++E) {
-    const std::uint64_t J = First + E;
     double Pick;
-    vf_uniforms_choice(S.Seed, Stream, J, &Pick, &B.Accept[E]);
-    std::uint64_t Index =
-        std::min<std::uint64_t>(std::uint64_t(Pick * double(Nused)), Nused - 1);
-    std::uint64_t H = Strata::findHcube(S.Offsets, Index);
-    vf_hcube_coords(H, Dim, S.Nstrat, Coords.data());
-    double Jac = vf_sample_point(&A, Dim, J, Coords.data(), &B.X[E * Dim],
-                                 Bin.data());
-    double Nh = double(S.Offsets[H + 1] - S.Offsets[H]);
-    B.Jac[E] = Jac * (double(Nused) / (double(Nhcube) * Nh));
+    vf_uniforms_choice(S.Seed, Stream, First + E, &Pick, &B.Accept[E]);
+    B.Jac[E] = drawPoint(A, S.Offsets, Pick, First + E, &B.X[E * Dim]);
   }
-  I.Evaluate(B.X.data(), std::int64_t(N), S.Params.data(), B.F.data());
+  S.Integrand->Evaluate(B.X.data(), std::int64_t(N), S.Params.data(),
+                        B.F.data());
+  weigh(First, N, B);
+}
+
+void EventSampler::fillChannels(std::uint32_t Stream, std::uint64_t First,
+                                std::size_t N, Buffers &B) const {
+  const IntegrandInfo &I = *S.Integrand;
+  const unsigned Dim = I.Dim, K = I.Outputs, M = unsigned(S.Channels.size());
+  std::vector<vf_sampler_args> Args;
+  for (unsigned C = 0; C < M; ++C) {
+    const Frozen::ChannelGrid &G = S.Channels[C];
+    Args.push_back(gridArgs(Stream, G.Edges, G.Ninc, G.Nstrat, C));
+  }
+  resize(N, B);
+  B.Channel.resize(N);
+  for (std::size_t E = 0; E < N; ++E) {
+    double Pick;
+    vf_uniforms_choice(S.Seed, Stream, First + E, &Pick, &B.Accept[E]);
+    // The channel, then the hypercube from the rest of the same uniform.
+    unsigned C = 0;
+    double Below = 0;
+    while (C + 1 < M && Pick >= Below + S.Channels[C].Alpha)
+      Below += S.Channels[C++].Alpha;
+    const double Alpha = S.Channels[C].Alpha;
+    const double Rest = std::clamp((Pick - Below) / Alpha, 0.0, 1.0);
+    B.Channel[E] = C;
+    B.Jac[E] = drawPoint(Args[C], S.Channels[C].Offsets, Rest, First + E,
+                         &B.X[E * Dim]) /
+               Alpha;
+  }
+  // Each channel's term at its events' points, in one call per channel.
+  std::vector<double> X, F;
+  for (unsigned C = 0; C < M; ++C) {
+    X.clear();
+    for (std::size_t E = 0; E < N; ++E)
+      if (B.Channel[E] == C)
+        X.insert(X.end(), B.X.begin() + E * Dim, B.X.begin() + (E + 1) * Dim);
+    const std::size_t Nc = X.size() / Dim;
+    F.resize(Nc * K);
+    I.EvaluateChannel(C, X.data(), std::int64_t(Nc), S.Params.data(), F.data());
+    for (std::size_t E = 0, Next = 0; E < N; ++E)
+      if (B.Channel[E] == C)
+        std::copy_n(F.begin() + (Next++) * K, K, B.F.begin() + E * K);
+  }
+  weigh(First, N, B);
+}
+
+void EventSampler::weigh(std::uint64_t First, std::size_t N, Buffers &B) const {
+  const unsigned K = S.Integrand->Outputs;
+  B.NonFinite = 0;
   for (std::size_t E = 0; E < N; ++E) {
     double *F = &B.F[E * K];
     bool Finite = true;
@@ -102,6 +170,8 @@ EventBatch EventSampler::view(const Buffers &B, std::uint64_t First,
   E.F = std::span<const double>(B.F.data(), N * K);
   E.Jac = std::span<const double>(B.Jac.data(), N);
   E.Weight = std::span<const double>(B.Weight.data(), N);
+  if (!S.Channels.empty())
+    E.Channel = std::span<const std::uint32_t>(B.Channel.data(), N);
   return E;
 }
 
@@ -160,6 +230,7 @@ Expected<UnweightStats> EventSampler::unweight(
     std::uint64_t N, std::uint64_t &Next, const UnweightOptions &O,
     const std::function<void(const EventBatch &)> &Callback) const {
   UnweightStats R;
+  R.Channels.resize(S.Channels.size());
   if (O.WmaxEvents == 0)
     return Error{"unweighting needs WmaxEvents >= 1 to estimate w_max"};
   // (1) w_max from a pass of its own.
@@ -194,10 +265,15 @@ Expected<UnweightStats> EventSampler::unweight(
                      [&](const Buffers &B, std::uint64_t First,
                          std::size_t Size) {
       Out.X.clear(), Out.F.clear(), Out.Jac.clear(), Out.Weight.clear();
+      Out.Channel.clear();
       std::size_t E = 0;
       for (; E < Size && R.Accepted < N; ++E) {
         const double W = B.Weight[E];
         ++R.Drawn;
+        ChannelUnweight *Ch =
+            B.Channel.empty() ? nullptr : &R.Channels[B.Channel[E]];
+        if (Ch)
+          ++Ch->Drawn;
         const double Delta = W - Mean;
         Mean += Delta / double(R.Drawn);
         M2 += Delta * (W - Mean);
@@ -205,6 +281,8 @@ Expected<UnweightStats> EventSampler::unweight(
         if (!(B.Accept[E] * R.Wmax < std::abs(W)))
           continue;
         ++R.Accepted;
+        if (Ch)
+          ++Ch->Accepted;
         const bool Over = std::abs(W) > R.Wmax;
         R.Overshoot += Over;
         Out.X.insert(Out.X.end(), B.X.begin() + E * Dim,
@@ -212,6 +290,8 @@ Expected<UnweightStats> EventSampler::unweight(
         Out.F.insert(Out.F.end(), B.F.begin() + E * K,
                      B.F.begin() + (E + 1) * K);
         Out.Jac.push_back(B.Jac[E]);
+        if (Ch)
+          Out.Channel.push_back(B.Channel[E]);
         Out.Weight.push_back(std::copysign(
             Over ? std::abs(W) / R.Wmax : 1.0, W));
       }

@@ -20,6 +20,12 @@
 // count. Batches of BatchSize events are computed in parallel and handed to
 // the caller in order.
 //
+// A multi-channel integrand's event first picks its channel c with
+// probability alpha_c, by the same 52-bit uniform (the part of it below
+// the channels before c, rescaled, then picks the hypercube of channel
+// c's allocation); its point is channel c's (its map, strata and Philox
+// blocks), its value channel c's term f_c, and its Jac 1/(alpha_c q_c).
+//
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_INTEGRATOR_EVENTSAMPLER_H
 #define VF_RUNTIME_INTEGRATOR_EVENTSAMPLER_H
@@ -27,6 +33,8 @@
 #include "vf/Events.h"
 #include "vf/Expected.h"
 #include "vf/Integrand.h"
+
+#include "SamplerABI.h"
 
 #include <cstdint>
 #include <functional>
@@ -54,6 +62,17 @@ public:
     std::uint64_t Seed;
     unsigned Threads;                        ///< 0: every hardware thread
     bool StopOnNonFinite;                    ///< else count f as 0
+    /// A multi-channel integrand's channels (empty without; the fields
+    /// of the one grid above are then unused): each one's grid and
+    /// weight, Params being the kernels' block (RunState::kernelParams).
+    struct ChannelGrid {
+      std::span<const double> Edges;
+      unsigned Ninc = 0;
+      std::span<const std::uint64_t> Offsets;
+      unsigned Nstrat = 0;
+      double Alpha = 0;
+    };
+    std::vector<ChannelGrid> Channels;
   };
 
   /// Evaluates the domain for the current parameters.
@@ -76,6 +95,7 @@ private:
   /// One batch's buffers; Accept holds the acceptance uniforms.
   struct Buffers {
     std::vector<double> X, F, Jac, Weight, Accept;
+    std::vector<std::uint32_t> Channel;
     std::uint64_t NonFinite = 0, FirstBad = 0;
   };
   Status drawBuffers(
@@ -84,6 +104,24 @@ private:
                                std::size_t N)> &Callback) const;
   void fill(std::uint32_t Stream, std::uint64_t First, std::size_t N,
             Buffers &B) const;
+  /// The kernel's inputs for a point of \p Stream in a grid.
+  vf_sampler_args gridArgs(std::uint32_t Stream, std::span<const double> Edges,
+                           unsigned Ninc, unsigned Nstrat,
+                           unsigned Channel) const;
+  /// Event \p J's point in the grid of \p A and allocation \p Offsets
+  /// from its choice \p Pick in [0, 1), into \p X; returns 1/q there.
+  double drawPoint(const vf_sampler_args &A,
+                   std::span<const std::uint64_t> Offsets, double Pick,
+                   std::uint64_t J, double *X) const;
+  /// \p B's arrays for \p N events.
+  void resize(std::size_t N, Buffers &B) const;
+  /// fill()'s points and Jac for a multi-channel integrand, and its
+  /// values channel by channel.
+  void fillChannels(std::uint32_t Stream, std::uint64_t First, std::size_t N,
+                    Buffers &B) const;
+  /// Counts the non-finite values of B (zeroing them) and sets the
+  /// weights.
+  void weigh(std::uint64_t First, std::size_t N, Buffers &B) const;
   EventBatch view(const Buffers &B, std::uint64_t First, std::size_t N) const;
 
   Frozen S;

@@ -45,11 +45,17 @@ public:
            const UnweightOptions &U) const;
 
 private:
-  /// A sampler over \p S's map and \p Offsets (empty: its allocation), or
-  /// why there is none (no iteration yet, or not frozen).
-  Expected<EventSampler>
-  frozenSampler(const RunState &S,
-                std::span<const std::uint64_t> Offsets) const;
+  /// What a sampler borrows that the stream makes for it: the kernels'
+  /// parameter block and uniform allocations.
+  struct Borrowed {
+    std::vector<double> Params;
+    std::vector<std::vector<std::uint64_t>> Offsets;
+  };
+  /// A sampler over \p S's grids, each with its allocation or (with
+  /// \p Uniform) every hypercube equally likely, kept in \p B; or why
+  /// there is none (no iteration yet, or not frozen).
+  Expected<EventSampler> frozenSampler(const RunState &S, bool Uniform,
+                                       Borrowed &B) const;
 
   const IntegrandInfo &I;
   const IntegratorOptions &O;

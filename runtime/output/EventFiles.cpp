@@ -52,6 +52,14 @@ bool haveEventFiles() {
 #endif
 }
 
+/// "channels z, photon", or "no channels".
+static std::string channelList(const std::vector<std::string> &Channels) {
+  std::string L;
+  for (const std::string &C : Channels)
+    L += (L.empty() ? "channels " : ", ") + C;
+  return L.empty() ? "no channels" : L;
+}
+
 Status checkEventFile(const IntegrandInfo &Integrand,
                       const IntegrandInfo &Record, const EventFileOptions &O) {
   Expected<EventFormat> F = eventFormatOf(O.Path);
@@ -71,6 +79,20 @@ Status checkEventFile(const IntegrandInfo &Integrand,
                  std::to_string(Record.Outputs) +
                  " values; it must return "
                  "6 per particle: [pdg, status, E, px, py, pz, ...]"};
+  // A multi-channel integrand's point means what its channel's mapping
+  // makes of it: the record maps it channel by channel too.
+  if (Record.Channels != Integrand.Channels)
+    return Error{"the event record '" + Record.Name +
+                 "' must have the "
+                 "channels of integrand '" +
+                 Integrand.Name + "' (" + channelList(Integrand.Channels) +
+                 "), in the same order, each mapping its point as that "
+                 "channel does; it has " +
+                 channelList(Record.Channels)};
+  if (Record.ChannelDensityUsed)
+    return Error{"the event record '" + Record.Name +
+                 "' calls density(); an event record gives particles, not "
+                 "weights: leave density() to the integrand"};
   if (Status S = checkWritable(O.Path, "the events file"); !S)
     return S;
   if (Status S = checkNotAnInput(
@@ -108,7 +130,8 @@ static_assert(sizeof(Particle) == BytesPerParticle);
 namespace {
 
 /// The record's parameters: the integrator's values by name, else the
-/// record's defaults.
+/// record's defaults; with channels, then the integrator's weights, which
+/// the record's alpha() reads.
 std::vector<double> recordParams(const Integrator &Int,
                                  const IntegrandInfo &Record) {
   std::vector<double> P = Record.ParamDefaults;
@@ -117,7 +140,38 @@ std::vector<double> recordParams(const Integrator &Int,
     for (std::size_t J = 0; J < I.ParamNames.size(); ++J)
       if (I.ParamNames[J] == Record.ParamNames[K])
         P[K] = Int.params()[J];
+  if (!Record.Channels.empty())
+    for (const ChannelSummary &C : Int.result().Channels)
+      P.push_back(C.Alpha);
   return P;
+}
+
+/// The record's values at \p B's points: channel by channel for a
+/// multi-channel integrand's events.
+void recordValues(const EventBatch &B, const IntegrandInfo &Record,
+                  const std::vector<double> &Params,
+                  std::vector<double> &Values) {
+  const unsigned Nvalues = Record.Outputs, Dim = B.Dim;
+  Values.resize(B.N * Nvalues);
+  if (B.Channel.empty()) {
+    Record.Evaluate(B.X.data(), std::int64_t(B.N), Params.data(),
+                    Values.data());
+    return;
+  }
+  std::vector<double> X, V;
+  for (unsigned C = 0; C < Record.Channels.size(); ++C) {
+    X.clear();
+    for (std::size_t K = 0; K < B.N; ++K)
+      if (B.Channel[K] == C)
+        X.insert(X.end(), B.X.begin() + K * Dim, B.X.begin() + (K + 1) * Dim);
+    V.resize(X.size() / Dim * Nvalues);
+    Record.EvaluateChannel(C, X.data(), std::int64_t(X.size() / Dim),
+                           Params.data(), V.data());
+    for (std::size_t K = 0, Next = 0; K < B.N; ++K)
+      if (B.Channel[K] == C)
+        std::copy_n(V.begin() + (Next++) * Nvalues, Nvalues,
+                    Values.begin() + K * Nvalues);
+  }
 }
 
 /// The events of one batch of points, appended to \p Events; the first
@@ -126,10 +180,11 @@ void takeBatch(const EventBatch &B, const IntegrandInfo &Record,
                const std::vector<double> &Params, std::vector<double> &Values,
                EventList &Events, std::string &Bad) {
   const unsigned Nvalues = Record.Outputs;
-  Values.resize(B.N * Nvalues);
-  Record.Evaluate(B.X.data(), std::int64_t(B.N), Params.data(), Values.data());
+  recordValues(B, Record, Params, Values);
   for (std::size_t K = 0; K < B.N; ++K) {
     Events.Weights.push_back(B.Weight[K]);
+    if (!B.Channel.empty())
+      Events.Channels.push_back(B.Channel[K]);
     for (unsigned P = 0; P < Events.ParticlesPerEvent; ++P) {
       const double *V = Values.data() + K * Nvalues + P * ValuesPerParticle;
       for (unsigned C = 0; C < ValuesPerParticle; ++C)
@@ -163,6 +218,7 @@ Expected<EventFileReport> writeEventFile(Integrator &Int,
   const std::vector<double> Params = recordParams(Int, Record);
   EventList Events;
   Events.ParticlesPerEvent = Record.Outputs / ValuesPerParticle;
+  Events.ChannelNames = Int.integrand().Channels;
   Events.Weights.reserve(O.Events);
   Events.Particles.reserve(O.Events * Events.ParticlesPerEvent);
   std::vector<double> Values;

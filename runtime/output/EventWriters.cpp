@@ -137,6 +137,14 @@ bool writeLhe(std::ostream &OS, const EventHeader &H, const EventList &Events) {
   for (std::size_t K = 0; K < Events.size() && OS; ++K) {
     fillEvent(E, Events.Weights[K], Events.particles(K),
               Events.ParticlesPerEvent);
+    // The channel as an attribute of <event> and as a comment line after
+    // the particles, which readers that drop attributes keep (HepMC3's
+    // LHEF::Reader keeps it as HEPEUP::junk, Pythia's as a comment).
+    if (!Events.Channels.empty()) {
+      const std::string &Name = Events.ChannelNames[Events.Channels[K]];
+      E.attributes["channel"] = Name;
+      E.junk = "# channel " + Name + "\n";
+    }
     W.writeEvent();
   }
   return bool(OS);
@@ -170,6 +178,9 @@ bool writeHepMC3(std::ostream &OS, const EventHeader &H,
         V->add_particle_out(Gp);
     }
     G.add_vertex(V);
+    if (!Events.Channels.empty())
+      G.add_attribute("channel", std::make_shared<HepMC3::StringAttribute>(
+                                     Events.ChannelNames[Events.Channels[K]]));
     W.write_event(G);
   }
   W.close();

@@ -31,6 +31,10 @@ struct EventList {
   unsigned ParticlesPerEvent = 0;
   std::vector<double> Weights;
   std::vector<Particle> Particles; ///< ParticlesPerEvent per event
+  /// A multi-channel integrand's: each event's channel (an index into
+  /// ChannelNames), written as the event's "channel" attribute.
+  std::vector<std::string> ChannelNames;
+  std::vector<std::uint32_t> Channels;
   std::size_t size() const { return Weights.size(); }
   const Particle *particles(std::size_t Event) const {
     return Particles.data() + Event * ParticlesPerEvent;

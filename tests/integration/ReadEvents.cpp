@@ -5,7 +5,8 @@
 // prints what events.py checks, as one JSON object: the event count, the
 // sum and maximum of the weights, the header's cross section and error
 // (and IDWTUP, XMAXUP for LHE), the particles per event, and the outgoing
-// PDG 13's cos(theta) per event, for the distribution test.
+// PDG 13's cos(theta) per event, for the distribution test, and each
+// event's "channel" attribute (a multi-channel integrand's; "" if none).
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +30,8 @@ struct Summary {
   int Idwtup = 0;
   long Particles = -1; // per event; -2 if they differ
   std::vector<double> Cos, Weights;
+  /// Each event's "channel" attribute (empty where it has none).
+  std::vector<std::string> Channels;
 };
 
 double cosTheta(double Px, double Py, double Pz) {
@@ -52,6 +55,14 @@ bool readLhe(const std::string &Path, Summary &S) {
   while (R.readEvent()) {
     const LHEF::HEPEUP &E = R.hepeup;
     addEvent(S, E.XWGTUP, E.NUP);
+    // LHEF::Reader drops <event>'s attributes; the comment line stays.
+    const std::string Tag = "# channel ";
+    const std::size_t At = E.junk.find(Tag);
+    S.Channels.push_back(
+        At == std::string::npos
+            ? ""
+            : E.junk.substr(At + Tag.size(),
+                            E.junk.find('\n', At) - At - Tag.size()));
     for (int K = 0; K < E.NUP; ++K)
       if (E.IDUP[K] == 13 && E.ISTUP[K] == 1)
         S.Cos.push_back(cosTheta(E.PUP[K][0], E.PUP[K][1], E.PUP[K][2]));
@@ -69,6 +80,7 @@ bool readHepMC3(const std::string &Path, Summary &S) {
       break;
     addEvent(S, E.weights().empty() ? 0 : E.weights()[0],
              long(E.particles().size()));
+    S.Channels.push_back(E.attribute_as_string("channel"));
     if (auto X = E.cross_section()) {
       S.Xsec = X->xsec();
       S.XsecError = X->xsec_err();
@@ -110,6 +122,9 @@ int main(int argc, char **argv) {
               S.Xmax, S.Idwtup, S.Particles);
   printList("cos_mu", S.Cos);
   printList("weights", S.Weights);
-  std::printf("}\n");
+  std::printf(", \"channels\": [");
+  for (std::size_t K = 0; K < S.Channels.size(); ++K)
+    std::printf("%s\"%s\"", K ? ", " : "", S.Channels[K].c_str());
+  std::printf("]}\n");
   return 0;
 }

@@ -224,15 +224,18 @@ def weights(exe, src, docs):
                   f"{name}: iteration {k + 1}'s weights {got[k]} follow "
                   f"{rule} of iteration {k}'s channels ({want})")
         # A channel's share is max(2, floor(alpha N)) calls; its strata
-        # place at most that many samples (as VEGAS+ places at most N).
+        # place at most that many samples (as VEGAS+ places at most N),
+        # losing less than one per hypercube to rounding down; there are
+        # at most half the share's hypercubes (sized at four samples each
+        # for a share up to twice this one), so at least half is placed.
         calls = doc["settings"]["calls"]
         for k, it in enumerate(its):
             n = [c["samples"] for c in it["channels"]]
             share = [max(2, math.floor(a * calls)) for a in got[k]]
-            check(all(0.9 * b <= a <= b for a, b in zip(n, share)) and
+            check(all(0.5 * b <= a <= b for a, b in zip(n, share)) and
                   sum(n) == it["samples"],
                   f"{name}: iteration {k + 1}'s channel samples {n} are "
-                  f"within 10% below floor(alpha N) {share}, adding up to "
+                  f"from half of floor(alpha N) {share} to it, adding up to "
                   f"the iteration's")
     for name, spec, want in (("split", "1,3", [0.25, 0.75]),
                              ("kp", "1,1,2", [0.25, 0.25, 0.5])):

@@ -62,6 +62,15 @@ nlohmann::ordered_json eventsJson(const EventFileOptions &E,
     J["efficiency"] = Rep->Unweighting.Efficiency;
     J["wmax"] = Rep->Unweighting.Wmax;
     J["overshoot_fraction"] = Rep->Unweighting.OvershootFraction;
+    // A multi-channel integrand's efficiency per channel, in source order.
+    if (!Rep->Unweighting.Channels.empty()) {
+      nlohmann::ordered_json C = nlohmann::ordered_json::array();
+      for (const ChannelUnweight &U : Rep->Unweighting.Channels)
+        C.push_back({{"drawn", U.Drawn},
+                     {"accepted", U.Accepted},
+                     {"efficiency", U.efficiency()}});
+      J["channel_efficiency"] = C;
+    }
   }
   return J;
 }
@@ -75,8 +84,14 @@ std::string eventsWritten(const EventFileReport &Rep,
   if (E.Weighted)
     return S;
   const UnweightStats &U = Rep.Unweighting;
-  return S + ": efficiency " + printfDouble("%.4g", U.Efficiency) +
-         ", w_max " + printfDouble("%.6g", U.Wmax) + ", overshoot " +
+  S += ": efficiency " + printfDouble("%.4g", U.Efficiency);
+  if (!U.Channels.empty()) {
+    S += " (per channel";
+    for (const ChannelUnweight &C : U.Channels)
+      S += " " + printfDouble("%.4g", C.efficiency());
+    S += ")";
+  }
+  return S + ", w_max " + printfDouble("%.6g", U.Wmax) + ", overshoot " +
          printfDouble("%.3g", 100 * U.OvershootFraction) + "%";
 }
 

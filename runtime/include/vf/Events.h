@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 namespace vf {
 
@@ -37,6 +38,12 @@ struct EventBatch {
   /// excess so histograms stay unbiased); the integral is then
   /// w_max * (sum of Weight) / UnweightStats::Drawn.
   std::span<const double> Weight;
+  /// N: a multi-channel integrand's channel each event was drawn from
+  /// (empty without channels). Such an event is drawn from channel c with
+  /// probability alpha_c and its map; F is then channel c's term f_c and
+  /// Jac = 1 / (alpha_c q_c(x)), so that the weights' mean is still the
+  /// integral (docs/algorithm.md, "Multi-channel integration").
+  std::span<const std::uint32_t> Channel;
 };
 
 struct UnweightOptions {
@@ -48,6 +55,15 @@ struct UnweightOptions {
   /// default: hypercubes equally likely, the map alone shaping the density,
   /// which keeps the weights flat whatever beta trained the allocation.
   bool UseAllocation = false;
+};
+
+/// A channel's part of unweighting: its events examined and accepted.
+struct ChannelUnweight {
+  std::uint64_t Drawn = 0;
+  std::uint64_t Accepted = 0;
+  double efficiency() const {
+    return Drawn ? double(Accepted) / double(Drawn) : 0.0;
+  }
 };
 
 struct UnweightStats {
@@ -63,6 +79,8 @@ struct UnweightStats {
   /// (cross section) the unweighted events represent.
   double Mean = 0;
   double Error = 0;
+  /// Per channel of a multi-channel integrand (empty without channels).
+  std::vector<ChannelUnweight> Channels;
 };
 
 } // namespace vf
