@@ -16,10 +16,6 @@
 # line shape an efficiency at least 2x the Breit-Wigner map's at
 # Gamma = 4 MeV and at least 0.85 at the physical width.
 #
-# Until the runtime integrates channels, vegasc refuses a file holding a
-# multi-channel integrand; the multi-channel rows then say so, and the
-# twins run from a copy of the file without the multi-channel integrands.
-#
 #===----------------------------------------------------------------------===#
 import argparse
 import json
@@ -35,8 +31,6 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "integration"))
 import multichannel_refs as refs  # noqa: E402
 
 PHYSICS = os.path.join(ROOT, "examples", "physics")
-NOT_YET = "multi-channel integration is not available yet"
-
 # name: (file, multi-channel integrand, twin, --param list, reference)
 CASES = {
     "line shape, Gamma = 2.4952": (
@@ -52,13 +46,6 @@ CASES = {
         "antidiagonal_peaks.vf", "peaks", "antidiagonal_plain", [],
         lambda: refs.antidiagonal()[0]),
 }
-
-
-def without_channels(text):
-    """The source without its multi-channel integrands (a body whose first
-    statement is a channel block), for a vegasc that refuses them."""
-    return re.sub(r"^integrand \w+\([^\n]*\{\n\s*channel .*?^\}\n", "",
-                  text, flags=re.M | re.S)
 
 
 class Runner:
@@ -91,15 +78,6 @@ class Runner:
         """The run's figures, or a string saying why there are none."""
         path = os.path.join(PHYSICS, file)
         doc, text = self.vegasc(path, integrand, params)
-        if doc is None and NOT_YET in text:
-            with open(path) as f:
-                text = without_channels(f.read())
-            if f"integrand {integrand}(" not in text:
-                return "not integrable in this build"
-            copy = os.path.join(self.workdir, file)
-            with open(copy, "w") as f:
-                f.write(text)
-            doc, text = self.vegasc(copy, integrand, params)
         if doc is None:
             return "failed: " + text.strip().splitlines()[-1]
         res = doc["result"]
@@ -110,7 +88,7 @@ class Runner:
             "cpu_s": sum(d["busy_s"] for d in doc["devices"]),
             "efficiency": float(eff.group(1)) if eff else None,
             "alpha": [(c["name"], c["alpha"])
-                      for c in res.get("channels", [])],
+                      for c in doc.get("channels", [])],
         }
 
 
