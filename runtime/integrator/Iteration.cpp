@@ -275,13 +275,18 @@ Error Iteration::nonFiniteError(const RunState &S, const vf_sampler_args &A,
   std::string Point, Value;
   for (unsigned D = 0; D < I.Dim; ++D)
     Point += (D ? ", " : "") + formatDouble(X[D]);
-  // Evaluate gives a multi-channel integrand's sum of channels, not the
-  // channel that was sampled: its value would mislead.
-  const std::string Name = S.channels() ? "channel '" + I.Channels[S.Channel] +
-                                              "' of integrand '" + I.Name + "'"
-                                        : "integrand '" + I.Name + "'";
-  if (I.Evaluate && !S.channels()) {
-    I.Evaluate(X.data(), 1, Params.data(), F.data());
+  // A multi-channel integrand's sampled term is its channel's, from the
+  // kernels' parameter block (Evaluate would give the channels' sum).
+  const bool Channels = S.channels();
+  const std::string Name = Channels ? "channel '" + I.Channels[S.Channel] +
+                                          "' of integrand '" + I.Name + "'"
+                                    : "integrand '" + I.Name + "'";
+  if (Channels ? bool(I.EvaluateChannel) : bool(I.Evaluate)) {
+    if (Channels)
+      I.EvaluateChannel(S.Channel, X.data(), 1, kernelParams().data(),
+                        F.data());
+    else
+      I.Evaluate(X.data(), 1, Params.data(), F.data());
     for (unsigned C = 0; C < I.Outputs; ++C)
       Value += (C ? ", " : "") + formatDouble(F[C]);
     Value = " is " + (I.Outputs > 1 ? "[" + Value + "]" : Value);

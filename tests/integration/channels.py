@@ -25,8 +25,9 @@ that are plain parts of the integrand (no alpha(): the sigma rule).
    other channel options is refused as not belonging.
 4. Bad input: the wrong count of --channel-weights, --save-grid and
    --load-grid (a grid file holds one map), a channel that is NaN with
-   --on-nonfinite stop (the error names the channel and a point where it
-   is NaN) and zero (counted, the rest of the integral kept).
+   --on-nonfinite stop (the error names the channel, its value there and
+   a point where it is NaN) and zero (counted, the rest of the integral
+   kept).
 """
 import json
 import math
@@ -323,7 +324,7 @@ def nonfinite(exe):
     for policy in ([], ["--on-nonfinite", "stop"]):
         r = expect(exe, [src] + small + policy, 1,
                    f"a NaN in channel 'bad' {' '.join(policy) or 'by default'}",
-                   r"channel 'bad' of integrand 'nanny' is not finite at "
+                   r"channel 'bad' of integrand 'nanny' is -?nan at "
                    r"x = \[", "--on-nonfinite=zero")
         m = re.search(r"at x = \[([^,]+),", r.err)
         check(m is not None and float(m.group(1)) < 0.25,
