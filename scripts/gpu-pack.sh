@@ -15,7 +15,8 @@
 #                  comparisons and rates), built and checked the same way
 #   gpu-check.sh   the one command to run there (GPU.md)
 #   suite/NAME.vf  the known integrals, NAME.calls their budgets (and
-#                  slow_paths, which takes every math slow path)
+#                  slow_paths, which takes every math slow path, and
+#                  channels, a multi-channel integrand)
 #
 # and fails if the carry exceeds 60 MiB (the GPU machine takes 64 MiB of
 # carried files in all).
@@ -63,6 +64,36 @@ cat > "$CARRY/suite/slow_paths.vf" <<'VF'
 integrand s(x in [0, 1]^3) = exp(-1000 * x[0]) + 0.001 * log(x[1] * 1e-306) + sin(2e9 * x[2]) + cos(2e9 * x[2]) + 0.001 * tan(3e9 * x[0])
 VF
 echo 200000 > "$CARRY/suite/slow_paths.calls"
+# A multi-channel integrand (issue 37): each channel's kernel clone behind
+# the GPU kernel's dispatcher, its Philox blocks and the weights after the
+# parameters, against the CPU bit for bit.
+cat > "$CARRY/suite/channels.vf" <<'VF'
+import "std/channels"
+fn g(x, c) = exp(-(x - c)^2 / 0.0002) / sqrt(0.0002 * pi)
+fn f(x: [2]) = g(x[0], 0.25) * g(x[1], 0.75) + g(x[0], 0.75) * g(x[1], 0.25)
+fn d(x: [2], a, b) = bw_density(x[0], sqrt(a), 0.01 / sqrt(a), 0, 1) *
+                     bw_density(x[1], sqrt(b), 0.01 / sqrt(b), 0, 1)
+fn pt(u: [2], a, b) -> [3] {
+    let mx = bw_map(u[0], sqrt(a), 0.01 / sqrt(a), 0, 1)
+    let my = bw_map(u[1], sqrt(b), 0.01 / sqrt(b), 0, 1)
+    return [mx[0], my[0], mx[1] * my[1]]
+}
+integrand peaks(u in [0, 1]^2) {
+    channel upper {
+        let p = pt(u, 0.25, 0.75)
+        let x = [p[0], p[1]]
+        return f(x) * p[2] * kp_share2(1, alpha(upper), d(x, 0.25, 0.75),
+                                       alpha(lower), d(x, 0.75, 0.25))
+    }
+    channel lower {
+        let p = pt(u, 0.75, 0.25)
+        let x = [p[0], p[1]]
+        return f(x) * p[2] * kp_share2(2, alpha(upper), d(x, 0.25, 0.75),
+                                       alpha(lower), d(x, 0.75, 0.25))
+    }
+}
+VF
+echo 200000 > "$CARRY/suite/channels.calls"
 size=$(du -sb "$CARRY" | cut -f1)
 if [ "$size" -gt "$LIMIT" ]; then
   echo "gpu-pack: the carry is $size bytes, over the 60 MiB limit" >&2
