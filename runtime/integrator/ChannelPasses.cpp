@@ -21,6 +21,7 @@
 #include "integrator/Iteration.h"
 
 #include <chrono>
+#include <utility>
 
 namespace vf {
 
@@ -82,9 +83,10 @@ Iteration::runChannels(RunState &S, std::uint64_t Calls, bool Warmup) {
   if (S.Alpha.empty())
     S.Alpha = initialChannelWeights(O, M);
   // Every channel's grid before the first pass: density() reads them all.
+  const bool Fit = std::exchange(FitLoadedMap, false);
   for (unsigned C = 0; C < M; ++C) {
     S.selectChannel(C);
-    prepareChannel(S, Calls, channelCalls(S.Alpha[C], Calls));
+    prepareChannel(S, Calls, channelCalls(S.Alpha[C], Calls), Fit);
   }
   S.selectChannel(0);
   ChannelParams = S.kernelParams(Params, I.ChannelDensityUsed);
@@ -143,7 +145,7 @@ Iteration::runChannels(RunState &S, std::uint64_t Calls, bool Warmup) {
 Status Iteration::channelPass(RunState &S, std::uint64_t Calls, bool Warmup,
                               ChannelPass &Pass) {
   const std::uint64_t Share = channelCalls(S.Alpha[S.Channel], Calls);
-  prepareChannel(S, Calls, Share);
+  prepareChannel(S, Calls, Share, false);
   const vf_sampler_args A = samplerArgs(S, Share);
   resetBuffers(A);
   IterationOutcome &Out = Pass.Out;
@@ -170,7 +172,7 @@ Status Iteration::channelPass(RunState &S, std::uint64_t Calls, bool Warmup,
 }
 
 void Iteration::prepareChannel(RunState &S, std::uint64_t Calls,
-                               std::uint64_t Share) {
+                               std::uint64_t Share, bool Fit) {
   // The hypercubes of the channel's share, kept while they fit it
   // (ChannelWeights.h, strataFit).
   if (!S.Str || !strataFit(S.Str->sizedFor(), Share))
@@ -182,11 +184,14 @@ void Iteration::prepareChannel(RunState &S, std::uint64_t Calls,
   // Every channel's map has the increments of an equal share (the
   // parameter block of density() has one count for all).
   const std::uint64_t Equal = Calls / S.channels();
+  const unsigned Ninc = AdaptiveMap::chooseNinc(
+      Equal, Strata::chooseNstrat(I.Dim, Equal, O.MaxHcube), O.MaxNinc);
   if (!S.Map)
-    S.Map = std::make_unique<AdaptiveMap>(
-        I.Dim,
-        AdaptiveMap::chooseNinc(
-            Equal, Strata::chooseNstrat(I.Dim, Equal, O.MaxHcube), O.MaxNinc));
+    S.Map = std::make_unique<AdaptiveMap>(I.Dim, Ninc);
+  // A loaded grid finer than these calls can train is re-sampled, as
+  // Iteration::prepare does for one channel.
+  if (Fit && S.Map->ninc() > Ninc)
+    S.Map->adapt(0, Ninc);
 }
 
 void Iteration::adaptChannels(

@@ -8,9 +8,11 @@
 #include "integrator/Checkpoint.h"
 
 #include "integrator/AdaptiveMap.h"
+#include "integrator/FormatDouble.h"
 
 #include "files/SafeFiles.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -253,11 +255,20 @@ void checkpointFields(Io &F, State &S, std::uint32_t Version) {
 }
 
 /// The grid file's fields in file order.
-template <typename Io, typename Grid> void gridFields(Io &F, Grid &G) {
+template <typename Io, typename Grid>
+void gridFields(Io &F, Grid &G, std::uint32_t Version) {
   F.str(G.Integrand);
   F.u32(G.Dim);
   F.u32(G.Ninc);
   F.f64s(G.Edges);
+  // Version 1 files end here: their runs had no channels.
+  if (Version < 2)
+    return;
+  F.f64s(G.Alpha);
+  for (std::uint64_t K = 0, N = F.count(12, G.OtherMaps); K < N; ++K) {
+    F.u32(G.OtherMaps[K].Ninc);
+    F.f64s(G.OtherMaps[K].Edges);
+  }
 }
 
 /// The largest checkpoint or grid read: far above any real one (a million
@@ -434,25 +445,54 @@ Status checkCompatible(const CheckpointState &Saved,
 // Grids
 //===----------------------------------------------------------------------===//
 
+/// The first problem of \p G's maps and weights, or empty.
+static std::string gridProblem(const GridFile &G) {
+  if (std::string Why = AdaptiveMap::edgesProblem(G.Dim, G.Ninc, G.Edges);
+      !Why.empty())
+    return Why;
+  if (G.Alpha.empty() != G.OtherMaps.empty() ||
+      (!G.Alpha.empty() && G.Alpha.size() != G.OtherMaps.size() + 1))
+    return std::to_string(G.Alpha.size()) + " channel weights for " +
+           std::to_string(G.OtherMaps.size() + 1) + " channel maps";
+  double Sum = 0;
+  for (double A : G.Alpha) {
+    if (!(A > 0) || !(A < 1))
+      return "a channel weight of " + formatDouble(A);
+    Sum += A;
+  }
+  if (!G.Alpha.empty() && !(std::fabs(Sum - 1) < 1e-9))
+    return "channel weights adding up to " + formatDouble(Sum);
+  for (const GridFile::ChannelMap &M : G.OtherMaps) {
+    if (M.Ninc != G.Ninc)
+      return "channel maps of " + std::to_string(M.Ninc) + " and " +
+             std::to_string(G.Ninc) + " increments";
+    if (std::string Why = AdaptiveMap::edgesProblem(G.Dim, M.Ninc, M.Edges);
+        !Why.empty())
+      return Why;
+  }
+  return "";
+}
+
 Status writeGrid(const std::string &Path, const GridFile &G) {
   Writer W(GridMagic, GridVersion);
-  gridFields(W, G);
+  gridFields(W, G, GridVersion);
   return writeFileAtomically(Path, W.finish(), "the grid");
 }
 
 Expected<GridFile> readGrid(const std::string &Path) {
   std::string Bytes;
-  if (Status St =
-          readFramed(Path, GridMagic, GridVersion, GridVersion, "grid", Bytes);
+  if (Status St = readFramed(Path, GridMagic, OldestGridVersion, GridVersion,
+                             "grid", Bytes);
       !St)
     return St.error();
-  Reader R(Bytes, 12);
+  Reader R(Bytes, 8);
+  std::uint32_t Version = 0;
+  R.u32(Version);
   GridFile G;
-  gridFields(R, G);
-  std::string Why = R.bad() || !R.atEnd()
-                        ? "its fields do not fill the file"
-                    : G.Dim < 1 ? "Dim = 0"
-                                : AdaptiveMap::edgesProblem(G.Dim, G.Ninc, G.Edges);
+  gridFields(R, G, Version);
+  std::string Why = R.bad() || !R.atEnd() ? "its fields do not fill the file"
+                    : G.Dim < 1           ? "Dim = 0"
+                                          : gridProblem(G);
   if (!Why.empty())
     return Error{"'" + Path + "' is not a valid grid (" + Why +
                  "); it cannot be used"};

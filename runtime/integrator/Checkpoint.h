@@ -33,8 +33,11 @@
 // a u64, so they round-trip exactly; strings and arrays as a u64 count then the
 // items), and a final u64 FNV-1a hash of every byte before it, so a truncated
 // or damaged file is refused, never half-read. A grid file is the same framing
-// with magic "VFGRID\0\0" (GridVersion 1): integrand name, dim, ninc, edges
-// (dim x (ninc + 1), axis-major), hash.
+// with magic "VFGRID\0\0" (GridVersion 2): integrand name, dim, ninc, edges
+// (dim x (ninc + 1), axis-major), then (version 2) a multi-channel run's
+// weights and its channels 1 .. m-1's maps (ninc, edges; both empty without
+// channels), hash. Version 1 files, which end before the weights, still
+// load.
 //
 // Both are written atomically (files/SafeFiles.h: a temporary beside the
 // target, fsync'ed, renamed over it, the folder fsync'ed; only a regular
@@ -61,7 +64,9 @@ namespace vf {
 inline constexpr std::uint32_t CheckpointVersion = 5;
 /// The oldest checkpoint format read (Checkpoint.h: "Format").
 inline constexpr std::uint32_t OldestCheckpointVersion = 3;
-inline constexpr std::uint32_t GridVersion = 1;
+inline constexpr std::uint32_t GridVersion = 2;
+/// The oldest grid format read (version 1: no channels).
+inline constexpr std::uint32_t OldestGridVersion = 1;
 
 /// An integrator's whole state, as plain data.
 struct CheckpointState {
@@ -141,6 +146,15 @@ struct GridFile {
   unsigned Dim = 0;
   unsigned Ninc = 0;
   std::vector<double> Edges; ///< Dim x (Ninc + 1), axis-major
+  /// A multi-channel run's (version 2; empty without channels): the
+  /// channels' weights, and the maps of channels 1 .. m-1 (channel 0's is
+  /// above).
+  struct ChannelMap {
+    unsigned Ninc = 0;
+    std::vector<double> Edges;
+  };
+  std::vector<double> Alpha;
+  std::vector<ChannelMap> OtherMaps;
 };
 
 Status writeGrid(const std::string &Path, const GridFile &G);

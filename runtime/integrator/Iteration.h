@@ -91,8 +91,10 @@ private:
   /// its tiles, its estimate into \p Pass; its map's training data added.
   Status channelPass(RunState &S, std::uint64_t Calls, bool Warmup,
                      ChannelPass &Pass);
-  /// The selected channel's grid for its share \p Share of \p Calls.
-  void prepareChannel(RunState &S, std::uint64_t Calls, std::uint64_t Share);
+  /// The selected channel's grid for its share \p Share of \p Calls;
+  /// with \p Fit, a loaded map re-sampled to what the calls can train.
+  void prepareChannel(RunState &S, std::uint64_t Calls, std::uint64_t Share,
+                      bool Fit);
   /// After every pass: the weights, then each channel's map and strata.
   void adaptChannels(RunState &S, std::uint64_t Calls, bool Warmup,
                      const std::vector<ChannelMoments> &Moments) const;

@@ -36,6 +36,38 @@ std::vector<double> RunState::kernelParams(const std::vector<double> &User,
   return P;
 }
 
+void RunState::saveGrid(GridFile &G) const {
+  G.Ninc = Map->ninc();
+  G.Edges.assign(Map->edges().begin(), Map->edges().end());
+  G.Alpha = Alpha;
+  for (unsigned C = 1; C < channels(); ++C) {
+    const AdaptiveMap &M = *Parked[C].Map;
+    G.OtherMaps.push_back(
+        {M.ninc(), std::vector<double>(M.edges().begin(), M.edges().end())});
+  }
+}
+
+Status RunState::loadGrid(GridFile G, const IntegrandInfo &I,
+                          const std::string &Path) {
+  const std::size_t Has = G.OtherMaps.size() + 1;
+  if (Has != std::max<std::size_t>(channels(), 1))
+    return Error{"grid '" + Path + "' holds " +
+                 (Has > 1 ? "the maps of " + std::to_string(Has) + " channels"
+                          : std::string("one map")) +
+                 " (trained on '" + G.Integrand + "'); integrand '" + I.Name +
+                 "' has " +
+                 (channels() ? std::to_string(channels()) + " channels"
+                             : std::string("no channels")) +
+                 ": a grid fits an integrand with as many channels"};
+  Map = std::make_unique<AdaptiveMap>(Dim, G.Ninc, std::move(G.Edges));
+  for (unsigned C = 1; C < channels(); ++C)
+    Parked[C].Map = std::make_unique<AdaptiveMap>(
+        Dim, G.OtherMaps[C - 1].Ninc, std::move(G.OtherMaps[C - 1].Edges));
+  if (channels())
+    Alpha = std::move(G.Alpha);
+  return Status::ok();
+}
+
 void RunState::selectChannel(unsigned C) {
   ChannelGrid &Out = Parked[Channel];
   std::swap(Map, Out.Map);

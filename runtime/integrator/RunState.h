@@ -102,6 +102,14 @@ struct RunState {
   std::vector<double> withRoundoff(std::vector<double> Error,
                                    const std::vector<double> &Mean) const;
 
+  /// The maps (and a multi-channel run's weights) into \p G's fields,
+  /// whose integrand and dimension are the caller's; Map must be set.
+  void saveGrid(GridFile &G) const;
+  /// The maps (and weights) of grid \p G, read from \p Path, for an
+  /// integrand \p I of the same dimension; an error if its channels are
+  /// not \p I's.
+  Status loadGrid(GridFile G, const IntegrandInfo &I, const std::string &Path);
+
   /// Fills \p S's run fields (its identity and options are the caller's).
   void save(CheckpointState &S) const;
   /// Replaces the state by \p S's, compatible with this integrand and

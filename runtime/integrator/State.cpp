@@ -109,33 +109,19 @@ Status Integrator::checkpointTo(std::string Path) {
   return Status::ok();
 }
 
-/// A grid file holds one map: a multi-channel integrand has one per
-/// channel, which its checkpoints carry.
-static Status noChannels(const IntegrandInfo &I, const char *What) {
-  if (I.Channels.empty())
-    return Status::ok();
-  return Error{std::string(What) + ": integrand '" + I.Name + "' has " +
-               std::to_string(I.Channels.size()) +
-               " channels, each with its own map; a grid file holds one. "
-               "Save and resume the whole state (a checkpoint) instead"};
-}
-
 Status Integrator::saveGrid(const std::string &Path) const {
   BusyClaim Claim(P->Busy, /*Reentrant=*/true);
   if (!Claim)
     return busyError("saveGrid");
-  if (Status S = noChannels(P->I, "saveGrid"); !S)
-    return S;
-  const AdaptiveMap *Map = P->State.Map.get();
-  if (!Map)
+  if (!P->State.Map)
     return Error{"no grid to save: the map is trained by run(), and no "
                  "iteration has run"};
   if (Status S = notASource(P->I, Path, "the grid file"); !S)
     return S;
   return guarded("saveGrid", [&] {
-    return writeGrid(Path, GridFile{P->I.Name, Map->dim(), Map->ninc(),
-                                    std::vector<double>(Map->edges().begin(),
-                                                        Map->edges().end())});
+    GridFile G{P->I.Name, P->I.Dim, 0, {}, {}, {}};
+    P->State.saveGrid(G);
+    return writeGrid(Path, G);
   });
 }
 
@@ -143,8 +129,6 @@ Status Integrator::loadGrid(const std::string &Path) {
   BusyClaim Claim(P->Busy);
   if (!Claim)
     return busyError("loadGrid");
-  if (Status S = noChannels(P->I, "loadGrid"); !S)
-    return S;
   Expected<GridFile> G = guarded("loadGrid", [&] { return readGrid(Path); });
   if (!G)
     return G.error();
@@ -153,8 +137,8 @@ Status Integrator::loadGrid(const std::string &Path) {
                  " dimensions (trained on '" + G->Integrand +
                  "'); integrand '" + P->I.Name + "' has " +
                  std::to_string(P->I.Dim)};
-  P->State.Map =
-      std::make_unique<AdaptiveMap>(G->Dim, G->Ninc, std::move(G->Edges));
+  if (Status S = P->State.loadGrid(std::move(*G), P->I, Path); !S)
+    return S;
   P->Step.fitLoadedMap();
   return Status::ok();
 }

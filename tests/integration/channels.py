@@ -23,8 +23,10 @@ that are plain parts of the integrand (no alpha(): the sigma rule).
 3. Resume: a run killed by SIGKILL after its checkpoint of iteration 3,
    resumed with --resume, is bitwise the uninterrupted run; --resume with
    other channel options is refused as not belonging.
-4. Bad input: the wrong count of --channel-weights, --save-grid and
-   --load-grid (a grid file holds one map), a channel that is NaN with
+4. Grid files: a multi-channel run's holds every channel's map and the
+   weights, which a new run's first iteration samples with; a grid of
+   another channel count is refused. Bad input: the wrong count of
+   --channel-weights, a channel that is NaN with
    --on-nonfinite stop (the error names the channel, its value there and
    a point where it is NaN) and zero (counted, the rest of the integral
    kept).
@@ -303,19 +305,47 @@ def bad_inputs(exe, src):
            "--channel-weights has 3 weights, but integrand 'split' has 2 "
            "channels")
     grid = os.path.join(workdir(), "split.grid")
-    r = expect(exe, [src, "--integrand", "split", "--save-grid", grid] +
-               small, 1, "--save-grid on a multi-channel integrand",
-               "--save-grid: a grid file holds one map, and integrand "
-               "'split' has 2 channels")
-    check("result =" not in r.out and not os.path.exists(grid),
-          "--save-grid is refused before the run, and no grid is written")
     plain = write_source("plain2", "integrand p(x in [0, 1]^2) = x[0]\n")
     made = vegasc(exe, [plain, "--save-grid", grid] + small, json_out=False)
     check(made.rc == 0 and os.path.exists(grid), "a plain integrand's grid")
     expect(exe, [src, "--integrand", "split", "--load-grid", grid] + small,
-           1, "--load-grid on a multi-channel integrand",
-           "integrand 'split' has 2 channels, each with its own map; a "
-           "grid file holds one")
+           1, "--load-grid of one map into a multi-channel integrand",
+           "holds one map .*integrand 'split' has 2 channels")
+    grids(exe, src, small, plain)
+
+
+def grids(exe, src, small, plain):
+    """A multi-channel run's grid file holds every channel's map and the
+    weights: loaded into a new run, its first iteration samples with them
+    (bitwise the run that continues from a checkpoint would, in its maps
+    and weights: the strata start uniform); into an integrand with other
+    channels it is refused."""
+    grid = os.path.join(workdir(), "kp.grid")
+    saved = vegasc(exe, [src, "--integrand", "kp", "--save-grid", grid] +
+                   small)
+    if not check(saved.rc == 0 and os.path.exists(grid),
+                 "--save-grid of a multi-channel run"):
+        print(saved)
+        return
+    alpha = [c["alpha"] for c in saved.doc["channels"]]
+    loaded = vegasc(exe, [src, "--integrand", "kp", "--load-grid", grid,
+                          "--warmup", 0] + small[:4] + ["-q"])
+    fresh = vegasc(exe, [src, "--integrand", "kp", "--warmup", 0] +
+                   small[:4] + ["-q"])
+    if check(loaded.rc == 0 and fresh.rc == 0, "--load-grid runs"):
+        first = [c["alpha"] for c in loaded.doc["iterations"][0]["channels"]]
+        check(first == alpha, f"the loaded weights {first} are the saved "
+                              f"run's {alpha}")
+        check(loaded.doc["iterations"][0]["error"] <
+              fresh.doc["iterations"][0]["error"],
+              "the loaded maps sample better than fresh ones in the first "
+              "iteration")
+    expect(exe, [src, "--integrand", "split", "--load-grid", grid] + small,
+           1, "--load-grid of three channels' maps into two",
+           "holds the maps of 3 channels .*'split' has 2 channels")
+    expect(exe, [plain, "--load-grid", grid] + small, 1,
+           "--load-grid of channels' maps into an integrand without",
+           "has no channels")
 
 
 def nonfinite(exe):

@@ -232,13 +232,6 @@ int prepareRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
   if (!Info)
     return fail(Info.message());
   S.Info = *Info;
-  // Integrator::saveGrid refuses it after the run; said before it here.
-  if (!O.SaveGrid.empty() && !S.Info.Channels.empty())
-    return fail("--save-grid: a grid file holds one map, and integrand '" +
-                S.Info.Name + "' has " +
-                std::to_string(S.Info.Channels.size()) +
-                " channels, each with its own; save and resume the whole "
-                "state (--checkpoint, --resume) instead");
   if (!O.NoWarnings)
     for (const Module::DerivedItem &D : (*M)->derivedItems())
       if (D.Integrand != Name)

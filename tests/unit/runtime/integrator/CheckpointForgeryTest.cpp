@@ -275,6 +275,36 @@ TEST(CheckpointForgery, GridsNameTheirFault) {
   std::remove(P.c_str());
 }
 
+/// A version 1 grid (before channels: it ends after the edges) loads as
+/// the current one does; forged channel fields are refused.
+TEST(CheckpointForgery, Version1GridsStillLoadAndChannelsAreChecked) {
+  const std::string P = path("grid2"), Old = path("grid1");
+  auto I = make();
+  ASSERT_TRUE(bool(I->run(1, 8000)));
+  ASSERT_TRUE(bool(I->saveGrid(P)));
+  std::string B = slurp(P);
+  EXPECT_EQ(B[8], char(GridVersion));
+  // No weights, no other maps: two zero counts before the hash.
+  EXPECT_EQ(B.substr(B.size() - 24, 16), std::string(16, '\0'));
+  B.erase(B.size() - 24, 16);
+  B[8] = 1;
+  rehash(B);
+  std::ofstream(Old, std::ios::binary) << B;
+  Expected<GridFile> A = readGrid(P), C = readGrid(Old);
+  ASSERT_TRUE(bool(A) && bool(C)) << (C ? "" : C.error().Message);
+  EXPECT_EQ(A->Edges, C->Edges);
+  EXPECT_TRUE(bool(make()->loadGrid(Old)));
+  A->Alpha = {0.5, 0.6};
+  A->OtherMaps.push_back({A->Ninc, A->Edges});
+  ASSERT_TRUE(bool(writeGrid(P, *A)));
+  Expected<GridFile> Bad = readGrid(P);
+  ASSERT_FALSE(bool(Bad));
+  EXPECT_NE(Bad.error().Message.find("adding up to 1.1"), std::string::npos)
+      << Bad.error().Message;
+  std::remove(P.c_str());
+  std::remove(Old.c_str());
+}
+
 /// A temporary left by a killed writer is removed by the next checkpoint.
 TEST(CheckpointForgery, StaleTemporariesAreRemoved) {
   const std::string P = path("stale");
