@@ -207,12 +207,23 @@ class Run:
 
 
 def part_header(data):
-    """(groups of the iteration, begin, end, busy seconds) of a part's
-    bytes (runtime/tasks/PartFile.h: after the magic and the version, the
-    state hash, Groups, Begin, End and the busy seconds)."""
-    if len(data) < 52 or data[:8] != b"VFPART\0\0":
+    """(groups, begin, end) of a part's first pass and the busy seconds of
+    all its passes (runtime/tasks/PartFile.h: after the magic and the
+    version, the state hash and the pass count, then per pass Groups,
+    Begin, End, the busy seconds, the word count and the words). Every
+    pass of a part is cut by the same weights, so its first pass's groups
+    measure its share."""
+    if len(data) < 76 or data[:8] != b"VFPART\0\0":
         raise TaskError("not a vegasflow part")
-    return struct.unpack_from("<QQQd", data, 20)
+    passes, groups, begin, end = struct.unpack_from("<QQQQ", data, 20)
+    busy, at = 0.0, 28
+    for _ in range(passes):
+        if at + 40 > len(data):
+            raise TaskError("a truncated vegasflow part")
+        seconds, count = struct.unpack_from("<dQ", data, at + 24)
+        busy += seconds
+        at += 40 + 8 * count
+    return groups, begin, end, busy
 
 
 class Split:

@@ -12,7 +12,9 @@
 // same way. Only when every pass is done do the weights and the grids
 // adapt, so a cancelled or failed iteration leaves nothing of itself. Each
 // pass reduces in its own fixed order and the passes add in channel
-// order: the bits do not depend on the devices.
+// order: the bits do not depend on the devices. A rank that only sends
+// (Cluster::sendsOnly: a task engine's part) runs every pass's tiles and
+// sends their packets without estimating any: its merge does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -112,6 +114,9 @@ Iteration::runChannels(RunState &S, std::uint64_t Calls, bool Warmup) {
       Out.Cancelled = true;
       return Out;
     }
+    // A part task's pass is its packet alone: the merge estimates it.
+    if (sendsOnly())
+      continue;
     const IterationRow &Row = Pass.Out.Row;
     for (unsigned J = 0; J < K * K; ++J)
       Out.Cov[J] += Pass.Out.Cov[J];
@@ -151,7 +156,7 @@ Status Iteration::channelPass(RunState &S, std::uint64_t Calls, bool Warmup,
   IterationOutcome &Out = Pass.Out;
   if (Status T = runTiles(S, A, Warmup, Out); !T)
     return T;
-  if (Out.Cancelled)
+  if (Out.Cancelled || sendsOnly())
     return Status::ok();
   if (A.train)
     Buffers.Training.finish();

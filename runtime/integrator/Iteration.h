@@ -84,6 +84,8 @@ public:
 private:
   /// Whether several MPI ranks share the run.
   bool shared() const { return O.Ranks && O.Ranks->size() > 1; }
+  /// Whether this rank's passes end at their packets (Cluster::sendsOnly).
+  bool sendsOnly() const { return O.Ranks && O.Ranks->sendsOnly(); }
 
   // ChannelPasses.cpp: a multi-channel iteration's steps.
   struct ChannelPass;

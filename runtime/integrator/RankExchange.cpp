@@ -92,6 +92,8 @@ Status RankExchange::run(Cluster &C, const RankWork &W, bool &Finished,
   if (!Sent)
     return Sent.error();
   Bytes = *Sent;
+  if (C.sendsOnly())
+    return Status::ok();
   Expected<std::vector<double>> All =
       C.gatherAll({double(W.SamplesDone.load()), Busy, Idle});
   if (!All)
@@ -134,6 +136,8 @@ Expected<std::uint64_t> RankExchange::exchange(Cluster &C, std::uint64_t Owned,
   std::vector<std::size_t> Counts;
   if (Status S = C.gatherWords(Mine, All, Counts); !S)
     return S.error();
+  if (C.sendsOnly())
+    return Sent;
   std::size_t Total = 0;
   for (std::size_t N : Counts)
     Total += N;

@@ -65,7 +65,8 @@ private:
   /// Gives every rank what the others computed for their groups (tile
   /// results, edge segments, the segments of hypercubes inside the groups,
   /// training partials), each sent once by its owner; returns the bytes
-  /// this rank sent. Every received packet is checked whole before use
+  /// this rank sent (a Cluster::sendsOnly rank receives nothing). Every
+  /// received packet is checked whole before use
   /// (GroupPacket.h): a bad one is an error naming it
   /// (Cluster::describeRank).
   Expected<std::uint64_t> exchange(Cluster &C, std::uint64_t Owned,

@@ -7,17 +7,21 @@
 namespace vf {
 
 std::shared_ptr<TaskCluster> TaskCluster::forPart(RangeOf Which,
-                                                  std::uint64_t StateHash) {
+                                                  std::uint64_t StateHash,
+                                                  std::size_t Passes) {
   auto C = std::make_shared<TaskCluster>();
   C->Which = std::move(Which);
-  C->Out.StateHash = StateHash;
+  C->Out.resize(Passes);
+  for (Part &P : C->Out)
+    P.StateHash = StateHash;
   return C;
 }
 
-std::shared_ptr<TaskCluster> TaskCluster::forMerge(std::vector<Part> Parts) {
+std::shared_ptr<TaskCluster>
+TaskCluster::forMerge(std::vector<std::vector<Part>> PartsByPass) {
   auto C = std::make_shared<TaskCluster>();
   C->Merging = true;
-  C->Parts = std::move(Parts);
+  C->Parts = std::move(PartsByPass);
   return C;
 }
 
@@ -26,15 +30,18 @@ const char *TaskCluster::stoppedMessage() {
 }
 
 Status TaskCluster::startClaims(std::uint64_t Total) {
-  if (Started)
+  const std::size_t Passes = Merging ? Parts.size() : Out.size();
+  if (Begun == Passes)
     return Error{stoppedMessage()};
-  Started = true;
+  Pass = Begun++;
+  Claimed = false;
   Groups = Total;
   T0 = std::chrono::steady_clock::now();
   if (Merging) {
-    if (Parts.front().Groups != Total)
-      return Error{"the parts cut the iteration into " +
-                   std::to_string(Parts.front().Groups) +
+    if (current().front().Groups != Total)
+      return Error{"the parts cut pass " + std::to_string(Pass) +
+                   " of the iteration into " +
+                   std::to_string(current().front().Groups) +
                    " groups, the state's next iteration has " +
                    std::to_string(Total) + " (parts of another state?)"};
     return Status::ok();
@@ -42,9 +49,9 @@ Status TaskCluster::startClaims(std::uint64_t Total) {
   Expected<Range> R = Which(Total);
   if (!R)
     return R.error();
-  Out.Groups = Total;
-  Out.Begin = R->Begin;
-  Out.End = R->End;
+  Out[Pass].Groups = Total;
+  Out[Pass].Begin = R->Begin;
+  Out[Pass].End = R->End;
   return Status::ok();
 }
 
@@ -52,7 +59,7 @@ Expected<Cluster::Range> TaskCluster::claim(std::uint64_t) {
   if (Merging || Claimed)
     return Range{};
   Claimed = true;
-  return Range{Out.Begin, Out.End};
+  return Range{Out[Pass].Begin, Out[Pass].End};
 }
 
 Expected<std::uint64_t> TaskCluster::claimed() {
@@ -63,16 +70,18 @@ Status TaskCluster::gatherWords(const std::vector<std::uint64_t> &Words,
                                 std::vector<std::uint64_t> &All,
                                 std::vector<std::size_t> &Counts) {
   if (!Merging) {
-    Out.Words = Words;
-    Out.BusySeconds = std::chrono::duration<double>(
-                          std::chrono::steady_clock::now() - T0)
-                          .count();
+    Out[Pass].Words = Words;
+    Out[Pass].BusySeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
+            .count();
+    if (Begun < Out.size())
+      return Status::ok(); // on to the next pass (sendsOnly)
     Done = true;
     return Error{stoppedMessage()};
   }
   All = Words;
   Counts.assign(1, Words.size());
-  for (const Part &P : Parts) {
+  for (const Part &P : current()) {
     All.insert(All.end(), P.Words.begin(), P.Words.end());
     Counts.push_back(P.Words.size());
   }
@@ -83,7 +92,7 @@ Expected<std::vector<double>>
 TaskCluster::gatherAll(const std::vector<double> &Values) {
   // Rows of (samples, busy, idle): the parts' busy time, as measured there.
   std::vector<double> All = Values;
-  for (const Part &P : Parts)
+  for (const Part &P : current())
     All.insert(All.end(), {0.0, P.BusySeconds, 0.0});
   All.resize(std::size_t(size()) * Values.size(), 0.0);
   return All;
@@ -92,9 +101,9 @@ TaskCluster::gatherAll(const std::vector<double> &Values) {
 void TaskCluster::abort(int Code) { std::_Exit(Code); }
 
 std::string TaskCluster::describeRank(int Rank) const {
-  // Rank R >= 1 of a merge is Parts[R - 1] (gatherWords' order).
-  if (Merging && Rank >= 1 && std::size_t(Rank) <= Parts.size())
-    return "part '" + Parts[std::size_t(Rank) - 1].Origin + "'";
+  // Rank R >= 1 of a merge is current()[R - 1] (gatherWords' order).
+  if (Merging && Rank >= 1 && std::size_t(Rank) <= current().size())
+    return "part '" + current()[std::size_t(Rank) - 1].Origin + "'";
   return Cluster::describeRank(Rank);
 }
 

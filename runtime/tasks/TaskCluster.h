@@ -3,14 +3,17 @@
 // The task engines' side of vf::Cluster. The integrator already shares an
 // iteration among ranks by TrainingSums groups and exchanges what each
 // computed (RankExchange.cpp); a task is a rank that lives for one
-// exchange:
-//   - a part task is rank 1 of 2: it claims its range of groups, runs it on
-//     its devices, and its packet is the part (the run then stops with
-//     Stopped, its other arrays incomplete);
+// iteration's exchanges, one per pass (one per channel of a multi-channel
+// integrand, each pass with its own groups):
+//   - a part task is rank 1 of 2 that only sends (sendsOnly): in each pass
+//     it claims its range of groups, runs it on its devices, and its
+//     packet is the part's pass; it goes on to the next pass without the
+//     other parts, and after the last the run stops with Stopped, its
+//     other arrays incomplete;
 //   - the merge task is rank 0 of 1 + parts: it claims nothing and
-//     receives every part as another rank's packet, so the iteration
-//     completes exactly as on one process, bit for bit (every sum is in
-//     tile or group order, whoever computed it).
+//     receives every part's packet of a pass as the other ranks' packets,
+//     so the iteration completes exactly as on one process, bit for bit
+//     (every sum is in tile or group order, whoever computed it).
 // A second iteration stops either task (Stopped): one iteration per task.
 //
 //===----------------------------------------------------------------------===//
@@ -31,21 +34,23 @@ class TaskCluster : public Cluster {
 public:
   /// The groups [Begin, End) of \p Groups a part computes.
   using RangeOf = std::function<Expected<Range>(std::uint64_t Groups)>;
-  /// A part task computing \p Which's range for the state \p StateHash.
-  static std::shared_ptr<TaskCluster> forPart(RangeOf Which,
-                                              std::uint64_t StateHash);
-  /// The merge task of \p Parts (checked by checkCoverage).
-  static std::shared_ptr<TaskCluster> forMerge(std::vector<Part> Parts);
+  /// A part task computing \p Which's range of each of \p Passes passes
+  /// for the state \p StateHash.
+  static std::shared_ptr<TaskCluster>
+  forPart(RangeOf Which, std::uint64_t StateHash, std::size_t Passes);
+  /// The merge task of the parts of each pass (partsByPass).
+  static std::shared_ptr<TaskCluster>
+  forMerge(std::vector<std::vector<Part>> PartsByPass);
 
   /// The message of the error that ends a task's run after its iteration.
   static const char *stoppedMessage();
-  /// The part computed (a part task whose run stopped at the exchange).
-  const Part *part() const { return Done ? &Out : nullptr; }
+  /// The part's passes (a part task whose run stopped at its last
+  /// exchange).
+  const std::vector<Part> *part() const { return Done ? &Out : nullptr; }
 
   int rank() const override { return Merging ? 0 : 1; }
-  int size() const override {
-    return Merging ? 1 + int(Parts.size()) : 2;
-  }
+  int size() const override { return Merging ? 1 + int(current().size()) : 2; }
+  bool sendsOnly() const override { return !Merging; }
   int localRank() const override { return 0; }
   int localSize() const override { return 1; }
   Status startClaims(std::uint64_t Total) override;
@@ -61,11 +66,16 @@ public:
   std::string describeRank(int Rank) const override;
 
 private:
+  /// The parts the merge receives in the current pass.
+  const std::vector<Part> &current() const { return Parts[Pass]; }
+
   bool Merging = false;
   RangeOf Which;
-  std::vector<Part> Parts;
-  Part Out;
-  bool Started = false, Claimed = false, Done = false;
+  std::vector<std::vector<Part>> Parts; ///< the merge's, per pass
+  std::vector<Part> Out;                ///< the part's, per pass
+  /// The passes begun; the current one is Pass = Begun - 1.
+  std::size_t Begun = 0, Pass = 0;
+  bool Claimed = false, Done = false;
   std::uint64_t Groups = 0;
   std::chrono::steady_clock::time_point T0;
 };

@@ -14,6 +14,7 @@
 #include "tasks/PartSplit.h"
 #include "tasks/TaskCluster.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace vf {
@@ -25,16 +26,6 @@ Expected<std::unique_ptr<Integrator>>
 taskIntegrator(const TaskRun &R, std::shared_ptr<Cluster> C) {
   if (R.Options.Ranks)
     return Error{"a task's options take no Cluster: the tasks are the ranks"};
-  // A part is one exchange of an iteration, and a multi-channel iteration
-  // exchanges once per channel (integrator/ChannelPasses.cpp): a part
-  // would hold channel 0's sums alone.
-  if (!R.Integrand.Channels.empty())
-    return Error{"task parts do not take an integrand with channels yet: "
-                 "integrand '" +
-                 R.Integrand.Name + "' has " +
-                 std::to_string(R.Integrand.Channels.size()) +
-                 " channels, each an exchange of the iteration, and a part "
-                 "holds one; run it in one process or under mpirun"};
   if (!R.Params.empty() && R.Params.size() != R.Integrand.ParamNames.size())
     return Error{std::to_string(R.Params.size()) + " parameter values for " +
                  std::to_string(R.Integrand.ParamNames.size()) +
@@ -78,6 +69,11 @@ Status runIteration(const TaskRun &R, Integrator &Int) {
   return Res.error();
 }
 
+/// The exchanges of an iteration of \p R: one per channel.
+std::size_t passes(const TaskRun &R) {
+  return std::max<std::size_t>(1, R.Integrand.Channels.size());
+}
+
 std::uint64_t identity(const TaskRun &R, const TaskBytes &State) {
   return stateHash(State.Bytes, R.Calls, R.Iterations, R.Warmup);
 }
@@ -112,7 +108,7 @@ Expected<std::string> taskInit(const TaskRun &R) {
 
 Expected<std::string> taskPart(const TaskRun &R, const TaskBytes &State,
                                const PartChoice &Which) {
-  auto C = TaskCluster::forPart(Which, identity(R, State));
+  auto C = TaskCluster::forPart(Which, identity(R, State), passes(R));
   Expected<std::unique_ptr<Integrator>> Int = nextIteration(R, State, C);
   if (!Int)
     return Int.error();
@@ -125,18 +121,20 @@ Expected<std::string> taskPart(const TaskRun &R, const TaskBytes &State,
 
 Expected<TaskMerged> taskMerge(const TaskRun &R, const TaskBytes &State,
                                std::vector<TaskBytes> Parts) {
-  std::vector<Part> Read;
+  std::vector<std::vector<Part>> Read;
   for (TaskBytes &B : Parts) {
-    Expected<Part> P = decodePart(B.Bytes, B.Name);
+    Expected<std::vector<Part>> P = decodePart(B.Bytes, B.Name);
     if (!P)
       return P.error();
     Read.push_back(std::move(*P));
     B.Bytes = {}; // a part's words are in Read now: not twice in memory
   }
-  if (Status St = checkCoverage(Read, identity(R, State)); !St)
-    return St.error();
+  Expected<std::vector<std::vector<Part>>> ByPass =
+      partsByPass(std::move(Read), identity(R, State), passes(R));
+  if (!ByPass)
+    return ByPass.error();
   Expected<std::unique_ptr<Integrator>> Int =
-      nextIteration(R, State, TaskCluster::forMerge(std::move(Read)));
+      nextIteration(R, State, TaskCluster::forMerge(std::move(*ByPass)));
   if (!Int)
     return Int.error();
   std::optional<Expected<std::string>> Next;

@@ -99,19 +99,22 @@ std::string seedPart(std::uint64_t Begin, std::uint64_t End) {
   P.End = End;
   P.BusySeconds = 0.5;
   packGroups(It.L, rangeMask(Begin, End), It.arrays(), P.Words);
-  return encodePart(P);
+  return encodePart({P});
 }
 
-/// \p B with its word count and checksum recomputed, where it is long
-/// enough to have them.
+/// \p B as a part of one pass, with its pass count, word count and
+/// checksum recomputed, where it is long enough to have them.
 std::string consistent(std::string B) {
-  constexpr std::size_t Header = 8 + 4 + 6 * 8, CountAt = Header - 8;
+  constexpr std::size_t Header = 8 + 4 + 7 * 8, CountAt = Header - 8,
+                        PassesAt = 8 + 4 + 8;
   auto Put = [&](std::size_t At, std::uint64_t V) {
     for (int K = 0; K < 8; ++K)
       B[At + K] = char((V >> (8 * K)) & 0xff);
   };
-  if (B.size() >= Header + 8 && (B.size() - Header - 8) % 8 == 0)
+  if (B.size() >= Header + 8 && (B.size() - Header - 8) % 8 == 0) {
+    Put(PassesAt, 1);
     Put(CountAt, (B.size() - Header - 8) / 8);
+  }
   if (B.size() >= 8)
     Put(B.size() - 8, fnv1a64(std::string_view(B).substr(0, B.size() - 8)));
   return B;
@@ -138,9 +141,10 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   const std::string Raw(reinterpret_cast<const char *>(Data), Size);
   (void)decodePart(Raw, "raw");
-  Expected<Part> P = decodePart(consistent(Raw), "fuzz");
-  if (!P || P->Groups != Groups)
+  Expected<std::vector<Part>> Passes = decodePart(consistent(Raw), "fuzz");
+  if (!Passes || Passes->size() != 1 || Passes->front().Groups != Groups)
     return 0;
+  const Part *P = &Passes->front();
   // The other groups as the other parts' headers: coverage is checked
   // as the merge checks it.
   std::vector<Part> Parts = {*P};

@@ -13,9 +13,10 @@ that are plain parts of the integrand (no alpha(): the sigma rule).
    rows, the channels, the histogram) is the same bits for 1, 2 and 3 CPU
    threads, every schedule, simulated devices, fake GPUs (the GPU kernel
    under warp emulation) alone and mixed with CPU threads, mpirun -np 2
-   (when MPIEXEC is given); another seed gives other bits. Task parts
-   refuse an integrand with channels (a part is one exchange of an
-   iteration, a multi-channel iteration has one per channel).
+   (when MPIEXEC is given), 2 and 3 task parts per iteration (each part
+   holds its groups of every channel's pass); another seed gives other
+   bits. A part of a single-channel run and one of a multi-channel run
+   are refused by each other's merge.
 2. The weights follow the documented rules from one iteration's channel
    rows to the next (sqrt(n V + I^2) with alpha(), sqrt(n V) without, the
    floor 0.1/m); --channel-weights holds them (1,3: 0.25 and 0.75) every
@@ -36,6 +37,7 @@ import math
 import os
 import re
 import signal
+import struct
 import subprocess
 import sys
 
@@ -184,18 +186,63 @@ def bitwise(exe, fake, mpiexec, src, name):
     return ref.doc
 
 
-def task_parts(exe, src):
-    """A part is one exchange of an iteration and a multi-channel iteration
-    has one per channel, so the task commands refuse such an integrand
-    before writing anything (a part of channel 0 alone, merged, would not
-    be the iteration)."""
+def task_parts(exe, src, ref):
+    """The whole run as 2 and 3 task parts per iteration (in-process
+    engine: vegasc's --task-* commands), each part holding its groups of
+    every channel's pass, merged into each iteration: bitwise vegasc
+    alone. A part of a single-channel run and one of this run are refused
+    by each other's merge (another state)."""
     args = [src, "--integrand", "kp"] + BASE[1:]
-    state = os.path.join(workdir(), "kp.s0")
-    expect(exe, args + ["--task-init", state], 1,
-           "--task-init on a multi-channel integrand",
-           "task parts do not take an integrand with channels yet: "
-           "integrand 'kp' has 3 channels")
-    check(not os.path.exists(state), "no state is written")
+    iterations = 4  # the warm-up and 3
+    last = {}
+    for n in (2, 3):
+        state = os.path.join(workdir(), f"kp{n}.s0")
+        r = vegasc(exe, args + ["--task-init", state], json_out=False)
+        if not check(r.rc == 0, f"kp: --task-init for {n} parts"):
+            print(r)
+            return
+        for it in range(1, iterations + 1):
+            parts = [os.path.join(workdir(), f"kp{n}.it{it}.p{i}")
+                     for i in range(n)]
+            for i, part in enumerate(parts):
+                r = vegasc(exe, args + ["--task-part", f"{i}/{n}", "--state",
+                                        state, "--out", part], json_out=False)
+                if not check(r.rc == 0, f"kp: iteration {it} part {i}/{n}"):
+                    print(r)
+                    return
+            nxt = os.path.join(workdir(), f"kp{n}.s{it}")
+            r = vegasc(exe, args + ["--task-merge"] + parts[::-1] +
+                       ["--state", state, "--out", nxt, "-q"])
+            if not check(r.rc == 0 and r.doc is not None,
+                         f"kp: iteration {it} of {n} parts merged"):
+                print(r)
+                return
+            state = nxt
+        last[n] = parts
+        with open(parts[0], "rb") as f:
+            passes = struct.unpack_from("<Q", f.read(28), 20)[0]
+        check(passes == 3, f"kp: a part holds one pass per channel "
+                           f"({passes})")
+        check(fingerprint(r.doc) == fingerprint(ref),
+              f"kp: {n} task parts per iteration bitwise vegasc alone "
+              f"(every iteration's rows and channels, the histogram)")
+    plain = [write_source("plain", "integrand plain(x in [0, 1]^2) = "
+                          "1 + x[0] * x[1]\n")] + BASE[1:]
+    s0, p0 = (os.path.join(workdir(), f"plain.{x}") for x in ("s0", "p0"))
+    r = vegasc(exe, plain + ["--task-init", s0], json_out=False)
+    check(r.rc == 0, "plain: --task-init")
+    r = vegasc(exe, plain + ["--task-part", "0/1", "--state", s0, "--out",
+                             p0], json_out=False)
+    check(r.rc == 0, "plain: its one part")
+    expect(exe, args + ["--task-merge", p0, "--state",
+                        os.path.join(workdir(), "kp2.s3"), "--out",
+                        os.path.join(workdir(), "mixed.s")], 1,
+           "a single-channel run's part merged into a multi-channel run",
+           "belongs to another state")
+    expect(exe, plain + ["--task-merge", last[2][0], "--state", s0, "--out",
+                         os.path.join(workdir(), "mixed.s")], 1,
+           "a multi-channel run's part merged into a single-channel run",
+           "belongs to another state")
 
 
 def expected_weights(row, kleiss_pittau):
@@ -389,7 +436,8 @@ def main():
         m, e = kp["result"]["mean"], kp["result"]["error"]
         check(abs(m - KP_EXACT) <= 5 * e,
               f"kp: {m!r} +- {e:.3g} within 5 sigma of {KP_EXACT!r}")
-    task_parts(exe, src)
+    if kp:
+        task_parts(exe, src, kp)
     weights(exe, src, docs)
     resume(exe, src)
     bad_inputs(exe, src)

@@ -30,8 +30,8 @@ EXE = None
 TIMEOUT = 60
 SETTINGS = ["--seed", "3", "--calls", "40000", "--iterations", "2",
             "--warmup", "1"]
-HEADER = struct.Struct("<8sI6Q")  # magic, version, hash, groups, begin,
-                                  # end, busy bits, word count
+HEADER = struct.Struct("<8sI7Q")  # magic, version, hash, passes (1),
+                                  # groups, begin, end, busy bits, word count
 CRASH = re.compile(r"Segmentation|Aborted|core dumped|Sanitizer|"
                    r"runtime error:|terminate called|LLVM ERROR")
 
@@ -135,7 +135,7 @@ def forgeries(src, state, p0, p1):
             "a word count of 2^63", r"does not match its contents")
     for name, value in (("nan", math.nan), ("negative", -5.0)):
         busy = list(fields)
-        busy[6] = bits(value)
+        busy[7] = bits(value)
         refused(src, state, write_part(f(f"busy-{name}"), busy, words), p1,
                 f"a busy time of {name} seconds", r"busy time")
     mask = list(words)

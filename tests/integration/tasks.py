@@ -125,9 +125,9 @@ def run_parts(exe, src, tag, nparts, ref, seed, duplicate=False,
 
 
 def part_groups(part):
-    """How many groups a part file holds (its header's End - Begin)."""
+    """How many groups a part file holds (its one pass's End - Begin)."""
     with open(part, "rb") as f:
-        _, _, begin, end = struct.unpack("<4Q", f.read(44)[12:])
+        _, _, _, begin, end = struct.unpack("<5Q", f.read(52)[12:])
     return end - begin
 
 

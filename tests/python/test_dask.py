@@ -121,8 +121,8 @@ def test_balance_sizes_parts_by_throughput():
     from vegasflow import _tasks
 
     def part(begin, end, busy):
-        return b"VFPART\0\0" + struct.pack("<IQQQQdQ", 1, 7, 64, begin, end,
-                                           busy, 0) + b"\0" * 16
+        return b"VFPART\0\0" + struct.pack("<IQQQQQdQ", 2, 7, 1, 64, begin,
+                                           end, busy, 0) + b"\0" * 8
 
     b = _tasks.Balance()
     first = b.split(4, ["a", "b"])

@@ -2,7 +2,8 @@
 #
 # vegasflow._tasks.Run on the library's task API (vf/Tasks.h) through the
 # module: a run of parts cut equally and by weights, merged in shuffled
-# order, is bitwise vegasc's run alone, with no process started; the
+# order, is bitwise vegasc's run alone, with no process started (and so
+# is a multi-channel integrand's, every channel's row included); the
 # source is compiled once per process and a part releases the GIL; the
 # initial state is vegasc --task-init's bytes and the parts' sums are
 # vegasc --task-part's, so parts of both doors merge; a corrupt,
@@ -27,9 +28,10 @@ from conftest import LEPAGE
 
 SETTINGS = ["--seed", "9", "--calls", "150000", "--iterations", "3",
             "--warmup", "1", "--devices", "cpu:2"]
-# A part's bytes: magic, version, state hash, groups, begin, end (36),
-# busy seconds (a measurement), the word count, the words, the checksum.
-HEADER, WORDS_AT = 36, 60
+# A part's bytes: magic, version, state hash, pass count, then per pass
+# groups, begin, end (52 for the first), busy seconds (a measurement), the
+# word count, the words; the checksum.
+HEADER, WORDS_AT = 52, 68
 
 
 def fingerprint(doc):
@@ -86,6 +88,31 @@ def test_in_process_run_is_bitwise_vegasc(reference, no_processes, tmp_path):
     # A finished state only reports its result.
     again = _tasks.integrate(run, 3, shuffled_parts(2), str(state))
     assert fingerprint(again) == fingerprint(reference)
+
+
+TWO_CHANNELS = """integrand split(x in [0, 1]^2) {
+    channel peak {
+        return exp(-50 * ((x[0] - 0.3)^2 + (x[1] - 0.6)^2))
+    }
+    channel smooth {
+        return 1 + x[0] * x[1]
+    }
+}
+"""
+
+
+def test_multi_channel_parts_are_bitwise_vegasc(vegasc, tmp_path):
+    """A part holds its groups of every channel's pass: 3 parts per
+    iteration, weighted and shuffled, give vegasc's rows and channels."""
+    src = tmp_path / "split.vf"
+    src.write_text(TWO_CHANNELS)
+    ref = json.loads(subprocess.run(
+        [vegasc, str(src), "-q", "--json", "-"] + SETTINGS,
+        capture_output=True, text=True, check=True).stdout)
+    doc = _tasks.integrate(_tasks.Run(src, SETTINGS), 3, shuffled_parts(5))
+    assert fingerprint(doc) == fingerprint(ref)
+    assert [it["channels"] for it in doc["iterations"]] == \
+        [it["channels"] for it in ref["iterations"]]
 
 
 def test_one_compile_per_process(monkeypatch):

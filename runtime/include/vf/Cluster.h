@@ -78,6 +78,12 @@ public:
   /// Ends every rank with exit code \p Code, for an error after which the
   /// ranks can no longer agree (a failed transport).
   [[noreturn]] virtual void abort(int Code) = 0;
+  /// Whether this rank sends what it computed and receives nothing (a task
+  /// engine's part: the merge estimates the iteration). Its exchanges
+  /// return once its packet is sent, the integrator skips the estimate of
+  /// every pass, and the rank's gatherWords ends the iteration with an
+  /// error after the last pass's packet.
+  virtual bool sendsOnly() const { return false; }
   /// How errors name rank \p Rank's data when it cannot be used (a task
   /// engine's merge names the part's file).
   virtual std::string describeRank(int Rank) const {

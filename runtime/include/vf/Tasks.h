@@ -5,9 +5,10 @@
 // that an engine moves them as it moves any data:
 //   - taskInit: the run's initial state (a checkpoint holding the
 //     integrand's identity and the options, integrator/Checkpoint.h);
-//   - taskPart: a range of the TrainingSums groups of the state's next
-//     iteration (tasks/PartFile.h has the format), computed by any
-//     process that has the same integrand and settings;
+//   - taskPart: a range of the TrainingSums groups of each pass of the
+//     state's next iteration (one pass, or one per channel;
+//     tasks/PartFile.h has the format), computed by any process that has
+//     the same integrand and settings;
 //   - taskMerge: every part of that iteration into the next state, which
 //     is also the run's checkpoint, and the result so far.
 // The iteration completes exactly as on one process, bit for bit: a part
@@ -53,8 +54,8 @@ struct TaskBytes {
   std::string Name;
 };
 
-/// Which groups [Begin, End) of an iteration of \p Groups groups a part
-/// computes; an error refuses the part.
+/// Which groups [Begin, End) of a pass of \p Groups groups a part
+/// computes (asked once per pass); an error refuses the part.
 using PartChoice =
     std::function<Expected<Cluster::Range>(std::uint64_t Groups)>;
 

@@ -1,6 +1,7 @@
 //===- tests/unit/runtime/tasks/PartFileTest.cpp - Parts of an iteration --===//
 //
-// The part format round-trips and refuses damage; checkCoverage accepts
+// The part format round-trips (every pass) and refuses damage and the old
+// version; partsByPass checks each pass; checkCoverage accepts
 // any order and identical duplicates, and names the ranges of gaps,
 // overlaps, differing duplicates and parts of another state.
 //
@@ -37,13 +38,14 @@ std::string coverageError(std::vector<Part> Parts) {
 TEST(PartFileTest, RoundTripsAndRefusesDamage) {
   Part P = part(2, 5);
   P.BusySeconds = 0.25;
-  std::string B = encodePart(P);
-  Expected<Part> Q = decodePart(B, "p");
+  std::string B = encodePart({P});
+  Expected<std::vector<Part>> Q = decodePart(B, "p");
   ASSERT_TRUE(Q) << Q.message();
-  EXPECT_EQ(Q->Words, P.Words);
-  EXPECT_EQ(Q->Begin, 2u);
-  EXPECT_EQ(Q->End, 5u);
-  EXPECT_EQ(Q->BusySeconds, 0.25);
+  ASSERT_EQ(Q->size(), 1u);
+  EXPECT_EQ(Q->front().Words, P.Words);
+  EXPECT_EQ(Q->front().Begin, 2u);
+  EXPECT_EQ(Q->front().End, 5u);
+  EXPECT_EQ(Q->front().BusySeconds, 0.25);
   EXPECT_NE(decodePart(B.substr(0, B.size() - 1), "p").message().find(
                 "truncated"),
             std::string::npos);
@@ -52,6 +54,50 @@ TEST(PartFileTest, RoundTripsAndRefusesDamage) {
   EXPECT_NE(decodePart(Flipped, "p").message().find("checksum"),
             std::string::npos);
   EXPECT_NE(decodePart("hello", "p").message().find("not a vegasflow part"),
+            std::string::npos);
+}
+
+TEST(PartFileTest, HoldsEveryPassAndNamesTheOldVersion) {
+  std::string B = encodePart({part(0, 3), part(1, 2, 4), part(5, 8)});
+  Expected<std::vector<Part>> Q = decodePart(B, "p");
+  ASSERT_TRUE(Q) << Q.message();
+  ASSERT_EQ(Q->size(), 3u);
+  EXPECT_EQ((*Q)[1].Groups, 4u);
+  EXPECT_EQ((*Q)[1].Words, part(1, 2, 4).Words);
+  EXPECT_EQ((*Q)[2].End, 8u);
+  EXPECT_EQ((*Q)[2].StateHash, 42u);
+  // The mask of pass 1 not its range: the pass is named.
+  Part Bad = part(1, 2, 4);
+  Bad.Words[0] = 1;
+  EXPECT_NE(decodePart(encodePart({part(0, 3), Bad}), "p")
+                .message()
+                .find("pass 1: its packet does not hold"),
+            std::string::npos);
+  std::string Old = encodePart({part(0, 3)});
+  Old[8] = 1;
+  EXPECT_NE(decodePart(Old, "p").message().find(
+                "version 1, this vegasc reads 2 (written by an older"),
+            std::string::npos);
+}
+
+TEST(PartFileTest, PartsByPassCheckEachPassAndTheirCount) {
+  Expected<std::vector<std::vector<Part>>> ByPass = partsByPass(
+      {{part(4, 8), part(2, 4, 4)}, {part(0, 4), part(0, 2, 4)}}, 42, 2);
+  ASSERT_TRUE(ByPass) << ByPass.message();
+  EXPECT_EQ((*ByPass)[1][0].End, 2u);
+  EXPECT_EQ((*ByPass)[1][1].Begin, 2u);
+  auto Error = [](std::vector<std::vector<Part>> Files, std::size_t Passes) {
+    auto R = partsByPass(std::move(Files), 42, Passes);
+    return R ? "" : R.message();
+  };
+  EXPECT_NE(Error({{part(0, 8)}}, 2)
+                .find("holds 1 passes, an iteration of this integrand "
+                      "has 2"),
+            std::string::npos);
+  EXPECT_NE(Error({{part(0, 4), part(0, 2, 4)}, {part(4, 8), part(3, 4, 4)}}, 2)
+                .find("pass 1: groups 2:3 are missing"),
+            std::string::npos);
+  EXPECT_NE(Error({{part(0, 8, 8, 7)}}, 2).find("belongs to another state"),
             std::string::npos);
 }
 
