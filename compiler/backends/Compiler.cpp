@@ -169,9 +169,9 @@ static Error addSamplers(const ProgramImage &P, Module &M,
          Gpu ? gpuSampleSymbol(I.Name) : sampleTileSymbol(I.Name),
          Gpu || Parts.Batch ? std::string() : pointsSymbol(I.Name), Wide,
          Foreign,
-         // C/C++ code may read the parameters in ways
-         // the count does not bound.
-         Foreign ? 0u : P.Params + I.Channels});
+         // C/C++ code may read the parameters in ways the count does not
+         // bound; density() reads the maps after the weights.
+         Foreign || I.ChannelDensity ? 0u : P.Params + I.Channels});
     for (unsigned C = 0; C < I.Channels; ++C)
       Instances.back().Channels.push_back(
           {M.getFunction(channelSymbol(I.Name, C)),

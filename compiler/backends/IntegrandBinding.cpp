@@ -147,6 +147,8 @@ IntegrandInfo bindIntegrand(const Program &P, const CompiledModule &M,
     Info.Channels.push_back(C->Name);
   Info.ChannelWeightsUsed =
       firstChannelQuery(I, ChannelQuery::Alpha) != nullptr;
+  Info.ChannelDensityUsed =
+      firstChannelQuery(I, ChannelQuery::Density) != nullptr;
   Info.Derived = derivedTapes(P, I);
   return Info;
 }

@@ -3,6 +3,7 @@
 #include "backends/ProgramImage.h"
 #include "backends/GpuCodeGen.h"
 #include "codegen/IRGen.h"
+#include "frontend/ChannelQueries.h"
 #include "frontend/Program.h"
 #include "clang/CxxIntegrands.h"
 
@@ -21,9 +22,10 @@ namespace vf {
 static ProgramImage describe(const Program &P) {
   ProgramImage Im;
   for (const IntegrandDecl *I : P.Integrands)
-    Im.Integrands.push_back({I->Name, I->Dim, I->Outputs,
-                             unsigned(I->Histograms.size()), I->HistCells,
-                             unsigned(I->Channels.size())});
+    Im.Integrands.push_back(
+        {I->Name, I->Dim, I->Outputs, unsigned(I->Histograms.size()),
+         I->HistCells, unsigned(I->Channels.size()),
+         firstChannelQuery(*I, ChannelQuery::Density) != nullptr});
   Im.Params = unsigned(P.Params.size());
   Im.Foreign = foreignSources(P);
   for (const auto &M : P.Modules)
@@ -53,9 +55,7 @@ ProgramImage frozenImage(const Program &P, ArrayRef<CodeVariant> Variants) {
   auto Frozen = std::make_shared<std::vector<FrozenModule>>();
   for (const CodeVariant &V : Variants) {
     LLVMContext Ctx;
-    // Frozen after the same program compiled: codegen cannot refuse it.
-    std::unique_ptr<Module> M =
-        cantFail(generateModule(P, Ctx, V.Gpu, V.Batch));
+    std::unique_ptr<Module> M = generateModule(P, Ctx, V.Gpu, V.Batch);
     FrozenModule F{V, {}};
     raw_string_ostream OS(F.Bitcode);
     WriteBitcodeToFile(*M, OS);

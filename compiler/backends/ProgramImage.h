@@ -41,6 +41,8 @@ struct ProgramImage {
     /// Its channels (0 for an ordinary integrand): their weights follow
     /// the parameters in the block the kernels read.
     unsigned Channels = 0;
+    /// Some channel calls density(): the block then carries the maps too.
+    bool ChannelDensity = false;
   };
   std::vector<Integrand> Integrands;
   unsigned Params = 0;

@@ -7,10 +7,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "codegen/ExprGen.h"
+#include "codegen/DensityGen.h"
 #include "codegen/ExprCost.h"
 #include "codegen/HistCellGen.h"
 #include "codegen/InfiniteMapGen.h"
 #include "codegen/InvariantCalls.h"
+#include "codegen/PowGen.h"
 #include "frontend/AST.h"
 #include "frontend/Builtins.h"
 #include "frontend/DomainMap.h"
@@ -69,11 +71,17 @@ public:
   }
 
   Value *visitSlice(const SliceExpr &E) { return array(E).front(); }
-  /// density() is refused before lowering (IRGen.cpp).
+  /// Without a channel (the channels' sum, --eval): alpha = 1/m and identity
+  /// maps, as the reference evaluator takes them.
   Value *visitChannel(const ChannelExpr &E) {
+    if (E.Query == ChannelQuery::Alpha)
+      return Channel ? loadParam(Channel->AlphaSlot + E.Index)
+                     : fp(1.0 / E.Count);
     if (!Channel)
-      return fp(1.0 / E.Count);
-    return loadParam(Channel->AlphaSlot + E.Index);
+      return fp(1.0);
+    // The maps follow the m weights.
+    return emitChannelDensity(B, M, Params, Channel->AlphaSlot + E.Count,
+                              E.Index, values(*E.Point));
   }
 
   Value *visitUnary(const UnaryExpr &E) {
@@ -87,7 +95,10 @@ public:
     if (E.ConstValue)
       return constant(E);
     if (E.Op == BinaryOp::Pow && E.RHS->ConstValue)
-      return powConst(visit(*E.LHS), *E.RHS->ConstValue);
+      return emitPowConst(B, visit(*E.LHS), *E.RHS->ConstValue,
+                          [&](StringRef Fn, ArrayRef<Value *> Args) {
+                            return callMath(Fn, Args);
+                          });
     Value *L = visit(*E.LHS), *R = visit(*E.RHS);
     switch (E.Op) {
     case BinaryOp::Add: return B.CreateFAdd(L, R);
@@ -472,41 +483,6 @@ private:
     PHINode *Out = B.CreatePHI(F64, 1, "reduced");
     Out->addIncoming(Next, Latch);
     return Out;
-  }
-
-  /// sqrt with pow(x, 0.5)'s special cases: pow(-0, 0.5) = +0 (sqrt gives
-  /// -0) and pow(-inf, 0.5) = +inf (sqrt gives NaN).
-  Value *powHalf(Value *Base) {
-    Value *R = B.CreateFAdd(callMath("vf_sqrt", {Base}), fp(0.0));
-    Value *MinusInf = B.CreateFCmpOEQ(Base, fp(-INFINITY));
-    return B.CreateSelect(MinusInf, fp(INFINITY), R);
-  }
-
-  /// x^c for a constant c, strength-reduced where it stays within pow's
-  /// 2-ulp bound: |c| <= 4 as multiplications (x^4 = (x^2)^2 rounds three
-  /// times, at most 1.5 ulp; a longer chain drifts further, up to 36 ulp at
-  /// x^64), c = +-0.5 as a square root; anything else calls vf_pow.
-  Value *powConst(Value *Base, double C) {
-    if (C == 0)
-      return fp(1.0);
-    if (C == 0.5)
-      return powHalf(Base);
-    if (C == -0.5)
-      return B.CreateFDiv(fp(1.0), powHalf(Base));
-    if (C == std::floor(C) && std::fabs(C) <= 4) {
-      long long N = static_cast<long long>(std::fabs(C));
-      Value *R = nullptr, *P = Base;
-      // Binary exponentiation: x^3 = x^2 * x.
-      while (N) {
-        if (N & 1)
-          R = R ? B.CreateFMul(R, P) : P;
-        N >>= 1;
-        if (N)
-          P = B.CreateFMul(P, P);
-      }
-      return C < 0 ? B.CreateFDiv(fp(1.0), R) : R;
-    }
-    return callMath("vf_pow", {Base, fp(C)});
   }
 
   void emitLets(const Body &Bd) {

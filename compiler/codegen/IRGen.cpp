@@ -9,7 +9,6 @@
 #include "codegen/IRGen.h"
 #include "codegen/ExprGen.h"
 #include "codegen/GpuKernelABI.h"
-#include "frontend/ChannelQueries.h"
 #include "frontend/Program.h"
 
 #include "llvm/IR/IRBuilder.h"
@@ -193,34 +192,11 @@ void emitBounds(Module &M, const IntegrandDecl &I) {
   B.CreateRetVoid();
 }
 
-/// The first density() as a located error: the kernels cannot compute an
-/// adapted map's density yet, and a stand-in value would be a silent wrong
-/// answer.
-Error refuseDensity(const Program &P) {
-  for (const IntegrandDecl *I : P.Integrands) {
-    const ChannelExpr *D = firstChannelQuery(*I, ChannelQuery::Density);
-    if (!D)
-      continue;
-    std::string Text;
-    raw_string_ostream OS(Text);
-    P.SM.PrintMessage(OS, D->Range.Start, SourceMgr::DK_Error,
-                      "density() is not available yet in this build; write "
-                      "the combined weight with alpha() and the mappings' "
-                      "*_density functions",
-                      D->Range, {}, /*ShowColors=*/false);
-    return createStringError(inconvertibleErrorCode(), OS.str());
-  }
-  return Error::success();
-}
-
 } // namespace
 
-Expected<std::unique_ptr<Module>> generateModule(const Program &P,
-                                                 LLVMContext &Ctx,
-                                                 const GpuKernelABI *Gpu,
-                                                 bool BatchEntries) {
-  if (Error E = refuseDensity(P))
-    return std::move(E);
+std::unique_ptr<Module> generateModule(const Program &P, LLVMContext &Ctx,
+                                       const GpuKernelABI *Gpu,
+                                       bool BatchEntries) {
   auto M = std::make_unique<Module>("vegasflow", Ctx);
   const unsigned AlphaSlot = unsigned(P.Params.size());
   for (const IntegrandDecl *I : P.Integrands) {
@@ -248,7 +224,7 @@ Expected<std::unique_ptr<Module>> generateModule(const Program &P,
     }
   }
   assert(!verifyModule(*M, &errs()) && "codegen produced invalid IR");
-  return std::move(M);
+  return M;
 }
 
 } // namespace vf

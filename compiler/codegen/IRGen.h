@@ -8,9 +8,11 @@
 // alpha = 1/m (what --eval gives), and channel C's term alone is
 //   vf_integrand_NAME.chC(same arguments)
 // whose params are the P user parameters followed by alpha_0 .. alpha_m-1
-// (the fused sampler's block; the dispatcher of SamplerKernel.h picks the
-// channel); and a batch entry point evaluating it over an array of
-// points (x stride = dimension, out stride = number of outputs, no cells):
+// and, where a channel calls density(), every channel's map
+// (codegen/DensityGen.h): the fused sampler's block; the dispatcher of
+// SamplerKernel.h picks the channel; and a batch entry point evaluating
+// it over an array of points (x stride = dimension, out stride = number
+// of outputs, no cells):
 //   host: void vf_batch_NAME(const double *xs, i64 n, const double *params,
 //                            double *out)
 //   GPU:  kernel vf_eval_NAME(same arguments), one point per thread;
@@ -18,7 +20,8 @@
 //   void vf_cells_NAME(same arguments), out stride = number of histograms,
 // each point's histogram cells (for --eval and the differential test);
 // for a multi-channel integrand on the host, channel C's term over an
-// array of points from the kernels' parameter block (P + m doubles):
+// array of points from the kernels' parameter block (P + m doubles, and
+// the maps after them where a channel calls density()):
 //   void vf_batch_NAME.chC(same arguments);
 // and on the host, whatever else it holds,
 //   void vf_bounds_NAME(const double *params, double *out)
@@ -34,7 +37,6 @@
 #define VF_COMPILER_CODEGEN_IRGEN_H
 
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/Error.h"
 
 #include <memory>
 #include <string>
@@ -49,12 +51,11 @@ namespace vf {
 class GpuKernelABI;
 struct Program;
 
-/// \p P's module for the host (\p Gpu null) or for the GPU target \p Gpu;
-/// an error, located at the expression, for one this build cannot lower
-/// (`density(NAME, u)`: the kernels cannot compute it yet).
-llvm::Expected<std::unique_ptr<llvm::Module>>
-generateModule(const Program &P, llvm::LLVMContext &Ctx,
-               const GpuKernelABI *Gpu, bool BatchEntries = true);
+/// \p P's module for the host (\p Gpu null) or for the GPU target \p Gpu.
+std::unique_ptr<llvm::Module> generateModule(const Program &P,
+                                             llvm::LLVMContext &Ctx,
+                                             const GpuKernelABI *Gpu,
+                                             bool BatchEntries = true);
 
 std::string integrandSymbol(llvm::StringRef Name);
 /// Channel \p Channel's term of a multi-channel integrand.

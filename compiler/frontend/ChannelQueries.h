@@ -3,7 +3,8 @@
 // Where a multi-channel integrand's channels ask for `alpha(NAME)` or
 // `density(NAME, u)` (LANGUAGE.md v3, "Channels"). The runtime adapts the
 // weights by Kleiss and Pittau's update only when a channel reads them,
-// and codegen refuses density() while the kernels cannot compute it. The
+// and passes the channels' maps to the kernels only when one calls
+// density() (and the host's tile then keeps no copy of the block). The
 // queries are parsed only in channel blocks, never in a fn, so the
 // channels' own expressions are all there is to search.
 //

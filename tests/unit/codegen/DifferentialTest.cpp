@@ -304,9 +304,9 @@ integrand one(t in [-1, 1]) -> [2] { return [t * exp(t), t^2 + w] }
 }
 
 // Version 3: multi-channel integrands. --eval and the batch entry point
-// give the sum of the channels at alpha = 1/m, as the evaluator does, bit
-// for bit where no built-in is called; a histogram's cells are the first
-// channel's.
+// give the sum of the channels at alpha = 1/m and identity maps (density()
+// is 1), as the evaluator does, bit for bit where no built-in is called; a
+// histogram's cells are the first channel's.
 TEST_F(DifferentialTest, Channels) {
   checkSource("channels", R"(
 import "std/channels"
@@ -335,6 +335,16 @@ integrand line(x in [0, 1]) {
 integrand tail(x in [0, inf] * [0, 1]) {
     channel near { return exp(-x[0]) * x[1] }
     channel far { return exp(-2 * x[0]) * alpha(near) }
+}
+integrand vamp(x in [0, 1]^2) {
+    channel a {
+        let g = alpha(a) * density(a, x) + alpha(b) * density(b, [x[1], x[0]])
+        return exp(x[0]) * alpha(a) * density(a, x) / g
+    }
+    channel b {
+        let g = alpha(a) * density(a, [x[1], x[0]]) + alpha(b) * density(b, x)
+        return x[1] * alpha(b) * density(b, x) / g
+    }
 }
 )");
   EXPECT_GT(HistogramsSeen, 0u);
