@@ -226,26 +226,35 @@ Status EventSampler::drawBuffers(
   return Status::ok();
 }
 
+Expected<double> EventSampler::wmax(std::uint64_t Events) const {
+  if (Events == 0)
+    return Error{"unweighting needs WmaxEvents >= 1 to estimate w_max"};
+  double Wmax = 0;
+  Status St = draw(WmaxStream, 0, Events, [&](const EventBatch &B) {
+    for (double W : B.Weight)
+      Wmax = std::max(Wmax, std::abs(W));
+    return true;
+  });
+  if (!St)
+    return St.error();
+  if (!(Wmax > 0) || !std::isfinite(Wmax))
+    return Error{"cannot unweight: the largest |weight| of " +
+                 std::to_string(Events) +
+                 " events is 0 or not finite (the integrand vanishes where "
+                 "the map samples)"};
+  return Wmax;
+}
+
 Expected<UnweightStats> EventSampler::unweight(
     std::uint64_t N, std::uint64_t &Next, const UnweightOptions &O,
     const std::function<void(const EventBatch &)> &Callback) const {
   UnweightStats R;
   R.Channels.resize(S.Channels.size());
-  if (O.WmaxEvents == 0)
-    return Error{"unweighting needs WmaxEvents >= 1 to estimate w_max"};
   // (1) w_max from a pass of its own.
-  Status St = draw(WmaxStream, 0, O.WmaxEvents, [&](const EventBatch &B) {
-    for (double W : B.Weight)
-      R.Wmax = std::max(R.Wmax, std::abs(W));
-    return true;
-  });
-  if (!St)
-    return St.error();
-  if (!(R.Wmax > 0) || !std::isfinite(R.Wmax))
-    return Error{"cannot unweight: the largest |weight| of " +
-                 std::to_string(O.WmaxEvents) +
-                 " events is 0 or not finite (the integrand vanishes where "
-                 "the map samples)"};
+  Expected<double> Wmax = wmax(O.WmaxEvents);
+  if (!Wmax)
+    return Wmax.error();
+  R.Wmax = *Wmax;
   // (2) Hit or miss, event by event in order; accepted events are
   // compacted into Out and handed out per batch. Mean and variance of w
   // over the drawn events by Welford's update, in event order.
@@ -260,46 +269,45 @@ Expected<UnweightStats> EventSampler::unweight(
     const std::uint64_t Want = std::uint64_t(
         std::min(1.2 * double(N - R.Accepted) / Eff + 1, 1e8));
     const std::uint64_t Start = Next;
-    St = drawBuffers(EventStream, Start,
-                     std::max<std::uint64_t>(Want, BatchSize),
-                     [&](const Buffers &B, std::uint64_t First,
-                         std::size_t Size) {
-      Out.X.clear(), Out.F.clear(), Out.Jac.clear(), Out.Weight.clear();
-      Out.Channel.clear();
-      std::size_t E = 0;
-      for (; E < Size && R.Accepted < N; ++E) {
-        const double W = B.Weight[E];
-        ++R.Drawn;
-        ChannelUnweight *Ch =
-            B.Channel.empty() ? nullptr : &R.Channels[B.Channel[E]];
-        if (Ch)
-          ++Ch->Drawn;
-        const double Delta = W - Mean;
-        Mean += Delta / double(R.Drawn);
-        M2 += Delta * (W - Mean);
-        // Accept with probability |w| / w_max (always when |w| > w_max).
-        if (!(B.Accept[E] * R.Wmax < std::abs(W)))
-          continue;
-        ++R.Accepted;
-        if (Ch)
-          ++Ch->Accepted;
-        const bool Over = std::abs(W) > R.Wmax;
-        R.Overshoot += Over;
-        Out.X.insert(Out.X.end(), B.X.begin() + E * Dim,
-                     B.X.begin() + (E + 1) * Dim);
-        Out.F.insert(Out.F.end(), B.F.begin() + E * K,
-                     B.F.begin() + (E + 1) * K);
-        Out.Jac.push_back(B.Jac[E]);
-        if (Ch)
-          Out.Channel.push_back(B.Channel[E]);
-        Out.Weight.push_back(std::copysign(
-            Over ? std::abs(W) / R.Wmax : 1.0, W));
-      }
-      Next = First + E;
-      if (!Out.Jac.empty())
-        Callback(view(Out, R.Accepted - Out.Jac.size(), Out.Jac.size()));
-      return R.Accepted < N;
-    });
+    Status St = drawBuffers(
+        EventStream, Start, std::max<std::uint64_t>(Want, BatchSize),
+        [&](const Buffers &B, std::uint64_t First, std::size_t Size) {
+          Out.X.clear(), Out.F.clear(), Out.Jac.clear(), Out.Weight.clear();
+          Out.Channel.clear();
+          std::size_t E = 0;
+          for (; E < Size && R.Accepted < N; ++E) {
+            const double W = B.Weight[E];
+            ++R.Drawn;
+            ChannelUnweight *Ch =
+                B.Channel.empty() ? nullptr : &R.Channels[B.Channel[E]];
+            if (Ch)
+              ++Ch->Drawn;
+            const double Delta = W - Mean;
+            Mean += Delta / double(R.Drawn);
+            M2 += Delta * (W - Mean);
+            // Accept with probability |w| / w_max (always when |w| > w_max).
+            if (!(B.Accept[E] * R.Wmax < std::abs(W)))
+              continue;
+            ++R.Accepted;
+            if (Ch)
+              ++Ch->Accepted;
+            const bool Over = std::abs(W) > R.Wmax;
+            R.Overshoot += Over;
+            Out.X.insert(Out.X.end(), B.X.begin() + E * Dim,
+                         B.X.begin() + (E + 1) * Dim);
+            Out.F.insert(Out.F.end(), B.F.begin() + E * K,
+                         B.F.begin() + (E + 1) * K);
+            Out.Jac.push_back(B.Jac[E]);
+            if (Ch)
+              Out.Channel.push_back(B.Channel[E]);
+            Out.Weight.push_back(
+                std::copysign(Over ? std::abs(W) / R.Wmax : 1.0, W));
+          }
+          Next = First + E;
+          if (!Out.Jac.empty())
+            Callback(view(Out, R.Accepted - Out.Jac.size(), Out.Jac.size()));
+          return R.Accepted < N;
+        });
     if (!St)
       return St.error();
   }

@@ -113,6 +113,9 @@ private:
   double drawPoint(const vf_sampler_args &A,
                    std::span<const std::uint64_t> Offsets, double Pick,
                    std::uint64_t J, double *X) const;
+  /// The w_max of unweighting: the largest |w| of \p Events events of
+  /// WmaxStream.
+  Expected<double> wmax(std::uint64_t Events) const;
   /// \p B's arrays for \p N events.
   void resize(std::size_t N, Buffers &B) const;
   /// fill()'s points and Jac for a multi-channel integrand, and its
