@@ -287,8 +287,16 @@ static int runEval(const Program &P, const DeveloperOptions &O, Compiler &C,
     else
       Fn();
   };
-  Guarded(
-      [&] { callCompiled(CI->Batch, X.data(), 1, Params.data(), Out.data()); });
+  if (O.StateValues && !I->Channels.empty()) {
+    Expected<std::vector<double>> V = O.StateValues(I->Name, Params, X);
+    if (!V)
+      return fail(V.message(), ExitInputError);
+    Out = std::move(*V);
+  } else {
+    Guarded([&] {
+      callCompiled(CI->Batch, X.data(), 1, Params.data(), Out.data());
+    });
+  }
   for (double V : Out) {
     // The compiled integrand multiplies the maps' Jacobian in; f(x) is
     // its weight divided by it (to the last bit or so).

@@ -239,4 +239,41 @@ std::vector<ChannelSummary> Integrator::Impl::channels() const {
   return Out;
 }
 
+Expected<std::vector<double>>
+Integrator::evaluate(std::span<const double> X) const {
+  const IntegrandInfo &I = P->I;
+  if (X.size() != I.Dim)
+    return Error{"a point of integrand '" + I.Name + "' has " +
+                 std::to_string(I.Dim) + " coordinates, got " +
+                 std::to_string(X.size())};
+  std::vector<double> Out(I.Outputs, 0.0), Term(I.Outputs);
+  const RunState &S = P->State;
+  if (!S.channels() || !I.EvaluateChannel) {
+    if (!I.Evaluate)
+      return Error{"integrand '" + I.Name + "' has no batch entry point"};
+    I.Evaluate(X.data(), 1, P->Params.data(), Out.data());
+    return Out;
+  }
+  // Before any iteration or grid: equal weights and, for density(),
+  // identity maps (one increment per axis).
+  std::vector<double> Block;
+  if (!S.Alpha.empty() && S.Map && S.Parked.back().Map) {
+    Block = S.kernelParams(P->Params, I.ChannelDensityUsed);
+  } else {
+    Block = P->Params;
+    Block.insert(Block.end(), S.channels(), 1 / double(S.channels()));
+    if (I.ChannelDensityUsed) {
+      Block.push_back(1);
+      for (unsigned C = 0; C < S.channels() * I.Dim; ++C)
+        Block.insert(Block.end(), {0.0, 1.0});
+    }
+  }
+  for (unsigned C = 0; C < S.channels(); ++C) {
+    I.EvaluateChannel(C, X.data(), 1, Block.data(), Term.data());
+    for (unsigned K = 0; K < I.Outputs; ++K)
+      Out[K] += Term[K];
+  }
+  return Out;
+}
+
 } // namespace vf

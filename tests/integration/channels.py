@@ -387,12 +387,42 @@ def grids(exe, src, small, plain):
               fresh.doc["iterations"][0]["error"],
               "the loaded maps sample better than fresh ones in the first "
               "iteration")
+    eval_from_state(exe, small)
     expect(exe, [src, "--integrand", "split", "--load-grid", grid] + small,
            1, "--load-grid of three channels' maps into two",
            "holds the maps of 3 channels .*'split' has 2 channels")
     expect(exe, [plain, "--load-grid", grid] + small, 1,
            "--load-grid of channels' maps into an integrand without",
            "has no channels")
+
+
+def eval_from_state(exe, small):
+    """--eval takes alpha = 1/m, unless --load-grid or --resume gives the
+    weights: on a sum that depends on them, a_w x0 + a_v (1 + x1)."""
+    src = write_source("weighted", """integrand w(x in [0, 1]^2) {
+    channel a { return alpha(a) * x[0] }
+    channel b { return alpha(b) * (1 + x[1]) }
+}
+""")
+    grid = os.path.join(workdir(), "w.grid")
+    ckpt = os.path.join(workdir(), "w.ckpt")
+    run = vegasc(exe, [src, "--save-grid", grid, "--checkpoint", ckpt] +
+                 small)
+    if not check(run.rc == 0, "the weighted sum integrates"):
+        print(run)
+        return
+    a = [c["alpha"] for c in run.doc["channels"]]
+    at = ["--eval", "--at", "0.25,0.5"]
+    for extra, w, what in (([], [0.5, 0.5], "alpha = 1/2"),
+                           (["--load-grid", grid], a, "the grid's weights"),
+                           (["--resume", ckpt] + small[:6], a,
+                            "the checkpoint's weights")):
+        r = vegasc(exe, [src] + at + extra, json_out=False)
+        want = w[0] * 0.25 + w[1] * 1.5
+        got = float(r.out.split()[0]) if r.rc == 0 and r.out else None
+        check(got is not None and abs(got - want) <= 1e-15 * want,
+              f"--eval {' '.join(map(str, extra[:2]))}: {got} is the sum "
+              f"with {what} ({want})")
 
 
 def nonfinite(exe):

@@ -84,6 +84,10 @@ int runListDevices();
 /// Compiles the file through vf::Module, integrates the selected integrand
 /// with vf::Integrator and prints the table (Integrate.cpp).
 int runIntegrate(const DriverOptions &O);
+/// With --eval and --load-grid or --resume, sets O's StateValues: a
+/// multi-channel integrand's channels at a point as that state has them
+/// (EvalState.cpp).
+void armStateValues(DriverOptions &O);
 
 /// A section of --report's page (Report.cpp): \p Settings (a JSON object)
 /// as rows, the result and the map.

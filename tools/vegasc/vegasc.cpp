@@ -479,6 +479,7 @@ int dispatch(const CLI::App &App, vf::DriverOptions &O, vf::BatchOptions &Batch,
     return vf::runTask(O, Tasks);
   if (M == Mode::Integrate)
     return vf::runIntegrate(O);
+  vf::armStateValues(O);
   return vf::runDeveloperMode(O);
 }
 

@@ -271,6 +271,13 @@ public:
   };
   Grid grid() const;
 
+  /// The integrand's values at the point \p X of its box as the run
+  /// stands (vegasc --eval with --load-grid or --resume): without channels
+  /// its value; with channels the sum of the channels' terms with the
+  /// run's weights and maps (alpha() and density()), or alpha = 1/m and
+  /// identity maps before any iteration or loaded grid.
+  Expected<std::vector<double>> evaluate(std::span<const double> X) const;
+
   /// The result so far (also after a failed run).
   Result result() const;
   /// The per-iteration table, the way vegas prints its summary(): each

@@ -20,6 +20,7 @@
 
 #include "vf/Expected.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,15 @@ struct DeveloperOptions {
   bool Verbose = false;
   bool NoWarnings = false;
   unsigned ErrorLimit = 20;
+  /// --eval of a multi-channel integrand from a run's state (vegasc's
+  /// --load-grid or --resume): the channels' sum at a point of the box
+  /// with that state's weights and maps, given the integrand's name, the
+  /// parameters and the point. Null: alpha = 1/m and identity maps, as
+  /// the reference evaluator takes them.
+  std::function<Expected<std::vector<double>>(const std::string &Integrand,
+                                              const std::vector<double> &Params,
+                                              const std::vector<double> &X)>
+      StateValues;
 };
 
 /// Runs the mode \p O asks for (--emit=tokens, --emit=FORM, --check or
