@@ -24,6 +24,8 @@ namespace {
 struct EventArrays {
   unsigned Dim, Outputs;
   std::vector<double> X, F, Jac, Weight;
+  /// A multi-channel integrand's channel of each event (empty without).
+  std::vector<std::uint32_t> Channel;
 
   EventArrays(const vf::IntegrandInfo &I, std::uint64_t N)
       : Dim(I.Dim), Outputs(I.Outputs) {
@@ -37,6 +39,7 @@ struct EventArrays {
     F.insert(F.end(), B.F.begin(), B.F.end());
     Jac.insert(Jac.end(), B.Jac.begin(), B.Jac.end());
     Weight.insert(Weight.end(), B.Weight.begin(), B.Weight.end());
+    Channel.insert(Channel.end(), B.Channel.begin(), B.Channel.end());
   }
   py::dict toDict() const {
     const py::ssize_t N = py::ssize_t(Jac.size());
@@ -45,10 +48,17 @@ struct EventArrays {
       std::copy(V.begin(), V.end(), A.mutable_data());
       return A;
     };
+    py::object Channels = py::none();
+    if (!Channel.empty()) {
+      py::array_t<std::uint32_t> C(N);
+      std::copy(Channel.begin(), Channel.end(), C.mutable_data());
+      Channels = C;
+    }
     return py::dict(py::arg("x") = Array(X, {N, py::ssize_t(Dim)}),
                     py::arg("f") = Array(F, {N, py::ssize_t(Outputs)}),
                     py::arg("jac") = Array(Jac, {N}),
-                    py::arg("weights") = Array(Weight, {N}));
+                    py::arg("weights") = Array(Weight, {N}),
+                    py::arg("channel") = Channels);
   }
 };
 
@@ -73,6 +83,14 @@ py::dict sample(PyIntegrator &P, std::uint64_t N, std::uint64_t Chunk) {
   return E.toDict();
 }
 
+/// A multi-channel integrand's efficiency per channel (empty without).
+py::list channelEfficiency(const vf::UnweightStats &St) {
+  py::list L;
+  for (const vf::ChannelUnweight &C : St.Channels)
+    L.append(C.efficiency());
+  return L;
+}
+
 py::dict unweight(PyIntegrator &P, std::uint64_t N, std::uint64_t WmaxEvents) {
   const Claim Held(P, "unweight");
   P.startCall();
@@ -90,12 +108,13 @@ py::dict unweight(PyIntegrator &P, std::uint64_t N, std::uint64_t WmaxEvents) {
     raise(S->error());
   py::dict D = E.toDict();
   const vf::UnweightStats &St = **S;
-  D["stats"] = py::dict(
-      py::arg("wmax") = St.Wmax, py::arg("drawn") = St.Drawn,
-      py::arg("accepted") = St.Accepted, py::arg("overshoot") = St.Overshoot,
-      py::arg("overshoot_fraction") = St.OvershootFraction,
-      py::arg("efficiency") = St.Efficiency, py::arg("mean") = St.Mean,
-      py::arg("sdev") = St.Error);
+  D["stats"] = py::dict(py::arg("wmax") = St.Wmax, py::arg("drawn") = St.Drawn,
+                        py::arg("accepted") = St.Accepted,
+                        py::arg("overshoot") = St.Overshoot,
+                        py::arg("overshoot_fraction") = St.OvershootFraction,
+                        py::arg("efficiency") = St.Efficiency,
+                        py::arg("mean") = St.Mean, py::arg("sdev") = St.Error,
+                        py::arg("channel_efficiency") = channelEfficiency(St));
   return D;
 }
 

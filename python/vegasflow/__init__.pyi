@@ -156,6 +156,7 @@ class Events:
     f: npt.NDArray[np.float64]
     jac: npt.NDArray[np.float64]
     weights: npt.NDArray[np.float64]
+    channel: Optional[npt.NDArray[np.uint32]]
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[npt.NDArray[np.float64]]: ...
 
@@ -168,6 +169,7 @@ class UnweightStats:
     efficiency: float
     mean: float
     sdev: float
+    channel_efficiency: Tuple[float, ...]
 
 class UnweightedEvents(Events):
     stats: UnweightStats

@@ -25,11 +25,16 @@ class Events:
         f: the integrand there, shape (n, outputs).
         jac: the sampling weight 1/q(x), shape (n,).
         weights: jac * f[:, 0], shape (n,).
+        channel: a multi-channel integrand's channel of each event (an
+            index into result.channels), shape (n,); None without
+            channels. Such an event's f is its channel's term and its jac
+            1/(alpha_c q_c(x)).
     """
 
     def __init__(self, d):
         self.x, self.f, self.jac, self.weights = (d["x"], d["f"], d["jac"],
                                                   d["weights"])
+        self.channel = d.get("channel")
 
     def __len__(self):
         return len(self.weights)
@@ -54,6 +59,8 @@ class UnweightStats:
             |w| / wmax); overshoot_fraction = overshoot / accepted.
         efficiency: accepted / drawn.
         mean, sdev: the integral the events represent and its error.
+        channel_efficiency: a multi-channel integrand's efficiency per
+            channel, in source order (empty without channels).
     """
     wmax: float
     drawn: int
@@ -63,6 +70,7 @@ class UnweightStats:
     efficiency: float
     mean: float
     sdev: float
+    channel_efficiency: tuple = ()
 
 
 class UnweightedEvents(Events):
@@ -72,7 +80,10 @@ class UnweightedEvents(Events):
 
     def __init__(self, d):
         super().__init__(d)
-        self.stats = UnweightStats(**d["stats"])
+        stats = dict(d["stats"])
+        stats["channel_efficiency"] = tuple(stats.get("channel_efficiency",
+                                                      ()))
+        self.stats = UnweightStats(**stats)
 
     @property
     def integral(self):

@@ -5,7 +5,8 @@
 # of to_json()), and a two-channel integrand's Result.channels and rows'
 # channels, skipped while the compiler takes no `channel` blocks; a state
 # saved before the first iteration (every channel's grid still empty)
-# reloads and runs bitwise as the integrator that saved it.
+# reloads and runs bitwise as the integrator that saved it; events name
+# their channel, and unweighting reports each channel's efficiency.
 #
 #===------------------------------------------------------------------------===#
 import json
@@ -114,3 +115,22 @@ def test_state_before_the_first_iteration_reloads(two, tmp_path):
                                        c.error) for c in row.channels])
                 for row in r.iterations]
     assert (b.mean, b.sdev) == (a.mean, a.sdev) and rows(b) == rows(a)
+
+
+def test_events_name_their_channel(two):
+    """ Events.channel, UnweightStats.channel_efficiency """
+    import numpy as np
+    integ = vf.Integrator(two, **FAST)
+    r = integ()
+    integ.freeze()
+    ev = integ.sample(20000)
+    assert ev.channel is not None and ev.channel.shape == (20000,)
+    assert set(np.unique(ev.channel)) == {0, 1}
+    # The weights' mean is the integral: every event f_c / (alpha_c q_c).
+    w = ev.weights
+    assert within(float(np.mean(w)), float(np.std(w)) / np.sqrt(len(w)),
+                  r.mean)
+    un = integ.unweight(2000, wmax_events=20000)
+    assert len(un.stats.channel_efficiency) == 2
+    assert all(0 < e <= 1 for e in un.stats.channel_efficiency)
+    assert set(np.unique(un.channel)) == {0, 1}
