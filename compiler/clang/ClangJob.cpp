@@ -1,8 +1,9 @@
 //===- clang/ClangJob.cpp - One Clang run over a translation unit ---------===//
 
 #include "clang/ClangJob.h"
-#include "clang/PortabilityChecker.h"
 #include "frontend/Frontend.h"
+#include "clang/PortabilityChecker.h"
+#include "clang/StandardHeaders.h"
 
 #include "PtxTargets.h"
 
@@ -149,7 +150,8 @@ public:
 };
 } // namespace
 
-/// The real file system with vf/integrand.h at ForeignIncludeRoot.
+/// The real file system with vf/integrand.h and the standard headers at
+/// ForeignIncludeRoot.
 static IntrusiveRefCntPtr<vfs::FileSystem> fileSystem() {
   auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(
       makeIntrusiveRefCnt<BoundedFileSystem>(vfs::getRealFileSystem()));
@@ -157,6 +159,7 @@ static IntrusiveRefCntPtr<vfs::FileSystem> fileSystem() {
   Mem->addFile(ForeignIncludeRoot.str() + "/vf/integrand.h", 0,
                MemoryBuffer::getMemBuffer(integrandHeaderText(),
                                           "vf/integrand.h", false));
+  addStandardHeaders(*Mem, ForeignIncludeRoot);
   Overlay->pushOverlay(Mem);
   return Overlay;
 }

@@ -1,14 +1,17 @@
 #===- tests/python/test_cpp.py - C and C++ integrands against .vf ones -----===#
 #
 # examples/cpp: the helicity-amplitude C++ (ee_ll.cpp, the whole integrand
-# in C++, and ee_mumu_extern.vf, .vf kinematics calling C++) against the
+# in C++, its twin ee_ll_std.cpp in std::complex, and ee_mumu_extern.vf,
+# .vf kinematics calling C++) against the
 # closed formulas in .vf (examples/physics/ee_mumu.vf, examples/cpp/
 # drell_yan.vf): equal to 1e-12 relative at 500 points of the unit square,
 # integrals within 5 sigma of each other and of the exact cross section
 # (computed here from Ellis, Stirling and Webber's formula); C++ integrands
 # bitwise the same result for any CPU thread count and schedule and with
 # fake GPUs (vegasc-emu on tests/fakecuda, which runs the GPU kernel's host
-# build behind the PTX compiled from the C++). The same for C11
+# build behind the PTX compiled from the C++; std-headers.cpp, which uses
+# every standard header vegasflow provides, std::complex arithmetic among
+# them). The same for C11
 # (tests/testdata/c: ee_mumu.c, the formula in C, and ee_mumu_c.vf calling
 # it).
 #
@@ -40,6 +43,7 @@ def modules():
         raise
     return {"cpp": vf.compile(CPP / "ee_ll.cpp"),
             "extern": vf.compile(CPP / "ee_mumu_extern.vf"),
+            "std": vf.compile(CPP / "ee_ll_std.cpp"),
             "formula": vf.compile(PHYSICS / "ee_mumu.vf"),
             "dy": vf.compile(CPP / "drell_yan.vf"),
             "c": vf.compile(C / "ee_mumu.c"),
@@ -65,6 +69,18 @@ def test_sigma_three_ways_agree_pointwise(modules):
     assert_close(modules["cpp"]["sigma"](x), want)
     assert_close(modules["cpp"]["sigma_spinors"](x), want)
     assert_close(modules["extern"]["sigma"](x), want)
+
+
+# ee_ll_std.cpp: the spinor amplitudes in std::complex (vegasflow's
+# <complex>) against ee_ll.cpp's hand-written complex type, on and off the
+# Z peak.
+def test_std_complex_twin_agrees_pointwise(modules):
+    x = points()
+    for rs in (91.19, 10.0, 200.0):
+        want = modules["cpp"]["sigma_spinors"](x, rs=rs)
+        assert_close(modules["std"]["sigma"](x, rs=rs), want)
+        assert_close(modules["std"]["sigma"](x, rs=rs),
+                     modules["formula"]["sigma"](x, rs=rs))
 
 
 def test_sigma_agrees_off_the_peak(modules):
@@ -142,9 +158,12 @@ def run_json(vegasc, source, *args, env=None, integrand="sigma"):
 # calling the math library, on a GPU all of it inlined.
 @pytest.mark.parametrize("path, integrand", [
     (CPP / "ee_ll.cpp", "sigma"), (CPP / "ee_mumu_extern.vf", "sigma"),
+    (CPP / "ee_ll_std.cpp", "sigma"),
     (C / "ee_mumu.c", "sigma"), (C / "ee_mumu_c.vf", "sigma"),
     (SOURCE_DIR / "tests" / "lit" / "clang" / "Inputs" / "large.cpp",
-     "large")], ids=lambda p: getattr(p, "name", p))
+     "large"),
+    (SOURCE_DIR / "tests" / "lit" / "clang" / "Inputs" / "std-headers.cpp",
+     "amp")], ids=lambda p: getattr(p, "name", p))
 def test_bitwise_across_threads_schedules_and_fake_gpus(vegasc, vegasc_emu,
                                                         modules, path,
                                                         integrand):
