@@ -5,7 +5,8 @@
 // system headers for the host), over the real file system (every file
 // read whole by the front end's bounded reader, readSourceFileOrCode, so
 // an #include of a FIFO or /dev/zero is an error at its line) with
-// vf/integrand.h overlaid at ForeignIncludeRoot, its diagnostics printed
+// vf/integrand.h and vegasflow's standard headers (StandardHeaders.h)
+// overlaid at ForeignIncludeRoot, its diagnostics printed
 // as text (file:line:col, the line, a caret) into a string.
 //
 // The flags are those of the project's bitcode (cmake/Bitcode.cmake): no

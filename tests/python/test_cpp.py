@@ -83,6 +83,28 @@ def test_std_complex_twin_agrees_pointwise(modules):
                      modules["formula"]["sigma"](x, rs=rs))
 
 
+# std-headers.cpp's complex arithmetic (products, Smith's quotients, exp,
+# sqrt, abs, norm, arg, pow) against numpy's at 500 points.
+def test_std_complex_against_numpy():
+    module = vf.compile(SOURCE_DIR / "tests" / "lit" / "clang" / "Inputs" /
+                        "std-headers.cpp")
+    x = points()
+    m, w = 0.5, 0.1
+    z = (x[:, 0] - 0.3) + 1j * (x[:, 1] + 0.2)
+    p = 1 / ((x[:, 0] - m * m) + 1j * m * w)
+    q = (z * p) / (z + (1.5 - 0.25j))
+    e = np.exp(2j * np.pi * x[:, 1]) * np.sqrt(z)
+    parts = np.sort(np.stack([np.abs(q), np.abs(e) ** 2, np.abs(x[:, 0]),
+                              np.angle(e)]), axis=0)
+    largest = np.argmax(parts, axis=0)
+    want0 = np.clip(parts.sum(axis=0), 0, None) + np.maximum.reduce(
+        [q.real, q.imag, e.real]) + largest
+    want1 = q.real * q.imag + (z ** 3).imag
+    got = np.asarray(module["amp"](x))
+    assert_close(got[:, 0], want0)
+    np.testing.assert_allclose(got[:, 1], want1, rtol=1e-12, atol=1e-14)
+
+
 def test_sigma_agrees_off_the_peak(modules):
     x = points(200)
     for rs in (10.0, 60.0, 200.0):
