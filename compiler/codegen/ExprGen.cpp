@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "codegen/ExprGen.h"
+#include "codegen/ComplexGen.h"
 #include "codegen/DensityGen.h"
 #include "codegen/ExprCost.h"
 #include "codegen/HistCellGen.h"
@@ -94,6 +95,11 @@ public:
   Value *visitBinary(const BinaryExpr &E) {
     if (E.ConstValue)
       return constant(E);
+    if (E.Op == BinaryOp::Pow && E.LHS->Ty == ExprType::Complex)
+      return emitComplexPow(B, visit(*E.LHS),
+                            static_cast<long long>(*E.RHS->ConstValue));
+    if (E.LHS->Ty == ExprType::Complex || E.RHS->Ty == ExprType::Complex)
+      return emitComplexBinary(B, E.Op, visit(*E.LHS), visit(*E.RHS));
     if (E.Op == BinaryOp::Pow && E.RHS->ConstValue)
       return emitPowConst(B, visit(*E.LHS), *E.RHS->ConstValue,
                           [&](StringRef Fn, ArrayRef<Value *> Args) {
@@ -126,6 +132,10 @@ public:
     SmallVector<Value *, 4> Args;
     for (const ExprPtr &A : E.Args)
       Args.push_back(visit(*A));
+    if (isComplexBuiltin(*E.BuiltinFn) || E.Args[0]->Ty == ExprType::Complex)
+      return emitComplexCall(
+          B, *E.BuiltinFn, Args,
+          [&](StringRef Fn, ArrayRef<Value *> As) { return callMath(Fn, As); });
     switch (*E.BuiltinFn) {
     case Builtin::Min:
     case Builtin::Max: {
@@ -161,7 +171,7 @@ public:
     BasicBlock *ElseEnd = B.GetInsertBlock();
     B.CreateBr(Join);
     B.SetInsertPoint(Join);
-    PHINode *Phi = B.CreatePHI(F64, 2);
+    PHINode *Phi = B.CreatePHI(T->getType(), 2); // a complex value's pair
     Phi->addIncoming(T, ThenEnd);
     Phi->addIncoming(F, ElseEnd);
     return Phi;

@@ -47,8 +47,10 @@ enum class ExprKind {
 
 /// Value types. A reduction index is an integer, usable as a Real. An Array
 /// is a fixed-size array of reals whose size (Expr::Size) is a compile-time
-/// constant; codegen lowers it to that many scalars.
-enum class ExprType { Unknown, Real, Bool, Array };
+/// constant; codegen lowers it to that many scalars. A Complex value
+/// (LANGUAGE.md v3) is a pair of reals; it is never folded (no ConstValue),
+/// so only real values carry compile-time constants.
+enum class ExprType { Unknown, Real, Bool, Array, Complex };
 
 struct Expr;
 using ExprPtr = std::unique_ptr<Expr>;

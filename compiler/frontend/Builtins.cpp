@@ -48,6 +48,16 @@ std::optional<double> lookupBuiltinConstant(StringRef Name) {
   return std::nullopt;
 }
 
+bool isComplexBuiltin(Builtin B) {
+  return B == Builtin::Complex || B == Builtin::Re || B == Builtin::Im ||
+         B == Builtin::Conj || B == Builtin::Norm || B == Builtin::Arg;
+}
+
+bool hasComplexResult(Builtin B) {
+  return B == Builtin::Complex || B == Builtin::Conj || B == Builtin::Exp ||
+         B == Builtin::Sqrt;
+}
+
 double evalBuiltin(Builtin B, ArrayRef<double> A) {
   switch (B) {
   case Builtin::Abs: return std::fabs(A[0]);
@@ -90,6 +100,13 @@ double evalBuiltin(Builtin B, ArrayRef<double> A) {
       return NAN;
     return std::min(std::max(A[0], A[1]), A[2]);
   }
+  case Builtin::Complex: // complex operands: the evaluator's complexValue
+  case Builtin::Re:
+  case Builtin::Im:
+  case Builtin::Conj:
+  case Builtin::Norm:
+  case Builtin::Arg:
+    break;
   }
   return NAN;
 }

@@ -42,7 +42,13 @@ namespace vf {
   X(Ceil, "ceil", 1, 1, "vf_ceil")                                             \
   X(Min, "min", 2, -1, "")                                                     \
   X(Max, "max", 2, -1, "")                                                     \
-  X(Clamp, "clamp", 3, 3, "")
+  X(Clamp, "clamp", 3, 3, "")                                                  \
+  X(Complex, "complex", 2, 2, "")                                              \
+  X(Re, "re", 1, 1, "")                                                        \
+  X(Im, "im", 1, 1, "")                                                        \
+  X(Conj, "conj", 1, 1, "")                                                    \
+  X(Norm, "norm", 1, 1, "")                                                    \
+  X(Arg, "arg", 1, 1, "")
 
 enum class Builtin : int {
 #define VF_BUILTIN_ENUM(E, Name, Min, Max, Sym) E,
@@ -65,6 +71,13 @@ llvm::ArrayRef<llvm::StringRef> builtinNames();
 
 /// The built-in constants `pi` and `e`.
 std::optional<double> lookupBuiltinConstant(llvm::StringRef Name);
+
+/// The built-ins that make or take only complex values (ComplexOps.h);
+/// `abs`, `exp` and `sqrt` take either.
+bool isComplexBuiltin(Builtin B);
+/// Whether \p B of a complex argument is complex (conj, exp, sqrt) rather
+/// than real (re, im, norm, abs, arg).
+bool hasComplexResult(Builtin B);
 
 /// Evaluates a built-in with the host's libm (the reference semantics used
 /// by constant folding and the reference evaluator).

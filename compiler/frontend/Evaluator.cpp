@@ -7,6 +7,7 @@
 
 #include "frontend/Evaluator.h"
 #include "frontend/Builtins.h"
+#include "frontend/ComplexOps.h"
 #include "frontend/DomainMap.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -105,11 +106,25 @@ public:
     return E.Op == UnaryOp::Neg ? -V : static_cast<double>(V == 0);
   }
   double visitBinary(const BinaryExpr &E) {
+    if (isComplex(*E.LHS) || isComplex(*E.RHS)) // == or !=
+      return complexBinary(E.Op, complexValue(*E.LHS), !isComplex(*E.LHS),
+                           complexValue(*E.RHS), !isComplex(*E.RHS))
+          .Re;
     return applyBinary(E.Op, visit(*E.LHS), visit(*E.RHS));
   }
   double visitCall(const CallExpr &E) {
     if (E.Fn)
       return first(call(E));
+    if (E.Args.size() == 1 && isComplex(*E.Args[0])) {
+      ComplexValue Z = complexValue(*E.Args[0]);
+      if (*E.BuiltinFn == Builtin::Norm)
+        return Z.Re * Z.Re + Z.Im * Z.Im;
+      if (*E.BuiltinFn == Builtin::Arg)
+        return std::atan2(Z.Im, Z.Re);
+      return *E.BuiltinFn == Builtin::Abs  ? complexAbs(Z)
+             : *E.BuiltinFn == Builtin::Im ? Z.Im
+                                           : Z.Re;
+    }
     SmallVector<double, 4> Args;
     for (const ExprPtr &A : E.Args)
       Args.push_back(visit(*A));
@@ -136,9 +151,57 @@ public:
     return E.Query == ChannelQuery::Alpha ? 1.0 / E.Count : 1.0;
   }
 
-  /// The value of \p E, a real as an array of one.
+  /// The value of \p E, a real as an array of one, a complex value as the
+  /// pair (re, im).
   std::vector<double> value(const Expr &E) {
+    if (isComplex(E)) {
+      ComplexValue Z = complexValue(E);
+      return {Z.Re, Z.Im};
+    }
     return E.Ty == ExprType::Array ? array(E) : std::vector<double>{visit(E)};
+  }
+
+  /// The value of \p E, complex or real (as (re, 0)), in the operation
+  /// order of ComplexOps.h.
+  ComplexValue complexValue(const Expr &E) {
+    if (!isComplex(E))
+      return {visit(E), 0};
+    switch (E.Kind) {
+    case ExprKind::Name: {
+      std::vector<double> V = array(E); // a let's or argument's pair
+      return V.size() == 2 ? ComplexValue{V[0], V[1]} : ComplexValue{NAN, NAN};
+    }
+    case ExprKind::Unary: {
+      ComplexValue Z = complexValue(*static_cast<const UnaryExpr &>(E).Operand);
+      return {-Z.Re, -Z.Im};
+    }
+    case ExprKind::Binary: {
+      const auto &B = static_cast<const BinaryExpr &>(E);
+      if (B.Op == BinaryOp::Pow)
+        return complexPow(
+            complexValue(*B.LHS),
+            static_cast<long long>(B.RHS->ConstValue.value_or(0)));
+      return complexBinary(B.Op, complexValue(*B.LHS), !isComplex(*B.LHS),
+                           complexValue(*B.RHS), !isComplex(*B.RHS));
+    }
+    case ExprKind::Call: {
+      const auto &C = static_cast<const CallExpr &>(E);
+      if (C.BuiltinFn == Builtin::Complex)
+        return {visit(*C.Args[0]), visit(*C.Args[1])};
+      ComplexValue Z = complexValue(*C.Args[0]);
+      if (C.BuiltinFn == Builtin::Exp)
+        return complexExp(Z);
+      if (C.BuiltinFn == Builtin::Sqrt)
+        return complexSqrt(Z);
+      return {Z.Re, -Z.Im}; // conj
+    }
+    case ExprKind::If: {
+      const auto &I = static_cast<const IfExpr &>(E);
+      return complexValue(visit(*I.Cond) != 0 ? *I.Then : *I.Else);
+    }
+    default:
+      return {NAN, NAN};
+    }
   }
 
   /// The elements of an array-valued expression.
@@ -213,6 +276,8 @@ private:
   static double first(const std::vector<double> &V) {
     return V.empty() ? NAN : V[0];
   }
+
+  static bool isComplex(const Expr &E) { return E.Ty == ExprType::Complex; }
 
   static bool isDomainVar(const Expr &E) {
     const auto *N = dynCast<NameExpr>(&E);

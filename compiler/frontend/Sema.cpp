@@ -234,6 +234,8 @@ void SemaImpl::checkBody(Body &B, const SemaContext &Ctx,
 
 void SemaImpl::checkResult(Expr &R, unsigned Declared, bool OneIsScalar,
                            StringRef What) {
+  if (R.Ty == ExprType::Complex)
+    requireReal(R, "the result");
   requireValue(R, "the result");
   if (R.Ty != ExprType::Real && R.Ty != ExprType::Array)
     return;

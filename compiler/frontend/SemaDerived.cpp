@@ -204,6 +204,13 @@ private:
                     {E.CalleeRange});
       return;
     }
+    if (isComplexBuiltin(*B)) {
+      S.Diags.error(E.CalleeRange.Start,
+                    "a derived result is a real formula of the results; "
+                    "complex values belong in bodies",
+                    {E.CalleeRange});
+      return;
+    }
     if (!differentiable(*B)) {
       S.Diags.error(E.CalleeRange.Start,
                     "'" + E.Callee +

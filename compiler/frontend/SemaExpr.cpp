@@ -106,6 +106,10 @@ public:
     if (E.Op == UnaryOp::Neg) {
       if (setArray(E, *E.Operand))
         return;
+      if (E.Operand->Ty == ExprType::Complex) {
+        E.Ty = ExprType::Complex;
+        return;
+      }
       S.requireReal(*E.Operand, "the operand of '-'");
       E.Ty = ExprType::Real;
       if (E.Operand->ConstValue)
@@ -127,6 +131,10 @@ public:
                     {E.RHS->Range});
     if (isArray(*E.LHS) || isArray(*E.RHS)) {
       arrayBinary(E);
+      return;
+    }
+    if (isComplex(*E.LHS) || isComplex(*E.RHS)) {
+      S.checkComplexBinary(E);
       return;
     }
     std::string Operand =
@@ -155,6 +163,8 @@ public:
       AllConst &= A->ConstValue.has_value();
     }
     if (std::optional<Builtin> B = lookupBuiltin(E.Callee)) {
+      if (complexCall(E, *B))
+        return;
       for (ExprPtr &A : E.Args)
         S.requireReal(*A, "a function argument");
       const BuiltinInfo &Info = builtinInfo(*B);
@@ -217,6 +227,10 @@ public:
                E.Else->Ty != ExprType::Unknown)
         error(E, "the branches of 'if' have different shapes: " +
                      shape(*E.Then) + " and " + shape(*E.Else));
+      return;
+    }
+    if (isComplex(*E.Then) && isComplex(*E.Else)) {
+      E.Ty = ExprType::Complex;
       return;
     }
     S.requireReal(*E.Then, "the 'then' branch");
@@ -286,6 +300,8 @@ public:
     bool Known = true;
     for (const ExprPtr &X : E.Elements) {
       visit(*X);
+      if (isComplex(*X))
+        S.requireReal(*X, "an array element");
       S.requireValue(*X, "an array element");
       Known &= X->Ty == ExprType::Real || X->Ty == ExprType::Array;
       N += X->Ty == ExprType::Array ? X->Size : 1;
@@ -320,6 +336,21 @@ private:
   }
 
   static bool isArray(const Expr &E) { return E.Ty == ExprType::Array; }
+  static bool isComplex(const Expr &E) { return E.Ty == ExprType::Complex; }
+
+  /// complex(re, im), re, im, conj, norm and abs of a complex value
+  /// (SemaComplex.cpp); false for every other call, checked as a real one.
+  bool complexCall(CallExpr &E, Builtin B) {
+    bool ComplexArg = E.Args.size() == 1 && isComplex(*E.Args[0]);
+    bool EitherKind =
+        B == Builtin::Abs || B == Builtin::Exp || B == Builtin::Sqrt;
+    if (!isComplexBuiltin(B) && !(EitherKind && ComplexArg))
+      return false;
+    const BuiltinInfo &Info = builtinInfo(B);
+    if (checkArity(E, Info.MinArgs, Info.MaxArgs))
+      S.checkComplexCall(E, B, Ctx);
+    return true;
+  }
 
   /// Makes \p E an array of \p Like's size when \p Like is one.
   static bool setArray(Expr &E, const Expr &Like) {
@@ -336,6 +367,8 @@ private:
       return "an array of " + std::to_string(E.Size);
     case ExprType::Bool:
       return "a comparison";
+    case ExprType::Complex:
+      return "a complex value";
     default:
       return "a number";
     }
@@ -415,7 +448,7 @@ private:
 
   /// A user fn's argument has the shape its signature declares.
   void checkArgument(Expr &A, const FnArg &Arg, const FnDecl &F) {
-    if (A.Ty == ExprType::Bool) {
+    if (A.Ty == ExprType::Bool || A.Ty == ExprType::Complex) {
       S.requireReal(A, "a function argument");
       return;
     }
@@ -439,6 +472,8 @@ private:
       const_cast<LetStmt *>(L.Let)->Used = true;
       E.ConstValue = L.Let->Value->ConstValue;
       setArray(E, *L.Let->Value);
+      if (isComplex(*L.Let->Value))
+        E.Ty = ExprType::Complex;
       // Only an error leaves a value's type unknown: no cascade from it.
       if (L.Let->Value->Ty == ExprType::Unknown)
         E.Ty = ExprType::Unknown;

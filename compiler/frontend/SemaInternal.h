@@ -152,6 +152,13 @@ public:
   void checkResult(Expr &R, unsigned Declared, bool OneIsScalar,
                    llvm::StringRef What);
 
+  // Complex values (SemaComplex.cpp).
+  /// `+ - * / == !=` with a complex operand; the others are errors.
+  void checkComplexBinary(BinaryExpr &E);
+  /// A call of \p B, a complex built-in or abs of a complex value, whose
+  /// arity is checked.
+  void checkComplexCall(CallExpr &E, Builtin B, const SemaContext &Ctx);
+
   // Index checks (SemaIndex.cpp).
   bool collectIndexDeps(const Expr &E,
                         llvm::SmallVectorImpl<const ReduceExpr *> &R);

@@ -23,6 +23,12 @@ void SemaImpl::requireReal(Expr &E, StringRef What) {
                 "expected a number in " + What + ", found an array of " +
                     Twine(E.Size),
                 {E.Range});
+  if (E.Ty == ExprType::Complex)
+    Diags.error(E.loc(),
+                "expected a real number in " + What +
+                    ", found a complex value; use re(), im(), norm() or "
+                    "abs()",
+                {E.Range});
   requireValue(E, What);
 }
 

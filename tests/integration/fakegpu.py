@@ -13,6 +13,8 @@ are small but still span several launches, slots and groups.
 1. Same seed -> bitwise the same result for fake GPUs alone, with CPU
    threads, with simulated devices, under every policy, for a scalar and a
    vector-valued integrand.
+   A complex-valued integrand (LANGUAGE.md v3) as well, also on 2 and 3
+   CPU threads.
 2. A launch failing on one GPU mid-run: same answer, the failure reported
    (JSON `failed`/`error`, a warning naming the driver call); every device
    failing: a clear error, exit 1.
@@ -38,6 +40,15 @@ MOMENTS = ("integrand m(x in [0, 1]^3) -> [3] = "
 SLOW_PATHS = ("integrand s(x in [0, 1]^3) = exp(-1000 * x[0]) + "
               "0.001 * log(x[1] * 1e-306) + sin(2e9 * x[2]) + "
               "cos(2e9 * x[2]) + 0.001 * tan(3e9 * x[0])\n")
+
+# Complex values: Smith's division, exp, sqrt and an integer power, lowered
+# to pairs of doubles on both targets.
+PHASES = " + ".join(f"exp(complex(0, {6 * k} * x[0]))" for k in range(1, 5))
+COMPLEX = ("integrand c(x in [0, 1]^2) {\n"
+           "  let z = complex(x[0] - 0.5, x[1])\n"
+           f"  let w = {PHASES}\n"
+           "  return norm(w) + re(sqrt(z) / (z + 1)) + abs(z^3) + arg(z)\n"
+           "}\n")
 
 
 def fingerprint(doc):
@@ -329,10 +340,26 @@ devices = "cpu:1,gpu:1"
           "batch: the GPU run's result is bitwise the CPU run's")
 
 
+def threads(exe, name, text):
+    """1, 2 and 3 CPU threads: bitwise the same result."""
+    src = write_source(name, text)
+    with_env(VF_CUDA_LIBRARY="/nonexistent/libcuda.so.1")
+    base = ["-q", "--seed", 11, "--calls", 60000, "--iterations", 2,
+            "--warmup", 2]
+    runs = [vegasc(exe, [src, "--devices", f"cpu:{n}"] + base)
+            for n in (1, 2, 3)]
+    check(all(r.rc == 0 and r.doc for r in runs) and
+          fingerprint(runs[1].doc) == fingerprint(runs[0].doc) and
+          fingerprint(runs[2].doc) == fingerprint(runs[0].doc),
+          f"{name}: 1, 2 and 3 CPU threads give the same bits")
+
+
 if __name__ == "__main__":
     exe, FAKE = sys.argv[1], os.path.abspath(sys.argv[2])
     determinism(exe, "lepage4_gpu", LEPAGE)
     determinism(exe, "moments3_gpu", MOMENTS)
+    determinism(exe, "complex_gpu", COMPLEX)
+    threads(exe, "complex_threads", COMPLEX)
     dimensions(exe)
     slow_paths(exe)
     faults(exe)

@@ -303,6 +303,39 @@ integrand one(t in [-1, 1]) -> [2] { return [t * exp(t), t^2 + w] }
 )");
 }
 
+// Version 3: complex values. Arithmetic, conj, re, im, norm and integer
+// powers are the same IEEE operations on both sides (ComplexOps.h and
+// ComplexGen.cpp), so they agree bit for bit; abs and sqrt call only the
+// correctly rounded square root, arg, exp and sqrt's parts the math
+// library, within its ulp bounds. Operands near 1e300 reach the overflow
+// that Smith's division and the scaled abs avoid.
+TEST_F(DifferentialTest, ComplexValues) {
+  checkSource("complex", R"(
+integrand arith(x in [-2, 2]^4) -> [8] {
+    let z = complex(x[0], x[1])
+    let w = complex(x[2], x[3])
+    let q = (z * w - 3 * conj(z)) / (w + 0.5) - z / 2 + 2 * z - w * x[0]
+    return [re(q), im(q), re(z / w), im(z / w), norm(-z), re(z^5), im(z^-3),
+            if z == w or z != conj(z) then re(z^2 / (1 + z)) else 7]
+}
+integrand big(x in [-1, 1]^2) -> [4] {
+    let z = complex(x[0] * 1e300, x[1] * 1e300)
+    let w = complex(x[1] * 1e300, 3e299)
+    return [abs(z), re(z / w), im(z / w), abs(complex(x[0] * 1e-300, x[1] * 1e-300))]
+}
+integrand fns(x in [-3, 3]^2) -> [7] {
+    let z = complex(x[0], x[1])
+    return [abs(z), arg(z), re(exp(z)), im(exp(z)), re(sqrt(z)), im(sqrt(z)),
+            if x[0] < 0 then norm(sqrt(-z)) else re(sqrt(complex(x[0], 0)))]
+}
+integrand cut(x in [-4, 0]) -> [4] {
+    let below = complex(x, -0.0)
+    let above = complex(x, 0)
+    return [re(sqrt(below)), im(sqrt(below)), im(sqrt(above)), arg(below)]
+}
+)");
+}
+
 // Version 3: multi-channel integrands. --eval and the batch entry point
 // give the sum of the channels at alpha = 1/m and identity maps (density()
 // is 1), as the evaluator does, bit for bit where no built-in is called; a

@@ -1,0 +1,93 @@
+//===- frontend/SemaComplex.cpp - Checking complex values -----------------===//
+//
+// Complex values (LANGUAGE.md v3) are never folded: they carry no
+// ConstValue, so a place that needs a compile-time constant refuses them
+// as it refuses any run-time value, and a place that needs a real refuses
+// them through requireReal, which names re(), im(), norm() and abs().
+//
+//===----------------------------------------------------------------------===//
+
+#include "frontend/Builtins.h"
+#include "frontend/SemaInternal.h"
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace vf {
+
+/// z ^ n: the exponent a compile-time integer (repeated multiplication,
+/// ComplexOps.h), never complex.
+static void checkComplexPow(DiagEngine &Diags, BinaryExpr &E) {
+  const Expr &N = *E.RHS;
+  if (N.Ty == ExprType::Complex) {
+    Diags.error(N.loc(),
+                "a complex exponent is not supported: the exponent of a "
+                "complex value is a compile-time integer",
+                {N.Range});
+    return;
+  }
+  if (N.Ty != ExprType::Real)
+    return; // reported already
+  if (!N.ConstValue || std::trunc(*N.ConstValue) != *N.ConstValue ||
+      std::fabs(*N.ConstValue) > 1024) {
+    Diags.error(N.loc(),
+                "the exponent of a complex value must be a compile-time "
+                "integer from -1024 to 1024",
+                {N.Range});
+    return;
+  }
+  E.Ty = ExprType::Complex;
+}
+
+void SemaImpl::checkComplexBinary(BinaryExpr &E) {
+  std::string Op = binaryOpSpelling(E.Op).str();
+  switch (E.Op) {
+  case BinaryOp::Add:
+  case BinaryOp::Sub:
+  case BinaryOp::Mul:
+  case BinaryOp::Div:
+  case BinaryOp::Eq:
+  case BinaryOp::Ne:
+    for (Expr *Side : {E.LHS.get(), E.RHS.get()})
+      requireValue(*Side, "an operand of '" + Op + "'");
+    E.Ty = isComparison(E.Op) ? ExprType::Bool : ExprType::Complex;
+    return;
+  case BinaryOp::Pow:
+    checkComplexPow(Diags, E);
+    return;
+  default:
+    Diags.error(E.OpLoc,
+                "cannot apply '" + Op +
+                    "' to a complex value: complex values have no order "
+                    "(compare abs() or re())",
+                {E.Range});
+    return;
+  }
+}
+
+void SemaImpl::checkComplexCall(CallExpr &E, Builtin B,
+                                const SemaContext &Ctx) {
+  E.BuiltinFn = B;
+  if (B == Builtin::Complex) {
+    for (ExprPtr &A : E.Args)
+      requireReal(*A, "an argument of 'complex'");
+    E.Ty = ExprType::Complex;
+    return;
+  }
+  const Expr &Arg = *E.Args[0];
+  if (Arg.Ty != ExprType::Complex && Arg.Ty != ExprType::Unknown)
+    Diags.error(Arg.loc(),
+                "'" + E.Callee +
+                    "' takes a complex value; make one with "
+                    "'complex(re, im)'",
+                {Arg.Range});
+  E.Ty = hasComplexResult(B) ? ExprType::Complex : ExprType::Real;
+  if (!Ctx.ConstReason.empty())
+    Diags.error(E.loc(),
+                Ctx.ConstReason + " must be a compile-time constant; complex "
+                                  "values are computed at run time",
+                {E.Range});
+}
+
+} // namespace vf
