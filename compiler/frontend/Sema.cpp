@@ -98,7 +98,16 @@ void SemaImpl::collectGlobals() {
           ((I.Kind == ItemKind::Integrand || I.Kind == ItemKind::Derived) &&
            !M->IsMain))
         continue;
-      if (lookupBuiltin(I.Name) && I.Kind == ItemKind::Fn) {
+      std::optional<Builtin> B =
+          I.Kind == ItemKind::Fn ? lookupBuiltin(I.Name) : std::nullopt;
+      if (B && isComplexBuiltin(*B))
+        // Version 1 and 2 programs keep their meaning (LANGUAGE.md v3).
+        Diags.warning(I.NameRange.Start,
+                      "fn '" + I.Name + "' shadows the built-in '" + I.Name +
+                          "' of complex values; calls of '" + I.Name +
+                          "' call this fn",
+                      I.NameRange);
+      else if (B) {
         Diags.error(I.NameRange.Start,
                     "'" + I.Name + "' is a built-in function and cannot be "
                                    "redefined",

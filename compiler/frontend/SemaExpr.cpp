@@ -162,7 +162,11 @@ public:
       visit(*A);
       AllConst &= A->ConstValue.has_value();
     }
-    if (std::optional<Builtin> B = lookupBuiltin(E.Callee)) {
+    Item *G = S.P.Globals.lookup(E.Callee);
+    std::optional<Builtin> B = lookupBuiltin(E.Callee);
+    if (B && isComplexBuiltin(*B) && G && G->Kind == ItemKind::Fn)
+      B.reset(); // shadowed by a user fn, with a warning
+    if (B) {
       if (complexCall(E, *B))
         return;
       for (ExprPtr &A : E.Args)
@@ -179,7 +183,6 @@ public:
       }
       return;
     }
-    Item *G = S.P.Globals.lookup(E.Callee);
     if (const LocalSym *L = S.lookupLocal(E.Callee)) {
       S.Diags.error(E.CalleeRange.Start,
                     "'" + E.Callee + "' is a local value, not a function",
