@@ -86,6 +86,10 @@ Value *sqrt(IRBuilderBase &B, Parts Z, MathCallEmitter CallMath) {
 
 } // namespace
 
+Value *emitComplexPair(IRBuilderBase &B, Value *Re, Value *Im) {
+  return pair(B, Re, Im);
+}
+
 Value *emitComplexPow(IRBuilderBase &B, Value *Z, long long N) {
   unsigned long long M = N < 0 ? 0ull - static_cast<unsigned long long>(N)
                                : static_cast<unsigned long long>(N);

@@ -21,6 +21,10 @@ namespace vf {
 llvm::Value *emitComplexBinary(llvm::IRBuilderBase &B, BinaryOp Op,
                                llvm::Value *L, llvm::Value *R);
 
+/// The complex value (\p Re, \p Im).
+llvm::Value *emitComplexPair(llvm::IRBuilderBase &B, llvm::Value *Re,
+                             llvm::Value *Im);
+
 /// \p Z ^ \p N, as complexPow (binary exponentiation).
 llvm::Value *emitComplexPow(llvm::IRBuilderBase &B, llvm::Value *Z,
                             long long N);

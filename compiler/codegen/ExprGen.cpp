@@ -52,6 +52,8 @@ public:
     switch (E.Binding) {
     case BindingKind::Param:
       return loadParam(E.Param->Slot);
+    case BindingKind::Const: // a complex one, not folded
+      return visit(*E.Const->Value);
     case BindingKind::Let:
       return Lets.find(E.Let)->second.front();
     case BindingKind::ReduceIndex:
@@ -182,6 +184,8 @@ public:
       return constant(E);
     long long N = E.HiValue - E.LoValue;
     Value *Acc = fp(E.Op == ReduceOp::Prod ? 1.0 : 0.0);
+    if (E.Ty == ExprType::Complex)
+      Acc = emitComplexPair(B, Acc, fp(0.0));
     if (N <= UnrollLimit || E.Unroll) {
       for (long long I = E.LoValue; I < E.HiValue; ++I) {
         Indices[&E] = B.getInt64(I);
@@ -456,7 +460,10 @@ private:
   Value *combine(ReduceOp Op, Value *Acc, Value *V) {
     switch (Op) {
     case ReduceOp::Sum: return B.CreateFAdd(Acc, V);
-    case ReduceOp::Prod: return B.CreateFMul(Acc, V);
+    case ReduceOp::Prod:
+      return Acc->getType()->isVectorTy()
+                 ? emitComplexBinary(B, BinaryOp::Mul, Acc, V)
+                 : B.CreateFMul(Acc, V);
     case ReduceOp::Min: return minMax(true, Acc, V);
     case ReduceOp::Max: return minMax(false, Acc, V);
     }
@@ -479,7 +486,7 @@ private:
     B.CreateBr(Body);
     B.SetInsertPoint(Body);
     PHINode *I = B.CreatePHI(I64, 2, "i");
-    PHINode *Acc = B.CreatePHI(F64, 2, "acc");
+    PHINode *Acc = B.CreatePHI(Init->getType(), 2, "acc");
     I->addIncoming(B.getInt64(Lo), Pre);
     Acc->addIncoming(Init, Pre);
     Indices[&E] = I;
@@ -490,7 +497,7 @@ private:
     Acc->addIncoming(Next, Latch);
     B.CreateCondBr(B.CreateICmpSLT(INext, B.getInt64(E.HiValue)), Body, Exit);
     B.SetInsertPoint(Exit);
-    PHINode *Out = B.CreatePHI(F64, 1, "reduced");
+    PHINode *Out = B.CreatePHI(Init->getType(), 1, "reduced");
     Out->addIncoming(Next, Latch);
     return Out;
   }

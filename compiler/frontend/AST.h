@@ -325,17 +325,19 @@ struct ParamDecl : Item {
   ParamDecl() : Item(ItemKind::Param) {}
 };
 
-/// `NAME` (a real) or `NAME: [n]` (an array of n reals).
+/// `NAME` (a real), `NAME: [n]` (an array of n reals) or `NAME: complex`.
 struct FnArg {
   std::string Name;
   llvm::SMRange Range;
-  ExprPtr SizeExpr; // null for a real
+  ExprPtr SizeExpr; // null for a real or complex value
+  bool IsComplex = false;
   unsigned Size = 0; // Sema: the folded size; 0 for a real
 };
 
 struct FnDecl : Item {
   std::vector<FnArg> Args;
-  ExprPtr ResultSizeExpr; // `-> [n]`; null for a real result
+  ExprPtr ResultSizeExpr;     // `-> [n]`; null for a real or complex result
+  bool ResultComplex = false; // `-> complex`
   Body B; // empty for an extern fn
   /// `extern "file.cpp" fn ...`: defined in C or C++ (compiler/clang).
   bool Extern = false;

@@ -168,6 +168,8 @@ public:
       OS << "(fn " << F.Name << " (";
       for (size_t K = 0; K < F.Args.size(); ++K) {
         OS << (K ? " " : "") << F.Args[K].Name;
+        if (F.Args[K].IsComplex)
+          OS << ":complex";
         if (F.Args[K].SizeExpr) {
           OS << ":[";
           expr(F.Args[K].SizeExpr.get());
@@ -175,6 +177,8 @@ public:
         }
       }
       OS << ") ";
+      if (F.ResultComplex)
+        OS << "-> complex ";
       if (F.ResultSizeExpr) {
         OS << "-> [";
         expr(F.ResultSizeExpr.get());

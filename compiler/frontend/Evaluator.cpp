@@ -168,6 +168,9 @@ public:
       return {visit(E), 0};
     switch (E.Kind) {
     case ExprKind::Name: {
+      const auto &N = static_cast<const NameExpr &>(E);
+      if (N.Binding == BindingKind::Const)
+        return complexValue(*N.Const->Value);
       std::vector<double> V = array(E); // a let's or argument's pair
       return V.size() == 2 ? ComplexValue{V[0], V[1]} : ComplexValue{NAN, NAN};
     }
@@ -186,6 +189,11 @@ public:
     }
     case ExprKind::Call: {
       const auto &C = static_cast<const CallExpr &>(E);
+      if (C.Fn) {
+        std::vector<double> R = call(C);
+        return R.size() == 2 ? ComplexValue{R[0], R[1]}
+                             : ComplexValue{NAN, NAN};
+      }
       if (C.BuiltinFn == Builtin::Complex)
         return {visit(*C.Args[0]), visit(*C.Args[1])};
       ComplexValue Z = complexValue(*C.Args[0]);
@@ -199,6 +207,8 @@ public:
       const auto &I = static_cast<const IfExpr &>(E);
       return complexValue(visit(*I.Cond) != 0 ? *I.Then : *I.Else);
     }
+    case ExprKind::Reduce:
+      return complexReduce(static_cast<const ReduceExpr &>(E));
     default:
       return {NAN, NAN};
     }
@@ -278,6 +288,18 @@ private:
   }
 
   static bool isComplex(const Expr &E) { return E.Ty == ExprType::Complex; }
+
+  /// sum or prod from (0, 0) or (1, 0), as codegen accumulates them.
+  ComplexValue complexReduce(const ReduceExpr &E) {
+    bool Prod = E.Op == ReduceOp::Prod;
+    BinaryOp Op = Prod ? BinaryOp::Mul : BinaryOp::Add;
+    ComplexValue Acc{Prod ? 1.0 : 0.0, 0.0};
+    for (long long I = E.LoValue; I < E.HiValue; ++I) {
+      Ev.Indices[&E] = static_cast<double>(I);
+      Acc = complexBinary(Op, Acc, false, complexValue(*E.Body), false);
+    }
+    return Acc;
+  }
 
   static bool isDomainVar(const Expr &E) {
     const auto *N = dynCast<NameExpr>(&E);

@@ -187,6 +187,16 @@ bool Parser::parseSize(ExprPtr &Size, StringRef What) {
   return expect(TokenKind::RBracket, ("after " + What).str());
 }
 
+/// type -> size | 'complex'
+bool Parser::parseType(ExprPtr &Size, bool &IsComplex, StringRef What) {
+  if (tok().is(TokenKind::Identifier) && tok().Text == "complex") {
+    consume();
+    IsComplex = true;
+    return true;
+  }
+  return parseSize(Size, What);
+}
+
 /// extern -> 'extern' STRING 'fn' NAME '(' (arg (',' arg)*)? ')'
 ///             ('->' size)?
 std::unique_ptr<Item> Parser::parseExtern() {
@@ -210,8 +220,8 @@ std::unique_ptr<Item> Parser::parseExtern() {
   return parseFn(std::move(D));
 }
 
-/// fn -> 'fn' NAME '(' (arg (',' arg)*)? ')' ('->' size)? body
-/// arg -> NAME (':' size)?
+/// fn -> 'fn' NAME '(' (arg (',' arg)*)? ')' ('->' type)? body
+/// arg -> NAME (':' type)?
 std::unique_ptr<Item> Parser::parseFn(std::unique_ptr<FnDecl> D) {
   consume();
   if (!D)
@@ -225,7 +235,7 @@ std::unique_ptr<Item> Parser::parseFn(std::unique_ptr<FnDecl> D) {
       if (!expectIdentifier(A.Name, A.Range, "an argument name"))
         return nullptr;
       if (accept(TokenKind::Colon) &&
-          !parseSize(A.SizeExpr, "the argument's array size"))
+          !parseType(A.SizeExpr, A.IsComplex, "the argument's array size"))
         return nullptr;
       D->Args.push_back(std::move(A));
     } while (accept(TokenKind::Comma));
@@ -233,7 +243,8 @@ std::unique_ptr<Item> Parser::parseFn(std::unique_ptr<FnDecl> D) {
   if (!expect(TokenKind::RParen, "after the arguments"))
     return nullptr;
   if (accept(TokenKind::Arrow) &&
-      !parseSize(D->ResultSizeExpr, "the result's array size"))
+      !parseType(D->ResultSizeExpr, D->ResultComplex,
+                 "the result's array size"))
     return nullptr;
   if (D->Extern)
     return D; // the body is in the C or C++ file

@@ -109,6 +109,7 @@ private:
   std::unique_ptr<Item> parseIntegrand();
   std::unique_ptr<Item> parseImport();
   bool parseSize(ExprPtr &Size, llvm::StringRef What);
+  bool parseType(ExprPtr &Size, bool &IsComplex, llvm::StringRef What);
   bool parseDomain(std::vector<Interval> &Domain);
   bool parseBound(ExprPtr &Bound, bool Upper);
   /// \p Channels is where an integrand's `channel` blocks go; null where

@@ -163,8 +163,12 @@ void SemaImpl::foldConst(ConstDecl &C) {
   Ctx.ConstReason = "the value of a constant";
   unsigned Before = Diags.errorCount();
   checkExpr(*C.Value, Ctx);
-  requireReal(*C.Value, "the value of a constant");
-  if (!C.Value->ConstValue && Diags.errorCount() == Before)
+  // A complex constant is not folded: each use lowers its expression, which
+  // the const context kept to constants (`const j = complex(0, 1)`).
+  bool Complex = C.Value->Ty == ExprType::Complex;
+  if (!Complex)
+    requireReal(*C.Value, "the value of a constant");
+  if (!Complex && !C.Value->ConstValue && Diags.errorCount() == Before)
     Diags.error(C.Value->loc(),
                 "the value of constant '" + C.Name +
                     "' must be a compile-time constant",
@@ -291,6 +295,7 @@ void SemaImpl::checkSignature(FnDecl &D) {
       A.Size = arraySize(*A.SizeExpr, "an array size");
   if (D.ResultSizeExpr)
     D.ResultSize = arraySize(*D.ResultSizeExpr, "an array size");
+  checkComplexSignature(D);
 }
 
 void SemaImpl::checkFn(FnDecl &D) {
@@ -302,9 +307,13 @@ void SemaImpl::checkFn(FnDecl &D) {
     LocalSym S{D.Args[K].Name, D.Args[K].Range, BindingKind::FnArg};
     S.ArgIndex = K;
     S.Size = D.Args[K].Size;
+    S.Complex = D.Args[K].IsComplex;
     declareLocal(S);
   }
-  if (!D.Extern) // an extern fn's body is checked by Clang (compiler/clang)
+  // An extern fn's body is checked by Clang (compiler/clang).
+  if (!D.Extern && D.ResultComplex)
+    checkBody(D.B, Ctx, [&](Expr &R) { checkComplexResult(R, D); });
+  else if (!D.Extern)
     checkBody(D.B, Ctx, D.ResultSize, "function '" + D.Name + "'");
   Locals.clear();
 }

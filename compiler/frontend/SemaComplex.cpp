@@ -83,11 +83,39 @@ void SemaImpl::checkComplexCall(CallExpr &E, Builtin B,
                     "'complex(re, im)'",
                 {Arg.Range});
   E.Ty = hasComplexResult(B) ? ExprType::Complex : ExprType::Real;
-  if (!Ctx.ConstReason.empty())
+  // A complex constant may use conj, exp and sqrt; a real one is folded,
+  // which re, im, norm, abs and arg of a complex value never are.
+  if (!Ctx.ConstReason.empty() && E.Ty == ExprType::Real)
     Diags.error(E.loc(),
                 Ctx.ConstReason + " must be a compile-time constant; complex "
                                   "values are computed at run time",
                 {E.Range});
+}
+
+void SemaImpl::checkComplexSignature(const FnDecl &D) {
+  if (!D.Extern)
+    return;
+  for (const FnArg &A : D.Args)
+    if (A.IsComplex)
+      Diags.error(A.Range.Start,
+                  "an extern fn takes reals and arrays of reals; pass re() "
+                  "and im() of a complex value",
+                  {A.Range});
+  if (D.ResultComplex)
+    Diags.error(D.NameRange.Start,
+                "an extern fn returns a real or an array of reals, not a "
+                "complex value",
+                {D.NameRange});
+}
+
+void SemaImpl::checkComplexResult(const Expr &R, const FnDecl &D) {
+  if (R.Ty == ExprType::Complex || R.Ty == ExprType::Unknown)
+    return;
+  Diags.error(R.loc(),
+              "function '" + D.Name +
+                  "' is declared '-> complex', but this result is not a "
+                  "complex value; make one with 'complex(re, im)'",
+              {R.Range});
 }
 
 } // namespace vf

@@ -210,6 +210,8 @@ public:
       E.Ty = ExprType::Array;
       E.Size = F->ResultSize;
     }
+    if (F->ResultComplex)
+      E.Ty = ExprType::Complex;
     if (!Ctx.ConstReason.empty())
       notConstant(E, "'" + E.Callee + "' is a user function (only built-in "
                                       "functions fold)");
@@ -274,11 +276,15 @@ public:
     Sym.Reduce = &E;
     bool Declared = S.declareLocal(Sym);
     visit(*E.Body);
-    S.requireReal(*E.Body, "the body of a reduction");
+    bool Complex = isComplex(*E.Body);
+    if (Complex && (E.Op == ReduceOp::Sum || E.Op == ReduceOp::Prod))
+      E.Ty = ExprType::Complex; // never folded, as every complex value
+    else
+      S.requireReal(*E.Body, "the body of a reduction");
     if (Declared)
       S.Locals.pop();
     SmallVector<const ReduceExpr *, 4> Deps;
-    if (RangeOk && S.collectIndexDeps(E, Deps) && Deps.empty()) {
+    if (!Complex && RangeOk && S.collectIndexDeps(E, Deps) && Deps.empty()) {
       // Fold only what evaluates in a moment: `sum(i in 0..1e12: i)` stays
       // a run-time loop (and is an error where a constant is required).
       std::string Why;
@@ -451,12 +457,20 @@ private:
 
   /// A user fn's argument has the shape its signature declares.
   void checkArgument(Expr &A, const FnArg &Arg, const FnDecl &F) {
-    if (A.Ty == ExprType::Bool || A.Ty == ExprType::Complex) {
-      S.requireReal(A, "a function argument");
-      return;
-    }
     if (A.Ty == ExprType::Unknown)
       return;
+    if (Arg.IsComplex != isComplex(A)) {
+      error(A, "argument '" + Arg.Name + "' of '" + F.Name + "' is " +
+                   (Arg.IsComplex ? "a complex value" : "real") +
+                   ", but this is " + shape(A) +
+                   (Arg.IsComplex ? "; make one with 'complex(re, im)'"
+                                  : "; use re(), im(), norm() or abs()"));
+      return;
+    }
+    if (A.Ty == ExprType::Bool || isComplex(A)) {
+      S.requireValue(A, "a function argument");
+      return;
+    }
     unsigned Got = isArray(A) ? A.Size : 0;
     if (Got == Arg.Size)
       return;
@@ -485,6 +499,8 @@ private:
       E.Ty = ExprType::Array;
       E.Size = L.Size;
     }
+    if (L.Complex)
+      E.Ty = ExprType::Complex;
     // A variable of several dimensions is the array of its coordinates.
     if (L.Kind == BindingKind::DomainVar && Ctx.Integrand &&
         Ctx.Integrand->Dim != 1) {
@@ -505,6 +521,8 @@ private:
       E.Binding = BindingKind::Const;
       E.Const = &C;
       E.ConstValue = C.Folded;
+      if (C.Value->Ty == ExprType::Complex)
+        E.Ty = ExprType::Complex;
       return;
     }
     case ItemKind::Param: {

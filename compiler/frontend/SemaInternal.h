@@ -33,6 +33,7 @@ struct LocalSym {
   const ReduceExpr *Reduce = nullptr;
   unsigned ArgIndex = 0;
   unsigned Size = 0; // an array's size (fn arguments); 0 for a real
+  bool Complex = false; // a complex fn argument
 };
 
 /// The locals in scope, innermost last, with an index by name, so that
@@ -158,6 +159,10 @@ public:
   /// A call of \p B, a complex built-in or abs of a complex value, whose
   /// arity is checked.
   void checkComplexCall(CallExpr &E, Builtin B, const SemaContext &Ctx);
+  /// A fn with complex arguments or result: not an extern one.
+  void checkComplexSignature(const FnDecl &D);
+  /// The body of a fn declared `-> complex` returns a complex value.
+  void checkComplexResult(const Expr &R, const FnDecl &D);
 
   // Index checks (SemaIndex.cpp).
   bool collectIndexDeps(const Expr &E,

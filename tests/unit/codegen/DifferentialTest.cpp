@@ -303,14 +303,20 @@ integrand one(t in [-1, 1]) -> [2] { return [t * exp(t), t^2 + w] }
 )");
 }
 
-// Version 3: complex values. Arithmetic, conj, re, im, norm and integer
+// Version 3: complex values, also as constants, fn arguments and results,
+// and sums and products. Arithmetic, conj, re, im, norm and integer
 // powers are the same IEEE operations on both sides (ComplexOps.h and
 // ComplexGen.cpp), so they agree bit for bit; abs and sqrt call only the
 // correctly rounded square root, arg, exp and sqrt's parts the math
-// library, within its ulp bounds. Operands near 1e300 reach the overflow
+// library, within its ulp bounds (the parts of a rotation are shifted
+// from 0, which they cross, where an ulp bound on the result means
+// nothing). Operands near 1e300 reach the overflow
 // that Smith's division and the scaled abs avoid.
 TEST_F(DifferentialTest, ComplexValues) {
   checkSource("complex", R"(
+const j = complex(0, 1)
+const w0 = conj(exp(j * pi / 4)) * 2
+fn rot(z: complex, t) -> complex = z * exp(j * t)
 integrand arith(x in [-2, 2]^4) -> [8] {
     let z = complex(x[0], x[1])
     let w = complex(x[2], x[3])
@@ -327,6 +333,14 @@ integrand fns(x in [-3, 3]^2) -> [7] {
     let z = complex(x[0], x[1])
     return [abs(z), arg(z), re(exp(z)), im(exp(z)), re(sqrt(z)), im(sqrt(z)),
             if x[0] < 0 then norm(sqrt(-z)) else re(sqrt(complex(x[0], 0)))]
+}
+integrand fnsum(x in [0, 2]^2) -> [6] {
+    let z = rot(complex(x[0], x[1]), x[0])
+    let w = sum(k in 1..7: exp(j * k * x[0]))
+    let l = sum(k in 0..40: complex(x[1], k) / (k + 1 + j))
+    let p = prod(k in 1..5: complex(1, x[0] / k))
+    let q = prod(k in 1..30: complex(1, x[1] / k))
+    return [re(z) + 4, im(z) + re(w0) + 4, norm(w), re(l), im(p), re(q)]
 }
 integrand cut(x in [-4, 0]) -> [4] {
     let below = complex(x, -0.0)
