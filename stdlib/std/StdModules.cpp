@@ -19,6 +19,7 @@ VF_STD_MODULE(pdg)
 VF_STD_MODULE(physics)
 VF_STD_MODULE(qcd)
 VF_STD_MODULE(special)
+VF_STD_MODULE(spinors)
 #undef VF_STD_MODULE
 
 namespace vf {
@@ -38,6 +39,7 @@ static const StdModuleText StdModules[] = {
     {"physics", vf_std_physics, &vf_std_physics_len},
     {"qcd", vf_std_qcd, &vf_std_qcd_len},
     {"special", vf_std_special, &vf_std_special_len},
+    {"spinors", vf_std_spinors, &vf_std_spinors_len},
 };
 
 /// Returns the text of std module \p Name (without "std/"), or false.
