@@ -66,14 +66,22 @@ void SemaImpl::checkComplexBinary(BinaryExpr &E) {
   }
 }
 
-void SemaImpl::checkComplexCall(CallExpr &E, Builtin B,
+bool SemaImpl::checkComplexCall(CallExpr &E, Builtin B,
                                 const SemaContext &Ctx) {
+  bool ComplexArg = E.Args.size() == 1 && E.Args[0]->Ty == ExprType::Complex;
+  bool EitherKind =
+      B == Builtin::Abs || B == Builtin::Exp || B == Builtin::Sqrt;
+  if (!isComplexBuiltin(B) && !(EitherKind && ComplexArg))
+    return false;
+  const BuiltinInfo &Info = builtinInfo(B);
+  if (!checkArity(E, Info.MinArgs, Info.MaxArgs))
+    return true;
   E.BuiltinFn = B;
   if (B == Builtin::Complex) {
     for (ExprPtr &A : E.Args)
       requireReal(*A, "an argument of 'complex'");
     E.Ty = ExprType::Complex;
-    return;
+    return true;
   }
   const Expr &Arg = *E.Args[0];
   if (Arg.Ty != ExprType::Complex && Arg.Ty != ExprType::Unknown)
@@ -90,6 +98,7 @@ void SemaImpl::checkComplexCall(CallExpr &E, Builtin B,
                 Ctx.ConstReason + " must be a compile-time constant; complex "
                                   "values are computed at run time",
                 {E.Range});
+  return true;
 }
 
 void SemaImpl::checkComplexSignature(const FnDecl &D) {

@@ -167,12 +167,12 @@ public:
     if (B && isComplexBuiltin(*B) && G && G->Kind == ItemKind::Fn)
       B.reset(); // shadowed by a user fn, with a warning
     if (B) {
-      if (complexCall(E, *B))
+      if (S.checkComplexCall(E, *B, Ctx))
         return;
       for (ExprPtr &A : E.Args)
         S.requireReal(*A, "a function argument");
       const BuiltinInfo &Info = builtinInfo(*B);
-      if (!checkArity(E, Info.MinArgs, Info.MaxArgs))
+      if (!S.checkArity(E, Info.MinArgs, Info.MaxArgs))
         return;
       E.BuiltinFn = B;
       if (AllConst) {
@@ -201,7 +201,7 @@ public:
       return;
     }
     auto *F = static_cast<const FnDecl *>(G);
-    if (!checkArity(E, F->Args.size(), F->Args.size()))
+    if (!S.checkArity(E, F->Args.size(), F->Args.size()))
       return;
     for (size_t K = 0; K < E.Args.size(); ++K)
       checkArgument(*E.Args[K], F->Args[K], *F);
@@ -346,20 +346,6 @@ private:
 
   static bool isArray(const Expr &E) { return E.Ty == ExprType::Array; }
   static bool isComplex(const Expr &E) { return E.Ty == ExprType::Complex; }
-
-  /// complex(re, im), re, im, conj, norm and abs of a complex value
-  /// (SemaComplex.cpp); false for every other call, checked as a real one.
-  bool complexCall(CallExpr &E, Builtin B) {
-    bool ComplexArg = E.Args.size() == 1 && isComplex(*E.Args[0]);
-    bool EitherKind =
-        B == Builtin::Abs || B == Builtin::Exp || B == Builtin::Sqrt;
-    if (!isComplexBuiltin(B) && !(EitherKind && ComplexArg))
-      return false;
-    const BuiltinInfo &Info = builtinInfo(B);
-    if (checkArity(E, Info.MinArgs, Info.MaxArgs))
-      S.checkComplexCall(E, B, Ctx);
-    return true;
-  }
 
   /// Makes \p E an array of \p Like's size when \p Like is one.
   static bool setArray(Expr &E, const Expr &Like) {
@@ -583,21 +569,6 @@ private:
                       (Best.empty() ? Twine("")
                                     : Twine("; did you mean '") + Best + "'?"),
                   {E.CalleeRange});
-  }
-
-  bool checkArity(const CallExpr &E, int Min, int Max) {
-    int N = static_cast<int>(E.Args.size());
-    if (N >= Min && (Max < 0 || N <= Max))
-      return true;
-    std::string Expect =
-        Max < 0    ? "at least " + std::to_string(Min) + " arguments"
-        : Min == 1 && Max == 1 ? std::string("1 argument")
-                               : std::to_string(Min) + " arguments";
-    S.Diags.error(E.CalleeRange.Start,
-                  "'" + E.Callee + "' takes " + Expect + ", but " + Twine(N) +
-                      (N == 1 ? " was" : " were") + " given",
-                  {E.Range});
-    return false;
   }
 
   SemaImpl &S;

@@ -146,6 +146,9 @@ public:
                                            llvm::StringRef What);
   /// Reports a boolean or an array where a number is needed.
   void requireValue(Expr &E, llvm::StringRef What);
+  /// Whether \p E has \p Min to \p Max arguments (-1: any), after
+  /// reporting otherwise.
+  bool checkArity(const CallExpr &E, int Min, int Max);
   /// A compile-time array size in 1..MaxArraySize, or 0 after an error.
   unsigned arraySize(Expr &E, llvm::StringRef What);
   /// Checks a body's result against its declared size (0: a number; with
@@ -156,9 +159,10 @@ public:
   // Complex values (SemaComplex.cpp).
   /// `+ - * / == !=` with a complex operand; the others are errors.
   void checkComplexBinary(BinaryExpr &E);
-  /// A call of \p B, a complex built-in or abs of a complex value, whose
-  /// arity is checked.
-  void checkComplexCall(CallExpr &E, Builtin B, const SemaContext &Ctx);
+  /// complex(re, im), re, im, conj, norm, arg, and abs, exp, sqrt of a
+  /// complex value, \p E's arguments checked; false for every other call,
+  /// which is checked as a real one.
+  bool checkComplexCall(CallExpr &E, Builtin B, const SemaContext &Ctx);
   /// A fn with complex arguments or result: not an extern one.
   void checkComplexSignature(const FnDecl &D);
   /// The body of a fn declared `-> complex` returns a complex value.

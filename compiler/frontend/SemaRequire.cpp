@@ -75,4 +75,19 @@ std::optional<long long> SemaImpl::constantInteger(Expr &E,
   return static_cast<long long>(V);
 }
 
+bool SemaImpl::checkArity(const CallExpr &E, int Min, int Max) {
+  int N = static_cast<int>(E.Args.size());
+  if (N >= Min && (Max < 0 || N <= Max))
+    return true;
+  std::string Expect =
+      Max < 0                ? "at least " + std::to_string(Min) + " arguments"
+      : Min == 1 && Max == 1 ? std::string("1 argument")
+                             : std::to_string(Min) + " arguments";
+  Diags.error(E.CalleeRange.Start,
+              "'" + E.Callee + "' takes " + Expect + ", but " + Twine(N) +
+                  (N == 1 ? " was" : " were") + " given",
+              {E.Range});
+  return false;
+}
+
 } // namespace vf
