@@ -66,6 +66,9 @@ struct Expr {
   ExprType Ty = ExprType::Unknown;
   /// The number of elements when Ty is Array.
   unsigned Size = 0;
+  /// An Array of complex values (`[z, w]`, `c: [4] complex`): codegen's
+  /// elements are pairs, the evaluator's re and im interleaved.
+  bool ComplexElems = false;
   /// The folded value when the expression is a compile-time constant
   /// (for booleans: 1 or 0).
   std::optional<double> ConstValue;

@@ -168,21 +168,21 @@ public:
       OS << "(fn " << F.Name << " (";
       for (size_t K = 0; K < F.Args.size(); ++K) {
         OS << (K ? " " : "") << F.Args[K].Name;
-        if (F.Args[K].IsComplex)
-          OS << ":complex";
         if (F.Args[K].SizeExpr) {
           OS << ":[";
           expr(F.Args[K].SizeExpr.get());
           OS << ']';
         }
+        if (F.Args[K].IsComplex)
+          OS << (F.Args[K].SizeExpr ? "complex" : ":complex");
       }
       OS << ") ";
-      if (F.ResultComplex)
-        OS << "-> complex ";
       if (F.ResultSizeExpr) {
         OS << "-> [";
         expr(F.ResultSizeExpr.get());
-        OS << "] ";
+        OS << (F.ResultComplex ? "]complex " : "] ");
+      } else if (F.ResultComplex) {
+        OS << "-> complex ";
       }
       if (F.Extern)
         OS << ')';

@@ -209,6 +209,15 @@ public:
     }
     case ExprKind::Reduce:
       return complexReduce(static_cast<const ReduceExpr &>(E));
+    case ExprKind::Index: { // of an array of complex values, interleaved
+      const auto &Ix = static_cast<const IndexExpr &>(E);
+      double I = visit(*Ix.Idx);
+      std::vector<double> A = array(*Ix.Base);
+      if (!(I >= 0) || 2 * I + 1 >= static_cast<double>(A.size()))
+        return {NAN, NAN};
+      size_t K = 2 * static_cast<size_t>(I);
+      return {A[K], A[K + 1]};
+    }
     default:
       return {NAN, NAN};
     }

@@ -187,14 +187,18 @@ bool Parser::parseSize(ExprPtr &Size, StringRef What) {
   return expect(TokenKind::RBracket, ("after " + What).str());
 }
 
-/// type -> size | 'complex'
+/// type -> size? 'complex' | size
 bool Parser::parseType(ExprPtr &Size, bool &IsComplex, StringRef What) {
+  if (!tok().is(TokenKind::Identifier) && !parseSize(Size, What))
+    return false;
   if (tok().is(TokenKind::Identifier) && tok().Text == "complex") {
     consume();
     IsComplex = true;
     return true;
   }
-  return parseSize(Size, What);
+  if (!Size)
+    return parseSize(Size, What);
+  return true;
 }
 
 /// extern -> 'extern' STRING 'fn' NAME '(' (arg (',' arg)*)? ')'

@@ -249,6 +249,11 @@ void SemaImpl::checkResult(Expr &R, unsigned Declared, bool OneIsScalar,
                            StringRef What) {
   if (R.Ty == ExprType::Complex)
     requireReal(R, "the result");
+  if (R.ComplexElems)
+    Diags.error(R.loc(),
+                "expected real numbers in the result, found an array of "
+                "complex values; use re(), im(), norm() or abs()",
+                {R.Range});
   requireValue(R, "the result");
   if (R.Ty != ExprType::Real && R.Ty != ExprType::Array)
     return;

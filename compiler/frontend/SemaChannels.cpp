@@ -56,6 +56,11 @@ void SemaImpl::checkChannelQuery(ChannelExpr &E, const SemaContext &Ctx) {
   if (E.Point) {
     checkExpr(*E.Point, Ctx);
     requireValue(*E.Point, "the point of 'density(NAME, u)'");
+    if (E.Point->ComplexElems || E.Point->Ty == ExprType::Complex)
+      Diags.error(E.Point->loc(),
+                  "the point of 'density(NAME, u)' is real; this one is "
+                  "complex",
+                  {E.Point->Range});
   }
   const IntegrandDecl &D = *Ctx.Integrand;
   E.Count = unsigned(D.Channels.size());

@@ -117,8 +117,52 @@ void SemaImpl::checkComplexSignature(const FnDecl &D) {
                 {D.NameRange});
 }
 
+bool SemaImpl::checkComplexArrays(const BinaryExpr &E) {
+  if (!E.LHS->ComplexElems && !E.RHS->ComplexElems)
+    return true;
+  Diags.error(E.OpLoc,
+              "cannot apply '" + binaryOpSpelling(E.Op) +
+                  "' to an array of complex values yet; index it",
+              {E.Range});
+  return false;
+}
+
+bool SemaImpl::checkComplexArrays(const SliceExpr &E) {
+  if (!E.Base->ComplexElems)
+    return true;
+  Diags.error(E.loc(),
+              "an array of complex values cannot be sliced yet; index it",
+              {E.Range});
+  return false;
+}
+
+bool SemaImpl::checkComplexElements(VectorExpr &E, unsigned Complex) {
+  E.ComplexElems = Complex != 0;
+  if (!Complex || Complex == E.Elements.size())
+    return true;
+  Diags.error(E.loc(),
+              "an array's elements are all real or all complex; make the "
+              "real ones complex with 'complex(x, 0)'",
+              {E.Range});
+  return false;
+}
+
 void SemaImpl::checkComplexResult(const Expr &R, const FnDecl &D) {
-  if (R.Ty == ExprType::Complex || R.Ty == ExprType::Unknown)
+  if (R.Ty == ExprType::Unknown)
+    return;
+  if (D.ResultSize && R.Ty == ExprType::Array && R.ComplexElems &&
+      R.Size == D.ResultSize)
+    return;
+  if (D.ResultSize) {
+    Diags.error(R.loc(),
+                "function '" + D.Name + "' is declared '-> [" +
+                    Twine(D.ResultSize) +
+                    "] complex', but this result is not an array of " +
+                    Twine(D.ResultSize) + " complex values",
+                {R.Range});
+    return;
+  }
+  if (R.Ty == ExprType::Complex)
     return;
   Diags.error(R.loc(),
               "function '" + D.Name +

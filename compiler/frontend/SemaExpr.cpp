@@ -60,6 +60,8 @@ public:
       visit(*E.Idx);
       return;
     }
+    if (E.Base->ComplexElems)
+      E.Ty = ExprType::Complex;
     unsigned Before = S.Diags.errorCount();
     visit(*E.Idx);
     S.requireReal(*E.Idx, "an index");
@@ -76,6 +78,8 @@ public:
     std::optional<long long> Hi =
         S.constantInteger(*E.Hi, Ctx, "a slice bound");
     if (!BaseOk || !Lo || !Hi)
+      return;
+    if (!S.checkComplexArrays(E))
       return;
     SMRange R(E.Lo->Range.Start, E.Hi->Range.End);
     std::string Slice = std::to_string(*Lo) + ".." + std::to_string(*Hi);
@@ -210,7 +214,9 @@ public:
       E.Ty = ExprType::Array;
       E.Size = F->ResultSize;
     }
-    if (F->ResultComplex)
+    if (F->ResultComplex && F->ResultSize)
+      E.ComplexElems = true;
+    else if (F->ResultComplex)
       E.Ty = ExprType::Complex;
     if (!Ctx.ConstReason.empty())
       notConstant(E, "'" + E.Callee + "' is a user function (only built-in "
@@ -226,7 +232,8 @@ public:
     visit(*E.Then);
     visit(*E.Else);
     if (isArray(*E.Then) || isArray(*E.Else)) {
-      if (E.Then->Ty == E.Else->Ty && E.Then->Size == E.Else->Size)
+      if (E.Then->Ty == E.Else->Ty && E.Then->Size == E.Else->Size &&
+          E.Then->ComplexElems == E.Else->ComplexElems)
         setArray(E, *E.Then);
       else if (E.Then->Ty != ExprType::Unknown &&
                E.Else->Ty != ExprType::Unknown)
@@ -305,16 +312,17 @@ public:
 
   void visitVector(const VectorExpr &CE) {
     auto &E = const_cast<VectorExpr &>(CE);
-    unsigned N = 0;
+    unsigned N = 0, Complex = 0;
     bool Known = true;
     for (const ExprPtr &X : E.Elements) {
       visit(*X);
-      if (isComplex(*X))
-        S.requireReal(*X, "an array element");
       S.requireValue(*X, "an array element");
-      Known &= X->Ty == ExprType::Real || X->Ty == ExprType::Array;
+      Known &=
+          X->Ty == ExprType::Real || X->Ty == ExprType::Array || isComplex(*X);
       N += X->Ty == ExprType::Array ? X->Size : 1;
+      Complex += isComplex(*X) || X->ComplexElems;
     }
+    Known &= S.checkComplexElements(E, Complex);
     if (N > MaxArraySize) {
       error(E, "an array has at most " + Twine(MaxArraySize) +
                    " elements; this one has " + Twine(N));
@@ -353,13 +361,15 @@ private:
       return false;
     E.Ty = ExprType::Array;
     E.Size = Like.Size;
+    E.ComplexElems = Like.ComplexElems;
     return true;
   }
 
   static std::string shape(const Expr &E) {
     switch (E.Ty) {
     case ExprType::Array:
-      return "an array of " + std::to_string(E.Size);
+      return "an array of " + std::to_string(E.Size) +
+             (E.ComplexElems ? " complex values" : "");
     case ExprType::Bool:
       return "a comparison";
     case ExprType::Complex:
@@ -404,6 +414,8 @@ private:
     Expr &L = *E.LHS, &R = *E.RHS;
     if (L.Ty == ExprType::Unknown || R.Ty == ExprType::Unknown)
       return;
+    if (!S.checkComplexArrays(E))
+      return;
     std::string Op = binaryOpSpelling(E.Op).str();
     std::string Why;
     switch (E.Op) {
@@ -445,7 +457,7 @@ private:
   void checkArgument(Expr &A, const FnArg &Arg, const FnDecl &F) {
     if (A.Ty == ExprType::Unknown)
       return;
-    if (Arg.IsComplex != isComplex(A)) {
+    if (!Arg.Size && Arg.IsComplex != isComplex(A)) {
       error(A, "argument '" + Arg.Name + "' of '" + F.Name + "' is " +
                    (Arg.IsComplex ? "a complex value" : "real") +
                    ", but this is " + shape(A) +
@@ -458,9 +470,10 @@ private:
       return;
     }
     unsigned Got = isArray(A) ? A.Size : 0;
-    if (Got == Arg.Size)
+    if (Got == Arg.Size && A.ComplexElems == (Arg.IsComplex && Arg.Size))
       return;
-    std::string Want = Arg.Size ? "an array of " + std::to_string(Arg.Size)
+    std::string Want = Arg.Size ? "an array of " + std::to_string(Arg.Size) +
+                                      (Arg.IsComplex ? " complex values" : "")
                                 : std::string("a number");
     error(A, "argument '" + Arg.Name + "' of '" + F.Name + "' is " + Want +
                  ", but this is " + shape(A));
@@ -485,7 +498,9 @@ private:
       E.Ty = ExprType::Array;
       E.Size = L.Size;
     }
-    if (L.Complex)
+    if (L.Complex && L.Size)
+      E.ComplexElems = true;
+    else if (L.Complex)
       E.Ty = ExprType::Complex;
     // A variable of several dimensions is the array of its coordinates.
     if (L.Kind == BindingKind::DomainVar && Ctx.Integrand &&

@@ -304,7 +304,7 @@ integrand one(t in [-1, 1]) -> [2] { return [t * exp(t), t^2 + w] }
 }
 
 // Version 3: complex values, also as constants, fn arguments and results,
-// and sums and products. Arithmetic, conj, re, im, norm and integer
+// arrays, and sums and products. Arithmetic, conj, re, im, norm and integer
 // powers are the same IEEE operations on both sides (ComplexOps.h and
 // ComplexGen.cpp), so they agree bit for bit; abs and sqrt call only the
 // correctly rounded square root, arg, exp and sqrt's parts the math
@@ -317,6 +317,8 @@ TEST_F(DifferentialTest, ComplexValues) {
 const j = complex(0, 1)
 const w0 = conj(exp(j * pi / 4)) * 2
 fn rot(z: complex, t) -> complex = z * exp(j * t)
+fn amps(p: [4], t) -> [3] complex = [complex(p[1], p[2]), exp(j * t), complex(p[0], 0) / (1 + j)]
+fn total(c: [3] complex) -> complex = c[0] + c[1] * c[2]
 integrand arith(x in [-2, 2]^4) -> [8] {
     let z = complex(x[0], x[1])
     let w = complex(x[2], x[3])
@@ -341,6 +343,13 @@ integrand fnsum(x in [0, 2]^2) -> [6] {
     let p = prod(k in 1..5: complex(1, x[0] / k))
     let q = prod(k in 1..30: complex(1, x[1] / k))
     return [re(z) + 4, im(z) + re(w0) + 4, norm(w), re(l), im(p), re(q)]
+}
+integrand arrays(x in [0, 1]^3) -> [5] {
+    let a = amps([1, x[0], x[1], 0.5], x[2])
+    let b = -a
+    let pick = if x[0] < 0.5 then a else b
+    return [re(total(a)) + 4, im(total(b)) + 4, re(sum(k in 0..3: a[k] * conj(b[k]))),
+            norm(pick[1] + a[2]), im(sum(k in 0..3: [j, 2 * j, 3 * j][k] * k))]
 }
 integrand cut(x in [-4, 0]) -> [4] {
     let below = complex(x, -0.0)
