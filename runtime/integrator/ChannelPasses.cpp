@@ -149,9 +149,9 @@ Iteration::runChannels(RunState &S, std::uint64_t Calls, bool Warmup) {
 
 Status Iteration::channelPass(RunState &S, std::uint64_t Calls, bool Warmup,
                               ChannelPass &Pass) {
-  const std::uint64_t Share = channelCalls(S.Alpha[S.Channel], Calls);
-  prepareChannel(S, Calls, Share, false);
-  const vf_sampler_args A = samplerArgs(S, Share);
+  // The grid was prepared for this share before the first pass.
+  const vf_sampler_args A =
+      samplerArgs(S, channelCalls(S.Alpha[S.Channel], Calls));
   resetBuffers(A);
   IterationOutcome &Out = Pass.Out;
   if (Status T = runTiles(S, A, Warmup, Out); !T)

@@ -62,13 +62,14 @@ double EventSampler::drawPoint(const vf_sampler_args &A,
                                double Pick, std::uint64_t J, double *X) const {
   const unsigned Dim = A.dim;
   const std::uint64_t Nhcube = Offsets.size() - 1, Nused = Offsets.back();
-  std::vector<double> Coords(Dim);
-  std::vector<vf_u32> Bin(Dim);
+  // On the stack: a heap allocation per event cost more than the point.
+  double Coords[VF_SAMPLER_MAX_DIM];
+  vf_u32 Bin[VF_SAMPLER_MAX_DIM];
   const std::uint64_t Index =
       std::min<std::uint64_t>(std::uint64_t(Pick * double(Nused)), Nused - 1);
   const std::uint64_t H = Strata::findHcube(Offsets, Index);
-  vf_hcube_coords(H, Dim, A.nstrat, Coords.data());
-  const double Jac = vf_sample_point(&A, Dim, J, Coords.data(), X, Bin.data());
+  vf_hcube_coords(H, Dim, A.nstrat, Coords);
+  const double Jac = vf_sample_point(&A, Dim, J, Coords, X, Bin);
   const double Nh = double(Offsets[H + 1] - Offsets[H]);
   return Jac * (double(Nused) / (double(Nhcube) * Nh));
 }

@@ -89,8 +89,9 @@ private:
 
   // ChannelPasses.cpp: a multi-channel iteration's steps.
   struct ChannelPass;
-  /// Channel S.Channel's pass of \p Calls in all: its grid for its share,
-  /// its tiles, its estimate into \p Pass; its map's training data added.
+  /// Channel S.Channel's pass of \p Calls in all, on the grid
+  /// prepareChannel made for its share: its tiles, its estimate into
+  /// \p Pass; its map's training data added.
   Status channelPass(RunState &S, std::uint64_t Calls, bool Warmup,
                      ChannelPass &Pass);
   /// The selected channel's grid for its share \p Share of \p Calls;
