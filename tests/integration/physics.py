@@ -8,7 +8,9 @@
 # from the closed forms quoted in the examples' comments (independently of
 # the .vf code): e+e- -> mu+mu- (total, and its histogram of cos theta in
 # ten bins with the under- and overflow, checked bin by bin, and its
-# forward-backward asymmetry: integrand fb and its derived afb), the
+# forward-backward asymmetry: integrand fb and its derived afb; total, and
+# u ubar, d dbar -> l+ l-, from the helicity amplitudes of
+# ee_mumu_spinors.vf), the
 # massless 3-, 4- and 5-body volumes from RAMBO and the sequential generator, the
 # muon width and its histogram of the electron spectrum, a Z line shape
 # through the Breit-Wigner map and on [0, inf], and the TOML scan across
@@ -34,24 +36,34 @@ ALPHA, GF, MZ, GZ, SW2, GEV2PB = 1 / 128, 1.1663787e-5, 91.1876, 2.4952, \
 MMU = 0.1056583755
 
 
-def ee_couplings(s):
+def couplings(s, q=-1, t3=-0.5):
+    """A0, A1 of f fbar -> mu+ mu- for the fermion f of charge q and
+    isospin t3 (ee_mumu.vf's formula, drell_yan.vf's for a quark)."""
     k = math.sqrt(2) * GF * MZ**2 / (4 * math.pi * ALPHA)
     d = (s - MZ**2)**2 + GZ**2 * MZ**2
     chi1, chi2 = k * s * (s - MZ**2) / d, k**2 * s**2 / d
+    vq, aq = t3 - 2 * q * SW2, t3
     v, a = -0.5 + 2 * SW2, -0.5
-    return (1 + 2 * v * v * chi1 + (v * v + a * a)**2 * chi2,
-            2 * a * a * chi1 + 4 * v * v * a * a * chi2)
+    return (q * q - 2 * q * vq * v * chi1 +
+            (vq * vq + aq * aq) * (v * v + a * a) * chi2,
+            -2 * q * aq * a * chi1 + 4 * vq * v * aq * a * chi2)
 
 
 def ee_sigma(rs):
     s = rs * rs
-    return GEV2PB * 4 * math.pi * ALPHA**2 / (3 * s) * ee_couplings(s)[0]
+    return GEV2PB * 4 * math.pi * ALPHA**2 / (3 * s) * couplings(s)[0]
+
+
+def qqbar_sigma(rs, q, t3):
+    """q qbar -> gamma*/Z -> l+ l-, averaged over the quark's colours."""
+    s = rs * rs
+    return GEV2PB * 4 * math.pi * ALPHA**2 / (9 * s) * couplings(s, q, t3)[0]
 
 
 def ee_bins(rs):
     """The ten bins of |c| < 0.9, then the underflow and the overflow."""
     s = rs * rs
-    a0, a1 = ee_couplings(s)
+    a0, a1 = couplings(s)
     f = lambda c: GEV2PB * math.pi * ALPHA**2 / (2 * s) * \
         (a0 * (c + c**3 / 3) + a1 * c * c)
     edges = [-0.9 + 0.18 * k for k in range(11)]
@@ -62,7 +74,7 @@ def ee_bins(rs):
 def ee_fb(rs):
     """sigma, sigma_F - sigma_B and the asymmetry 3 A1 / (4 A0)."""
     s = rs * rs
-    a0, a1 = ee_couplings(s)
+    a0, a1 = couplings(s)
     k = GEV2PB * math.pi * ALPHA**2 / (2 * s)
     return ee_sigma(rs), 2 * k * a1, 3 * a1 / (4 * a0)
 
@@ -194,6 +206,11 @@ def main():
         hist=("costheta", ee_bins(91.19)))
     sigma, difference, afb = ee_fb(91.19)
     run(exe, ee, "fb", 4e4, [sigma, difference], derived=("afb", afb))
+
+    spinors = os.path.join(folder, "ee_mumu_spinors.vf")
+    run(exe, spinors, "sigma", 4e4, [ee_sigma(91.19)])
+    run(exe, spinors, "uubar_ll", 4e4, [qqbar_sigma(91.19, 2 / 3, 0.5)])
+    run(exe, spinors, "ddbar_ll", 4e4, [qqbar_sigma(91.19, -1 / 3, -0.5)])
 
     ps = os.path.join(folder, "phasespace.vf")
     for n in (3, 4, 5):

@@ -189,12 +189,19 @@ def run_json(vegasc, source, *args, env=None, integrand="sigma"):
 def test_bitwise_across_threads_schedules_and_fake_gpus(vegasc, vegasc_emu,
                                                         modules, path,
                                                         integrand):
+    assert_bitwise(vegasc, vegasc_emu, path, integrand, threads=2)
+
+
+def assert_bitwise(vegasc, vegasc_emu, path, integrand, threads):
+    """The same result on one CPU thread as on `threads` under three
+    schedules and on fake GPUs, alone and beside a CPU thread."""
     def run(*args, env=None, exe=vegasc):
         return run_json(exe, path, *args, env=env, integrand=integrand)
     base = run("--devices", "cpu:1")
-    for args in (["--devices", "cpu:2"],
-                 ["--devices", "cpu:2", "--schedule", "static"],
-                 ["--devices", "cpu:2", "--schedule", "dynamic:3"]):
+    many = f"cpu:{threads}"
+    for args in (["--devices", many],
+                 ["--devices", many, "--schedule", "static"],
+                 ["--devices", many, "--schedule", "dynamic:3"]):
         assert run(*args) == base, args
     fake = os.path.join(os.environ["VF_BUILD_DIR"], "lib",
                         "libvf_fakecuda.so")
