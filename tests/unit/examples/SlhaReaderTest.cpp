@@ -88,6 +88,13 @@ TEST(SlhaReader, ReadsWidthsAndSkipsBranchingRatios) {
   EXPECT_EQ(Card.value("MASS", {24}), 80.4);
 }
 
+TEST(SlhaReader, ReadsCardsWithWindowsLineEnds) {
+  const SlhaReader Card =
+      parsed("BLOCK MASS\r\n 23 91.1876\r\nDECAY 23 2.4952\r\n");
+  EXPECT_EQ(Card.value("MASS", {23}), 91.1876);
+  EXPECT_EQ(Card.width(23), 2.4952);
+}
+
 TEST(SlhaReader, LookupsNameTheCardAndTheEntry) {
   const SlhaReader Card = parsed(GoodCard);
   EXPECT_EQ(errorOf([&] { Card.value("MIXING", {1}); }),
