@@ -21,7 +21,8 @@ function(step name)
 endfunction()
 
 step(install ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${WORK}/prefix)
-foreach(f include/vf/vf.h include/vf/Native.h include/vf/vf_c.h
+foreach(f include/vf/vf.h include/vf/Native.h include/vf/Process.h
+          include/vf/vf_c.h
           include/vf/kernels/SamplerABI.h
           lib/cmake/vegasflow/vegasflowConfig.cmake)
   if(NOT EXISTS ${WORK}/prefix/${f})

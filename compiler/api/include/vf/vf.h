@@ -22,6 +22,7 @@
 #include "vf/Integrator.h"
 #include "vf/Module.h"
 #include "vf/Native.h"
+#include "vf/Process.h"
 #include "vf/Result.h"
 #include "vf/ResultJson.h"
 #include "vf/Summary.h"
