@@ -1,9 +1,10 @@
 //===- vf/vf.h - vegasflow, the library -------------------------*- C++ -*-===//
 //
-// One include for embedding vegasflow: compile a .vf integrand (Module) or
-// wrap a C++ callback (Native), integrate it with VEGAS+ on every CPU
-// thread (Integrator), read the Result (or its JSON), draw events (Events),
-// share iterations among a task engine's tasks (Tasks).
+// One include for embedding vegasflow: compile a .vf integrand (Module),
+// wrap a C++ callback (Native) or a class-based process (Process),
+// integrate it with VEGAS+ on every CPU thread (Integrator), read the
+// Result (or its JSON), draw events (Events), share iterations among a
+// task engine's tasks (Tasks).
 // See docs/user-guide.md, "The library". C and Fortran: vf/vf_c.h.
 //
 // The facade of both halves: the runtime's headers (runtime/include/vf)
