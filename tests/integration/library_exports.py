@@ -74,8 +74,9 @@ def main():
     for name in sorted(c_api - set(exported)):
         problems.append(f"C API function {name} (vf_c.h) is not exported")
     for name in sorted(cxx):
-        if not any(s.startswith(f"vf::{name}(") or
-                   s.startswith(f"vf::{name}[abi:") for s in demangled):
+        # In vf or a namespace inside it (vf::detail).
+        qualified = re.compile(rf"vf::(\w+::)*{name}(\(|\[abi:)")
+        if not any(qualified.match(s) for s in demangled):
             problems.append(f"vf::{name} is declared in an installed header "
                             f"but not exported: add `vf::{name}*;` to "
                             f"cmake/vegasflow.map")
