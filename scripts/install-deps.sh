@@ -13,8 +13,11 @@ packages=(
   # toolchain and LLVM 19 (static components, headers, lit tools)
   cmake ninja-build ccache clang-19 lld-19 llvm-19-dev llvm-19-tools libclang-rt-19-dev
   # Clang in the process for C/C++ integrands (compiler/clang: the static
-  # archives of libclang-19-dev, the headers of libclang-cpp19-dev)
-  libclang-19-dev libclang-cpp19-dev
+  # archives of libclang-19-dev, the headers of libclang-cpp19-dev); Clang's
+  # built-in headers and g++-12's libstdc++ headers, which a C++ integrand
+  # needing the C++ run-time library (<vector>, ...) is compiled with
+  # (clang-19 depends on both; named for what vegasc reads at run time)
+  libclang-19-dev libclang-cpp19-dev libclang-common-19-dev libstdc++-12-dev
   # compression libraries the static LLVM components link against
   zlib1g-dev libzstd-dev
   # libraries the project uses

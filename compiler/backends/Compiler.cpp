@@ -15,6 +15,7 @@
 #include "backends/Optimizer.h"
 #include "backends/PerfMap.h"
 #include "backends/ProgramImage.h"
+#include "backends/RuntimeLibrary.h"
 #include "bitcode/LLVMDiagnostics.h"
 #include "bitcode/MathLibrary.h"
 #include "bitcode/SamplerKernel.h"
@@ -91,6 +92,7 @@ Expected<std::unique_ptr<Compiler>> Compiler::create() {
   if (!J)
     return J.takeError();
   enablePerfMapIfRequested(**J);
+  linkRuntimeLibrary(**J);
   return std::unique_ptr<Compiler>(new Compiler(std::move(*J)));
 }
 

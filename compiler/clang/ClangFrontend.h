@@ -80,12 +80,16 @@ struct ForeignEntry {
 /// file, every file it includes, the flags for the target, and Clang's
 /// version), its VF_INTEGRAND entries and the main file's text they are
 /// located in. Diagnostics (a missing include, a malformed VF_INTEGRAND)
-/// are Clang's text.
+/// are Clang's text. A C++ file that includes a header needing the C++
+/// run-time library (<vector>, <string>, ...) is, for the host, compiled
+/// with the system's C++ library instead of vegasflow's
+/// (SystemLibrary); for a GPU it is refused at that #include.
 struct ForeignScan {
   std::string Digest;
   std::vector<ForeignEntry> Entries;
   std::vector<std::string> Includes; ///< paths of the included files
   std::string Text;                  ///< the main file, as Clang read it
+  bool SystemLibrary = false;
 };
 llvm::Expected<ForeignScan> scanForeignSource(llvm::StringRef Path,
                                               ForeignTarget T);

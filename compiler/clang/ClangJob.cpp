@@ -4,6 +4,7 @@
 #include "frontend/Frontend.h"
 #include "clang/PortabilityChecker.h"
 #include "clang/StandardHeaders.h"
+#include "clang/SystemLibrary.h"
 
 #include "PtxTargets.h"
 
@@ -63,8 +64,24 @@ ClangPhaseTimes clangPhaseTimes() {
           Ms(ClangPhase::CodeGen)};
 }
 
-static std::vector<std::string> cc1Arguments(StringRef Path, ForeignTarget T,
-                                             ClangPurpose P) {
+/// The headers a build sees: vegasflow's (none of the system's), or for a
+/// CPU-only file the system's C++ library and Clang's built-in headers,
+/// in a hosted build. vf/integrand.h takes libm's declarations there
+/// (__VF_SYSTEM_LIBRARY__), whose calls ForeignCompile binds to the math
+/// library.
+static void addHeaderArguments(std::vector<std::string> &A,
+                               const std::vector<std::string> *System) {
+  if (!System) {
+    A.insert(A.end(), {"-ffreestanding", "-nostdsysteminc", "-nobuiltininc"});
+    return;
+  }
+  A.insert(A.end(), System->begin(), System->end());
+  A.push_back("-D__VF_SYSTEM_LIBRARY__=1");
+}
+
+static std::vector<std::string>
+cc1Arguments(StringRef Path, ForeignTarget T, ClangPurpose P,
+             const std::vector<std::string> *System) {
   const bool IsC = sys::path::extension(Path) == ".c";
   std::vector<std::string> A = {
       "-triple", T == ForeignTarget::Host ? "x86_64-unknown-linux-gnu"
@@ -73,24 +90,24 @@ static std::vector<std::string> cc1Arguments(StringRef Path, ForeignTarget T,
     A.insert(A.end(), {"-target-cpu", VF_STR(VF_BITCODE_GPU_ARCH),
                        "-target-feature",
                        "+ptx" VF_STR(VF_BITCODE_PTX_ISA)});
-  A.insert(A.end(), {"-x", IsC ? "c" : "c++", IsC ? "-std=c11" : "-std=c++17",
-                     // Optimised IR without LLVM's passes: the integrand
-                     // module is optimised once, with the sampler.
-                     "-O2", "-disable-llvm-passes", "-ffreestanding",
-                     "-fno-builtin", "-ffp-contract=off",
-                     "-nostdsysteminc", "-nobuiltininc", "-I",
-                     ForeignIncludeRoot.str(), "-D__VEGASFLOW__=1",
-                     "-fno-rtti", "-fno-threadsafe-statics",
-                     // Bounded compile time and memory for runaway
-                     // templates, constexpr evaluation and nesting (with
-                     // the scan's bounds on tokens and bytes and the
-                     // checker's on instantiations); no warning per NUL
-                     // byte, which on one huge line costs the square of
-                     // its length in column numbers.
-                     "-ftemplate-depth=128", "-fconstexpr-depth=128",
-                     "-fconstexpr-steps=1000000", "-fbracket-depth", "256",
-                     "-ferror-limit", "20", "-Wno-null-character",
-                     "-fmessage-length=0"});
+  A.insert(A.end(),
+           {"-x", IsC ? "c" : "c++", IsC ? "-std=c11" : "-std=c++17",
+            // Optimised IR without LLVM's passes: the integrand
+            // module is optimised once, with the sampler.
+            "-O2", "-disable-llvm-passes", "-fno-builtin", "-ffp-contract=off",
+            "-I", ForeignIncludeRoot.str(), "-D__VEGASFLOW__=1", "-fno-rtti",
+            "-fno-threadsafe-statics",
+            // Bounded compile time and memory for runaway
+            // templates, constexpr evaluation and nesting (with
+            // the scan's bounds on tokens and bytes and the
+            // checker's on instantiations); no warning per NUL
+            // byte, which on one huge line costs the square of
+            // its length in column numbers.
+            "-ftemplate-depth=128", "-fconstexpr-depth=128",
+            "-fconstexpr-steps=1000000", "-fbracket-depth", "256",
+            "-ferror-limit", "20", "-Wno-null-character",
+            "-fmessage-length=0"});
+  addHeaderArguments(A, System);
   if (P == ClangPurpose::Check && !IsC)
     A.insert(A.end(), {"-fcxx-exceptions", "-fexceptions"});
   if (T == ForeignTarget::NVPTX)
@@ -150,22 +167,34 @@ public:
 };
 } // namespace
 
-/// The real file system with vf/integrand.h and the standard headers at
+/// The real file system with vf/integrand.h and, unless the build takes
+/// the system's C++ library, vegasflow's standard headers at
 /// ForeignIncludeRoot.
-static IntrusiveRefCntPtr<vfs::FileSystem> fileSystem() {
+static IntrusiveRefCntPtr<vfs::FileSystem> fileSystem(bool SystemLibrary) {
   auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(
       makeIntrusiveRefCnt<BoundedFileSystem>(vfs::getRealFileSystem()));
   auto Mem = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   Mem->addFile(ForeignIncludeRoot.str() + "/vf/integrand.h", 0,
                MemoryBuffer::getMemBuffer(integrandHeaderText(),
                                           "vf/integrand.h", false));
-  addStandardHeaders(*Mem, ForeignIncludeRoot);
+  if (!SystemLibrary)
+    addStandardHeaders(*Mem, ForeignIncludeRoot);
   Overlay->pushOverlay(Mem);
   return Overlay;
 }
 
-ClangJob::ClangJob(StringRef Path, ForeignTarget T, ClangPurpose P)
-    : Args(cc1Arguments(Path, T, P)) {
+ClangJob::ClangJob(StringRef Path, ForeignTarget T, ClangPurpose P,
+                   bool SystemLibrary) {
+  const std::vector<std::string> *System = nullptr;
+  if (SystemLibrary) {
+    Expected<const std::vector<std::string> &> Found = systemLibraryArguments();
+    if (!Found) {
+      OS << Path << ": error: " << toString(Found.takeError()) << "\n";
+      return;
+    }
+    System = &*Found;
+  }
+  Args = cc1Arguments(Path, T, P, System);
   std::vector<const char *> Argv;
   for (const std::string &S : Args)
     Argv.push_back(S.c_str());
@@ -182,7 +211,7 @@ ClangJob::ClangJob(StringRef Path, ForeignTarget T, ClangPurpose P)
   CI->setInvocation(std::move(Inv));
   CI->createDiagnostics(
       new clang::TextDiagnosticPrinter(OS, &CI->getDiagnosticOpts()), true);
-  CI->createFileManager(fileSystem());
+  CI->createFileManager(fileSystem(SystemLibrary));
   // Not "N errors generated." on stderr: the diagnostics are the message.
   CI->setVerboseOutputStream(std::make_unique<raw_null_ostream>());
 }

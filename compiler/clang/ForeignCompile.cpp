@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "frontend/Builtins.h"
 #include "clang/ClangJob.h"
 #include "clang/PortabilityChecker.h"
 
@@ -298,6 +299,28 @@ void prepareForLinking(Module &M, ForeignTarget T) {
   callMathOutOfLine(Large);
 }
 
+/// In a build with the system's C++ library, <cmath> and vf/integrand.h
+/// declare libm's exp, sin, ...; their calls go to the math library's
+/// functions (vf_exp, ...) instead, the ones a .vf integrand and a
+/// portable build call, so what differs from a portable build is only
+/// what libstdc++ computes itself (its std::complex above all).
+void bindMathLibrary(Module &M) {
+  static constexpr StringLiteral Symbols[] = {
+#define VF_MATH_SYMBOL(E, Name, Min, Max, Sym) Sym,
+      VF_FOR_EACH_BUILTIN(VF_MATH_SYMBOL)
+#undef VF_MATH_SYMBOL
+  };
+  for (StringRef Sym : Symbols) {
+    StringRef Libm = Sym;
+    Function *F = M.getFunction(Libm.consume_front("vf_") ? Libm : "");
+    if (!F || !F->isDeclaration())
+      continue;
+    FunctionCallee Vf = M.getOrInsertFunction(Sym, F->getFunctionType());
+    F->replaceAllUsesWith(Vf.getCallee());
+    F->eraseFromParent();
+  }
+}
+
 Error clangError(ClangJob &Job, const ForeignSource &S) {
   std::string Text = Job.diagnostics();
   if (Text.empty())
@@ -310,11 +333,11 @@ Error clangError(ClangJob &Job, const ForeignSource &S) {
 ForeignCheck checkForeignSource(const ForeignSource &S, bool Gpu,
                                 bool Warnings) {
   // The scan's bounds on the preprocessed size hold before any parse.
-  if (Expected<ForeignScan> Scan = scanForeignSource(S.Path,
-                                                     ForeignTarget::Host);
-      !Scan)
+  Expected<ForeignScan> Scan = scanForeignSource(S.Path, ForeignTarget::Host);
+  if (!Scan)
     return {false, toString(Scan.takeError())};
-  ClangJob Job(S.Path, ForeignTarget::Host, ClangPurpose::Check);
+  ClangJob Job(S.Path, ForeignTarget::Host, ClangPurpose::Check,
+               Scan->SystemLibrary);
   if (Job.instance() && !Warnings)
     Job.instance()->getDiagnostics().setIgnoreAllWarnings(true);
   CheckAction Act(S, Gpu);
@@ -328,10 +351,11 @@ ForeignCheck checkForeignSource(const ForeignSource &S, bool Gpu,
 Expected<std::unique_ptr<Module>>
 compileForeignSource(const ForeignSource &S, ForeignTarget T,
                      LLVMContext &Ctx, std::string &Warnings) {
-  if (Expected<ForeignScan> Scan = scanForeignSource(S.Path, T); !Scan)
+  Expected<ForeignScan> Scan = scanForeignSource(S.Path, T);
+  if (!Scan)
     return Scan.takeError();
   PhaseClock Clock;
-  ClangJob Job(S.Path, T, ClangPurpose::Compile);
+  ClangJob Job(S.Path, T, ClangPurpose::Compile, Scan->SystemLibrary);
   CheckedCodeGenAction Act(Ctx, S, T == ForeignTarget::NVPTX, Clock);
   if (!Job.instance() || !Job.instance()->ExecuteAction(Act) ||
       Job.hasErrors())
@@ -341,6 +365,8 @@ compileForeignSource(const ForeignSource &S, ForeignTarget T,
     return clangError(Job, S);
   Warnings += Job.diagnostics();
   prepareForLinking(*M, T);
+  if (Scan->SystemLibrary)
+    bindMathLibrary(*M);
   Clock.lap(ClangPhase::CodeGen);
   return std::move(M);
 }

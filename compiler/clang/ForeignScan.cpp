@@ -5,12 +5,15 @@
 // of every file entered (the main file and its includes, by name and
 // content) with the flags and Clang's version is the compile cache's key
 // for the C/C++ part, and the VF_INTEGRAND expansions of the main file are
-// the integrands it defines.
+// the integrands it defines. A file that takes the system's C++ library
+// is keyed the same way: every system header it includes by name and text.
 //
 //===----------------------------------------------------------------------===//
 
 #include "frontend/Sema.h"
 #include "clang/ClangJob.h"
+#include "clang/PortabilityChecker.h"
+#include "clang/StandardHeaders.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -20,6 +23,7 @@
 #include "clang/Lex/Preprocessor.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 
 #include <cmath>
@@ -263,10 +267,10 @@ private:
 
 } // namespace
 
-Expected<ForeignScan> scanForeignSource(StringRef Path, ForeignTarget T) {
+/// One preprocessor pass with \p Out.SystemLibrary's headers.
+static Error scan(StringRef Path, ForeignTarget T, ForeignScan &Out) {
   PhaseClock Clock;
-  ClangJob Job(Path, T, ClangPurpose::Scan);
-  ForeignScan Out;
+  ClangJob Job(Path, T, ClangPurpose::Scan, Out.SystemLibrary);
   SHA256 Hash;
   for (const std::string &A : Job.arguments())
     Hash.update(A + '\0');
@@ -279,6 +283,32 @@ Expected<ForeignScan> scanForeignSource(StringRef Path, ForeignTarget T) {
   auto Digest = Hash.final();
   Clock.lap(ClangPhase::Scan);
   Out.Digest = toHex(ArrayRef(Digest.data(), Digest.size()), true);
+  return Error::success();
+}
+
+/// Whether the pass entered one of vegasflow's refused headers (<vector>,
+/// ...), whose #error it then reported.
+static bool includesRuntimeLibraryHeader(const ForeignScan &S) {
+  const std::string Root = ForeignIncludeRoot.str() + "/";
+  return any_of(S.Includes, [&](StringRef P) {
+    return P.consume_front(Root) && !runtimeLibraryUse(P).empty();
+  });
+}
+
+Expected<ForeignScan> scanForeignSource(StringRef Path, ForeignTarget T) {
+  ForeignScan Out;
+  Error E = scan(Path, T, Out);
+  // A C++ file that needs the C++ run-time library runs on the CPU only,
+  // with the system's standard headers (a GPU build keeps the #error).
+  if (E && T == ForeignTarget::Host && sys::path::extension(Path) != ".c" &&
+      includesRuntimeLibraryHeader(Out)) {
+    consumeError(std::move(E));
+    Out = ForeignScan();
+    Out.SystemLibrary = true;
+    E = scan(Path, T, Out);
+  }
+  if (E)
+    return std::move(E);
   return Out;
 }
 

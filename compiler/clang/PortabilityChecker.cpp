@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang/PortabilityChecker.h"
+#include "clang/StandardHeaders.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -20,10 +21,11 @@
 #include "clang/Basic/SourceManager.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
 
 #include <functional>
 #include <set>
@@ -55,14 +57,24 @@ const llvm::StringSet<> &allocationFunctions() {
 }
 
 enum class Rule {
-  Undefined, Allocation, Exception, Virtual, Recursion, Global, LocalStatic,
-  IO, LongDouble, InlineAsm
+  Undefined,
+  Allocation,
+  Exception,
+  Virtual,
+  Recursion,
+  Global,
+  LocalStatic,
+  IO,
+  LongDouble,
+  InlineAsm,
+  RuntimeLibrary
 };
 
 /// The rules a GPU cannot run but a CPU can.
 bool isGpuRule(Rule R) {
   return R == Rule::Undefined || R == Rule::Allocation || R == Rule::IO ||
-         R == Rule::Virtual || R == Rule::Recursion;
+         R == Rule::Virtual || R == Rule::Recursion ||
+         R == Rule::RuntimeLibrary;
 }
 
 class Checker : public MatchFinder::MatchCallback {
@@ -131,6 +143,7 @@ public:
   /// the note saying so. Returns true when a GPU rule fired.
   bool finish() {
     recursion();
+    runtimeLibraryIncludes();
     emit();
     if (GpuFindings && !Gpu) {
       SourceLocation Main = SM.getLocForStartOfFile(SM.getMainFileID());
@@ -144,8 +157,14 @@ public:
   }
 
 private:
+  /// vegasflow's headers, and the system's in a build with the system's
+  /// C++ library: their code is not the file's (libstdc++ throws, keeps
+  /// globals and allocates, and is only ever compiled for the CPU).
   bool inHeader(SourceLocation L) const {
-    return SM.getFilename(SM.getSpellingLoc(L)).starts_with(ForeignIncludeRoot);
+    SourceLocation Spelled = SM.getSpellingLoc(L);
+    return SM.getFilename(Spelled).starts_with(ForeignIncludeRoot) ||
+           SM.isInSystemHeader(Spelled) ||
+           SM.isInSystemHeader(SM.getExpansionLoc(L));
   }
 
   /// Records a finding; finish() reports them in source order.
@@ -257,6 +276,26 @@ private:
         T = QualType(T->getPointeeOrArrayElementType(), 0);
       else
         return;
+    }
+  }
+
+  /// Each #include, in the file's own code, of a system header that needs
+  /// the C++ run-time library (only a build with the system's library has
+  /// one). A header that an earlier one already included is not entered
+  /// again, so only the first include of it is reported.
+  void runtimeLibraryIncludes() {
+    for (unsigned K = 0, N = SM.local_sloc_entry_size(); K < N; ++K) {
+      const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(K);
+      if (!E.isFile() || !SrcMgr::isSystem(E.getFile().getFileCharacteristic()))
+        continue;
+      SourceLocation At = E.getFile().getIncludeLoc();
+      std::string Name = llvm::sys::path::filename(E.getFile().getName()).str();
+      llvm::StringRef Use = runtimeLibraryUse(Name);
+      if (At.isInvalid() || inHeader(At) || Use.empty())
+        continue;
+      report(Rule::RuntimeLibrary, At, SourceRange(At, At),
+             "<" + Name + "> needs the C++ run-time library (it " + Use.str() +
+                 "), which a GPU does not have");
     }
   }
 

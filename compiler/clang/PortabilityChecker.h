@@ -12,9 +12,14 @@
 //    for one target only.
 //  - what a GPU cannot run: calls to functions without a definition (other
 //    than vf/integrand.h's math), new/delete and malloc/free, I/O,
-//    virtual calls through unknown types, recursion. Errors for a GPU
-//    build; for a host build warnings, and a note that the file runs on
-//    the CPU only.
+//    virtual calls through unknown types, recursion, and the #include of
+//    a standard header that needs the C++ run-time library (<vector>,
+//    ...; a host build of such a file takes the system's C++ library).
+//    Errors for a GPU build; for a host build warnings, and a note that
+//    the file runs on the CPU only.
+//
+// What the system's headers themselves do (throw, allocate, keep globals)
+// is not the file's, and not reported.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_COMPILER_CLANG_PORTABILITYCHECKER_H

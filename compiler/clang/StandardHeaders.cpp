@@ -42,7 +42,8 @@ struct RefusedHeader {
 } // namespace
 
 /// Headers whose classes allocate memory, throw or do I/O: none of these
-/// exists inside the fused sampler on any device.
+/// exists inside the fused sampler on a GPU, and on the CPU they take the
+/// system's C++ library and its run-time library.
 static constexpr RefusedHeader Refused[] = {
     {"iostream", "does input and output"},
     {"cstdio", "does input and output"},
@@ -79,15 +80,23 @@ void addStandardHeaders(vfs::InMemoryFileSystem &FS, StringRef Root) {
 #undef VF_ADD_TEXT
   for (const RefusedHeader &H : Refused) {
     std::string Text =
-        ("#error \"<" + H.Name + "> " + H.Why +
-         ", which an integrand cannot do on any device (it runs inside "
-         "vegasflow's sampler, on many threads and GPUs); vegasflow "
-         "provides <algorithm>, <array>, <cmath>, <complex>, <cstdint>, "
-         "<limits>, <numeric>, <type_traits> and <utility>\"\n")
+        ("#error \"<" + H.Name + "> needs the C++ run-time library (it " +
+         H.Why +
+         "), which a GPU does not have: this file runs on the CPU only; on "
+         "every device vegasflow provides <algorithm>, <array>, <cmath>, "
+         "<complex>, <cstdint>, <limits>, <numeric>, <type_traits> and "
+         "<utility>\"\n")
             .str();
     FS.addFile(Root + "/" + H.Name, 0,
                MemoryBuffer::getMemBufferCopy(Text, H.Name));
   }
+}
+
+StringRef runtimeLibraryUse(StringRef Name) {
+  for (const RefusedHeader &H : Refused)
+    if (H.Name == Name)
+      return H.Why;
+  return {};
 }
 
 } // namespace vf

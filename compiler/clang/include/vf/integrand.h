@@ -20,7 +20,10 @@
 //  - vf::array<N> (C++): a fixed-size array of doubles with value semantics.
 //
 // Compiled by anything but vegasflow (no __VEGASFLOW__), the header takes
-// <math.h> instead, so the same file builds in an ordinary host program.
+// <math.h> instead, so the same file builds in an ordinary host program;
+// so does vegasflow's CPU-only build of a file that includes a header
+// needing the C++ run-time library (__VF_SYSTEM_LIBRARY__), which then
+// binds the calls of exp, sin, ... to the math library itself.
 //
 //===----------------------------------------------------------------------===*/
 #ifndef VF_INTEGRAND_H
@@ -39,7 +42,7 @@
   VF_EXTERN_C void vf_cxx_##NAME(const double *x, const double *params,        \
                                  double *out)
 
-#ifdef __VEGASFLOW__
+#if defined(__VEGASFLOW__) && !defined(__VF_SYSTEM_LIBRARY__)
 /* Each function is the math library's vf_NAME (stdlib/math/vfmath.h). */
 #define VF_MATH1(F) double F(double) __asm__("vf_" #F);
 #define VF_MATH2(F) double F(double, double) __asm__("vf_" #F);
@@ -65,7 +68,7 @@ VF_MATH1(floor) VF_MATH1(ceil) VF_MATH1(fabs)
 #endif
 
 #ifdef __cplusplus
-#ifdef __VEGASFLOW__
+#if defined(__VEGASFLOW__) && !defined(__VF_SYSTEM_LIBRARY__)
 namespace std {
 using ::acos; using ::asin; using ::atan; using ::atan2; using ::cbrt;
 using ::ceil; using ::cos; using ::cosh; using ::erf; using ::erfc;

@@ -1,4 +1,4 @@
-// <vector> allocates: refused (std-headers.test).
+// <vector> allocates: refused for a GPU (std-headers.test).
 #include "vf/integrand.h"
 #include <cmath>
 #include <vector>
