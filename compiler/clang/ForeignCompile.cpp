@@ -146,8 +146,11 @@ private:
 
 class CheckConsumer : public clang::SemaConsumer {
 public:
-  CheckConsumer(const ForeignSource &S, bool Gpu, PhaseClock &Clock)
-      : S(S), Gpu(Gpu), Clock(Clock) {}
+  CheckConsumer(clang::CompilerInstance &CI, const ForeignSource &S, bool Gpu,
+                PhaseClock &Clock)
+      : S(S), Gpu(Gpu), Clock(Clock) {
+    Includes.record(CI.getPreprocessor());
+  }
 
   void InitializeSema(clang::Sema &Sema) override {
     Sema.TemplateInstCallbacks.push_back(
@@ -158,7 +161,7 @@ public:
     Clock.lap(ClangPhase::Parse);
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return; // the syntax errors say enough
-    runPortabilityChecker(Ctx, Gpu);
+    runPortabilityChecker(Ctx, Gpu, Includes);
     verifySignatures(Ctx, S);
     Clock.lap(ClangPhase::Check);
   }
@@ -167,6 +170,7 @@ private:
   const ForeignSource &S;
   bool Gpu;
   PhaseClock &Clock;
+  RuntimeLibraryIncludes Includes;
 };
 
 class CheckAction : public clang::ASTFrontendAction {
@@ -174,8 +178,8 @@ public:
   CheckAction(const ForeignSource &S, bool Gpu) : S(S), Gpu(Gpu) {}
 
   std::unique_ptr<clang::ASTConsumer>
-  CreateASTConsumer(clang::CompilerInstance &, StringRef) override {
-    return std::make_unique<CheckConsumer>(S, Gpu, Clock);
+  CreateASTConsumer(clang::CompilerInstance &CI, StringRef) override {
+    return std::make_unique<CheckConsumer>(CI, S, Gpu, Clock);
   }
 
 private:
@@ -196,7 +200,7 @@ public:
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, StringRef InFile) override {
     std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
-    Consumers.push_back(std::make_unique<CheckConsumer>(S, Gpu, Clock));
+    Consumers.push_back(std::make_unique<CheckConsumer>(CI, S, Gpu, Clock));
     Consumers.push_back(EmitLLVMOnlyAction::CreateASTConsumer(CI, InFile));
     return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
   }

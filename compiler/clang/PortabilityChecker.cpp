@@ -19,13 +19,14 @@
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/Path.h"
 
 #include <functional>
 #include <set>
@@ -141,9 +142,10 @@ public:
 
   /// Reports recursion and, for a host build that a GPU could not run,
   /// the note saying so. Returns true when a GPU rule fired.
-  bool finish() {
+  bool finish(const RuntimeLibraryIncludes &Includes) {
     recursion();
-    runtimeLibraryIncludes();
+    for (const RuntimeLibraryIncludes::Include &I : Includes.Found)
+      runtimeLibraryInclude(I);
     emit();
     if (GpuFindings && !Gpu) {
       SourceLocation Main = SM.getLocForStartOfFile(SM.getMainFileID());
@@ -279,24 +281,15 @@ private:
     }
   }
 
-  /// Each #include, in the file's own code, of a system header that needs
-  /// the C++ run-time library (only a build with the system's library has
-  /// one). A header that an earlier one already included is not entered
-  /// again, so only the first include of it is reported.
-  void runtimeLibraryIncludes() {
-    for (unsigned K = 0, N = SM.local_sloc_entry_size(); K < N; ++K) {
-      const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(K);
-      if (!E.isFile() || !SrcMgr::isSystem(E.getFile().getFileCharacteristic()))
-        continue;
-      SourceLocation At = E.getFile().getIncludeLoc();
-      std::string Name = llvm::sys::path::filename(E.getFile().getName()).str();
-      llvm::StringRef Use = runtimeLibraryUse(Name);
-      if (At.isInvalid() || inHeader(At) || Use.empty())
-        continue;
-      report(Rule::RuntimeLibrary, At, SourceRange(At, At),
-             "<" + Name + "> needs the C++ run-time library (it " + Use.str() +
-                 "), which a GPU does not have");
-    }
+  /// An #include in the file's own code (not in a system header).
+  void runtimeLibraryInclude(const RuntimeLibraryIncludes::Include &I) {
+    SourceLocation At = SourceLocation::getFromRawEncoding(I.At);
+    if (inHeader(At))
+      return;
+    report(Rule::RuntimeLibrary, At, SourceRange(At, At),
+           "<" + I.Header + "> needs the C++ run-time library (it " +
+               runtimeLibraryUse(I.Header).str() +
+               "), which a GPU does not have");
   }
 
   /// Every call that closes a cycle of direct calls.
@@ -355,12 +348,40 @@ private:
 
 } // namespace
 
-bool runPortabilityChecker(ASTContext &Ctx, bool Gpu) {
+namespace {
+/// Appends each angled #include of a header that needs the C++ run-time
+/// library, where the header was found (in a build with vegasflow's
+/// headers it is their #error, and the parse stops before the checker).
+class IncludeRecorder : public PPCallbacks {
+public:
+  explicit IncludeRecorder(RuntimeLibraryIncludes &Out) : Out(Out) {}
+
+  void InclusionDirective(SourceLocation, const Token &, StringRef FileName,
+                          bool IsAngled, CharSourceRange FilenameRange,
+                          OptionalFileEntryRef File, StringRef, StringRef,
+                          const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    if (IsAngled && File && !runtimeLibraryUse(FileName).empty())
+      Out.Found.push_back(
+          {FileName.str(), FilenameRange.getBegin().getRawEncoding()});
+  }
+
+private:
+  RuntimeLibraryIncludes &Out;
+};
+} // namespace
+
+void RuntimeLibraryIncludes::record(Preprocessor &PP) {
+  PP.addPPCallbacks(std::make_unique<IncludeRecorder>(*this));
+}
+
+bool runPortabilityChecker(ASTContext &Ctx, bool Gpu,
+                           const RuntimeLibraryIncludes &Includes) {
   Checker C(Ctx, Gpu);
   MatchFinder Finder;
   C.addMatchers(Finder);
   Finder.matchAST(Ctx);
-  return C.finish();
+  return C.finish(Includes);
 }
 
 } // namespace vf

@@ -27,8 +27,12 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <string>
+#include <vector>
+
 namespace clang {
 class ASTContext;
+class Preprocessor;
 } // namespace clang
 
 namespace vf {
@@ -36,9 +40,26 @@ namespace vf {
 /// Where vf/integrand.h lives in Clang's (virtual) file system.
 constexpr llvm::StringLiteral ForeignIncludeRoot = "/vegasflow-include";
 
-/// Reports every finding in \p Ctx through its DiagnosticsEngine; GPU
-/// rules as errors when \p Gpu. Returns true when a GPU rule fired.
-bool runPortabilityChecker(clang::ASTContext &Ctx, bool Gpu);
+/// The #includes of standard headers that need the C++ run-time library
+/// (<vector>, ...), as the preprocessor reads them: each is a finding at
+/// its line, even of a header that an earlier one already included (which
+/// the preprocessor does not enter again, so that no trace of it is left
+/// in the AST or the source manager).
+struct RuntimeLibraryIncludes {
+  struct Include {
+    std::string Header;
+    unsigned At; ///< clang::SourceLocation's raw encoding: the file name
+  };
+  std::vector<Include> Found;
+  /// Starts recording in \p PP; call before the parse.
+  void record(clang::Preprocessor &PP);
+};
+
+/// Reports every finding in \p Ctx through its DiagnosticsEngine, those of
+/// \p Includes' in the file's own code among them; GPU rules as errors
+/// when \p Gpu. Returns true when a GPU rule fired.
+bool runPortabilityChecker(clang::ASTContext &Ctx, bool Gpu,
+                           const RuntimeLibraryIncludes &Includes);
 
 } // namespace vf
 

@@ -6,10 +6,13 @@
 # Python's, through the library). Its values at 500 points are those of
 # its .vf twin, 1 + 2 x + 3 pow(y, 2), bit for bit; its integral is 3
 # within 5 sigma, the same bits on 1 and 3 CPU threads, through the
-# library and through vegasc alike.
+# library and through vegasc alike, and with fake GPUs present
+# (tests/fakecuda), which --devices all leaves out and --devices gpu
+# cannot use.
 #
 #===------------------------------------------------------------------------===#
 import json
+import os
 import subprocess
 
 import numpy as np
@@ -60,12 +63,15 @@ def test_integral_within_five_sigma_and_bitwise_on_threads(module):
     assert (results[1].mean, results[1].sdev) == (r.mean, r.sdev)
 
 
-def vegasc_result(vegasc, threads):
-    out = subprocess.run([vegasc, str(SOURCE), "--integrand", "poly",
-                          "--calls", "20000", "--iterations", "4",
-                          "--devices", f"cpu:{threads}", "--json", "-",
-                          "-q", "-w"],
-                         capture_output=True, text=True)
+def run_vegasc(vegasc, devices, env=None):
+    return subprocess.run([vegasc, str(SOURCE), "--integrand", "poly",
+                           "--calls", "20000", "--iterations", "4",
+                           "--devices", devices, "--json", "-", "-q", "-w"],
+                          capture_output=True, text=True, env=env)
+
+
+def vegasc_result(vegasc, devices, env=None):
+    out = run_vegasc(vegasc, devices, env)
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout[out.stdout.index("{"):])
     return doc["result"]["mean"], doc["result"]["error"], [
@@ -73,6 +79,20 @@ def vegasc_result(vegasc, threads):
 
 
 def test_vegasc_bitwise_on_threads(vegasc):
-    one = vegasc_result(vegasc, 1)
+    one = vegasc_result(vegasc, "cpu:1")
     assert abs(one[0] - 3) < 5 * one[1]
-    assert vegasc_result(vegasc, 3) == one
+    assert vegasc_result(vegasc, "cpu:3") == one
+
+
+# With (fake) GPUs present, --devices all runs on the CPU threads, the same
+# bits; --devices gpu refuses the file, naming the header.
+def test_fake_gpus_all_runs_on_cpu_and_gpu_refuses(vegasc, vegasc_emu):
+    fake = os.path.join(os.environ["VF_BUILD_DIR"], "lib",
+                        "libvf_fakecuda.so")
+    env = dict(os.environ, VF_CUDA_LIBRARY=fake, VF_FAKE_CUDA_DEVICES="2")
+    assert vegasc_result(vegasc_emu, "all", env) == \
+        vegasc_result(vegasc, "cpu:1")
+    out = run_vegasc(vegasc_emu, "gpu", env)
+    assert out.returncode == 1
+    assert ('"<map> needs the C++ run-time library (it allocates memory), '
+            'which a GPU does not have') in out.stderr

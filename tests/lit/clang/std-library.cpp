@@ -21,6 +21,14 @@
 // RUN: not %vegasc --no-cache --emit=ptx %s 2> %t/ptx.err
 // RUN: FileCheck %s --check-prefix=PTX < %t/ptx.err
 //
+// Each such #include is a finding, even of a header that an earlier one
+// has already included (<iostream> includes <string>).
+// RUN: %vegasc --no-cache --eval %S/Inputs/iostream-string.cpp --at 0.5 2> %t/again.err | FileCheck %s --check-prefix=AGAIN-VALUE
+// RUN: FileCheck %s --check-prefix=AGAIN < %t/again.err
+// AGAIN-VALUE: 1.5
+// AGAIN: iostream-string.cpp:1:10: warning: cannot run on a GPU: <iostream> needs the C++ run-time library (it does input and output), which a GPU does not have
+// AGAIN: iostream-string.cpp:2:10: warning: cannot run on a GPU: <string> needs the C++ run-time library (it allocates memory), which a GPU does not have
+//
 // An exception escaping from the library (std::vector::at out of range)
 // ends the process as any fault in an integrand does, with exit code 70.
 // RUN: python3 %inputs/expect_exit.py 70 %vegasc --no-cache -w --eval %s --integrand at --at 0.5 2> %t/at.err
