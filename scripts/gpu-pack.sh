@@ -16,7 +16,8 @@
 #   gpu-check.sh   the one command to run there (GPU.md)
 #   suite/NAME.vf  the known integrals, NAME.calls their budgets (and
 #                  slow_paths, which takes every math slow path, and
-#                  channels, a multi-channel integrand)
+#                  channels, a multi-channel integrand, and spinors,
+#                  complex helicity amplitudes)
 #
 # and fails if the carry exceeds 60 MiB (the GPU machine takes 64 MiB of
 # carried files in all).
@@ -94,6 +95,11 @@ integrand peaks(u in [0, 1]^2) {
 }
 VF
 echo 200000 > "$CARRY/suite/channels.calls"
+# Complex values (issue 38): e+e- -> mu+mu- from helicity amplitudes in
+# spinor products, its pairs of doubles against the CPU bit for bit.
+grep -v '^integrand [ud]ubar_ll\|^integrand [ud]dbar_ll' \
+  examples/physics/ee_mumu_spinors.vf > "$CARRY/suite/spinors.vf"
+echo 200000 > "$CARRY/suite/spinors.calls"
 size=$(du -sb "$CARRY" | cut -f1)
 if [ "$size" -gt "$LIMIT" ]; then
   echo "gpu-pack: the carry is $size bytes, over the 60 MiB limit" >&2
