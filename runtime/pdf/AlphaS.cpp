@@ -1,15 +1,14 @@
 //===- runtime/pdf/AlphaS.cpp - A set's alpha_s(Q), as LHAPDF 6.5 ---------===//
 //
-// AlphaS.h's two kinds. The beta-function coefficients are LHAPDF's
-// decimals (AlphaS::_beta), kept rather than recomputed from the exact
-// fractions so that the coupling has LHAPDF's bits.
+// Reads AlphaS.h's two kinds from a set's metadata; AlphaSCoupling.c
+// evaluates them.
 //
 //===----------------------------------------------------------------------===//
 #include "pdf/AlphaS.h"
 
-#include <algorithm>
-#include <cmath>
-#include <limits>
+#include "vfmath.h"
+
+#include <cstdint>
 
 namespace vf::pdf {
 
@@ -17,21 +16,6 @@ namespace {
 
 const char *const QuarkNames[6] = {"Down",  "Up",     "Strange",
                                    "Charm", "Bottom", "Top"};
-
-double beta(int I, int Nf) {
-  const double N = Nf;
-  switch (I) {
-  case 0:
-    return 0.875352187 - 0.053051647 * N;
-  case 1:
-    return 0.6459225457 - 0.0802126037 * N;
-  case 2:
-    return 0.719864327 - 0.140904490 * N + 0.00303291339 * N * N;
-  default:
-    return 1.172686 - 0.2785458 * N + 0.01624467 * N * N +
-           0.0000601247 * N * N * N;
-  }
-}
 
 /// The six quark values named Prefix+Down ... Prefix+Top, if all are set.
 Expected<bool> quarkValues(const InfoFile &Info, const std::string &Prefix,
@@ -64,7 +48,7 @@ Status readIpol(const InfoFile &Info, AlphaS &A) {
       return Error(Info.where("AlphaS_Qs") +
                    ": AlphaS_Qs must be positive and not decreasing");
     A.Q2.push_back((*Qs)[I] * (*Qs)[I]);
-    A.LogQ2.push_back(std::log(A.Q2.back()));
+    A.LogQ2.push_back(vf_log(A.Q2.back()));
   }
   A.Values = *Vals;
   return Status::ok();
@@ -163,99 +147,28 @@ Expected<AlphaS> AlphaS::fromInfo(const InfoFile &Info) {
 }
 
 double AlphaS::alphasQ2(double Q2Value) const {
-  return Type == Kind::Ipol ? ipol(Q2Value) : analytic(Q2Value);
+  const vf_pdf_alphas V = view();
+  return vf_pdf_alphasq2(&V, Q2Value);
 }
 
-double AlphaS::ipol(double Q2Value) const {
-  if (Q2Value < Q2.front()) {
-    std::size_t Next = 1;
-    while (Next + 1 < Q2.size() && Q2[0] == Q2[Next])
-      ++Next;
-    const double Grad =
-        std::log10(Values[Next] / Values[0]) / std::log10(Q2[Next] / Q2[0]);
-    return Values[0] * std::pow(Q2Value / Q2[0], Grad);
+vf_pdf_alphas AlphaS::view() const {
+  vf_pdf_alphas V{};
+  V.Q2 = Q2.data();
+  V.LogQ2 = LogQ2.data();
+  V.Values = Values.data();
+  V.NumQ2 = static_cast<std::uint32_t>(Q2.size());
+  V.Type = Type == Kind::Ipol ? 0 : 1;
+  for (std::size_t I = 0; I < Lambda.size(); ++I) {
+    V.Lambda[I] = Lambda[I];
+    V.Threshold[I] = Threshold[I];
   }
-  if (Q2Value > Q2.back())
-    return Values.back();
-  // The subgrid: from the last knot <= Q2Value that starts one (the first
-  // knot, or a repeated one) to the knot before the next repeat.
-  std::size_t Begin = 0;
-  for (std::size_t I = 1; I < Q2.size() && Q2[I] <= Q2Value; ++I)
-    if (Q2[I] == Q2[I - 1])
-      Begin = I;
-  std::size_t End = Begin + 1;
-  while (End < Q2.size() && Q2[End] != Q2[End - 1])
-    ++End;
-  const std::size_t N = End - Begin;
-  std::size_t I =
-      std::upper_bound(Q2.begin() + Begin, Q2.begin() + End, Q2Value) -
-      (Q2.begin() + Begin);
-  if (I == N)
-    --I;
-  I = Begin + I - 1;
-  auto Forward = [&](std::size_t K) {
-    return (Values[K + 1] - Values[K]) / (LogQ2[K + 1] - LogQ2[K]);
-  };
-  auto Backward = [&](std::size_t K) {
-    return (Values[K] - Values[K - 1]) / (LogQ2[K] - LogQ2[K - 1]);
-  };
-  auto Central = [&](std::size_t K) {
-    return (Forward(K) + Backward(K)) * 0.5;
-  };
-  const bool First = I == Begin, Last = I + 2 == End;
-  const double DL = First ? Forward(I) : Central(I);
-  const double DH = Last ? Backward(I + 1) : Central(I + 1);
-  const double DLogQ2 = LogQ2[I + 1] - LogQ2[I];
-  const double T = (std::log(Q2Value) - LogQ2[I]) / DLogQ2;
-  const double T2 = T * T, T3 = T2 * T;
-  const double V =
-      (2 * T3 - 3 * T2 + 1) * Values[I] + (T3 - 2 * T2 + T) * (DL * DLogQ2) +
-      (-2 * T3 + 3 * T2) * Values[I + 1] + (T3 - T2) * (DH * DLogQ2);
-  return std::abs(V) < 2. ? V : std::numeric_limits<double>::max();
-}
-
-int AlphaS::activeFlavours(double Q2Value) const {
-  if (FixedScheme)
-    return FixedFlavours;
-  int Nf = NfMin;
-  for (int I = NfMin; I <= NfMax; ++I)
-    if (Threshold[I] * Threshold[I] < Q2Value)
-      Nf = I;
-  return FixedFlavours != -1 && Nf > FixedFlavours ? FixedFlavours : Nf;
-}
-
-double AlphaS::lambdaFor(int Nf) const {
-  if (FixedScheme)
-    return Lambda[FixedFlavours];
-  while (Nf > 0 && Lambda[Nf] == 0)
-    --Nf;
-  return Lambda[Nf];
-}
-
-double AlphaS::analytic(double Q2Value) const {
-  const int Nf = activeFlavours(Q2Value);
-  const double L = lambdaFor(Nf);
-  if (Q2Value <= L * L)
-    return std::numeric_limits<double>::max();
-  if (Order == 0)
-    return AlphaSMZ;
-  const double B0 = beta(0, Nf), B1 = beta(1, Nf), B2 = beta(2, Nf),
-               B3 = beta(3, Nf);
-  const double B02 = B0 * B0, B12 = B1 * B1;
-  const double LnX = std::log(Q2Value / (L * L));
-  const double LnLnX = std::log(LnX);
-  const double LnLnX2 = LnLnX * LnLnX, LnLnX3 = LnLnX * LnLnX * LnLnX;
-  const double Y = 1 / LnX;
-  double Sum = 1;
-  if (Order > 1)
-    Sum -= B1 * LnLnX / B02 * Y;
-  if (Order > 2)
-    Sum += B12 / (B02 * B02) * Y * Y * ((LnLnX2 - LnLnX) + B2 * B0 / B12 - 1);
-  if (Order > 3)
-    Sum -= 1. / (B02 * B02 * B02) * Y * Y * Y *
-           (B12 * B1 * (LnLnX3 - (5 / 2.) * LnLnX2 - 2 * LnLnX + 0.5) +
-            3 * B0 * B1 * B2 * LnLnX - 0.5 * B02 * B3);
-  return 1 / B0 * Y * Sum;
+  V.Order = Order;
+  V.NfMin = NfMin;
+  V.NfMax = NfMax;
+  V.FixedFlavours = FixedFlavours;
+  V.FixedScheme = FixedScheme;
+  V.AlphaSMZ = AlphaSMZ;
+  return V;
 }
 
 } // namespace vf::pdf

@@ -19,12 +19,14 @@
 //             and AlphaS_NumFlavors.
 //
 // Every other type ("ode", ...) is an error naming the type and the line.
-// The tables are flat arrays, so a device can take them as the grids.
+// The tables are flat arrays, so a device can take them as the grids; the
+// evaluation is AlphaSCoupling.c's, the same source on every device.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_PDF_ALPHAS_H
 #define VF_RUNTIME_PDF_ALPHAS_H
 
+#include "pdf/AlphaSCoupling.h"
 #include "pdf/InfoFile.h"
 #include "vf/Expected.h"
 
@@ -53,11 +55,8 @@ struct AlphaS {
 
   double alphasQ2(double Q2Value) const;
 
-private:
-  double ipol(double Q2Value) const;
-  double analytic(double Q2Value) const;
-  int activeFlavours(double Q2Value) const;
-  double lambdaFor(int Nf) const;
+  /// What a kernel reads: pointers into this object's tables.
+  vf_pdf_alphas view() const;
 };
 
 } // namespace vf::pdf

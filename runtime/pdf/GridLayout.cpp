@@ -5,13 +5,15 @@
 // the mean of the one-sided difference quotients in log x on its two
 // sides (one-sided at the first and last knots), scaled by the interval's
 // width, and the cubic Hermite through the two knots is written as
-// a t^3 + b t^2 + c t + d. The same arithmetic in the same order gives
-// the same bits as LHAPDF.
+// a t^3 + b t^2 + c t + d, in LHAPDF's arithmetic and order. The knots'
+// logarithms are the project's (vfmath.h), as the interpolation's are on
+// every device, so a point on a knot lies on it exactly everywhere; they
+// may differ from LHAPDF's in the last bit.
 //
 //===----------------------------------------------------------------------===//
 #include "pdf/GridLayout.h"
 
-#include <cmath>
+#include "vfmath.h"
 
 namespace vf::pdf {
 
@@ -42,10 +44,10 @@ GridLayout GridLayout::fromGrid(const MemberGrid &Grid, int ForcePositive) {
   G.NumFlavours = static_cast<std::uint32_t>(Grid.Flavours.size());
   G.X = Grid.X;
   for (double X : G.X)
-    G.LogX.push_back(std::log(X));
+    G.LogX.push_back(vf_log(X));
   for (double Q : Grid.Q) {
     G.Q2.push_back(Q * Q);
-    G.LogQ2.push_back(std::log(Q * Q));
+    G.LogQ2.push_back(vf_log(Q * Q));
   }
   G.Values = Grid.Values;
   G.Slot.fill(-1);

@@ -23,6 +23,7 @@
 #define VF_RUNTIME_PDF_GRIDLAYOUT_H
 
 #include "pdf/GridFile.h"
+#include "pdf/GridView.h"
 
 #include <array>
 #include <cstddef>
@@ -31,27 +32,14 @@
 
 namespace vf::pdf {
 
-/// Slots of the flavour table: quarks -6..6 at 0..12, the gluon (21 or 0)
-/// at 13, the photon (22) at 14.
-inline constexpr int NumSlots = 15;
+/// Slots of the flavour table (GridView.h).
+inline constexpr int NumSlots = VF_PDF_NUM_SLOTS;
 
-/// The slot of PDG id \p Pid, or -1 for an id no set in lhagrid1 carries.
-inline int pidSlot(int Pid) {
-  if (Pid >= -6 && Pid <= 6 && Pid != 0)
-    return Pid + 6;
-  if (Pid == 21 || Pid == 0)
-    return 13;
-  return Pid == 22 ? 14 : -1;
-}
+inline int pidSlot(int Pid) { return vf_pdf_pid_slot(Pid); }
 
 /// What a device's interpolation reads: pointers into one GridLayout (or
 /// its device copy) and the sizes.
-struct GridView {
-  const double *X, *LogX, *Q2, *LogQ2, *Values, *XCoeffs;
-  const std::int32_t *Slot;
-  std::uint32_t NumX, NumQ2, NumFlavours;
-  std::int32_t ForcePositive;
-};
+using GridView = vf_pdf_grid;
 
 struct GridLayout {
   std::vector<double> X, LogX, Q2, LogQ2, Values, XCoeffs;

@@ -111,7 +111,8 @@ Expected<PdfMember> PdfSet::loadMember(unsigned Index) const {
 }
 
 double PdfMember::xfxQ2(int Pid, double X, double Q2) const {
-  return vf::pdf::xfxQ2(Grid.view(), Pid, X, Q2);
+  const GridView G = Grid.view();
+  return vf_pdf_xfxq2(&G, Pid, X, Q2);
 }
 
 double PdfMember::xfx(int Pid, double X, double Q) const {

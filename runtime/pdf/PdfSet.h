@@ -7,8 +7,8 @@
 // metadata (the .dat header) overrides the set's, as in LHAPDF, so an
 // alpha_s-variation member gets its own coupling.
 //
-// Not yet wired into the language, kernels or GPUs: this is what they
-// will upload (PdfMember::Grid, PdfMember::Alpha).
+// Not yet wired into the language: PdfMember::Grid and PdfMember::Alpha
+// are what kernels read (GridView.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_PDF_PDFSET_H
