@@ -16,6 +16,7 @@
 #include "bitcode/MathLibrary.h"
 #include "bitcode/PdfLibrary.h"
 #include "pdf/PdfSet.h"
+#include "pdf/PdfTable.h"
 
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -46,9 +47,13 @@ namespace {
 
 using XfxFn = double (*)(const vf_pdf_grid *, int, double, double);
 using AlphasFn = double (*)(const vf_pdf_alphas *, double);
+using TableXfxFn = double (*)(const void *, std::uint32_t, int, double, double);
+using TableAlphasFn = double (*)(const void *, std::uint32_t, double);
 
-// kernel_xfx(grid, pid, x, q2) and kernel_alphas(alphas, q2): external
-// wrappers around the library's entry points, which the link internalizes.
+// kernel_xfx(grid, pid, x, q2), kernel_alphas(alphas, q2) and their
+// lookups in a block, kernel_table_xfx(table, member, pid, x, q) and
+// kernel_table_alphas(table, member, q): external wrappers around the
+// library's entry points, which the link internalizes.
 void addWrappers(Module &M) {
   LLVMContext &Ctx = M.getContext();
   Type *D = Type::getDoubleTy(Ctx), *I32 = Type::getInt32Ty(Ctx);
@@ -66,6 +71,8 @@ void addWrappers(Module &M) {
   };
   Wrap("kernel_xfx", "vf_pdf_xfxq2", {Ptr, I32, D, D});
   Wrap("kernel_alphas", "vf_pdf_alphasq2", {Ptr, D});
+  Wrap("kernel_table_xfx", "vf_pdf_table_xfx", {Ptr, I32, I32, D, D});
+  Wrap("kernel_table_alphas", "vf_pdf_table_alphas", {Ptr, I32, D});
 }
 
 vf::pdf::PdfMember loadToyMember(unsigned Index) {
@@ -137,11 +144,19 @@ protected:
     auto A = JIT->lookup("kernel_alphas");
     ASSERT_TRUE(bool(A)) << toString(A.takeError());
     Alphas = A->toPtr<AlphasFn>();
+    auto TX = JIT->lookup("kernel_table_xfx");
+    ASSERT_TRUE(bool(TX)) << toString(TX.takeError());
+    TableXfx = TX->toPtr<TableXfxFn>();
+    auto TA = JIT->lookup("kernel_table_alphas");
+    ASSERT_TRUE(bool(TA)) << toString(TA.takeError());
+    TableAlphas = TA->toPtr<TableAlphasFn>();
   }
 
   std::unique_ptr<LLJIT> JIT;
   XfxFn Xfx = nullptr;
   AlphasFn Alphas = nullptr;
+  TableXfxFn TableXfx = nullptr;
+  TableAlphasFn TableAlphas = nullptr;
 };
 
 TEST_F(PdfKernel, XfxHasTheHostsBitsOnAndOffTheGrid) {
@@ -174,6 +189,31 @@ TEST_F(PdfKernel, AlphasHasTheHostsBitsForBothTypes) {
           << "member " << Member << " Q2 " << Q2;
     }
   }
+}
+
+TEST_F(PdfKernel, ABlockElsewhereHasTheHostsBitsByMemberIndex) {
+  const vf::pdf::PdfMember M0 = loadToyMember(0), M1 = loadToyMember(1);
+  const vf::pdf::PdfTable T = vf::pdf::PdfTable::build({&M1, &M0});
+  std::vector<std::uint64_t> Device(T.bytes() / 8);
+  std::memcpy(Device.data(), T.data(), T.bytes());
+  const vf::pdf::PdfMember *ByIndex[] = {&M1, &M0};
+  std::size_t Mismatched = 0;
+  for (std::uint32_t K = 0; K < 2; ++K)
+    for (int Pid : {-5, -2, 0, 1, 2, 21, 6})
+      for (double X : xPoints())
+        for (double Q2 : q2Points()) {
+          const double Q = Q2 > 0 ? std::sqrt(Q2) : Q2;
+          const double Host = ByIndex[K]->xfx(Pid, X, Q);
+          const double Kernel = TableXfx(Device.data(), K, Pid, X, Q);
+          if (bitsOf(Host) != bitsOf(Kernel) && ++Mismatched <= 5)
+            ADD_FAILURE() << "member " << K << " pid " << Pid << " x " << X
+                          << " Q " << Q;
+          if (Q > 0 && Pid == 0 && X == 0.5)
+            EXPECT_EQ(bitsOf(ByIndex[K]->alphasQ(Q)),
+                      bitsOf(TableAlphas(Device.data(), K, Q)));
+        }
+  EXPECT_EQ(Mismatched, 0u);
+  EXPECT_TRUE(std::isnan(TableXfx(Device.data(), 2, 2, 0.1, 10)));
 }
 
 // The GPU build: linked for nvptx64 and lowered to PTX, every function it
