@@ -334,13 +334,18 @@ private:
     return R;
   }
 
-  /// Element by element, in the evaluator's operand order.
+  /// Element by element, in the evaluator's operand order; a complex
+  /// element (a pair) takes the scalar complex operation.
   Vals arrayBinary(const BinaryExpr &E) {
     bool LA = E.LHS->Ty == ExprType::Array, RA = E.RHS->Ty == ExprType::Array;
     Vals L = values(*E.LHS), R = values(*E.RHS);
     Vals Out;
     for (unsigned K = 0; K < E.Size; ++K) {
       Value *A = LA ? L[K] : L[0], *C = RA ? R[K] : R[0];
+      if (E.ComplexElems) {
+        Out.push_back(emitComplexBinary(B, E.Op, A, C));
+        continue;
+      }
       switch (E.Op) {
       case BinaryOp::Add: Out.push_back(B.CreateFAdd(A, C)); break;
       case BinaryOp::Sub: Out.push_back(B.CreateFSub(A, C)); break;

@@ -248,10 +248,11 @@ public:
                                      ? std::vector<double>(Ev.X.begin(),
                                                            Ev.X.end())
                                      : array(*S.Base);
-      if (S.HiValue > static_cast<long long>(Base.size()))
-        return std::vector<double>(E.Size, NAN);
-      return std::vector<double>(Base.begin() + S.LoValue,
-                                 Base.begin() + S.HiValue);
+      long long Width = E.ComplexElems ? 2 : 1; // re and im interleaved
+      if (Width * S.HiValue > static_cast<long long>(Base.size()))
+        return std::vector<double>(Width * E.Size, NAN);
+      return std::vector<double>(Base.begin() + Width * S.LoValue,
+                                 Base.begin() + Width * S.HiValue);
     }
     case ExprKind::Unary: {
       std::vector<double> R = array(*static_cast<const UnaryExpr &>(E).Operand);
@@ -317,6 +318,8 @@ private:
 
   /// Element by element, in the operand order codegen uses.
   std::vector<double> arrayBinary(const BinaryExpr &E) {
+    if (E.ComplexElems)
+      return complexArrayBinary(E);
     bool LA = E.LHS->Ty == ExprType::Array, RA = E.RHS->Ty == ExprType::Array;
     std::vector<double> L = value(*E.LHS), R = value(*E.RHS);
     std::vector<double> Out(E.Size, NAN);
@@ -324,6 +327,31 @@ private:
       double A = LA ? (K < L.size() ? L[K] : NAN) : L[0];
       double B = RA ? (K < R.size() ? R[K] : NAN) : R[0];
       Out[K] = applyBinary(E.Op, A, B);
+    }
+    return Out;
+  }
+
+  /// The same with complex elements, interleaved: each pair of elements
+  /// takes complexBinary, a real operand or element flagged real, as
+  /// codegen's pairs and doubles.
+  std::vector<double> complexArrayBinary(const BinaryExpr &E) {
+    std::vector<double> L = value(*E.LHS), R = value(*E.RHS);
+    auto Element = [](const Expr &Side, const std::vector<double> &V, size_t K,
+                      bool &Real) -> ComplexValue {
+      Real = !isComplex(Side) && !Side.ComplexElems;
+      size_t At = Side.Ty != ExprType::Array ? 0 : Real ? K : 2 * K;
+      if (At + (Real ? 0 : 1) >= V.size())
+        return {NAN, NAN};
+      return {V[At], Real ? 0.0 : V[At + 1]};
+    };
+    std::vector<double> Out;
+    for (size_t K = 0; K < E.Size; ++K) {
+      bool LReal, RReal;
+      ComplexValue A = Element(*E.LHS, L, K, LReal);
+      ComplexValue B = Element(*E.RHS, R, K, RReal);
+      ComplexValue Z = complexBinary(E.Op, A, LReal, B, RReal);
+      Out.push_back(Z.Re);
+      Out.push_back(Z.Im);
     }
     return Out;
   }

@@ -117,25 +117,6 @@ void SemaImpl::checkComplexSignature(const FnDecl &D) {
                 {D.NameRange});
 }
 
-bool SemaImpl::checkComplexArrays(const BinaryExpr &E) {
-  if (!E.LHS->ComplexElems && !E.RHS->ComplexElems)
-    return true;
-  Diags.error(E.OpLoc,
-              "cannot apply '" + binaryOpSpelling(E.Op) +
-                  "' to an array of complex values yet; index it",
-              {E.Range});
-  return false;
-}
-
-bool SemaImpl::checkComplexArrays(const SliceExpr &E) {
-  if (!E.Base->ComplexElems)
-    return true;
-  Diags.error(E.loc(),
-              "an array of complex values cannot be sliced yet; index it",
-              {E.Range});
-  return false;
-}
-
 bool SemaImpl::checkComplexElements(VectorExpr &E, unsigned Complex) {
   E.ComplexElems = Complex != 0;
   if (!Complex || Complex == E.Elements.size())

@@ -79,8 +79,6 @@ public:
         S.constantInteger(*E.Hi, Ctx, "a slice bound");
     if (!BaseOk || !Lo || !Hi)
       return;
-    if (!S.checkComplexArrays(E))
-      return;
     SMRange R(E.Lo->Range.Start, E.Hi->Range.End);
     std::string Slice = std::to_string(*Lo) + ".." + std::to_string(*Hi);
     if (*Hi <= *Lo) {
@@ -102,6 +100,7 @@ public:
     E.HiValue = *Hi;
     E.Ty = ExprType::Array;
     E.Size = static_cast<unsigned>(*Hi - *Lo);
+    E.ComplexElems = E.Base->ComplexElems;
   }
 
   void visitUnary(const UnaryExpr &CE) {
@@ -409,47 +408,45 @@ private:
     return false;
   }
 
-  /// `+ -` between arrays of one size, `* /` by a number.
+  /// `+ -` between arrays of one size, `* /` by a number; an operand with
+  /// complex parts makes the elements complex (LANGUAGE.md v3).
   void arrayBinary(BinaryExpr &E) {
     Expr &L = *E.LHS, &R = *E.RHS;
     if (L.Ty == ExprType::Unknown || R.Ty == ExprType::Unknown)
       return;
-    if (!S.checkComplexArrays(E))
-      return;
-    std::string Op = binaryOpSpelling(E.Op).str();
+    auto IsNumber = [](const Expr &X) {
+      return X.Ty == ExprType::Real || isComplex(X);
+    };
+    bool Ok = false;
     std::string Why;
     switch (E.Op) {
     case BinaryOp::Add:
     case BinaryOp::Sub:
-      if (isArray(L) && isArray(R) && L.Size == R.Size) {
-        setArray(E, L);
-        return;
-      }
+      Ok = isArray(L) && isArray(R) && L.Size == R.Size;
       Why = "'+' and '-' take two arrays of the same size";
       break;
     case BinaryOp::Mul:
-      if (isArray(L) != isArray(R) &&
-          (L.Ty == ExprType::Real || R.Ty == ExprType::Real)) {
-        setArray(E, isArray(L) ? L : R);
-        return;
-      }
+      Ok = isArray(L) != isArray(R) && (IsNumber(L) || IsNumber(R));
       Why = "'*' multiplies an array by a number (a Minkowski product is "
             "'dot' of std/phasespace)";
       break;
     case BinaryOp::Div:
-      if (isArray(L) && R.Ty == ExprType::Real) {
-        setArray(E, L);
-        return;
-      }
+      Ok = isArray(L) && IsNumber(R);
       Why = "'/' divides an array by a number";
       break;
     default:
       Why = "arrays take only '+', '-', and '*' and '/' by a number";
       break;
     }
+    if (Ok) {
+      setArray(E, isArray(L) ? L : R);
+      E.ComplexElems =
+          L.ComplexElems || R.ComplexElems || isComplex(L) || isComplex(R);
+      return;
+    }
     S.Diags.error(E.OpLoc,
-                  "cannot apply '" + Op + "' to " + shape(L) + " and " +
-                      shape(R) + ": " + Why,
+                  "cannot apply '" + binaryOpSpelling(E.Op) + "' to " +
+                      shape(L) + " and " + shape(R) + ": " + Why,
                   {E.Range});
   }
 

@@ -165,10 +165,6 @@ public:
   bool checkComplexCall(CallExpr &E, Builtin B, const SemaContext &Ctx);
   /// A fn with complex arguments or result: not an extern one.
   void checkComplexSignature(const FnDecl &D);
-  /// Arrays of complex values are built, passed and indexed, but take no
-  /// arithmetic and no slice yet: false after reporting one.
-  bool checkComplexArrays(const BinaryExpr &E);
-  bool checkComplexArrays(const SliceExpr &E);
   /// \p E's elements, \p Complex of them complex, are all real or all
   /// complex; sets ComplexElems.
   bool checkComplexElements(VectorExpr &E, unsigned Complex);

@@ -21,7 +21,7 @@ void SemaImpl::requireReal(Expr &E, StringRef What) {
   if (E.Ty == ExprType::Array)
     Diags.error(E.loc(),
                 "expected a number in " + What + ", found an array of " +
-                    Twine(E.Size),
+                    Twine(E.Size) + (E.ComplexElems ? " complex values" : ""),
                 {E.Range});
   if (E.Ty == ExprType::Complex)
     Diags.error(E.loc(),

@@ -13,8 +13,8 @@ are small but still span several launches, slots and groups.
 1. Same seed -> bitwise the same result for fake GPUs alone, with CPU
    threads, with simulated devices, under every policy, for a scalar and a
    vector-valued integrand.
-   A complex-valued integrand (LANGUAGE.md v3) as well, also on 2 and 3
-   CPU threads.
+   A complex-valued integrand (LANGUAGE.md v3, arrays of complex values
+   too) as well, also on 2 and 3 CPU threads.
 2. A launch failing on one GPU mid-run: same answer, the failure reported
    (JSON `failed`/`error`, a warning naming the driver call); every device
    failing: a clear error, exit 1.
@@ -41,13 +41,18 @@ SLOW_PATHS = ("integrand s(x in [0, 1]^3) = exp(-1000 * x[0]) + "
               "0.001 * log(x[1] * 1e-306) + sin(2e9 * x[2]) + "
               "cos(2e9 * x[2]) + 0.001 * tan(3e9 * x[0])\n")
 
-# Complex values: Smith's division, exp, sqrt and an integer power, lowered
-# to pairs of doubles on both targets.
+# Complex values: Smith's division, exp, sqrt and an integer power, and
+# arrays of them ('+ - * /' with real arrays and scalars mixed in, a
+# slice), lowered to pairs of doubles on both targets.
 PHASES = " + ".join(f"exp(complex(0, {6 * k} * x[0]))" for k in range(1, 5))
 COMPLEX = ("integrand c(x in [0, 1]^2) {\n"
            "  let z = complex(x[0] - 0.5, x[1])\n"
            f"  let w = {PHASES}\n"
-           "  return norm(w) + re(sqrt(z) / (z + 1)) + abs(z^3) + arg(z)\n"
+           "  let a = [z, w, z * w]\n"
+           "  let b = (a + [x[0], x[1], 1]) / (z + 2) - a * x[1]\n"
+           "  let c = b[1..3] * w - x * z\n"
+           "  return norm(w) + re(sqrt(z) / (z + 1)) + abs(z^3) + arg(z) +\n"
+           "         norm(c[0]) + im(c[1])\n"
            "}\n")
 
 

@@ -304,7 +304,8 @@ integrand one(t in [-1, 1]) -> [2] { return [t * exp(t), t^2 + w] }
 }
 
 // Version 3: complex values, also as constants, fn arguments and results,
-// arrays, and sums and products. Arithmetic, conj, re, im, norm and integer
+// arrays (with '+ - * /' of arrays, real ones mixed in, and slices), and
+// sums and products. Arithmetic, conj, re, im, norm and integer
 // powers are the same IEEE operations on both sides (ComplexOps.h and
 // ComplexGen.cpp), so they agree bit for bit; abs and sqrt call only the
 // correctly rounded square root, arg, exp and sqrt's parts the math
@@ -319,6 +320,7 @@ const w0 = conj(exp(j * pi / 4)) * 2
 fn rot(z: complex, t) -> complex = z * exp(j * t)
 fn amps(p: [4], t) -> [3] complex = [complex(p[1], p[2]), exp(j * t), complex(p[0], 0) / (1 + j)]
 fn total(c: [3] complex) -> complex = c[0] + c[1] * c[2]
+fn mid(c: [4] complex) -> [2] complex = c[1..3] * j
 integrand arith(x in [-2, 2]^4) -> [8] {
     let z = complex(x[0], x[1])
     let w = complex(x[2], x[3])
@@ -350,6 +352,19 @@ integrand arrays(x in [0, 1]^3) -> [5] {
     let pick = if x[0] < 0.5 then a else b
     return [re(total(a)) + 4, im(total(b)) + 4, re(sum(k in 0..3: a[k] * conj(b[k]))),
             norm(pick[1] + a[2]), im(sum(k in 0..3: [j, 2 * j, 3 * j][k] * k))]
+}
+integrand arrayops(x in [-2, 2]^4) -> [10] {
+    let z = complex(x[0], x[1])
+    let w = complex(x[2], x[3])
+    let a = [z, w, z * w, conj(z)]
+    let s = a + x - x * w
+    let d = x - a / w + z * a / 3
+    let m = 2 * a[1..4] / (1 + z) - a[0..3] * x[3] + x[1..4] / z
+    let h = mid(d) + mid(-s)
+    let pick = if x[0] < x[1] then m[0..2] else h
+    return [re(s[0]), im(s[3]), re(d[2]), im(d[1]), re(m[0]), im(m[2]),
+            norm(sum(k in 0..4: s[k] - d[k])), re(h[1]), im(pick[0]),
+            re(prod(k in 0..3: m[k]))]
 }
 integrand cut(x in [-4, 0]) -> [4] {
     let below = complex(x, -0.0)
