@@ -321,6 +321,7 @@ fn rot(z: complex, t) -> complex = z * exp(j * t)
 fn amps(p: [4], t) -> [3] complex = [complex(p[1], p[2]), exp(j * t), complex(p[0], 0) / (1 + j)]
 fn total(c: [3] complex) -> complex = c[0] + c[1] * c[2]
 fn mid(c: [4] complex) -> [2] complex = c[1..3] * j
+fn neg(c: [2] complex) -> [2] complex = -(c - [1, 2]) * j
 integrand arith(x in [-2, 2]^4) -> [8] {
     let z = complex(x[0], x[1])
     let w = complex(x[2], x[3])
@@ -365,6 +366,14 @@ integrand arrayops(x in [-2, 2]^4) -> [10] {
     return [re(s[0]), im(s[3]), re(d[2]), im(d[1]), re(m[0]), im(m[2]),
             norm(sum(k in 0..4: s[k] - d[k])), re(h[1]), im(pick[0]),
             re(prod(k in 0..3: m[k]))]
+}
+integrand arraynest(x in [-1, 1]^2) -> [6] {
+    let a = [complex(x[0], 1), complex(2, x[1])]
+    let b = [a + a, a[0..1], neg(a)[1..2]]
+    let c = if x[0] < x[1] then a + x else a * j
+    let d = sum(k in 0..4: b[k] * k)
+    let f = sum(k in 0..20: (b[0..2] * k)[k - 2 * floor(k / 2)])
+    return [re(b[3]), im(b[2]), re(c[1]), im(d), re(f), im((a / (x[0] + j))[1])]
 }
 integrand cut(x in [-4, 0]) -> [4] {
     let below = complex(x, -0.0)
