@@ -121,12 +121,33 @@ py::dict unweight(PyIntegrator &P, std::uint64_t N, std::uint64_t WmaxEvents) {
 /// vf::writeEventFile for Python: the file with \p N events of \p Record,
 /// the header's cross section \p Xs +- \p XsErr; what was written as a
 /// dict (Integrator.write_events).
+/// \p Shower's layout ("basic", "lhe"), beams ("PDG1,PDG2", "E1,E2"; ""
+/// for none) and LHAPDF id (-1: none) into \p O, read as every door reads
+/// them; raises the library's error.
+void showerOptions(const py::dict &Shower, vf::EventFileOptions &O) {
+  auto Text = [&Shower](const char *Key) {
+    return Shower[Key].cast<std::string>();
+  };
+  vf::Expected<vf::EventLayout> L = vf::parseEventLayout(Text("layout"));
+  if (!L)
+    raise(L.error());
+  vf::Expected<std::optional<vf::EventBeams>> B =
+      vf::parseBeams(Text("beams"), Text("beam_energies"));
+  if (!B)
+    raise(B.error());
+  O.Layout = *L;
+  O.Beams = *B;
+  O.PdfSetId = Shower["pdf_id"].cast<int>();
+}
+
 py::dict writeEvents(PyIntegrator &P, const Integrand &Record,
                      const std::string &Path, std::uint64_t N, bool Weighted,
-                     std::uint64_t WmaxEvents, double Xs, double XsErr) {
+                     std::uint64_t WmaxEvents, double Xs, double XsErr,
+                     const py::dict &Shower) {
   const Claim Held(P, "write_events");
   P.startCall();
   vf::EventFileOptions O;
+  showerOptions(Shower, O);
   O.Path = Path;
   O.Events = N;
   O.Weighted = Weighted;
@@ -165,7 +186,8 @@ void bindEvents(py::class_<PyIntegrator> &C) {
       .def("unweight", &unweight, py::arg("n"), py::arg("wmax_events"))
       .def("write_events", &writeEvents, py::arg("record"), py::arg("path"),
            py::arg("n"), py::arg("weighted"), py::arg("wmax_events"),
-           py::arg("cross_section"), py::arg("cross_section_error"));
+           py::arg("cross_section"), py::arg("cross_section_error"),
+           py::arg("shower"));
 }
 
 } // namespace vfpy

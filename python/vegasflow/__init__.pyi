@@ -285,6 +285,10 @@ class Integrator:
                      record: Union[Integrand, str, None] = ...,
                      wmax_events: int = ...,
                      cross_section: Optional[float] = ...,
-                     cross_section_error: Optional[float] = ...) -> EventFile: ...
+                     cross_section_error: Optional[float] = ...,
+                     event_layout: str = ...,
+                     beams: Union[str, Sequence[int], None] = ...,
+                     beam_energies: Union[str, Sequence[float], None] = ...,
+                     pdf_id: Optional[int] = ...) -> EventFile: ...
 
 def devices() -> Dict[str, Any]: ...

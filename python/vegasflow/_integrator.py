@@ -526,7 +526,8 @@ class Integrator(_vegas.VegasMethods):
 
     def write_events(self, path, n, *, weighted=False, record=None,
                      wmax_events=100_000, cross_section=None,
-                     cross_section_error=None):
+                     cross_section_error=None, event_layout="basic",
+                     beams=None, beam_energies=None, pdf_id=None):
         """Writes `n` events of the trained, frozen integrator to `path`,
         a Les Houches Event File (.lhe) or HepMC3 ASCII (.hepmc3), as
         vegasc --events does (vf::writeEventFile; docs/user-guide.md,
@@ -540,6 +541,13 @@ class Integrator(_vegas.VegasMethods):
                 its name in this integrand's module; default NAME_event.
             cross_section, cross_section_error: the header's cross
                 section; default the result's (component 0).
+            event_layout: what the record returns: "basic" (6 numbers per
+                particle) or "lhe" ([idprup, scale, aqed, aqcd], then 13
+                per particle with mothers, colours, mass, lifetime, spin).
+            beams, beam_energies: LHE <init>'s beams, (pdg1, pdg2) and
+                (E1, E2) in GeV, or "2212,2212" and "6500,6500"; default
+                the first event's incoming particles.
+            pdf_id: the LHAPDF id of the beams' PDF set (LHE PDFSUP).
 
         Returns an EventFile (written, weights, the unweighting's
         efficiency and w_max).
@@ -556,9 +564,15 @@ class Integrator(_vegas.VegasMethods):
             raise _options.option_error(
                 "path", f"expected a file name, got {type(path).__name__}",
                 TypeError)
+        shower = {"layout": str(event_layout),
+                  "beams": _pair_text(beams),
+                  "beam_energies": _pair_text(beam_energies),
+                  "pdf_id": -1 if pdf_id is None else
+                  _options.integer("pdf_id", pdf_id, 0, 2**31 - 1)}
         return EventFile(**self._h.write_events(
             rec._h, str(path), _options.integer("n", n, 1), bool(weighted),
-            _options.integer("wmax_events", wmax_events, 1), xs, xerr))
+            _options.integer("wmax_events", wmax_events, 1), xs, xerr,
+            shower))
 
     def _event_record(self, record):
         """The record Integrand: given, or by name (default NAME_event) in
@@ -586,6 +600,16 @@ class Integrator(_vegas.VegasMethods):
         return (f"<vegasflow.Integrator {what}: calls="
                 f"{self.calls}, iterations={self.iterations}, warmup="
                 f"{self.warmup}, devices={s['devices']!r}, seed={s['seed']}>")
+
+
+def _pair_text(v):
+    """A beam option as the library reads it: "a,b" from a pair, a text
+    as it is, "" for None."""
+    if v is None:
+        return ""
+    if isinstance(v, str):
+        return v
+    return ",".join(str(x) for x in v)
 
 
 # The keywords each door takes, for the advice on those it does not.

@@ -14,20 +14,18 @@
 
 #include "files/MemoryLimit.h"
 #include "files/SafeFiles.h"
+#include "output/EventRecord.h"
 #include "vf/OutputGuard.h"
-#ifdef VF_HAVE_HEPMC3
-#include "output/EventWriters.h"
-#endif
 
 #include <cmath>
 
 namespace vf {
 
 namespace {
-constexpr unsigned ValuesPerParticle = 6;
-/// What an event's particle takes until it is written (EventWriters.h's
-/// Particle).
-constexpr std::uint64_t BytesPerParticle = 40;
+/// What an event (its weight; with the lhe layout also its EventInfo)
+/// and each of its particles take until they are written (EventWriters.h).
+constexpr std::uint64_t BytesPerWeight = 8, BytesPerInfo = 32,
+                        BytesPerParticle = 80;
 
 bool endsWith(const std::string &S, const std::string &Tail) {
   return S.size() >= Tail.size() &&
@@ -52,6 +50,53 @@ bool haveEventFiles() {
 #endif
 }
 
+/// The sizes a record of \p L may have, said with the one it has.
+static Error recordSizeError(const IntegrandInfo &Record, EventLayout L) {
+  const std::string Has = "the event record '" + Record.Name + "' returns " +
+                          std::to_string(Record.Outputs) + " values; ";
+  if (L == EventLayout::Basic)
+    return Error{Has +
+                     "it must return 6 per particle: [pdg, status, E, px, "
+                     "py, pz, ...] (or 4 + 13 per particle with " +
+                     optionRef("event_layout", "lhe") + ")",
+                 "event_layout"};
+  // The nearest sizes the layout has, below and above.
+  const unsigned Above =
+      Record.Outputs < LheHeaderValues + LheParticleValues
+          ? 1
+          : (Record.Outputs - LheHeaderValues) / LheParticleValues + 1;
+  auto Size = [](unsigned N) {
+    return std::to_string(LheHeaderValues + N * LheParticleValues);
+  };
+  return Error{Has + "with " + optionRef("event_layout", "lhe") +
+                   " it must return 4 + 13 per particle (" +
+                   (Above > 1 ? Size(Above - 1) + " or " : "") + Size(Above) +
+                   "): [idprup, scale, aqed, aqcd], then [pdg, status, "
+                   "mother1, mother2, colour, anticolour, E, px, py, pz, m, "
+                   "lifetime, spin] per particle",
+               "event_layout"};
+}
+
+/// The <init> block's own settings, as a program may have set them.
+static Status checkHeaderOptions(const EventFileOptions &O) {
+  if (O.PdfSetId < -1)
+    return Error{optionRef("pdf_id") +
+                     " must be an LHAPDF id (>= 0), or -1 "
+                     "for none; got " +
+                     std::to_string(O.PdfSetId),
+                 "pdf_id"};
+  if (!O.Beams)
+    return Status::ok();
+  for (unsigned K = 0; K < 2; ++K)
+    if (!O.Beams->Pdg[K] || !(O.Beams->Energy[K] > 0) ||
+        !std::isfinite(O.Beams->Energy[K]))
+      return Error{"beam " + std::to_string(K + 1) + " must have a PDG id " +
+                       "and a positive, finite energy (" + optionRef("beams") +
+                       ", " + optionRef("beam_energies") + ")",
+                   O.Beams->Pdg[K] ? "beam_energies" : "beams"};
+  return Status::ok();
+}
+
 /// "channels z, photon", or "no channels".
 static std::string channelList(const std::vector<std::string> &Channels) {
   std::string L;
@@ -73,12 +118,11 @@ Status checkEventFile(const IntegrandInfo &Integrand,
     return Error{"the event record '" + Record.Name + "' has " +
                  std::to_string(Record.Dim) + " dimensions; integrand '" +
                  Integrand.Name + "' has " + std::to_string(Integrand.Dim)};
-  if (!Record.Evaluate || Record.Outputs == 0 ||
-      Record.Outputs % ValuesPerParticle != 0)
-    return Error{"the event record '" + Record.Name + "' returns " +
-                 std::to_string(Record.Outputs) +
-                 " values; it must return "
-                 "6 per particle: [pdg, status, E, px, py, pz, ...]"};
+  const unsigned Particles = particlesOf(Record.Outputs, O.Layout);
+  if (!Record.Evaluate || !Particles)
+    return recordSizeError(Record, O.Layout);
+  if (Status S = checkHeaderOptions(O); !S)
+    return S;
   // A multi-channel integrand's point means what its channel's mapping
   // makes of it: the record maps it channel by channel too.
   if (Record.Channels != Integrand.Channels)
@@ -102,12 +146,13 @@ Status checkEventFile(const IntegrandInfo &Integrand,
     return S;
   // Held until written: a weight and the particles of each event.
   const std::uint64_t PerEvent =
-      sizeof(double) + Record.Outputs / ValuesPerParticle * BytesPerParticle;
+      BytesPerWeight + (O.Layout == EventLayout::Lhe ? BytesPerInfo : 0) +
+      Particles * BytesPerParticle;
   const std::uint64_t Need = saturatingMulAdd(O.Events, PerEvent);
   if (const MemoryLimit L = availableMemory(); Need > L.Bytes)
     return Error{std::to_string(O.Events) + " events of " +
-                     std::to_string(Record.Outputs / ValuesPerParticle) +
-                     " particles need " + gibibytes(Need) +
+                     std::to_string(Particles) + " particles need " +
+                     gibibytes(Need) +
                      " of memory until they are written, more than the " +
                      gibibytes(L.Bytes) + " of " + L.What + ". Lower " +
                      optionRef("events") +
@@ -126,6 +171,8 @@ Expected<EventFileReport> writeEventFile(Integrator &, const IntegrandInfo &,
 #else
 
 static_assert(sizeof(Particle) == BytesPerParticle);
+static_assert(sizeof(double) == BytesPerWeight);
+static_assert(sizeof(EventInfo) == BytesPerInfo);
 
 namespace {
 
@@ -175,25 +222,23 @@ void recordValues(const EventBatch &B, const IntegrandInfo &Record,
 }
 
 /// The events of one batch of points, appended to \p Events; the first
-/// non-finite value is said in \p Bad.
+/// value that is not what its layout needs is said in \p Bad.
 void takeBatch(const EventBatch &B, const IntegrandInfo &Record,
-               const std::vector<double> &Params, std::vector<double> &Values,
-               EventList &Events, std::string &Bad) {
+               const RecordShape &Shape, const std::vector<double> &Params,
+               std::vector<double> &Values, EventList &Events, Status &Bad) {
   const unsigned Nvalues = Record.Outputs;
   recordValues(B, Record, Params, Values);
-  for (std::size_t K = 0; K < B.N; ++K) {
+  for (std::size_t K = 0; K < B.N && Bad; ++K) {
     Events.Weights.push_back(B.Weight[K]);
     if (!B.Channel.empty())
       Events.Channels.push_back(B.Channel[K]);
-    for (unsigned P = 0; P < Events.ParticlesPerEvent; ++P) {
-      const double *V = Values.data() + K * Nvalues + P * ValuesPerParticle;
-      for (unsigned C = 0; C < ValuesPerParticle; ++C)
-        if (!std::isfinite(V[C]) && Bad.empty())
-          Bad = "the event record '" + Record.Name +
-                "' is not finite at event " + std::to_string(B.First + K);
-      Events.Particles.push_back(
-          {int(std::lround(V[0])), V[1] < 0 ? -1 : 1, V[2], V[3], V[4], V[5]});
-    }
+    EventInfo Info;
+    const std::size_t First = Events.Particles.size();
+    Events.Particles.resize(First + Shape.Particles);
+    Bad = decodeEvent(Values.data() + K * Nvalues, Shape, Events.size(), Info,
+                      Events.Particles.data() + First);
+    if (Shape.Layout == EventLayout::Lhe)
+      Events.Infos.push_back(Info);
   }
 }
 
@@ -216,17 +261,20 @@ Expected<EventFileReport> writeEventFile(Integrator &Int,
   if (Status S = checkEventFile(Int.integrand(), Record, O); !S)
     return S.error();
   const std::vector<double> Params = recordParams(Int, Record);
+  const RecordShape Shape{Record.Name, O.Layout,
+                          particlesOf(Record.Outputs, O.Layout)};
   EventList Events;
-  Events.ParticlesPerEvent = Record.Outputs / ValuesPerParticle;
+  Events.ParticlesPerEvent = Shape.Particles;
   Events.ChannelNames = Int.integrand().Channels;
   Events.Weights.reserve(O.Events);
   Events.Particles.reserve(O.Events * Events.ParticlesPerEvent);
   std::vector<double> Values;
-  std::string Bad;
+  Status Bad;
   EventFileReport Rep;
   Rep.Format = *eventFormatOf(O.Path);
   auto Take = [&](const EventBatch &B) {
-    takeBatch(B, Record, Params, Values, Events, Bad);
+    if (Bad)
+      takeBatch(B, Record, Shape, Params, Values, Events, Bad);
   };
   if (O.Weighted) {
     if (Status S = Int.sample(O.Events, Take); !S)
@@ -237,8 +285,8 @@ Expected<EventFileReport> writeEventFile(Integrator &Int,
       return U.error();
     Rep.Unweighting = *U;
   }
-  if (!Bad.empty())
-    return Error{Bad};
+  if (!Bad)
+    return Bad.error();
   EventHeader H;
   for (double W : Events.Weights) {
     Rep.SumWeights += W;
@@ -248,6 +296,9 @@ Expected<EventFileReport> writeEventFile(Integrator &Int,
   if (!O.Weighted)
     Rep.MaxWeight = Rep.Unweighting.Wmax;
   H.Weighted = O.Weighted;
+  H.FullRecord = O.Layout == EventLayout::Lhe;
+  H.Beams = O.Beams;
+  H.PdfSetId = O.PdfSetId;
   H.CrossSection = O.CrossSection;
   H.CrossSectionError = O.CrossSectionError;
   H.MaxWeight = Rep.MaxWeight;

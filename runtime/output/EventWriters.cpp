@@ -1,13 +1,18 @@
 //===- runtime/output/EventWriters.cpp - LHE and HepMC3 text --------------===//
 //
 // LHE (Alwall et al., hep-ph/0609017): one <init> block (the beams from
-// the first event's incoming particles, IDWTUP 3 for unweighted events or
-// 4 for weighted ones, negative when some weight is, XSECUP/XERRUP the
-// cross section and its error, XMAXUP the largest weight) and one <event>
-// per event (XWGTUP its weight). HepMC3 ASCII: a run info with one weight
-// named "Default", and per event one vertex from the incoming particles
-// (status 4, beams) to the outgoing ones (status 1), its weight, and the
-// cross section and its error (GenCrossSection).
+// the run's settings, else from the first event's incoming particles;
+// PDFSUP the LHAPDF id of the set, if given; IDWTUP 3 for unweighted
+// events or 4 for weighted ones, negative when some weight is; one
+// process line per process id the events carry, each with its share of
+// the cross section and its error, XMAXUP the largest weight) and one
+// <event> per event (XWGTUP its weight, the record's particles). HepMC3
+// ASCII: a run info with one weight named "Default", and per event one
+// vertex per set of mothers (the incoming particles, status 4 as beams;
+// those of no vertex in one of their own), colour lines as the particles'
+// "flow1" and "flow2" attributes, as HepMC3's readers of HepMC2 and
+// Pythia 8's interface write them, its weight, and the cross section and
+// its error (GenCrossSection).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,19 +26,14 @@
 #include "HepMC3/LHEF.h"
 #include "HepMC3/WriterAscii.h"
 
+#include <algorithm>
 #include <cmath>
 #include <exception>
 #include <limits>
+#include <map>
 #include <streambuf>
-#include <tuple>
 
 namespace vf {
-
-double Particle::mass() const {
-  // A massless particle's E^2 - p^2 is rounding, a few ulp of E^2: 0.
-  const double M2 = E * E - (Px * Px + Py * Py + Pz * Pz);
-  return M2 > 64 * 0x1p-52 * E * E ? std::sqrt(M2) : 0;
-}
 
 namespace {
 
@@ -73,41 +73,86 @@ private:
   Status Failure;
 };
 
-std::pair<std::pair<long, long>, std::pair<double, double>>
-beamsOf(const EventList &Events) {
-  std::pair<long, long> Beams{0, 0};
-  std::pair<double, double> Energies{0, 0};
-  int Incoming = 0;
+/// IDBMUP and EBMUP: the run's beams, else the first event's incoming
+/// particles (what vegasflow wrote before the beams were options).
+EventBeams beamsOf(const EventHeader &H, const EventList &Events) {
+  if (H.Beams)
+    return *H.Beams;
+  EventBeams B;
+  unsigned Incoming = 0;
   for (std::size_t K = 0; Events.size() && K < Events.ParticlesPerEvent; ++K)
     if (const Particle &P = Events.particles(0)[K];
         P.Status < 0 && Incoming < 2) {
-      (Incoming ? Beams.second : Beams.first) = P.Pdg;
-      (Incoming ? Energies.second : Energies.first) = P.E;
-      ++Incoming;
+      B.Pdg[Incoming] = P.Pdg;
+      B.Energy[Incoming++] = P.E;
     }
-  return {Beams, Energies};
+  return B;
 }
 
-void fillEvent(LHEF::HEPEUP &E, double Weight, const Particle *Ps, unsigned N) {
+/// One <init> process line: its id, its share of the weights and its
+/// largest |weight|.
+struct ProcessLine {
+  int Id = 1;
+  double SumWeights = 0, MaxWeight = 0;
+};
+
+/// The process lines of the events' ids, in increasing order (one, id 1,
+/// when the record gives none).
+std::vector<ProcessLine> processLines(const EventList &Events) {
+  std::map<int, ProcessLine> Lines;
+  for (std::size_t K = 0; K < Events.size(); ++K) {
+    ProcessLine &L = Lines[Events.info(K).Process];
+    L.Id = Events.info(K).Process;
+    L.SumWeights += Events.Weights[K];
+    L.MaxWeight = std::max(L.MaxWeight, std::fabs(Events.Weights[K]));
+  }
+  std::vector<ProcessLine> V;
+  for (const auto &[Id, L] : Lines)
+    V.push_back(L);
+  return V.empty() ? std::vector<ProcessLine>(1) : V;
+}
+
+void fillInit(LHEF::HEPRUP &R, const EventHeader &H, const EventList &Events) {
+  const EventBeams B = beamsOf(H, Events);
+  R.IDBMUP = {B.Pdg[0], B.Pdg[1]};
+  R.EBMUP = {B.Energy[0], B.Energy[1]};
+  R.PDFGUP = {0, 0};
+  R.PDFSUP = {std::max(H.PdfSetId, 0), std::max(H.PdfSetId, 0)};
+  R.IDWTUP = (H.Weighted ? 4 : 3) * (H.NegativeWeights ? -1 : 1);
+  const std::vector<ProcessLine> Lines = processLines(Events);
+  double Sum = 0;
+  for (const ProcessLine &L : Lines)
+    Sum += L.SumWeights;
+  R.resize(int(Lines.size()));
+  for (std::size_t K = 0; K < Lines.size(); ++K) {
+    // One process has the whole cross section; several, shares of it by
+    // their events' weights (their own errors were never measured).
+    const double Share = Lines.size() == 1 ? 1 : Lines[K].SumWeights / Sum;
+    R.XSECUP[K] = H.CrossSection * Share;
+    R.XERRUP[K] = H.CrossSectionError * Share;
+    R.XMAXUP[K] =
+        H.Weighted && Lines.size() > 1 ? Lines[K].MaxWeight : H.MaxWeight;
+    R.LPRUP[K] = Lines[K].Id;
+  }
+}
+
+void fillEvent(LHEF::HEPEUP &E, double Weight, const EventInfo &Info,
+               const Particle *Ps, unsigned N) {
   E.resize(int(N));
-  E.IDPRUP = 1;
+  E.IDPRUP = Info.Process;
   E.XWGTUP = Weight;
-  E.SCALUP = -1;
-  E.AQEDUP = -1;
-  E.AQCDUP = -1;
-  // One process: outgoing particles come from the two incoming ones.
-  int Nin = 0;
+  E.SCALUP = Info.Scale;
+  E.AQEDUP = Info.AlphaQed;
+  E.AQCDUP = Info.AlphaQcd;
   for (unsigned K = 0; K < N; ++K) {
     const Particle &P = Ps[K];
     E.IDUP[K] = P.Pdg;
-    E.ISTUP[K] = P.Status < 0 ? -1 : 1;
-    Nin += P.Status < 0;
-    E.MOTHUP[K] = P.Status < 0 ? std::pair{0, 0}
-                               : std::pair{Nin > 0 ? 1 : 0, Nin > 1 ? 2 : 0};
-    E.ICOLUP[K] = {0, 0};
-    E.PUP[K] = {P.Px, P.Py, P.Pz, P.E, P.mass()};
-    E.VTIMUP[K] = 0;
-    E.SPINUP[K] = 9; // unknown helicity
+    E.ISTUP[K] = P.Status;
+    E.MOTHUP[K] = {P.Mother1, P.Mother2};
+    E.ICOLUP[K] = {P.Colour, P.Anticolour};
+    E.PUP[K] = {P.Px, P.Py, P.Pz, P.E, P.Mass};
+    E.VTIMUP[K] = P.Lifetime;
+    E.SPINUP[K] = P.Spin;
   }
 }
 
@@ -116,15 +161,7 @@ void fillEvent(LHEF::HEPEUP &E, double Weight, const Particle *Ps, unsigned N) {
 bool writeLhe(std::ostream &OS, const EventHeader &H, const EventList &Events) {
   LHEF::Writer W(OS);
   LHEF::HEPRUP &R = W.heprup;
-  std::tie(R.IDBMUP, R.EBMUP) = beamsOf(Events);
-  R.PDFGUP = {0, 0};
-  R.PDFSUP = {0, 0};
-  R.IDWTUP = (H.Weighted ? 4 : 3) * (H.NegativeWeights ? -1 : 1);
-  R.resize(1);
-  R.XSECUP[0] = H.CrossSection;
-  R.XERRUP[0] = H.CrossSectionError;
-  R.XMAXUP[0] = H.MaxWeight;
-  R.LPRUP[0] = 1;
+  fillInit(R, H, Events);
   // LHEF writes dprec significant digits (15 by default, which does not
   // read back as the same double); 17 does, in <init> and every event.
   R.dprec = std::numeric_limits<double>::max_digits10;
@@ -135,7 +172,7 @@ bool writeLhe(std::ostream &OS, const EventHeader &H, const EventList &Events) {
   LHEF::HEPEUP &E = W.hepeup;
   E.heprup = &R;
   for (std::size_t K = 0; K < Events.size() && OS; ++K) {
-    fillEvent(E, Events.Weights[K], Events.particles(K),
+    fillEvent(E, Events.Weights[K], Events.info(K), Events.particles(K),
               Events.ParticlesPerEvent);
     // The channel as an attribute of <event> and as a comment line after
     // the particles, which readers that drop attributes keep (HepMC3's
@@ -148,6 +185,81 @@ bool writeLhe(std::ostream &OS, const EventHeader &H, const EventList &Events) {
     W.writeEvent();
   }
   return bool(OS);
+}
+
+/// The HepMC3 particle of \p P: incoming ones as beams (status 4), the
+/// others with their LHE status.
+HepMC3::GenParticlePtr genParticle(const Particle &P) {
+  auto Gp = std::make_shared<HepMC3::GenParticle>(
+      HepMC3::FourVector(P.Px, P.Py, P.Pz, P.E), P.Pdg,
+      P.Status == -1 || P.Status == -9 ? 4 : P.Status);
+  Gp->set_generated_mass(P.Mass);
+  return Gp;
+}
+
+/// \p P's colour lines as "flow1" and "flow2" on \p Gp, which must be in
+/// its event already (HepMC3 drops the attributes of a particle that is
+/// not).
+void addColourFlow(HepMC3::GenParticle &Gp, const Particle &P) {
+  if (P.Colour)
+    Gp.add_attribute("flow1", std::make_shared<HepMC3::IntAttribute>(P.Colour));
+  if (P.Anticolour)
+    Gp.add_attribute("flow2",
+                     std::make_shared<HepMC3::IntAttribute>(P.Anticolour));
+}
+
+/// The particles of one event and their vertices: one per range of
+/// mothers (first, last; EventRecord.cpp has checked that no particle is
+/// in two), in the order of their first daughter; the particles no range
+/// names, to one vertex of their own, incoming ones in, the others out
+/// (as the basic layout's files without incoming particles always had).
+void addParticles(HepMC3::GenEvent &G, const Particle *Ps, unsigned N) {
+  std::vector<HepMC3::GenParticlePtr> Gps;
+  for (unsigned J = 0; J < N; ++J)
+    Gps.push_back(genParticle(Ps[J]));
+  std::map<std::pair<int, int>, HepMC3::GenVertexPtr> ByMothers;
+  std::vector<HepMC3::GenVertexPtr> Order;
+  std::vector<bool> IsMother(N + 1, false);
+  for (unsigned J = 0; J < N; ++J) {
+    const Particle &P = Ps[J];
+    if (!P.Mother1)
+      continue;
+    const std::pair Range{P.Mother1, P.Mother2 ? P.Mother2 : P.Mother1};
+    HepMC3::GenVertexPtr &V = ByMothers[Range];
+    if (!V) {
+      V = std::make_shared<HepMC3::GenVertex>();
+      for (int M = Range.first; M <= Range.second; ++M) {
+        V->add_particle_in(Gps[M - 1]);
+        IsMother[M] = true;
+      }
+      Order.push_back(V);
+    }
+    V->add_particle_out(Gps[J]);
+  }
+  auto Root = std::make_shared<HepMC3::GenVertex>();
+  for (unsigned J = 0; J < N; ++J)
+    if (!Ps[J].Mother1 && !IsMother[J + 1])
+      Ps[J].Status < 0 ? Root->add_particle_in(Gps[J])
+                       : Root->add_particle_out(Gps[J]);
+  if (!Root->particles_in().empty() || !Root->particles_out().empty())
+    G.add_vertex(Root);
+  for (const HepMC3::GenVertexPtr &V : Order)
+    G.add_vertex(V);
+  for (unsigned J = 0; J < N; ++J)
+    addColourFlow(*Gps[J], Ps[J]);
+}
+
+/// The lhe layout's event header, named as Pythia 8's HepMC3 interface
+/// names it.
+void addEventInfo(HepMC3::GenEvent &G, const EventInfo &Info) {
+  G.add_attribute("signal_process_id",
+                  std::make_shared<HepMC3::IntAttribute>(Info.Process));
+  G.add_attribute("event_scale",
+                  std::make_shared<HepMC3::DoubleAttribute>(Info.Scale));
+  G.add_attribute("alphaQED",
+                  std::make_shared<HepMC3::DoubleAttribute>(Info.AlphaQed));
+  G.add_attribute("alphaQCD",
+                  std::make_shared<HepMC3::DoubleAttribute>(Info.AlphaQcd));
 }
 
 bool writeHepMC3(std::ostream &OS, const EventHeader &H,
@@ -164,20 +276,9 @@ bool writeHepMC3(std::ostream &OS, const EventHeader &H,
     auto Xs = std::make_shared<HepMC3::GenCrossSection>();
     Xs->set_cross_section(H.CrossSection, H.CrossSectionError);
     G.set_cross_section(Xs);
-    auto V = std::make_shared<HepMC3::GenVertex>();
-    const Particle *Ps = Events.particles(K);
-    for (unsigned J = 0; J < Events.ParticlesPerEvent; ++J) {
-      const Particle &P = Ps[J];
-      auto Gp = std::make_shared<HepMC3::GenParticle>(
-          HepMC3::FourVector(P.Px, P.Py, P.Pz, P.E), P.Pdg,
-          P.Status < 0 ? 4 : 1);
-      Gp->set_generated_mass(P.mass());
-      if (P.Status < 0)
-        V->add_particle_in(Gp);
-      else
-        V->add_particle_out(Gp);
-    }
-    G.add_vertex(V);
+    addParticles(G, Events.particles(K), Events.ParticlesPerEvent);
+    if (H.FullRecord)
+      addEventInfo(G, Events.info(K));
     if (!Events.Channels.empty())
       G.add_attribute("channel", std::make_shared<HepMC3::StringAttribute>(
                                      Events.ChannelNames[Events.Channels[K]]));

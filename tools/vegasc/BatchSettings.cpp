@@ -85,12 +85,25 @@ void SettingsReader::eventSetting(OptionId Id, const toml::key &K,
     }
     return;
   }
+  if (Id == OptionId::PdfId) {
+    std::uint64_t W;
+    if (wholeNumber(K, N, std::uint64_t(optionInfo(Id).Hi), W))
+      S.Events.PdfId = int(W);
+    return;
+  }
   if (Id == OptionId::WeightedEvents) {
     if (auto B = N.as_boolean())
       S.Events.Weighted = B->get();
     else
       error(loc(N), "'" + Key + "' must be true or false, got " +
                         std::string(tomlTypeName(N)));
+    return;
+  }
+  // event_layout, beams, beam_energies: the library reads their text.
+  if (Id == OptionId::EventLayout || Id == OptionId::Beams ||
+      Id == OptionId::BeamEnergies) {
+    if (string(K, N, Str))
+      layoutOrBeams(Id, N, Str, S);
     return;
   }
   // events_out and event_record: a file, an integrand.
@@ -109,13 +122,38 @@ void SettingsReader::eventSetting(OptionId Id, const toml::key &K,
   // The file's ending now, alone (the count it goes with once the run's
   // keys are all read: convert).
   RunSettings Probe;
-  Probe.Events = {1, Str, false, ""};
+  Probe.Events.Count = 1;
+  Probe.Events.Out = Str;
   if (Expected<EventFileOptions> E = eventFileOptions(Probe); !E) {
     error(loc(N), keyMessage(E.error()));
     return;
   }
   S.Events.Out = resolve(Str);
   S.EventsOutLoc = loc(N);
+}
+
+void SettingsReader::layoutOrBeams(OptionId Id, const toml::node &N,
+                                   const std::string &Str, BatchSettings &S) {
+  // Each text alone now, at its line; the two beam keys together once the
+  // run's keys are all read (convert).
+  Status Read = Status::ok();
+  if (Id == OptionId::EventLayout) {
+    if (Expected<EventLayout> L = parseEventLayout(Str); !L)
+      Read = L.error();
+  } else if (Id == OptionId::Beams) {
+    if (Expected<std::array<int, 2>> B = parseBeamIds(Str); !B)
+      Read = B.error();
+  } else if (Expected<std::array<double, 2>> E = parseBeamEnergies(Str); !E) {
+    Read = E.error();
+  }
+  if (!Read) {
+    error(loc(N), keyMessage(Read.error()));
+    return;
+  }
+  std::string &Field = Id == OptionId::EventLayout ? S.Events.Layout
+                       : Id == OptionId::Beams     ? S.Events.Beams
+                                                   : S.Events.BeamEnergies;
+  Field = Str;
 }
 
 void SettingsReader::calls(const toml::node &N, BatchSettings &S) {
@@ -291,6 +329,10 @@ bool SettingsReader::setting(const toml::key &K, const toml::node &N,
   case OptionId::EventsOut:
   case OptionId::WeightedEvents:
   case OptionId::EventRecord:
+  case OptionId::EventLayout:
+  case OptionId::Beams:
+  case OptionId::BeamEnergies:
+  case OptionId::PdfId:
     eventSetting(*Id, K, N, S);
     break;
   case OptionId::MaxHcube: // no TOML key (tomlOption never returns it)

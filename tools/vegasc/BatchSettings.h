@@ -33,9 +33,14 @@ protected:
   std::string resolve(std::string_view P) const;
 
 private:
-  /// events, events_out, weighted_events, event_record (\p Id).
+  /// events, events_out, weighted_events, event_record, event_layout,
+  /// beams, beam_energies, pdf_id (\p Id).
   void eventSetting(OptionId Id, const toml::key &K, const toml::node &N,
                     BatchSettings &S);
+  /// event_layout, beams or beam_energies (\p Id): \p Str, if the library
+  /// reads it, into \p S.
+  void layoutOrBeams(OptionId Id, const toml::node &N, const std::string &Str,
+                     BatchSettings &S);
   /// calls: a whole number of samples, 1e6 as well as 1000000.
   void calls(const toml::node &N, BatchSettings &S);
   /// The other numbers: iterations, warmup, ninc, rtol, atol,

@@ -111,6 +111,17 @@ Expected<EventFileOptions> eventFileOptions(const RunSettings &S) {
   O.Path = E.Out;
   O.Events = E.Count;
   O.Weighted = E.Weighted;
+  if (!E.Layout.empty()) {
+    Expected<EventLayout> L = parseEventLayout(E.Layout);
+    if (!L)
+      return L.error();
+    O.Layout = *L;
+  }
+  Expected<std::optional<EventBeams>> B = parseBeams(E.Beams, E.BeamEnergies);
+  if (!B)
+    return B.error();
+  O.Beams = *B;
+  O.PdfSetId = E.PdfId;
   return O;
 }
 

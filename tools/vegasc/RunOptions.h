@@ -44,14 +44,22 @@ std::string parseWholeNumber(std::string_view Text, std::uint64_t Max,
 
 /// The events drawn after a run from its trained map (docs/user-guide.md,
 /// "Events for generators"): --events N --events-out FILE
-/// [--weighted-events] [--event-record NAME], or the same keys in TOML.
+/// [--weighted-events] [--event-record NAME] [--event-layout lhe]
+/// [--beams PDG1,PDG2 --beam-energies E1,E2] [--pdf-id ID], or the same
+/// keys in TOML.
 struct EventSettings {
   std::uint64_t Count = 0; ///< events to write (0: none)
   std::string Out;         ///< FILE.lhe or FILE.hepmc3
   bool Weighted = false;   ///< weighted rather than unweighted events
   std::string Record;      ///< the record integrand ("": NAME_event)
+  /// The texts of event_layout, beams and beam_energies ("": not given),
+  /// read by vf::parseEventLayout and vf::parseBeams.
+  std::string Layout, Beams, BeamEnergies;
+  int PdfId = -1; ///< the LHAPDF id (-1: not given)
   bool any() const {
-    return Count || !Out.empty() || Weighted || !Record.empty();
+    return Count || !Out.empty() || Weighted || !Record.empty() ||
+           !Layout.empty() || !Beams.empty() || !BeamEnergies.empty() ||
+           PdfId >= 0;
   }
 };
 
@@ -92,8 +100,9 @@ Expected<IntegratorOptions> integratorOptions(const RunSettings &S);
 /// \p S's events as EventFileOptions (Events 0 when none are asked for),
 /// checked before the run so that a wrong name costs no integration: the
 /// count and the file go together, the file's ending, a build with
-/// HepMC3. Errors name the option (optionRef, Error::Option). The cross
-/// section is the caller's to fill in from the result.
+/// HepMC3, the layout's and the beams' spellings. Errors name the option
+/// (optionRef, Error::Option). The cross section is the caller's to fill in
+/// from the result.
 Expected<EventFileOptions> eventFileOptions(const RunSettings &S);
 
 /// \p E's message with each option it names (Error::Mentions) said as

@@ -406,6 +406,17 @@ void addStateFlags(CLI::App &App, vf::DriverOptions &O) {
   App.add_option(flag(OptionId::EventRecord), O.Run.Events.Record,
                  help(OptionId::EventRecord))
       ->type_name("NAME");
+  App.add_option(flag(OptionId::EventLayout), O.Run.Events.Layout,
+                 help(OptionId::EventLayout))
+      ->type_name("basic|lhe");
+  App.add_option(flag(OptionId::Beams), O.Run.Events.Beams,
+                 help(OptionId::Beams))
+      ->type_name("PDG1,PDG2");
+  App.add_option(flag(OptionId::BeamEnergies), O.Run.Events.BeamEnergies,
+                 help(OptionId::BeamEnergies))
+      ->type_name("E1,E2");
+  addWholeNumber(App, flag(OptionId::PdfId), O.Run.Events.PdfId,
+                 help(OptionId::PdfId));
 }
 
 void addBatchFlags(CLI::App &App, vf::BatchOptions &Batch) {

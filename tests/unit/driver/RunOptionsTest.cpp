@@ -186,12 +186,63 @@ TEST(RunOptions, EventSettings) {
 
   if (!haveEventFiles())
     return;
-  S.Events = {5, "e.hepmc3", true, "rec"};
+  S.Events = {};
+  S.Events.Count = 5;
+  S.Events.Out = "e.hepmc3";
+  S.Events.Weighted = true;
+  S.Events.Record = "rec";
   Expected<EventFileOptions> Ok = eventFileOptions(S);
   ASSERT_TRUE(bool(Ok)) << Ok.message();
   EXPECT_EQ(Ok->Events, 5u);
   EXPECT_EQ(Ok->Path, "e.hepmc3");
   EXPECT_TRUE(Ok->Weighted);
+  EXPECT_EQ(Ok->Layout, EventLayout::Basic);
+  EXPECT_FALSE(Ok->Beams.has_value()) << "no beams: the first event's";
+  EXPECT_EQ(Ok->PdfSetId, -1);
+}
+
+// The shower's options: the layout, the beams (both or neither) and the
+// PDF set's id, each refusal naming its flag or key.
+TEST(RunOptions, ShowerEventSettings) {
+  if (!haveEventFiles())
+    GTEST_SKIP() << "built without HepMC3";
+  RunSettings S;
+  S.Events.Count = 5;
+  S.Events.Out = "e.lhe";
+  S.Events.Layout = "lhe";
+  S.Events.Beams = "2212,2212";
+  S.Events.BeamEnergies = "6500, 6500";
+  S.Events.PdfId = 247000;
+  Expected<EventFileOptions> Ok = eventFileOptions(S);
+  ASSERT_TRUE(bool(Ok)) << Ok.message();
+  EXPECT_EQ(Ok->Layout, EventLayout::Lhe);
+  ASSERT_TRUE(Ok->Beams.has_value());
+  EXPECT_EQ(Ok->Beams->Pdg, (std::array<int, 2>{2212, 2212}));
+  EXPECT_EQ(Ok->Beams->Energy, (std::array<double, 2>{6500, 6500}));
+  EXPECT_EQ(Ok->PdfSetId, 247000);
+
+  S.Events.BeamEnergies.clear();
+  Expected<EventFileOptions> Alone = eventFileOptions(S);
+  ASSERT_FALSE(bool(Alone));
+  EXPECT_EQ(flagMessage(Alone.error())
+                .rfind("--beams and --beam-energies go "
+                       "together",
+                       0),
+            0u);
+  S.Events.BeamEnergies = "6500,6500";
+  S.Events.Beams = "p+,p+";
+  Expected<EventFileOptions> Spelling = eventFileOptions(S);
+  ASSERT_FALSE(bool(Spelling));
+  EXPECT_NE(asKey(Spelling.error())
+                .find("'beams' must be the two beams' PDG "
+                      "ids, PDG1,PDG2"),
+            std::string::npos);
+  S.Events.Beams = "2212,2212";
+  S.Events.Layout = "full";
+  Expected<EventFileOptions> Layout = eventFileOptions(S);
+  ASSERT_FALSE(bool(Layout));
+  EXPECT_EQ(
+      flagMessage(Layout.error()).rfind("--event-layout must be basic", 0), 0u);
 }
 
 // vegasc cannot set an option the library's messages name unless it is a
