@@ -7,6 +7,9 @@
 // (and IDWTUP, XMAXUP for LHE), the particles per event, and the outgoing
 // PDG 13's cos(theta) per event, for the distribution test, and each
 // event's "channel" attribute (a multi-channel integrand's; "" if none).
+// For LHE also what a shower reads (events_shower.py): <init>'s beams,
+// PDF ids and process ids, each event's IDPRUP, SCALUP, AQEDUP and
+// AQCDUP, and the first event's mothers and colours.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +35,12 @@ struct Summary {
   std::vector<double> Cos, Weights;
   /// Each event's "channel" attribute (empty where it has none).
   std::vector<std::string> Channels;
+  /// LHE: IDBMUP, EBMUP, PDFGUP, PDFSUP (two each) and LPRUP.
+  std::vector<double> Beams, Energies, PdfGroups, PdfSets, Processes;
+  /// LHE: each event's IDPRUP, SCALUP, AQEDUP, AQCDUP.
+  std::vector<double> Idprup, Scales, Aqed, Aqcd;
+  /// LHE: the first event's MOTHUP and ICOLUP, two per particle.
+  std::vector<double> Mothers, Colours;
 };
 
 double cosTheta(double Px, double Py, double Pz) {
@@ -52,9 +61,25 @@ bool readLhe(const std::string &Path, Summary &S) {
   S.XsecError = R.heprup.XERRUP.empty() ? 0 : R.heprup.XERRUP[0];
   S.Xmax = R.heprup.XMAXUP.empty() ? 0 : R.heprup.XMAXUP[0];
   S.Idwtup = R.heprup.IDWTUP;
+  const LHEF::HEPRUP &H = R.heprup;
+  S.Beams = {double(H.IDBMUP.first), double(H.IDBMUP.second)};
+  S.Energies = {H.EBMUP.first, H.EBMUP.second};
+  S.PdfGroups = {double(H.PDFGUP.first), double(H.PDFGUP.second)};
+  S.PdfSets = {double(H.PDFSUP.first), double(H.PDFSUP.second)};
+  S.Processes.assign(H.LPRUP.begin(), H.LPRUP.end());
   while (R.readEvent()) {
     const LHEF::HEPEUP &E = R.hepeup;
     addEvent(S, E.XWGTUP, E.NUP);
+    S.Idprup.push_back(E.IDPRUP);
+    S.Scales.push_back(E.SCALUP);
+    S.Aqed.push_back(E.AQEDUP);
+    S.Aqcd.push_back(E.AQCDUP);
+    for (int K = 0; S.Events == 1 && K < E.NUP; ++K) {
+      S.Mothers.insert(S.Mothers.end(),
+                       {double(E.MOTHUP[K].first), double(E.MOTHUP[K].second)});
+      S.Colours.insert(S.Colours.end(),
+                       {double(E.ICOLUP[K].first), double(E.ICOLUP[K].second)});
+    }
     // LHEF::Reader drops <event>'s attributes; the comment line stays.
     const std::string Tag = "# channel ";
     const std::size_t At = E.junk.find(Tag);
@@ -122,6 +147,17 @@ int main(int argc, char **argv) {
               S.Xmax, S.Idwtup, S.Particles);
   printList("cos_mu", S.Cos);
   printList("weights", S.Weights);
+  printList("beams", S.Beams);
+  printList("energies", S.Energies);
+  printList("pdf_groups", S.PdfGroups);
+  printList("pdf_sets", S.PdfSets);
+  printList("processes", S.Processes);
+  printList("idprup", S.Idprup);
+  printList("scales", S.Scales);
+  printList("aqed", S.Aqed);
+  printList("aqcd", S.Aqcd);
+  printList("mothers", S.Mothers);
+  printList("colours", S.Colours);
   std::printf(", \"channels\": [");
   for (std::size_t K = 0; K < S.Channels.size(); ++K)
     std::printf("%s\"%s\"", K ? ", " : "", S.Channels[K].c_str());

@@ -82,6 +82,18 @@ integrand ee_event(x in [-1, 1] * [0, 2*pi]) -> [12] {
 }
 """
 
+# ee_event in the layout a shower reads: [idprup, scale, aqed, aqcd], then
+# 13 numbers per particle (docs/user-guide.md, "Events for generators").
+EE_SHOWER = EE + """
+integrand ee_shower(x in [-1, 1] * [0, 2*pi]) -> [30] {
+    let s = sqrt(1 - x[0]^2)
+    return [7, 100, 1/128, 0.118,
+            11, -1, 0, 0, 0, 0, 50, 0, 0, 50, 0, 0, 9,
+            13, 1, 1, 0, 0, 0, 50, 50*s*cos(x[1]), 50*s*sin(x[1]), 50*x[0],
+            0, 0, 9]
+}
+"""
+
 
 def read_events(path):
     """vf_read_events' summary (HepMC3's own readers), or a skip."""
@@ -146,3 +158,27 @@ def test_write_events_errors(ee_module, gauss, tmp_path):
     with pytest.raises(ValueError, match="no event record 'lambda_event'|"
                                          "no event record"):
         py.write_events(tmp_path / "e.lhe", 10)
+
+
+def test_write_events_for_a_shower(tmp_path):
+    """ Integrator.write_events(event_layout=, beams=, beam_energies=,
+    pdf_id=) """
+    m = vf.compile(EE_SHOWER, name="ee_shower.vf")
+    integ, _ = trained(m.ee)
+    integ.write_events(tmp_path / "s.lhe", 50, record="ee_shower",
+                       event_layout="lhe", beams=(11, -11),
+                       beam_energies="50, 50", pdf_id=0)
+    got = read_events(tmp_path / "s.lhe")
+    assert got["beams"] == [11, -11] and got["energies"] == [50, 50]
+    assert got["processes"] == [7] and set(got["idprup"]) == {7}
+    assert set(got["scales"]) == {100} and set(got["aqcd"]) == {0.118}
+    assert got["mothers"] == [0, 0, 1, 0]
+    with pytest.raises(ValueError, match="option 'beams' must be the two"):
+        integ.write_events(tmp_path / "b.lhe", 5, beams="p,p",
+                           beam_energies=(50, 50))
+    with pytest.raises(ValueError, match="option 'beams' and option "
+                                         "'beam_energies' go together"):
+        integ.write_events(tmp_path / "b.lhe", 5, beams=(11, -11))
+    with pytest.raises(ValueError, match=r"4 \+ 13 per particle \(17\)"):
+        integ.write_events(tmp_path / "b.lhe", 5, event_layout="lhe")
+    assert not (tmp_path / "b.lhe").exists()
