@@ -126,8 +126,11 @@ void fillInit(LHEF::HEPRUP &R, const EventHeader &H, const EventList &Events) {
   R.resize(int(Lines.size()));
   for (std::size_t K = 0; K < Lines.size(); ++K) {
     // One process has the whole cross section; several, shares of it by
-    // their events' weights (their own errors were never measured).
-    const double Share = Lines.size() == 1 ? 1 : Lines[K].SumWeights / Sum;
+    // their events' weights (their own errors were never measured), or
+    // equal shares where the weights cancel.
+    const double Share = Lines.size() == 1 ? 1
+                         : Sum != 0        ? Lines[K].SumWeights / Sum
+                                           : 1.0 / double(Lines.size());
     R.XSECUP[K] = H.CrossSection * Share;
     R.XERRUP[K] = H.CrossSectionError * Share;
     R.XMAXUP[K] =
