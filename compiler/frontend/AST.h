@@ -282,10 +282,28 @@ struct HistStmt {
   }
 };
 
-/// `= expr`, or `{ let ...; hist ...; return expr }`.
+/// `weights NAME(k in lo..hi: expr)` (LANGUAGE.md v3, "Weight lists"): hi -
+/// lo alternative values of the integrand on the same sample (scale and PDF
+/// variations), entry k being expr with the index bound to k. List holds the
+/// index and range as a reduction does, so names bind to it as to any
+/// reduction index; it is never evaluated as a sum.
+struct WeightsStmt {
+  std::string Name;
+  llvm::SMRange Range; // the whole statement
+  llvm::SMRange NameRange;
+  std::unique_ptr<ReduceExpr> List;
+  /// How many of the body's lets precede it (its scope).
+  unsigned LetsBefore = 0;
+  // Sema results.
+  unsigned Length = 0; // hi - lo (0 after an error)
+  unsigned Base = 0;   // its first entry among all the integrand's entries
+};
+
+/// `= expr`, or `{ let ...; hist ...; weights ...; return expr }`.
 struct Body {
   std::vector<std::unique_ptr<LetStmt>> Lets;
   std::vector<std::unique_ptr<HistStmt>> Hists;
+  std::vector<std::unique_ptr<WeightsStmt>> Weights;
   ExprPtr Result;
   llvm::SMLoc ReturnLoc;
 };
@@ -381,6 +399,9 @@ struct IntegrandDecl : Item {
   /// cells in all.
   std::vector<const HistStmt *> Histograms;
   unsigned HistCells = 0;
+  /// The body's weight lists in source order, and their entries in all.
+  std::vector<const WeightsStmt *> WeightLists;
+  unsigned WeightEntries = 0;
   IntegrandDecl() : Item(ItemKind::Integrand) {}
 };
 

@@ -122,8 +122,8 @@ public:
 
   void body(const Body &B) {
     OS << "(body";
-    size_t NextHist = 0;
-    auto Hists = [&](size_t LetsSeen) {
+    size_t NextHist = 0, NextWeights = 0;
+    auto Statements = [&](size_t LetsSeen) {
       for (; NextHist < B.Hists.size() &&
              B.Hists[NextHist]->LetsBefore <= LetsSeen;
            ++NextHist) {
@@ -134,14 +134,21 @@ public:
         }
         OS << ')';
       }
+      for (; NextWeights < B.Weights.size() &&
+             B.Weights[NextWeights]->LetsBefore <= LetsSeen;
+           ++NextWeights) {
+        OS << " (weights " << B.Weights[NextWeights]->Name << ' ';
+        expr(B.Weights[NextWeights]->List.get());
+        OS << ')';
+      }
     };
     for (size_t K = 0; K < B.Lets.size(); ++K) {
-      Hists(K);
+      Statements(K);
       OS << " (let " << B.Lets[K]->Name << ' ';
       expr(B.Lets[K]->Value.get());
       OS << ')';
     }
-    Hists(B.Lets.size());
+    Statements(B.Lets.size());
     OS << " (return ";
     expr(B.Result.get());
     OS << "))";

@@ -403,9 +403,18 @@ double Evaluator::histCell(const HistStmt &H) {
                 H.Base);
 }
 
+void Evaluator::appendWeights(const WeightsStmt &W, std::vector<double> &Out) {
+  const ReduceExpr &L = *W.List;
+  for (long long K = L.LoValue; K < L.HiValue; ++K) {
+    Indices[&L] = double(K);
+    Out.push_back(eval(*L.Body));
+  }
+}
+
 std::vector<double> Evaluator::evalIntegrand(const IntegrandDecl &I,
                                              ArrayRef<double> Point,
-                                             std::vector<double> *Cells) {
+                                             std::vector<double> *Cells,
+                                             std::vector<double> *Weights) {
   std::vector<double> Mapped(Point.begin(), Point.end());
   double Jac = 1;
   bool AtEnd = false, Infinite = false;
@@ -430,10 +439,19 @@ std::vector<double> Evaluator::evalIntegrand(const IntegrandDecl &I,
     for (const HistStmt *H : I.Histograms)
       Cells->push_back(histCell(*H));
   }
+  if (Weights) {
+    Weights->clear();
+    for (const WeightsStmt *W : I.WeightLists)
+      appendWeights(*W, *Weights);
+  }
   X = {};
-  if (Infinite)
+  if (Infinite) {
     for (double &F : Out)
       F = mappedWeight(F, Jac, AtEnd);
+    if (Weights)
+      for (double &F : *Weights)
+        F = mappedWeight(F, Jac, AtEnd);
+  }
   return Out;
 }
 

@@ -32,9 +32,13 @@ public:
   /// An integrand with channels is the sum of its channels, each at the
   /// same point, with every alpha 1/m and every density 1 (identity maps);
   /// its cells are those of the first channel's histograms.
+  /// With \p Weights, also the entries of its weight lists, all lists in
+  /// layout order (WeightsStmt::Base), each a value of the integrand and so
+  /// times the Jacobian of an infinite axis's map as the value is.
   std::vector<double> evalIntegrand(const IntegrandDecl &I,
                                     llvm::ArrayRef<double> X,
-                                    std::vector<double> *Cells = nullptr);
+                                    std::vector<double> *Cells = nullptr,
+                                    std::vector<double> *Weights = nullptr);
 
   /// Lower and upper bound of each dimension of the box the runtime
   /// samples for \p I: [0, 1] on an infinite axis.
@@ -49,6 +53,8 @@ public:
 private:
   friend class EvalVisitor;
   double histCell(const HistStmt &H);
+  /// Appends the entries of \p W at the point being evaluated.
+  void appendWeights(const WeightsStmt &W, std::vector<double> &Out);
   llvm::ArrayRef<double> Params;
   llvm::ArrayRef<double> X;
   /// Each let's value; a real is an array of one.

@@ -228,14 +228,15 @@ ExprPtr Parser::parseNumber() {
   return std::make_unique<NumberExpr>(T.range(), V);
 }
 
+ExprPtr Parser::parseRangeBound() { return parseBinaryNested(AddPrec); }
+
 bool Parser::isReduction() const {
   StringRef N = tok().Text;
   return (N == "sum" || N == "prod" || N == "min" || N == "max") &&
          peek(2).is(TokenKind::Identifier) && peek(3).is(TokenKind::KwIn);
 }
 
-/// reduction -> ('sum'|'prod'|'min'|'max') '(' NAME 'in' expr '..' expr
-///              ':' expr ')'
+/// reduction -> ('sum'|'prod'|'min'|'max') '(' indexed
 ExprPtr Parser::parseReduction() {
   SMLoc Start = tok().loc();
   StringRef N = tok().Text;
@@ -245,18 +246,25 @@ ExprPtr Parser::parseReduction() {
                               : ReduceOp::Max;
   consume();
   consume(); // '('
-  std::string Index = tok().Text.str();
-  SMRange IndexRange = tok().range();
-  consume();
-  consume(); // 'in'
-  ExprPtr Lo = parseBinaryNested(AddPrec);
-  if (!expect(TokenKind::DotDot, "in the reduction range 'lo..hi'"))
+  return parseIndexed(Start, Op, "reduction");
+}
+
+/// indexed -> NAME 'in' expr '..' expr ':' expr ')'
+ExprPtr Parser::parseIndexed(SMLoc Start, ReduceOp Op, StringRef What) {
+  std::string Index;
+  SMRange IndexRange;
+  if (!expectIdentifier(Index, IndexRange,
+                        ("the " + What + "'s index").str()) ||
+      !expect(TokenKind::KwIn, ("after the " + What + "'s index").str()))
     return nullptr;
-  ExprPtr Hi = parseBinaryNested(AddPrec);
-  if (!expect(TokenKind::Colon, "after the reduction range"))
+  ExprPtr Lo = parseRangeBound();
+  if (!expect(TokenKind::DotDot, ("in the " + What + " range 'lo..hi'").str()))
+    return nullptr;
+  ExprPtr Hi = parseRangeBound();
+  if (!expect(TokenKind::Colon, ("after the " + What + " range").str()))
     return nullptr;
   ExprPtr Body = parseExpr();
-  if (!expect(TokenKind::RParen, "to close the reduction"))
+  if (!expect(TokenKind::RParen, ("to close the " + What).str()))
     return nullptr;
   return node<ReduceExpr>(height({Lo.get(), Hi.get(), Body.get()}),
                           rangeFrom(Start), Op, Index, IndexRange,

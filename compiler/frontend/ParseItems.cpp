@@ -344,7 +344,8 @@ bool Parser::parseBound(ExprPtr &Bound, bool Upper) {
   return true;
 }
 
-/// body -> '=' expr | '{' (let | hist | ';')* 'return' expr ';'? '}'
+/// body -> '=' expr | '{' (let | hist | weights | ';')* 'return' expr ';'?
+///         '}'
 ///       | '{' channel channel* '}'   (an integrand's only)
 /// let -> 'let' NAME '=' expr
 bool Parser::parseBody(Body &B, StringRef What,
@@ -368,7 +369,7 @@ bool Parser::parseBody(Body &B, StringRef What,
       if (!Channels)
         error(tok(), "'channel' blocks are allowed only directly in the body "
                      "of an integrand");
-      else if (!B.Lets.empty() || !B.Hists.empty())
+      else if (!B.Lets.empty() || !B.Hists.empty() || !B.Weights.empty())
         error(tok(), "an integrand with 'channel' blocks has nothing else in "
                      "its body; move the statements before this one into "
                      "each channel");
@@ -387,6 +388,12 @@ bool Parser::parseBody(Body &B, StringRef What,
     if (tok().is(TokenKind::Identifier) && tok().Text == "hist" &&
         peek(1).is(TokenKind::Identifier) && peek(2).is(TokenKind::LParen)) {
       if (!parseHist(B))
+        return false;
+      continue;
+    }
+    if (tok().is(TokenKind::Identifier) && tok().Text == "weights" &&
+        peek(1).is(TokenKind::Identifier) && peek(2).is(TokenKind::LParen)) {
+      if (!parseWeights(B))
         return false;
       continue;
     }
@@ -485,6 +492,26 @@ bool Parser::parseHist(Body &B) {
   H->Range = rangeFrom(Start);
   H->LetsBefore = B.Lets.size();
   B.Hists.push_back(std::move(H));
+  return true;
+}
+
+/// weights -> 'weights' NAME '(' indexed
+bool Parser::parseWeights(Body &B) {
+  SMLoc Start = tok().loc();
+  auto W = std::make_unique<WeightsStmt>();
+  consume();
+  W->Name = tok().Text.str();
+  W->NameRange = tok().range();
+  consume();
+  SMLoc ListStart = tok().loc();
+  consume(); // '('
+  ExprPtr List = parseIndexed(ListStart, ReduceOp::Sum, "weight list");
+  if (!List)
+    return false;
+  W->List.reset(static_cast<ReduceExpr *>(List.release()));
+  W->Range = rangeFrom(Start);
+  W->LetsBefore = B.Lets.size();
+  B.Weights.push_back(std::move(W));
   return true;
 }
 

@@ -118,6 +118,7 @@ private:
                  std::vector<std::unique_ptr<ChannelDecl>> *Channels = nullptr);
   bool missingBrace(const Token &Open, llvm::StringRef What);
   bool parseHist(Body &B);
+  bool parseWeights(Body &B);
   bool isChannelStart() const;
   bool parseChannels(std::vector<std::unique_ptr<ChannelDecl>> &Channels,
                      const Token &Open, llvm::StringRef What);
@@ -131,6 +132,11 @@ private:
   ExprPtr parseBinary(int MinPrec);
   ExprPtr parseOperand(int MinPrec);
   ExprPtr parseBinaryNested(int Prec);
+  /// A bound of a range `lo..hi` (no comparison or logic, so `..` ends it).
+  ExprPtr parseRangeBound();
+  /// A reduction's or a weight list's index, range and body, after its
+  /// '(' (\p What names it in errors).
+  ExprPtr parseIndexed(llvm::SMLoc Start, ReduceOp Op, llvm::StringRef What);
   ExprPtr parseUnary();
   ExprPtr parsePower();
   ExprPtr parsePostfix();

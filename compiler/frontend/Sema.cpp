@@ -219,15 +219,20 @@ void SemaImpl::checkBody(Body &B, const SemaContext &Ctx, unsigned Declared,
 void SemaImpl::checkBody(Body &B, const SemaContext &Ctx,
                          function_ref<void(Expr &)> CheckResult) {
   size_t Mark = Locals.size();
-  size_t NextHist = 0;
-  auto CheckHists = [&](size_t LetsSeen) {
+  size_t NextHist = 0, NextWeights = 0;
+  // A statement sees the lets before it.
+  auto CheckStatements = [&](size_t LetsSeen) {
     for (; NextHist < B.Hists.size() &&
            B.Hists[NextHist]->LetsBefore <= LetsSeen;
          ++NextHist)
       checkHist(*B.Hists[NextHist], Ctx);
+    for (; NextWeights < B.Weights.size() &&
+           B.Weights[NextWeights]->LetsBefore <= LetsSeen;
+         ++NextWeights)
+      checkWeights(*B.Weights[NextWeights], Ctx);
   };
   for (size_t K = 0; K < B.Lets.size(); ++K) {
-    CheckHists(K);
+    CheckStatements(K);
     LetStmt &L = *B.Lets[K];
     checkExpr(*L.Value, Ctx);
     requireValue(*L.Value, "the value of a 'let'");
@@ -235,7 +240,7 @@ void SemaImpl::checkBody(Body &B, const SemaContext &Ctx,
     S.Let = &L;
     declareLocal(S);
   }
-  CheckHists(B.Lets.size());
+  CheckStatements(B.Lets.size());
   checkExpr(*B.Result, Ctx);
   CheckResult(*B.Result);
   for (auto &L : B.Lets)
@@ -407,6 +412,7 @@ void SemaImpl::checkIntegrand(IntegrandDecl &D) {
   checkBody(D.B, Ctx, D.Outputs, "integrand '" + D.Name + "'");
   Locals.clear();
   layOutHistograms(D);
+  layOutWeights(D);
 }
 
 void SemaImpl::checkRecursion() {

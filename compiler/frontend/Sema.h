@@ -31,6 +31,10 @@ constexpr long long MaxUnrolled = 1024;
 constexpr unsigned MaxHistograms = 16;
 constexpr unsigned MaxHistBins = 100000;
 constexpr unsigned MaxHistCells = 1u << 20;
+/// Entries of all an integrand's weight lists together: each costs three
+/// sums per tile (Σw_k, Σw_k², Σw_k·w), linear in their number, unlike a
+/// vector integrand's components with their covariance.
+constexpr unsigned MaxWeightEntries = 1024;
 
 } // namespace vf
 

@@ -204,6 +204,12 @@ public:
   /// Assigns each of \p D's histograms its cells, after its body is checked.
   void layOutHistograms(IntegrandDecl &D);
 
+  // Weight lists (SemaWeights.cpp).
+  void checkWeights(WeightsStmt &W, const SemaContext &Ctx);
+  /// Assigns each of \p D's weight lists its entries, after its body is
+  /// checked.
+  void layOutWeights(IntegrandDecl &D);
+
   Program &P;
   DiagEngine &Diags;
   LocalScope Locals;

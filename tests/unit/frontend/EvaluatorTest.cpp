@@ -3,8 +3,9 @@
 // The tree-walking evaluator is the oracle of the differential tests, so it
 // is checked here against values computed by hand: arithmetic, parameters
 // (defaults and overrides), inlined fns, lets, `if`, reductions over the
-// coordinates, vector results, domains with parameter bounds, and
-// multi-channel integrands before any run (equal alphas, identity maps).
+// coordinates, vector results, domains with parameter bounds,
+// multi-channel integrands before any run (equal alphas, identity maps),
+// and the entries of weight lists.
 //
 //===----------------------------------------------------------------------===//
 
@@ -127,6 +128,42 @@ TEST(Evaluator, ChannelsAddUpWithEqualAlphas) {
   ASSERT_EQ(V.size(), 2u);
   EXPECT_DOUBLE_EQ(V[0], 0.25 + 0.5 + 1);
   EXPECT_DOUBLE_EQ(V[1], 1.0);
+}
+
+/// Each entry of a weight list is its expression at the list's index,
+/// seeing the lets before it; the lists follow one another in source
+/// order, and an infinite axis's Jacobian multiplies them as the value.
+TEST(Evaluator, WeightListEntries) {
+  const char *Src = "fn scale_factor(k) = if k == 0 then 1 else 1 + k / 10\n"
+                    "integrand f(x in [0, 1]^2) {\n"
+                    "  let w = x[0] * x[1]\n"
+                    "  weights scales(k in 0..3: w * scale_factor(k))\n"
+                    "  weights shifted(j in 2..4: j * x[j - 2])\n"
+                    "  return w\n"
+                    "}\n"
+                    "integrand g(t in [0, inf]) {\n"
+                    "  weights twice(k in 0..2: (k + 1) * exp(-t))\n"
+                    "  return exp(-t)\n"
+                    "}";
+  auto L = test::load(Src);
+  ASSERT_TRUE(L->Ok) << L->Diags;
+  const IntegrandDecl *F = L->P.findIntegrand("f");
+  ASSERT_NE(F, nullptr);
+  ASSERT_EQ(F->WeightLists.size(), 2u);
+  EXPECT_EQ(F->WeightLists[1]->Base, 3u);
+  EXPECT_EQ(F->WeightEntries, 5u);
+  Evaluator Ev;
+  std::vector<double> Weights;
+  auto V = Ev.evalIntegrand(*F, {0.5, 0.25}, nullptr, &Weights);
+  EXPECT_DOUBLE_EQ(V[0], 0.125);
+  EXPECT_EQ(Weights, (std::vector<double>{0.125, 0.125 * 1.1, 0.125 * 1.2,
+                                          2 * 0.5, 3 * 0.25}));
+  const IntegrandDecl *G = L->P.findIntegrand("g");
+  ASSERT_NE(G, nullptr);
+  auto W = Ev.evalIntegrand(*G, {0.5}, nullptr, &Weights);
+  ASSERT_EQ(Weights.size(), 2u);
+  EXPECT_DOUBLE_EQ(Weights[0], W[0]);
+  EXPECT_DOUBLE_EQ(Weights[1], 2 * W[0]);
 }
 
 } // namespace
