@@ -20,6 +20,7 @@
 #include "bitcode/MathLibrary.h"
 #include "bitcode/SamplerKernel.h"
 #include "codegen/IRGen.h"
+#include "frontend/Program.h"
 #include "vf/Version.h"
 
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -368,8 +369,22 @@ Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
   return Error::success();
 }
 
+/// Generated code has no parton densities yet (issue 39): a program with a
+/// pdf checks, and the reference evaluator computes it, but it is not run.
+static std::optional<std::string> uncompiledPdf(const Program &P) {
+  for (const auto &M : P.Modules)
+    for (const auto &I : M->Items)
+      if (I->Kind == ItemKind::Pdf)
+        return "pdf '" + I->Name +
+               "': parton densities are not compiled yet; the program "
+               "checks (--check) but cannot run";
+  return std::nullopt;
+}
+
 Expected<std::unique_ptr<CompiledModule>>
 Compiler::compile(const Program &P, const CompileOptions &O) {
+  if (std::optional<std::string> Why = uncompiledPdf(P))
+    return createStringError(inconvertibleErrorCode(), *Why);
   return compile(imageOf(P), O);
 }
 

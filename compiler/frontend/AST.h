@@ -164,16 +164,29 @@ struct BinaryExpr : ExprNode<ExprKind::Binary> {
 };
 
 struct FnDecl;
+struct PdfDecl;
 enum class Builtin : int;
+
+/// What a call of a parton density asks (LANGUAGE.md v3, "Parton
+/// densities").
+enum class PdfQuery { Xfx, AlphaS };
 
 /// A call of a built-in function or of a user `fn` (always inlined).
 struct CallExpr : ExprNode<ExprKind::Call> {
   std::string Callee;
   llvm::SMRange CalleeRange;
   std::vector<ExprPtr> Args;
-  // Sema results: exactly one of these is set.
+  // Sema results: exactly one of BuiltinFn, Fn and Pdf is set.
   std::optional<Builtin> BuiltinFn;
   const FnDecl *Fn = nullptr;
+  /// `xfx(p, id, x, mu[, member])` or `alphas(p, mu[, member])`: Sema
+  /// takes the set's name, the flavour and the member out of Args, which
+  /// keep only the run-time values (x, mu) or (mu), so that every pass
+  /// over arguments sees real values alone.
+  const PdfDecl *Pdf = nullptr;
+  PdfQuery Query = PdfQuery::Xfx;
+  int Flavour = 0;     // a PDG id; 21 for the gluon, also written 0
+  unsigned Member = 0; // the set's member
   CallExpr(llvm::SMRange R, llvm::StringRef C, llvm::SMRange CR,
            std::vector<ExprPtr> A)
       : ExprNode(R), Callee(C), CalleeRange(CR), Args(std::move(A)) {}
@@ -316,7 +329,7 @@ struct ChannelDecl {
   Body B;
 };
 
-enum class ItemKind { Const, Param, Fn, Integrand, Import, Derived };
+enum class ItemKind { Const, Param, Fn, Integrand, Import, Derived, Pdf };
 
 struct Item {
   const ItemKind Kind;
@@ -415,6 +428,22 @@ struct DerivedDecl : Item {
   // into the integrand's name).
   const IntegrandDecl *Of = nullptr;
   DerivedDecl() : Item(ItemKind::Derived) {}
+};
+
+struct PdfSetUse;
+
+/// `pdf NAME = "set" [member K]`: an LHAPDF 6 set by name or by a folder
+/// (relative to the file's own), and the member its calls use by default.
+struct PdfDecl : Item {
+  std::string Set; // without quotes
+  llvm::SMRange SetRange;
+  ExprPtr Member;            // null: member 0
+  llvm::SMRange MemberRange; // `member K`
+  // Sema results: the default member, and the set with every member the
+  // program's calls use, each read once (frontend/PdfUse.h).
+  unsigned DefaultMember = 0;
+  std::shared_ptr<PdfSetUse> Use;
+  PdfDecl() : Item(ItemKind::Pdf) {}
 };
 
 struct ImportDecl : Item {

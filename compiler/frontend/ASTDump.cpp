@@ -77,6 +77,10 @@ public:
   }
   void visitCall(const CallExpr &E) {
     OS << "(call " << E.Callee;
+    if (E.Pdf)
+      OS << ' ' << E.Pdf->Name << " member " << E.Member
+         << (E.Query == PdfQuery::Xfx ? " flavour " + std::to_string(E.Flavour)
+                                      : "");
     for (const ExprPtr &A : E.Args) {
       OS << ' ';
       expr(A.get());
@@ -203,6 +207,15 @@ public:
     case ItemKind::Import:
       OS << "(import \"" << static_cast<const ImportDecl &>(I).Path << '"';
       break;
+    case ItemKind::Pdf: {
+      const auto &D = static_cast<const PdfDecl &>(I);
+      OS << "(pdf " << D.Name << " \"" << D.Set << '"';
+      if (D.Member) {
+        OS << " member ";
+        expr(D.Member.get());
+      }
+      break;
+    }
     case ItemKind::Derived:
       OS << "(derived " << I.Name << ' ';
       expr(static_cast<const DerivedDecl &>(I).Value.get());

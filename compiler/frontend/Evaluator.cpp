@@ -9,6 +9,7 @@
 #include "frontend/Builtins.h"
 #include "frontend/ComplexOps.h"
 #include "frontend/DomainMap.h"
+#include "frontend/PdfUse.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -115,6 +116,8 @@ public:
   double visitCall(const CallExpr &E) {
     if (E.Fn)
       return first(call(E));
+    if (E.Pdf)
+      return pdfCall(E);
     if (E.Args.size() == 1 && isComplex(*E.Args[0])) {
       ComplexValue Z = complexValue(*E.Args[0]);
       if (*E.BuiltinFn == Builtin::Norm)
@@ -354,6 +357,14 @@ private:
       Out.push_back(Z.Im);
     }
     return Out;
+  }
+
+  /// The host's interpolation of the member Sema read (runtime/pdf).
+  double pdfCall(const CallExpr &E) {
+    const pdf::PdfMember &M = *E.Pdf->Use->member(E.Member);
+    if (E.Query == PdfQuery::AlphaS)
+      return M.alphasQ(visit(*E.Args[0]));
+    return M.xfx(E.Flavour, visit(*E.Args[0]), visit(*E.Args[1]));
   }
 
   std::vector<double> call(const CallExpr &E) {

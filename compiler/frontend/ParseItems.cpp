@@ -69,7 +69,7 @@ bool Parser::expectIdentifier(std::string &Name, SMRange &Range,
 
 void Parser::skipToItem() {
   while (!tok().is(TokenKind::Eof) && !isItemStart(tok().Kind) &&
-         !isDerivedStart())
+         !isWordItemStart())
     consume();
 }
 
@@ -104,7 +104,7 @@ unsigned Parser::height(const std::vector<ExprPtr> &Kids) {
 void Parser::parseFile() {
   while (!tok().is(TokenKind::Eof)) {
     Failed = false;
-    if (!isItemStart(tok().Kind) && !isDerivedStart()) {
+    if (!isItemStart(tok().Kind) && !isWordItemStart()) {
       if (!tok().is(TokenKind::Error))
         error(tok(), "expected an item ('integrand', 'fn', 'param', "
                      "'const', 'derived' or 'import'), found " +
@@ -123,6 +123,8 @@ void Parser::parseFile() {
 std::unique_ptr<Item> Parser::parseItem() {
   if (isDerivedStart())
     return parseDerived();
+  if (isPdfStart())
+    return parsePdf();
   switch (tok().Kind) {
   case TokenKind::KwConst:
     return parseConst();

@@ -103,6 +103,11 @@ private:
   std::unique_ptr<Item> parseDerived();
   /// `derived NAME =`: 'derived' is a keyword only where an item starts.
   bool isDerivedStart() const;
+  /// `pdf NAME =` (ParsePdf.cpp): 'pdf', like 'derived', is a keyword only
+  /// where an item starts, so older programs may keep it as a name.
+  bool isPdfStart() const;
+  std::unique_ptr<Item> parsePdf();
+  bool isWordItemStart() const { return isDerivedStart() || isPdfStart(); }
   std::unique_ptr<Item> parseParam();
   std::unique_ptr<Item> parseFn(std::unique_ptr<FnDecl> D = nullptr);
   std::unique_ptr<Item> parseExtern();

@@ -36,12 +36,33 @@ static StringRef itemKindName(ItemKind K) {
   case ItemKind::Import: return "import";
   case ItemKind::Derived:
     return "derived result";
+  case ItemKind::Pdf:
+    return "pdf";
   }
   return "item";
 }
 
+StringRef notAValue(ItemKind K) {
+  switch (K) {
+  case ItemKind::Fn:
+    return "a function; call it";
+  case ItemKind::Derived:
+    return "a derived result, computed from the results after the run, not "
+           "a value in a body";
+  case ItemKind::Pdf:
+    return "a pdf, not a value: pass it to xfx or alphas";
+  default:
+    return "an integrand, not a value";
+  }
+}
+
 bool SemaImpl::run() {
   collectGlobals();
+  // Before the bodies, whose calls read more members of the sets.
+  for (auto &M : P.Modules)
+    for (auto &I : M->Items)
+      if (I->Kind == ItemKind::Pdf)
+        checkPdf(static_cast<PdfDecl &>(*I), *M);
   // Signatures first: a call may precede its callee's definition.
   for (auto &M : P.Modules)
     for (auto &I : M->Items)
@@ -65,6 +86,7 @@ bool SemaImpl::run() {
         break;
       case ItemKind::Import:
       case ItemKind::Derived:
+      case ItemKind::Pdf:
         break;
       }
     }

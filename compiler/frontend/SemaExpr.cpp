@@ -159,6 +159,8 @@ public:
 
   void visitCall(const CallExpr &CE) {
     auto &E = const_cast<CallExpr &>(CE);
+    if (S.checkPdfCall(E, Ctx))
+      return;
     E.Ty = ExprType::Real;
     bool AllConst = true;
     for (ExprPtr &A : E.Args) {
@@ -535,12 +537,7 @@ private:
       return;
     }
     default:
-      error(E, "'" + E.Name + "' is " +
-                   (G.Kind == ItemKind::Fn ? "a function; call it"
-                    : G.Kind == ItemKind::Derived
-                        ? "a derived result, computed from the results "
-                          "after the run, not a value in a body"
-                        : "an integrand, not a value"));
+      error(E, "'" + E.Name + "' is " + notAValue(G.Kind));
       S.Diags.note(G.NameRange.Start, "defined here", G.NameRange);
       return;
     }

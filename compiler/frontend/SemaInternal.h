@@ -131,6 +131,10 @@ struct SemaContext {
   const IntegrandDecl *BoundsOf = nullptr;
 };
 
+/// Why a global item of kind \p K (not a const or param) is no value, for
+/// "'NAME' is ...".
+llvm::StringRef notAValue(ItemKind K);
+
 class SemaImpl {
 public:
   SemaImpl(Program &P, DiagEngine &Diags) : P(P), Diags(Diags) {}
@@ -155,6 +159,21 @@ public:
   /// \p OneIsScalar a size of 1 also accepts a number).
   void checkResult(Expr &R, unsigned Declared, bool OneIsScalar,
                    llvm::StringRef What);
+
+  // Parton densities (SemaPdf.cpp).
+  /// Opens \p D's set (a folder relative to \p M's file) and reads its
+  /// default member.
+  void checkPdf(PdfDecl &D, const SourceModule &M);
+  /// `xfx(p, id, x, mu[, member])` or `alphas(p, mu[, member])`, checked;
+  /// false for every other call (and for a user fn of either name, which
+  /// older programs may have).
+  bool checkPdfCall(CallExpr &E, const SemaContext &Ctx);
+  void checkPdfArguments(CallExpr &E, const SemaContext &Ctx);
+  /// Reads member \p K of \p Use unless it is read already; false after
+  /// an error at \p Where.
+  bool loadMember(PdfSetUse &Use, long long K, const Expr &Where);
+  const PdfDecl *pdfArgument(const CallExpr &Call, Expr &E);
+  bool checkPdfFlavour(const PdfSetUse &Use, long long Id, const Expr &Where);
 
   // Complex values (SemaComplex.cpp).
   /// `+ - * / == !=` with a complex operand; the others are errors.

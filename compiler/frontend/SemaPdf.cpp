@@ -1,0 +1,171 @@
+//===- frontend/SemaPdf.cpp - pdf items, xfx and alphas -------------------===//
+//
+// A `pdf` item's set is opened and its default member read while checking,
+// before any body is checked, and each member argument of `xfx`/`alphas`
+// is read when its call is checked: a missing set, member or flavour, or a
+// malformed file, is an error at its place in the source, before the run.
+// A call keeps only its run-time arguments (AST.h, CallExpr::Pdf).
+//
+//===----------------------------------------------------------------------===//
+
+#include "frontend/PdfUse.h"
+#include "frontend/SemaInternal.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace vf {
+
+/// A set written with a '/' is a folder, relative to the file that names
+/// it (as an import is); anything else is a set name LHAPDF would search.
+static std::string setArgument(const PdfDecl &D, const SourceModule &M) {
+  if (D.Set.find('/') == std::string::npos || sys::path::is_absolute(D.Set) ||
+      M.Path.rfind("std/", 0) == 0)
+    return D.Set;
+  SmallString<256> Full(M.Path);
+  sys::path::remove_filename(Full);
+  sys::path::append(Full, D.Set);
+  return Full.str().str();
+}
+
+void SemaImpl::checkPdf(PdfDecl &D, const SourceModule &M) {
+  vf::Expected<pdf::PdfSet> Set = pdf::PdfSet::open(setArgument(D, M));
+  if (!Set) {
+    Diags.error(D.SetRange.Start, Set.message(), D.SetRange);
+    return;
+  }
+  auto Use = std::make_shared<PdfSetUse>(std::move(*Set));
+  if (D.Member) {
+    auto *N = dynCast<NameExpr>(D.Member.get());
+    if (Item *G = N ? P.Globals.lookup(N->Name) : nullptr;
+        G && G->Kind == ItemKind::Param) {
+      Diags.error(N->loc(),
+                  "a param as a pdf's member is not supported yet; write a "
+                  "constant member, or one pdf item per member",
+                  {N->Range});
+      return;
+    }
+    std::optional<long long> K =
+        constantInteger(*D.Member, SemaContext{}, "a pdf's member");
+    if (!K || !loadMember(*Use, *K, *D.Member))
+      return;
+    D.DefaultMember = static_cast<unsigned>(*K);
+  } else if (vf::Expected<pdf::PdfMember> M0 = Use->Set.loadMember(0); !M0) {
+    Diags.error(D.SetRange.Start, M0.message(), D.SetRange);
+    return;
+  } else {
+    Use->Members.emplace(0, std::move(*M0));
+  }
+  D.Use = std::move(Use);
+}
+
+bool SemaImpl::loadMember(PdfSetUse &Use, long long K, const Expr &Where) {
+  unsigned N = Use.Set.numMembers();
+  if (K < 0 || K >= N) {
+    Diags.error(Where.loc(),
+                "PDF set '" + Use.Set.location().Name + "' has " + Twine(N) +
+                    " members (0 to " + Twine(N - 1) + "), not member " +
+                    Twine(K),
+                {Where.Range});
+    return false;
+  }
+  unsigned Index = static_cast<unsigned>(K);
+  if (Use.member(Index))
+    return true;
+  vf::Expected<pdf::PdfMember> M = Use.Set.loadMember(Index);
+  if (!M) {
+    Diags.error(Where.loc(), M.message(), {Where.Range});
+    return false;
+  }
+  Use.Members.emplace(Index, std::move(*M));
+  return true;
+}
+
+/// The pdf that \p E, a call's first argument, names; null after an error.
+const PdfDecl *SemaImpl::pdfArgument(const CallExpr &Call, Expr &E) {
+  auto *N = dynCast<NameExpr>(&E);
+  Item *G = N && !lookupLocal(N->Name) ? P.Globals.lookup(N->Name) : nullptr;
+  if (!G || G->Kind != ItemKind::Pdf) {
+    Diags.error(E.loc(),
+                "the first argument of '" + Call.Callee +
+                    "' must be a pdf (declared with 'pdf NAME = \"set\"')",
+                {E.Range});
+    return nullptr;
+  }
+  return static_cast<const PdfDecl *>(G);
+}
+
+bool SemaImpl::checkPdfFlavour(const PdfSetUse &Use, long long Id,
+                               const Expr &Where) {
+  int Pid = Id == 0 ? 21 : static_cast<int>(Id);
+  if (llvm::is_contained(Use.Set.flavours(), Pid))
+    return true;
+  std::string Listed;
+  for (int F : Use.Set.flavours())
+    Listed += (Listed.empty() ? "" : ", ") + std::to_string(F);
+  Diags.error(Where.loc(),
+              "PDF set '" + Use.Set.location().Name + "' has no flavour " +
+                  Twine(Id) + " (its flavours: " + Listed + ")",
+              {Where.Range});
+  return false;
+}
+
+bool SemaImpl::checkPdfCall(CallExpr &E, const SemaContext &Ctx) {
+  if (E.Callee != "xfx" && E.Callee != "alphas")
+    return false;
+  if (Item *G = P.Globals.lookup(E.Callee); G && G->Kind == ItemKind::Fn)
+    return false;
+  E.Ty = ExprType::Real;
+  checkPdfArguments(E, Ctx);
+  return true;
+}
+
+void SemaImpl::checkPdfArguments(CallExpr &E, const SemaContext &Ctx) {
+  bool Xfx = E.Callee == "xfx";
+  unsigned Values = Xfx ? 2 : 1; // (x, mu) or (mu)
+  unsigned Fixed = Xfx ? 2 : 1;  // the pdf, and the flavour of xfx
+  size_t N = E.Args.size();
+  if (N < Fixed + Values || N > Fixed + Values + 1) {
+    Diags.error(E.CalleeRange.Start,
+                "'" + E.Callee + "' takes " + Twine(Fixed + Values) + " or " +
+                    Twine(Fixed + Values + 1) + " arguments (" +
+                    (Xfx ? "pdf, id, x, mu" : "pdf, mu") + "[, member]), but " +
+                    Twine(N) + (N == 1 ? " was" : " were") + " given",
+                {E.Range});
+    return;
+  }
+  const PdfDecl *D = pdfArgument(E, *E.Args[0]);
+  std::optional<long long> Id =
+      Xfx ? constantInteger(*E.Args[1], Ctx, "a flavour (PDG id)") : 0;
+  bool HasMember = E.Args.size() == Fixed + Values + 1;
+  std::optional<long long> Member =
+      HasMember ? constantInteger(*E.Args.back(), Ctx, "a member argument")
+                : std::nullopt;
+  std::vector<ExprPtr> Run;
+  for (unsigned K = Fixed; K < Fixed + Values; ++K) {
+    checkExpr(*E.Args[K], Ctx);
+    requireReal(*E.Args[K], "an argument of '" + E.Callee + "'");
+    Run.push_back(std::move(E.Args[K]));
+  }
+  if (!Ctx.ConstReason.empty())
+    Diags.error(E.loc(),
+                Ctx.ConstReason + " must be a compile-time constant; a "
+                                  "parton density is evaluated at run time",
+                {E.Range});
+  if (!D || !D->Use || !Id || (HasMember && !Member))
+    return;
+  if (Xfx && !checkPdfFlavour(*D->Use, *Id, *E.Args[1]))
+    return;
+  if (Member && !loadMember(*D->Use, *Member, *E.Args.back()))
+    return;
+  E.Pdf = D;
+  E.Query = Xfx ? PdfQuery::Xfx : PdfQuery::AlphaS;
+  E.Flavour = *Id == 0 ? 21 : static_cast<int>(*Id);
+  E.Member = Member ? static_cast<unsigned>(*Member) : D->DefaultMember;
+  E.Args = std::move(Run);
+}
+
+} // namespace vf
