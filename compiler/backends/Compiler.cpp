@@ -13,14 +13,16 @@
 #include "backends/ForeignLink.h"
 #include "backends/GpuCodeGen.h"
 #include "backends/Optimizer.h"
+#include "backends/PdfTableBinding.h"
 #include "backends/PerfMap.h"
 #include "backends/ProgramImage.h"
 #include "backends/RuntimeLibrary.h"
 #include "bitcode/LLVMDiagnostics.h"
 #include "bitcode/MathLibrary.h"
+#include "bitcode/PdfLibrary.h"
 #include "bitcode/SamplerKernel.h"
 #include "codegen/IRGen.h"
-#include "frontend/Program.h"
+#include "codegen/PdfGen.h"
 #include "vf/Version.h"
 
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -75,6 +77,8 @@ std::string compileCacheKey(const ProgramImage &P, StringRef Target) {
     K.add(Text);
   }
   K.add(foreignDigest(P.Foreign, gpuCodeGenForKey(Target)));
+  for (const std::string &Set : P.PdfSetIdentities)
+    K.add(Set);
   return K.finish();
 }
 
@@ -148,6 +152,8 @@ entrySymbols(const ProgramImage &P, const GpuCodeGen *Gpu, ModuleParts Parts) {
   if (Parts.Extension)
     for (std::string &S : extensionSymbols(*Parts.Extension, P.Integrands))
       Names.push_back(std::move(S));
+  if (P.PdfTable) // set where the module is loaded (codegen/PdfGen.h)
+    Names.push_back(PdfTableSymbol);
   return Names;
 }
 
@@ -221,6 +227,10 @@ buildModule(const ProgramImage &P, LLVMContext &Ctx, const GpuCodeGen *Gpu,
     return std::move(E);
   if (Raw)
     return std::move(M);
+  // The densities call the math library, which links after them.
+  if (P.PdfTable)
+    if (Error E = linkPdfLibrary(*M, bitcodeTarget(Gpu)))
+      return std::move(E);
   if (Error E = linkMathLibrary(*M, bitcodeTarget(Gpu)))
     return std::move(E);
   if (Parts.Sampler)
@@ -324,6 +334,9 @@ Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
   if (Error E = JIT->addObjectFile(
           *JD, MemoryBuffer::getMemBufferCopy(Object, "vegasflow-module")))
     return E;
+  if (CM.PdfTable)
+    if (Error E = bindPdfTable(*JIT, *JD, *CM.PdfTable))
+      return E;
   for (CompiledIntegrand &I : CM.Integrands) {
     auto Bounds = JIT->lookup(*JD, boundsSymbol(I.Name));
     if (!Bounds)
@@ -369,22 +382,8 @@ Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
   return Error::success();
 }
 
-/// Generated code has no parton densities yet (issue 39): a program with a
-/// pdf checks, and the reference evaluator computes it, but it is not run.
-static std::optional<std::string> uncompiledPdf(const Program &P) {
-  for (const auto &M : P.Modules)
-    for (const auto &I : M->Items)
-      if (I->Kind == ItemKind::Pdf)
-        return "pdf '" + I->Name +
-               "': parton densities are not compiled yet; the program "
-               "checks (--check) but cannot run";
-  return std::nullopt;
-}
-
 Expected<std::unique_ptr<CompiledModule>>
 Compiler::compile(const Program &P, const CompileOptions &O) {
-  if (std::optional<std::string> Why = uncompiledPdf(P))
-    return createStringError(inconvertibleErrorCode(), *Why);
   return compile(imageOf(P), O);
 }
 
@@ -395,6 +394,7 @@ Compiler::compile(const ProgramImage &P, const CompileOptions &O) {
                              "internal error: compile options ask for "
                              "neither the sampler nor the batch entry points");
   auto CM = std::make_unique<CompiledModule>();
+  CM->PdfTable = P.PdfTable;
   for (const ProgramImage::Integrand &I : P.Integrands)
     CM->Integrands.push_back(
         {I.Name, I.Dim, I.Outputs, I.Histograms, I.HistCells, nullptr, nullptr,

@@ -36,6 +36,9 @@ namespace vf {
 struct Program;
 struct ProgramImage;
 struct SamplerInstance;
+namespace pdf {
+class PdfTable;
+} // namespace pdf
 
 /// Code a test build links into a host module next to the sampler, with
 /// entry points of its own: the fake CUDA driver's warp emulation
@@ -114,6 +117,10 @@ struct CompiledModule {
   /// the CPU only says so here).
   std::string Warnings;
   bool HostFromCache = false, PTXFromCache = false;
+  /// The parton-density members the code reads (ProgramImage::PdfTable):
+  /// the host module's PdfTableSymbol points into it, so it lives as long
+  /// as the module; a GPU copies it when it loads the module.
+  std::shared_ptr<const pdf::PdfTable> PdfTable;
   const CompiledIntegrand *find(llvm::StringRef Name) const;
 };
 

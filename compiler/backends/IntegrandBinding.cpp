@@ -5,6 +5,7 @@
 #include "backends/GpuCodeGen.h"
 #include "backends/GpuCodeHook.h"
 #include "backends/IntegrandBounds.h"
+#include "backends/PdfTableBinding.h"
 #include "backends/ProgramImage.h"
 #include "frontend/ChannelQueries.h"
 #include "frontend/Program.h"
@@ -94,6 +95,8 @@ bindCode(const Program &P, const IntegrandDecl &I, const CompiledIntegrand &C,
       return vf::Error{toString(CM.takeError())};
     return std::move((*CM)->PTX);
   };
+  if (Image->PdfTable)
+    bindPdfTable(*Code, Image->PdfTable);
   applyGpuCodeHook(*Code, I.Name, {*OnDemand, P, Options});
   return Code;
 }

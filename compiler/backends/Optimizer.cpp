@@ -31,9 +31,11 @@ void internalizeExcept(Module &M, ArrayRef<std::string> Keep) {
     F.setLinkage(GlobalValue::InternalLinkage);
   }
   // llvm.used and llvm.compiler.used (which keeps the math library's vector
-  // variants alive until the vectorizer ran) must keep appending linkage.
+  // variants alive until the vectorizer ran) must keep appending linkage; a
+  // kept variable is one the loader sets (codegen/PdfGen.h).
   for (GlobalVariable &G : M.globals())
-    if (!G.isDeclaration() && !G.hasAppendingLinkage())
+    if (!G.isDeclaration() && !G.hasAppendingLinkage() &&
+        !is_contained(Keep, G.getName().str()))
       G.setLinkage(GlobalValue::InternalLinkage);
 }
 

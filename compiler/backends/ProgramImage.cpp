@@ -31,6 +31,8 @@ static ProgramImage describe(const Program &P) {
   for (const auto &M : P.Modules)
     Im.Sources.emplace_back(M->IsMain ? "<main>" : M->Path,
                             P.SM.getMemoryBuffer(M->BufferID)->getBuffer());
+  Im.PdfTable = P.PdfTable;
+  Im.PdfSetIdentities = P.PdfSetIdentities;
   return Im;
 }
 

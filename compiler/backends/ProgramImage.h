@@ -33,6 +33,9 @@ namespace vf {
 
 class GpuCodeGen;
 struct Program;
+namespace pdf {
+class PdfTable;
+} // namespace pdf
 
 struct ProgramImage {
   struct Integrand {
@@ -50,6 +53,10 @@ struct ProgramImage {
   std::vector<ForeignSource> Foreign;
   /// Each source module's name in the key ("<main>" or its path) and text.
   std::vector<std::pair<std::string, std::string>> Sources;
+  /// The parton-density members the code looks up (Program::PdfTable;
+  /// null for none) and the identity of their sets' files (the key's part).
+  std::shared_ptr<const pdf::PdfTable> PdfTable;
+  std::vector<std::string> PdfSetIdentities;
   /// codegen's module for the host (null) or a GPU target, with or without
   /// the batch entry points.
   std::function<llvm::Expected<std::unique_ptr<llvm::Module>>(

@@ -13,6 +13,7 @@
 #include "codegen/HistCellGen.h"
 #include "codegen/InfiniteMapGen.h"
 #include "codegen/InvariantCalls.h"
+#include "codegen/PdfGen.h"
 #include "codegen/PowGen.h"
 #include "frontend/AST.h"
 #include "frontend/Builtins.h"
@@ -134,6 +135,8 @@ public:
     SmallVector<Value *, 4> Args;
     for (const ExprPtr &A : E.Args)
       Args.push_back(visit(*A));
+    if (E.Pdf)
+      return emitPdfCall(B, M, E, Args);
     if (isComplexBuiltin(*E.BuiltinFn) || E.Args[0]->Ty == ExprType::Complex)
       return emitComplexCall(
           B, *E.BuiltinFn, Args,

@@ -187,6 +187,9 @@ struct CallExpr : ExprNode<ExprKind::Call> {
   PdfQuery Query = PdfQuery::Xfx;
   int Flavour = 0;     // a PDG id; 21 for the gluon, also written 0
   unsigned Member = 0; // the set's member
+  /// The member's place in the block of the program's members
+  /// (Program::PdfTable), where generated code looks it up.
+  unsigned TableIndex = 0;
   CallExpr(llvm::SMRange R, llvm::StringRef C, llvm::SMRange CR,
            std::vector<ExprPtr> A)
       : ExprNode(R), Callee(C), CalleeRange(CR), Args(std::move(A)) {}

@@ -15,9 +15,14 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace vf {
+
+namespace pdf {
+class PdfTable;
+} // namespace pdf
 
 struct Program {
   llvm::SourceMgr SM;
@@ -32,6 +37,13 @@ struct Program {
   std::vector<const IntegrandDecl *> Integrands;
   /// The main file's derived items, in source order.
   std::vector<const DerivedDecl *> Derived;
+  /// Every member the pdf calls read, as the one block that each device
+  /// holds and generated code looks members up in (runtime/pdf/PdfTable.h,
+  /// by CallExpr::TableIndex); null without pdf items.
+  std::shared_ptr<const pdf::PdfTable> PdfTable;
+  /// Each set's files (runtime/pdf/SetIdentity.h): part of the compile
+  /// cache key, so that a changed set is compiled again.
+  std::vector<std::string> PdfSetIdentities;
 
   const IntegrandDecl *findIntegrand(llvm::StringRef Name) const {
     for (const IntegrandDecl *I : Integrands)

@@ -97,6 +97,8 @@ bool SemaImpl::run() {
       if (I->Kind == ItemKind::Derived)
         checkDerived(static_cast<DerivedDecl &>(*I));
   checkRecursion();
+  if (!Diags.hasErrors())
+    buildPdfTable();
   // Sizes are only meaningful, and only needed, for a program that checks.
   if (!Diags.hasErrors())
     checkInlinedSizes();

@@ -169,6 +169,9 @@ public:
   /// older programs may have).
   bool checkPdfCall(CallExpr &E, const SemaContext &Ctx);
   void checkPdfArguments(CallExpr &E, const SemaContext &Ctx);
+  /// The members the checked calls read as Program::PdfTable, each call's
+  /// TableIndex, and each set's identity.
+  void buildPdfTable();
   /// Reads member \p K of \p Use unless it is read already; false after
   /// an error at \p Where.
   bool loadMember(PdfSetUse &Use, long long K, const Expr &Where);
@@ -234,6 +237,8 @@ public:
   LocalScope Locals;
   /// Call graph among user fns, for recursion detection.
   llvm::DenseMap<const FnDecl *, llvm::SmallVector<const CallExpr *, 4>> Calls;
+  /// The checked xfx and alphas calls, numbered by buildPdfTable.
+  std::vector<CallExpr *> PdfCalls;
 
   /// Compile-time evaluation (folding reductions, checking `x[i]` for every
   /// index value) is bounded so that no input makes Sema slow: one fold or

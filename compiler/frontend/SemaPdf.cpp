@@ -10,10 +10,14 @@
 
 #include "frontend/PdfUse.h"
 #include "frontend/SemaInternal.h"
+#include "pdf/PdfTable.h"
+#include "pdf/SetIdentity.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
+
+#include <map>
 
 using namespace llvm;
 
@@ -166,6 +170,33 @@ void SemaImpl::checkPdfArguments(CallExpr &E, const SemaContext &Ctx) {
   E.Flavour = *Id == 0 ? 21 : static_cast<int>(*Id);
   E.Member = Member ? static_cast<unsigned>(*Member) : D->DefaultMember;
   E.Args = std::move(Run);
+  PdfCalls.push_back(&E);
+}
+
+void SemaImpl::buildPdfTable() {
+  std::vector<const pdf::PdfMember *> Members;
+  std::map<std::pair<const PdfSetUse *, unsigned>, unsigned> Index;
+  for (auto &M : P.Modules)
+    for (auto &I : M->Items) {
+      if (I->Kind != ItemKind::Pdf)
+        continue;
+      const auto &D = static_cast<const PdfDecl &>(*I);
+      for (const auto &[K, Member] : D.Use->Members) {
+        Index[{D.Use.get(), K}] = Members.size();
+        Members.push_back(&Member);
+      }
+      const pdf::PdfSet &Set = D.Use->Set;
+      vf::Expected<std::string> Id =
+          pdf::setIdentity(Set.location(), Set.numMembers());
+      if (!Id)
+        Diags.error(D.SetRange.Start, Id.message(), D.SetRange);
+      else
+        P.PdfSetIdentities.push_back(*Id);
+    }
+  for (CallExpr *E : PdfCalls)
+    E->TableIndex = Index[{E->Pdf->Use.get(), E->Member}];
+  if (!Members.empty())
+    P.PdfTable = std::make_shared<pdf::PdfTable>(pdf::PdfTable::build(Members));
 }
 
 } // namespace vf

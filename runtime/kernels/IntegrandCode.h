@@ -13,7 +13,9 @@
 #include "SamplerABI.h"
 #include "vf/Integrand.h"
 
+#include <cstddef>
 #include <functional>
+#include <memory>
 #include <string>
 
 namespace vf {
@@ -33,6 +35,14 @@ struct IntegrandCode {
   /// refuse it.
   std::string GpuKernel;
   std::function<Expected<std::string>(const std::string &Target)> GpuCode;
+  /// The block of parton-density members the GPU code reads through its
+  /// module's global PdfTableSymbol (compiler/codegen/PdfGen.h): each GPU
+  /// copies it once per run, right after loading the module, and points
+  /// the global at the copy. Null for an integrand of a program without
+  /// pdf items.
+  std::shared_ptr<const void> PdfTable;
+  std::size_t PdfTableBytes = 0;
+  std::string PdfTableSymbol;
 };
 
 } // namespace vf

@@ -1,4 +1,5 @@
-//===- tests/fakecuda/FakeCuda.cpp - A CUDA driver for machines without one -===//
+//===- tests/fakecuda/FakeCuda.cpp - A CUDA driver for machines without one
+//-===//
 //
 // A shared library exporting the CUDA driver entry points vegasflow uses
 // (the table in runtime/devices/cuda/cuda_functions.inc, plus the error and
@@ -8,14 +9,16 @@
 // warp emulation (WarpEmulator.h: the module compiled for the host with
 // its intrinsics emulated, registered for the kernel's name with
 // vfFakeCudaRegisterEmulatedKernel by vegasc-emu; the shipped vegasc
-// registers nothing, and its launches fail here), or with VF_FAKE_CUDA_KERNELS=host the
-// host function registered with vfFakeCudaRegisterKernel (the host
-// sampler, faster, but it never runs the GPU code). Copies, memsets and
-// launches are as asynchronous as the real driver's, on streams with the
-// CUDA ordering rules and a race detector (FakeStreams.h). Environment:
+// registers nothing, and its launches fail here), or with
+// VF_FAKE_CUDA_KERNELS=host the host function registered with
+// vfFakeCudaRegisterKernel (the host sampler, faster, but it never runs the GPU
+// code). Copies, memsets and launches are as asynchronous as the real driver's,
+// on streams with the CUDA ordering rules and a race detector (FakeStreams.h).
+// Environment:
 //   VF_FAKE_CUDA_DEVICES=N     number of devices (default 1; 0: none)
 //   VF_FAKE_CUDA_FAIL_INIT=1   cuInit fails
 //   VF_FAKE_CUDA_FAIL_LAUNCH=K the K-th launch (1-based) fails
+//   VF_FAKE_CUDA_FAIL_GLOBAL=1 cuModuleGetGlobal finds no global
 //   VF_FAKE_CUDA_TRACE=1       each launch is logged to stderr
 //   VF_FAKE_CUDA_MAJOR=M       compute capability M.m (default 9.0), with
 //   VF_FAKE_CUDA_MINOR=m       VF_FAKE_CUDA_MINOR (default 0)
@@ -57,6 +60,7 @@ namespace fc = vf::fakecuda;
 
 constexpr CUresult FakeInvalidValue = 1;
 constexpr CUresult FakeInvalidContext = 201; // CUDA_ERROR_INVALID_CONTEXT
+constexpr CUresult FakeNotFound = 500;       // CUDA_ERROR_NOT_FOUND
 constexpr CUresult FakeNotReady = 600;       // CUDA_ERROR_NOT_READY
 constexpr CUresult FakeLaunchFailed = 719;   // CUDA_ERROR_LAUNCH_FAILED
 
@@ -133,7 +137,25 @@ fc::Access write(CUdeviceptr D, std::size_t N) {
 struct FakeModule {
   std::string PTX;
   std::deque<FakeFunction> Functions;
+  /// The 64-bit globals asked for, by name: their "device" memory.
+  std::map<std::string, std::uint64_t> Globals;
 };
+
+/// Whether \p PTX declares a 64-bit global \p Name (`.global .align 8
+/// .u64 NAME;`), the only kind the product asks for.
+bool declaresGlobal64(const std::string &PTX, const std::string &Name) {
+  for (const char *Type : {".u64 ", ".b64 "}) {
+    const std::string Decl = Type + Name + ";";
+    for (std::size_t At = PTX.find(Decl); At != std::string::npos;
+         At = PTX.find(Decl, At + 1)) {
+      std::size_t Line = PTX.rfind('\n', At);
+      Line = Line == std::string::npos ? 0 : Line;
+      if (PTX.substr(Line, At - Line).find(".global") != std::string::npos)
+        return true;
+    }
+  }
+  return false;
+}
 
 using HostKernel = void (*)(void *Context, void **Args, unsigned Grid,
                             unsigned Block);
@@ -215,10 +237,11 @@ vfFakeCudaRegisterEmulatedKernel(const char *Name, vf_gpu_emu_bind_fn Bind,
 #define VF_FAKE_API __attribute__((visibility("default")))
 
 VF_FAKE_API CUresult cuGetErrorName(CUresult R, const char **S) {
-  *S = R == FakeLaunchFailed              ? "CUDA_ERROR_LAUNCH_FAILED"
+  *S = R == FakeLaunchFailed             ? "CUDA_ERROR_LAUNCH_FAILED"
        : R == CUDA_ERROR_NOT_INITIALIZED ? "CUDA_ERROR_NOT_INITIALIZED"
        : R == FakeInvalidContext         ? "CUDA_ERROR_INVALID_CONTEXT"
        : R == FakeNotReady               ? "CUDA_ERROR_NOT_READY"
+       : R == FakeNotFound               ? "CUDA_ERROR_NOT_FOUND"
                                          : "CUDA_ERROR_INVALID_VALUE";
   return CUDA_SUCCESS;
 }
@@ -409,7 +432,7 @@ VF_FAKE_API CUresult cuMemsetD8Async(CUdeviceptr D, unsigned char V, size_t N,
 
 VF_FAKE_API CUresult cuModuleLoadDataEx(CUmodule *M, const void *Image,
                                         unsigned, int *, void **) {
-  auto *F = new FakeModule{static_cast<const char *>(Image), {}};
+  auto *F = new FakeModule{static_cast<const char *>(Image), {}, {}};
   if (F->PTX.find(".entry") == std::string::npos) {
     delete F;
     return FakeInvalidValue;
@@ -431,6 +454,20 @@ VF_FAKE_API CUresult cuModuleGetFunction(CUfunction *F, CUmodule M,
     return FakeInvalidValue;
   *F = reinterpret_cast<CUfunction>(
       &Mod->Functions.emplace_back(FakeFunction{Name, std::move(Sizes)}));
+  return CUDA_SUCCESS;
+}
+/// A 64-bit global of the module, as the driver finds it by name; the
+/// emulated kernels run the host module, whose own global the compiler
+/// set, so this memory is only written.
+VF_FAKE_API CUresult cuModuleGetGlobal_v2(CUdeviceptr *Ptr, size_t *Bytes,
+                                          CUmodule M, const char *Name) {
+  auto *Mod = reinterpret_cast<FakeModule *>(M);
+  if (!declaresGlobal64(Mod->PTX, Name))
+    return FakeNotFound;
+  if (envInt("VF_FAKE_CUDA_FAIL_GLOBAL", 0))
+    return FakeNotFound;
+  *Ptr = CUdeviceptr(&Mod->Globals[Name]);
+  *Bytes = sizeof(std::uint64_t);
   return CUDA_SUCCESS;
 }
 /// Queued on the stream with the parameters' values copied, as the driver

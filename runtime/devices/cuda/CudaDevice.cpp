@@ -99,6 +99,11 @@ CudaDevice::create(const CudaGpu &Gpu, const IntegrandInfo &I,
     return Error{Name + ": loading the kernel's PTX (" + G->Arch +
                  ") failed: " + S.message() +
                  (*ErrorLog ? std::string("; JIT log: ") + ErrorLog : "")};
+  if (I.Code->PdfTable)
+    if (Status S = G->uploadPdfTable(*I.Code); !S)
+      return Error{Name + ": copying the parton densities (" +
+                   std::to_string(I.Code->PdfTableBytes) +
+                   " bytes) to the device failed: " + S.message()};
   if (Status S =
           D.moduleGetFunction(&G->Kernel, G->Mod, I.Code->GpuKernel.c_str());
       !S)
@@ -140,7 +145,7 @@ CudaDevice::~CudaDevice() {
       (void)D.streamDestroy(S->Stream);
   }
   for (Buffer *B : {&Edges, &Offsets, &BoxLo, &BoxWidth, &Params, &Args,
-                    &Segments})
+                    &Segments, &PdfTable})
     if (B->Ptr)
       (void)D.memFree(B->Ptr);
   if (Upload) {
@@ -169,6 +174,30 @@ Status CudaDevice::grow(Buffer &B, std::size_t Bytes) {
       B, Bytes,
       [&](CUdeviceptr *P, std::size_t N) { return D.memAlloc(P, N); },
       [&](CUdeviceptr P) { return D.memFree(P); });
+}
+
+/// Before any stream exists: the block, then its device address into the
+/// module's global, pageable copies whose completion the context's
+/// synchronisation guarantees before the first kernel.
+Status CudaDevice::uploadPdfTable(const IntegrandCode &C) {
+  const CudaDriver &D = CudaDriver::get();
+  if (Status S = grow(PdfTable, C.PdfTableBytes); !S)
+    return S;
+  if (Status S = D.memcpyHtoD(PdfTable.Ptr, C.PdfTable.get(), C.PdfTableBytes);
+      !S)
+    return S;
+  CUdeviceptr Global = 0;
+  std::size_t Bytes = 0;
+  if (Status S =
+          D.moduleGetGlobal(&Global, &Bytes, Mod, C.PdfTableSymbol.c_str());
+      !S)
+    return S;
+  if (Bytes != sizeof PdfTable.Ptr)
+    return Error{"the module's " + C.PdfTableSymbol + " has " +
+                 std::to_string(Bytes) + " bytes, not a pointer's 8"};
+  if (Status S = D.memcpyHtoD(Global, &PdfTable.Ptr, sizeof PdfTable.Ptr); !S)
+    return S;
+  return D.ctxSynchronize();
 }
 
 Status CudaDevice::reserveInputs(const vf_sampler_args &A,

@@ -68,6 +68,7 @@ private:
   Status reserveInputs(const vf_sampler_args &A, std::size_t Nparams);
   Status reserveSlots(std::uint64_t Ntiles);
   Status upload();
+  Status uploadPdfTable(const IntegrandCode &C);
   Status reserveHistograms(Slot &S);
   Status launch(Slot &S, std::uint64_t First, std::uint64_t N,
                 const TrainingSums *Training);
@@ -92,6 +93,7 @@ private:
     std::size_t Bytes = 0;
   };
   Buffer Edges, Offsets, BoxLo, BoxWidth, Params, Args, Segments;
+  Buffer PdfTable; ///< the run's parton-density members, copied once
   vf_sampler_args HostArgs{};
   std::uint64_t Bins = 0;
   unsigned Stride = 0;

@@ -507,3 +507,51 @@ integrand h(x in [-1, 1]) {
               {-0.25});
   EXPECT_EQ(HistogramsSeen, 9u);
 }
+
+// xfx and alphas look members up in the program's block (the default
+// member, a pdf's own member, a member argument) with runtime/pdf's
+// evaluation linked as bitcode, and the evaluator calls the host's native
+// build of the same C: within the harness's bounds in larger expressions,
+// and to the bit for the calls alone, on and off the grid (x below XMin,
+// mu below QMin and above QMax).
+TEST_F(DifferentialTest, PartonDensities) {
+  const std::string Set = std::string(VF_PDF_TESTDATA) + "/VFToyLO";
+  std::unique_ptr<Program> P =
+      loadProgram("pdf p = \"" + Set + "\"\n" +
+                  "integrand f(x in [1e-7, 1] * [0.5, 2e4]) -> [2] = "
+                  "[xfx(p, 2, x[0], x[1], 1), alphas(p, x[1])]\n");
+  ASSERT_TRUE(P);
+  CompileOptions O;
+  O.UseCache = false;
+  auto CM = TheCompiler->compile(*P, O);
+  ASSERT_TRUE(static_cast<bool>(CM)) << llvm::toString(CM.takeError());
+  std::mt19937_64 Rng(Seed);
+  std::vector<double> Xs;
+  for (unsigned N = 0; N < RandomPoints; ++N)
+    Xs.insert(Xs.end(), {std::exp(uniform(Rng, std::log(1e-7), 0.0)),
+                         uniform(Rng, 0.5, 2e4)});
+  std::vector<double> Out(Xs.size());
+  (*CM)->find("f")->Batch(Xs.data(), RandomPoints, nullptr, Out.data());
+  Evaluator Ev;
+  for (unsigned N = 0; N < RandomPoints; ++N) {
+    std::vector<double> Want =
+        Ev.evalIntegrand(*P->Integrands[0], {Xs[2 * N], Xs[2 * N + 1]});
+    ASSERT_EQ(Out[2 * N], Want[0]) << Xs[2 * N] << ' ' << Xs[2 * N + 1];
+    ASSERT_EQ(Out[2 * N + 1], Want[1]) << Xs[2 * N + 1];
+  }
+
+  checkSource("pdf", "pdf p = \"" + Set + "\"\n" + "pdf q = \"" + Set +
+                         "\" member 1\n" + R"(
+param mu = 91.1876
+integrand quarks(x in [1e-6, 1]) = xfx(p, 2, x, mu) - xfx(q, -1, x, mu, 0)
+integrand scales(x in [1e-3, 1] * [0.5, 2e4]) {
+    let f = xfx(p, 21, x[0], x[1]) + xfx(p, 0, x[0], x[1], 1)
+    return f * alphas(q, x[1]) + alphas(p, x[1], 1)
+}
+)");
+  checkSource("pdf-other-mu",
+              "pdf p = \"" + Set + "\"\nparam mu = 91.1876\n" +
+                  "integrand f(x in [1e-4, 1]) = "
+                  "xfx(p, 5, x, mu) * alphas(p, mu)\n",
+              {1.0});
+}

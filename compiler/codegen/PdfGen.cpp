@@ -1,0 +1,49 @@
+//===- codegen/PdfGen.cpp - xfx and alphas in generated code --------------===//
+//
+// The block's address is loaded as invariant: nothing a kernel does
+// changes it, so LICM takes the load out of the sampling loop although
+// the loop stores its results.
+//
+//===----------------------------------------------------------------------===//
+
+#include "codegen/PdfGen.h"
+
+#include "frontend/AST.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace vf {
+
+static GlobalVariable *tableGlobal(Module &M) {
+  if (GlobalVariable *G = M.getGlobalVariable(PdfTableSymbol))
+    return G;
+  auto *Ptr = PointerType::getUnqual(M.getContext());
+  return new GlobalVariable(M, Ptr, /*isConstant=*/false,
+                            GlobalValue::ExternalLinkage,
+                            ConstantPointerNull::get(Ptr), PdfTableSymbol);
+}
+
+Value *emitPdfCall(IRBuilderBase &B, Module &M, const CallExpr &E,
+                   ArrayRef<Value *> Args) {
+  GlobalVariable *G = tableGlobal(M);
+  LoadInst *Table = B.CreateLoad(G->getValueType(), G, "pdf.table");
+  Table->setMetadata(LLVMContext::MD_invariant_load,
+                     MDNode::get(M.getContext(), {}));
+  Type *F64 = B.getDoubleTy(), *I32 = B.getInt32Ty(), *Ptr = G->getType();
+  Value *Member = B.getInt32(E.TableIndex);
+  if (E.Query == PdfQuery::AlphaS) {
+    FunctionCallee F = M.getOrInsertFunction(
+        "vf_pdf_table_alphas", FunctionType::get(F64, {Ptr, I32, F64}, false));
+    return B.CreateCall(F, {Table, Member, Args[0]});
+  }
+  FunctionCallee F = M.getOrInsertFunction(
+      "vf_pdf_table_xfx",
+      FunctionType::get(F64, {Ptr, I32, I32, F64, F64}, false));
+  return B.CreateCall(F,
+                      {Table, Member, B.getInt32(E.Flavour), Args[0], Args[1]});
+}
+
+} // namespace vf

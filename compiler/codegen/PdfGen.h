@@ -1,0 +1,36 @@
+//===- codegen/PdfGen.h - xfx and alphas in generated code ------*- C++ -*-===//
+//
+// A parton density is looked up by index in the block of the program's
+// members (Program::PdfTable), which no module holds: its address is
+// the module's global PdfTableSymbol, set once where the module is loaded
+// (the host JIT, each GPU), so that the cached code serves any run and
+// the block is never a kernel argument.
+//
+//===----------------------------------------------------------------------===//
+#ifndef VF_COMPILER_CODEGEN_PDFGEN_H
+#define VF_COMPILER_CODEGEN_PDFGEN_H
+
+#include "llvm/ADT/ArrayRef.h"
+
+namespace llvm {
+class IRBuilderBase;
+class Module;
+class Value;
+} // namespace llvm
+
+namespace vf {
+
+struct CallExpr;
+
+/// The global holding the block's address (a pointer, null until set).
+inline constexpr const char *PdfTableSymbol = "vf_pdf_table";
+
+/// `xfx` or `alphas` (\p E.Pdf set) of the run-time arguments \p Args:
+/// a call of runtime/pdf's vf_pdf_table_xfx or vf_pdf_table_alphas
+/// (compiler/bitcode/PdfLibrary.h links them).
+llvm::Value *emitPdfCall(llvm::IRBuilderBase &B, llvm::Module &M,
+                         const CallExpr &E, llvm::ArrayRef<llvm::Value *> Args);
+
+} // namespace vf
+
+#endif // VF_COMPILER_CODEGEN_PDFGEN_H
