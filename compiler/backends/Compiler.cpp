@@ -221,6 +221,8 @@ buildModule(const ProgramImage &P, LLVMContext &Ctx, const GpuCodeGen *Gpu,
   if (!Generated)
     return Generated.takeError();
   std::unique_ptr<Module> M = std::move(*Generated);
+  if (P.PdfTable)
+    pdfTableGlobal(*M);
   M->setTargetTriple(TM.getTargetTriple().str());
   M->setDataLayout(TM.createDataLayout());
   if (Error E = linkForeignSources(P.Foreign, *M, Gpu, Warnings))

@@ -17,7 +17,7 @@ using namespace llvm;
 
 namespace vf {
 
-static GlobalVariable *tableGlobal(Module &M) {
+GlobalVariable *pdfTableGlobal(Module &M) {
   if (GlobalVariable *G = M.getGlobalVariable(PdfTableSymbol))
     return G;
   auto *Ptr = PointerType::getUnqual(M.getContext());
@@ -28,7 +28,7 @@ static GlobalVariable *tableGlobal(Module &M) {
 
 Value *emitPdfCall(IRBuilderBase &B, Module &M, const CallExpr &E,
                    ArrayRef<Value *> Args) {
-  GlobalVariable *G = tableGlobal(M);
+  GlobalVariable *G = pdfTableGlobal(M);
   LoadInst *Table = B.CreateLoad(G->getValueType(), G, "pdf.table");
   Table->setMetadata(LLVMContext::MD_invariant_load,
                      MDNode::get(M.getContext(), {}));

@@ -13,6 +13,7 @@
 #include "llvm/ADT/ArrayRef.h"
 
 namespace llvm {
+class GlobalVariable;
 class IRBuilderBase;
 class Module;
 class Value;
@@ -24,6 +25,11 @@ struct CallExpr;
 
 /// The global holding the block's address (a pointer, null until set).
 inline constexpr const char *PdfTableSymbol = "vf_pdf_table";
+
+/// \p M's PdfTableSymbol, made if \p M has none: every module of a program
+/// with pdf items has it, whether or not its code calls xfx or alphas, so
+/// that the loaders always find it.
+llvm::GlobalVariable *pdfTableGlobal(llvm::Module &M);
 
 /// `xfx` or `alphas` (\p E.Pdf set) of the run-time arguments \p Args:
 /// a call of runtime/pdf's vf_pdf_table_xfx or vf_pdf_table_alphas

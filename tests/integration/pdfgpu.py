@@ -7,7 +7,8 @@ An integrand with xfx and alphas of two members (tests/testdata/pdf's
 test set, found by name in LHAPDF_DATA_PATH): 1 and 3 CPU threads, fake
 GPUs alone and beside a CPU thread give bitwise the same result; each GPU
 gets the members once, where it loads the module, and a driver that cannot
-find the module's table global is an error naming the GPU.
+find the module's table global is an error naming the GPU. A program with
+a pdf it never calls runs on a GPU as well (its module has the global).
 """
 import os
 import sys
@@ -58,6 +59,11 @@ def devices(exe, fake):
         gpus = [d for d in r.doc["devices"] if d["kind"] == "gpu"]
         check(gpus and all(d["samples"] > 0 and not d["failed"] for d in gpus),
               f"--devices {devs}: every GPU ran samples")
+    unused = write_source("unused_pdf", 'pdf p = "VFToyLO"\n'
+                          "integrand f(x in [0, 1]) = x\n")
+    r = vegasc(exe, [unused, "-q", "--calls", 4000, "--devices", "gpu"])
+    check(r.rc == 0 and r.doc is not None,
+          "a pdf no code calls: the GPU finds the global all the same")
     with_env(VF_FAKE_CUDA_DEVICES=1, VF_FAKE_CUDA_FAIL_GLOBAL=1)
     r = vegasc(exe, base + ["--devices", "gpu"], json_out=False)
     with_env(VF_FAKE_CUDA_FAIL_GLOBAL=None)
