@@ -181,6 +181,15 @@ void SemaImpl::buildPdfTable() {
       if (I->Kind != ItemKind::Pdf)
         continue;
       const auto &D = static_cast<const PdfDecl &>(*I);
+      // Its members are read and held on every device all the same.
+      if (M->IsMain && llvm::none_of(PdfCalls, [&](const CallExpr *E) {
+            return E->Pdf == &D;
+          }))
+        Diags.warning(D.NameRange.Start,
+                      "unused pdf '" + D.Name +
+                          "' (its members are still "
+                          "read and held on each device)",
+                      D.NameRange);
       for (const auto &[K, Member] : D.Use->Members) {
         Index[{D.Use.get(), K}] = Members.size();
         Members.push_back(&Member);
