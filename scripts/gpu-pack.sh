@@ -16,8 +16,9 @@
 #   gpu-check.sh   the one command to run there (GPU.md)
 #   suite/NAME.vf  the known integrals, NAME.calls their budgets (and
 #                  slow_paths, which takes every math slow path, and
-#                  channels, a multi-channel integrand, and spinors,
-#                  complex helicity amplitudes)
+#                  channels, a multi-channel integrand, spinors,
+#                  complex helicity amplitudes, and pdf, parton densities
+#                  of the test set in suite/VFToyLO)
 #
 # and fails if the carry exceeds 60 MiB (the GPU machine takes 64 MiB of
 # carried files in all).
@@ -100,6 +101,20 @@ echo 200000 > "$CARRY/suite/channels.calls"
 grep -v '^integrand [ud]ubar_ll\|^integrand [ud]dbar_ll' \
   examples/physics/ee_mumu_spinors.vf > "$CARRY/suite/spinors.vf"
 echo 200000 > "$CARRY/suite/spinors.calls"
+# Parton densities (issue 39): the test set's block copied to the device
+# once per run and read there by xfx and alphas of two members, against
+# the CPU bit for bit (the fake driver cannot show the device-side read).
+cp -r tests/testdata/pdf/VFToyLO "$CARRY/suite/VFToyLO"
+cat > "$CARRY/suite/pdf.vf" <<'VF'
+pdf p = "./VFToyLO"
+pdf q = "./VFToyLO" member 1
+param mu = 91.1876
+integrand dy(x in [0.001, 1]^2) {
+    let lum = xfx(p, 2, x[0], mu * (1 + x[1])) * xfx(q, -2, x[1], mu, 0)
+    return lum * alphas(p, mu * x[0] + 2) / (x[0] * x[1])
+}
+VF
+echo 200000 > "$CARRY/suite/pdf.calls"
 size=$(du -sb "$CARRY" | cut -f1)
 if [ "$size" -gt "$LIMIT" ]; then
   echo "gpu-pack: the carry is $size bytes, over the 60 MiB limit" >&2
