@@ -244,6 +244,24 @@ static void printCells(const IntegrandDecl &I, const CompiledIntegrand &CI,
   }
 }
 
+/// After --eval's values and cells, each weight list's entries on a line,
+/// "weights NAME: e0 e1 ...", divided by the maps' Jacobian \p Jac as the
+/// values are.
+static void printWeights(const IntegrandDecl &I, const CompiledIntegrand &CI,
+                         const std::vector<double> &X,
+                         const std::vector<double> &Params, double Jac) {
+  if (!CI.Weights)
+    return;
+  std::vector<double> Entries(I.WeightEntries);
+  callCompiled(CI.Weights, X.data(), Params.data(), Entries.data());
+  for (const WeightsStmt *W : I.WeightLists) {
+    outs() << "weights " << W->Name << ":";
+    for (unsigned K = 0; K < W->Length; ++K)
+      outs() << " " << printfDouble("%.17g", Entries[W->Base + K] / Jac);
+    outs() << "\n";
+  }
+}
+
 static int runEval(const Program &P, const DeveloperOptions &O, Compiler &C,
                    const CompileOptions &CO) {
   std::vector<std::string> Names, ParamNames;
@@ -305,6 +323,7 @@ static int runEval(const Program &P, const DeveloperOptions &O, Compiler &C,
     outs() << Buf << "\n";
   }
   Guarded([&] { printCells(*I, *CI, X, Params); });
+  Guarded([&] { printWeights(*I, *CI, X, Params, Jac); });
   return ExitOk;
 }
 

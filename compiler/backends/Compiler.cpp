@@ -49,7 +49,7 @@ const CompiledIntegrand *CompiledModule::find(StringRef Name) const {
 }
 
 /// Bump when codegen changes in a way the version string does not show.
-static constexpr const char *CodegenRevision = "codegen-12";
+static constexpr const char *CodegenRevision = "codegen-13";
 
 /// A digest of the embedded bitcode: a rebuilt math library or sampler
 /// must not reuse code compiled with the old one.
@@ -138,6 +138,8 @@ entrySymbols(const ProgramImage &P, const GpuCodeGen *Gpu, ModuleParts Parts) {
       Names.push_back(Host ? batchSymbol(I.Name) : gpuEvalSymbol(I.Name));
     if (Parts.Batch && Host && I.Histograms)
       Names.push_back(cellsSymbol(I.Name));
+    if (Parts.Batch && Host && I.WeightEntries)
+      Names.push_back(weightsSymbol(I.Name));
     if (Parts.Sampler)
       Names.push_back(Host ? sampleTileSymbol(I.Name)
                            : gpuSampleSymbol(I.Name));
@@ -356,6 +358,12 @@ Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
         return Cells.takeError();
       I.Cells = Cells->toPtr<BatchEntry>();
     }
+    if (O.Evaluate && I.WeightEntries) {
+      auto Weights = JIT->lookup(*JD, weightsSymbol(I.Name));
+      if (!Weights)
+        return Weights.takeError();
+      I.Weights = Weights->toPtr<WeightsEntry>();
+    }
     if (!Sampler || !hasSampler(I.Dim, I.Outputs))
       continue;
     auto Sample = JIT->lookup(*JD, sampleTileSymbol(I.Name));
@@ -397,11 +405,13 @@ Compiler::compile(const ProgramImage &P, const CompileOptions &O) {
                              "neither the sampler nor the batch entry points");
   auto CM = std::make_unique<CompiledModule>();
   CM->PdfTable = P.PdfTable;
-  for (const ProgramImage::Integrand &I : P.Integrands)
+  for (const ProgramImage::Integrand &I : P.Integrands) {
     CM->Integrands.push_back(
         {I.Name, I.Dim, I.Outputs, I.Histograms, I.HistCells, nullptr, nullptr,
          nullptr, O.Evaluate ? gpuEvalSymbol(I.Name) : std::string(),
          gpuSampleSymbol(I.Name), nullptr, I.Channels});
+    CM->Integrands.back().WeightEntries = I.WeightEntries;
+  }
   std::optional<CompileCache> Cache;
   if (O.UseCache)
     Cache.emplace(O.CacheDir);

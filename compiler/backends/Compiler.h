@@ -81,6 +81,11 @@ struct CompileOptions {
 using BatchEntry = void (*)(const double *Xs, int64_t N, const double *Params,
                             double *Out);
 
+/// vf_weights_NAME(x, params, out): one point's weight list entries
+/// (codegen/IRGen.h).
+using WeightsEntry = void (*)(const double *X, const double *Params,
+                              double *Out);
+
 /// vf_bounds_NAME(params, out): the domain's and histograms' bounds
 /// (codegen/IRGen.h).
 using BoundsEntry = void (*)(const double *Params, double *Out);
@@ -106,6 +111,10 @@ struct CompiledIntegrand {
   /// parameter block, as Batch is found.
   unsigned Channels = 0;
   std::vector<BatchEntry> ChannelBatch = {};
+  /// The entries of its weight lists, and on the host (with Evaluate)
+  /// vf_weights_NAME when there are any.
+  unsigned WeightEntries = 0;
+  WeightsEntry Weights = nullptr;
 };
 
 struct CompiledModule {

@@ -35,6 +35,11 @@ callCompiled(BoundsEntry Fn, const double *Params, double *Out) {
   Fn(Params, Out);
 }
 __attribute__((no_sanitize("function"))) inline void
+callCompiled(WeightsEntry Fn, const double *X, const double *Params,
+             double *Out) {
+  Fn(X, Params, Out);
+}
+__attribute__((no_sanitize("function"))) inline void
 callCompiled(vf_sample_tile_fn Fn, const vf_sampler_args *A,
              unsigned long long Tile, const vf_tile_outputs *Out) {
   Fn(A, Tile, Out);

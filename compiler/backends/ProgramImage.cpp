@@ -25,7 +25,8 @@ static ProgramImage describe(const Program &P) {
     Im.Integrands.push_back(
         {I->Name, I->Dim, I->Outputs, unsigned(I->Histograms.size()),
          I->HistCells, unsigned(I->Channels.size()),
-         firstChannelQuery(*I, ChannelQuery::Density) != nullptr});
+         firstChannelQuery(*I, ChannelQuery::Density) != nullptr,
+         I->WeightEntries});
   Im.Params = unsigned(P.Params.size());
   Im.Foreign = foreignSources(P);
   for (const auto &M : P.Modules)

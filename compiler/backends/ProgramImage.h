@@ -46,6 +46,8 @@ struct ProgramImage {
     unsigned Channels = 0;
     /// Some channel calls density(): the block then carries the maps too.
     bool ChannelDensity = false;
+    /// The entries of its weight lists, all lists together.
+    unsigned WeightEntries = 0;
   };
   std::vector<Integrand> Integrands;
   unsigned Params = 0;

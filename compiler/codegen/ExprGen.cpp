@@ -202,7 +202,7 @@ public:
 
   Value *visitVector(const VectorExpr &E) { return array(E).front(); }
 
-  SmallVector<Value *, 4> integrand(const IntegrandDecl &I) {
+  SmallVector<Value *, 4> integrand(const IntegrandDecl &I, WeightSink Ws) {
     bool Infinite = any_of(I.Domain, [](const Interval &Iv) {
       return Iv.isInfinite();
     });
@@ -215,7 +215,13 @@ public:
     Vals Out = Own ? body(*Own) : channelSum(I);
     if (Infinite)
       for (Value *&F : Out)
-        F = mappedWeight(F, Jac, AtEnd);
+        F = emitMappedWeight(B, F, Jac, AtEnd);
+    auto Entry = [&](const ReduceExpr &L, Value *K) {
+      Indices[&L] = K;
+      return visit(*L.Body);
+    };
+    if (Ws)
+      emitWeightLists(B, I, Entry, Ws, Infinite ? Jac : nullptr, AtEnd);
     for (const HistStmt *H : I.Histograms)
       Out.push_back(
           B.CreateUIToFP(emitHistCell(B, Own ? histFilling(*Own, *H) : *H,
@@ -384,13 +390,6 @@ private:
       }
     }
     X = Local;
-  }
-
-  Value *mappedWeight(Value *F, Value *Jac, Value *AtEnd) {
-    Value *AtEndW = B.CreateSelect(B.CreateFCmpUNO(F, F), fp(0.0),
-                                   B.CreateFMul(F, fp(INFINITY)));
-    Value *W = B.CreateSelect(AtEnd, AtEndW, B.CreateFMul(F, Jac));
-    return B.CreateSelect(B.CreateFCmpOEQ(F, fp(0.0)), fp(0.0), W);
   }
 
   Value *fp(double V) { return ConstantFP::get(F64, V); }
@@ -587,8 +586,9 @@ private:
 SmallVector<Value *, 4> emitIntegrandBody(IRBuilderBase &B, Module &M,
                                           const IntegrandDecl &I, Value *X,
                                           Value *Params, bool HoistParamCalls,
-                                          std::optional<ChannelTerm> Channel) {
-  return ExprGen(B, M, X, Params, HoistParamCalls, Channel).integrand(I);
+                                          std::optional<ChannelTerm> Channel,
+                                          WeightSink Ws) {
+  return ExprGen(B, M, X, Params, HoistParamCalls, Channel).integrand(I, Ws);
 }
 
 SmallVector<Value *, 4> emitBoundValues(IRBuilderBase &B, Module &M,

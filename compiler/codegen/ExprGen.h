@@ -14,6 +14,8 @@
 #ifndef VF_COMPILER_CODEGEN_EXPRGEN_H
 #define VF_COMPILER_CODEGEN_EXPRGEN_H
 
+#include "codegen/WeightsGen.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -48,12 +50,14 @@ struct ChannelTerm {
 /// Of a multi-channel integrand: \p Channel's term, its histograms' cells
 /// in I.Histograms' order; without \p Channel, the sum of the channels at
 /// alpha = 1/m, as the reference evaluator computes it, and the first
-/// channel's cells.
+/// channel's cells. With \p Weights, the entries of I's weight lists go
+/// there, each times the maps' Jacobian as the values are.
 llvm::SmallVector<llvm::Value *, 4>
 emitIntegrandBody(llvm::IRBuilderBase &B, llvm::Module &M,
                   const IntegrandDecl &I, llvm::Value *X, llvm::Value *Params,
                   bool HoistParamCalls,
-                  std::optional<ChannelTerm> Channel = std::nullopt);
+                  std::optional<ChannelTerm> Channel = std::nullopt,
+                  WeightSink Weights = nullptr);
 
 /// Emits \p I's bounds for the parameters at \p Params (the layout of
 /// vf_bounds_NAME, IRGen.h). Sema made them constants and parameters.

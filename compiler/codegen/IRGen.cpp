@@ -29,6 +29,9 @@ std::string channelSymbol(StringRef Name, unsigned Channel) {
 std::string batchSymbol(StringRef Name) { return ("vf_batch_" + Name).str(); }
 std::string gpuEvalSymbol(StringRef Name) { return ("vf_eval_" + Name).str(); }
 std::string cellsSymbol(StringRef Name) { return ("vf_cells_" + Name).str(); }
+std::string weightsSymbol(StringRef Name) {
+  return ("vf_weights_" + Name).str();
+}
 std::string boundsSymbol(StringRef Name) {
   return ("vf_bounds_" + Name).str();
 }
@@ -78,6 +81,26 @@ Function *emitIntegrand(Module &M, const IntegrandDecl &I, bool Host,
                                                         F->getArg(2), K));
   B.CreateRetVoid();
   return F;
+}
+
+/// vf_weights_NAME: the integrand's body with its lists' entries stored;
+/// its values are left for the optimiser to remove.
+void emitWeights(Module &M, const IntegrandDecl &I) {
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, Ptr}, false);
+  Function *F = Function::Create(FT, GlobalValue::ExternalLinkage,
+                                 weightsSymbol(I.Name), M);
+  F->addFnAttr(Attribute::NoUnwind);
+  markNoAlias(F, 3);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
+  Value *Out = F->getArg(2);
+  emitIntegrandBody(
+      B, M, I, F->getArg(0), F->getArg(1),
+      /*HoistParamCalls=*/false, std::nullopt, [&](Value *Slot, Value *Entry) {
+        B.CreateStore(Entry, B.CreateInBoundsGEP(B.getDoubleTy(), Out, Slot));
+      });
+  B.CreateRetVoid();
 }
 
 /// Which of the integrand's results a point loop stores: [First, First +
@@ -218,6 +241,8 @@ std::unique_ptr<Module> generateModule(const Program &P, LLVMContext &Ctx,
         emitHostBatch(*M, *I, F, cellsSymbol(I->Name),
                       {I->Outputs, unsigned(I->Histograms.size())},
                       P.Params.size());
+      if (I->WeightEntries)
+        emitWeights(*M, *I);
       for (unsigned C = 0; C < Terms.size(); ++C)
         emitHostBatch(*M, *I, Terms[C], channelBatchSymbol(I->Name, C),
                       {0, I->Outputs}, AlphaSlot + Terms.size());

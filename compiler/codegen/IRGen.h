@@ -19,6 +19,10 @@
 // and, on the host for an integrand with histograms,
 //   void vf_cells_NAME(same arguments), out stride = number of histograms,
 // each point's histogram cells (for --eval and the differential test);
+// and, on the host for an integrand with weight lists,
+//   void vf_weights_NAME(const double *x, const double *params, double *out)
+// one point's entries of all its lists (codegen/WeightsGen.h), each times
+// the maps' Jacobian (for --eval and the differential test);
 // for a multi-channel integrand on the host, channel C's term over an
 // array of points from the kernels' parameter block (P + m doubles, and
 // the maps after them where a channel calls density()):
@@ -66,6 +70,7 @@ std::string channelBatchSymbol(llvm::StringRef Name, unsigned Channel);
 std::string batchSymbol(llvm::StringRef Name);
 std::string gpuEvalSymbol(llvm::StringRef Name);
 std::string cellsSymbol(llvm::StringRef Name);
+std::string weightsSymbol(llvm::StringRef Name);
 std::string boundsSymbol(llvm::StringRef Name);
 /// The fused sampling kernel instantiated for an integrand (host).
 std::string sampleTileSymbol(llvm::StringRef Name);

@@ -44,4 +44,12 @@ Value *emitInfiniteMap(IRBuilderBase &B, InfiniteMap K, Value *A, Value *S,
   return Xm;
 }
 
+Value *emitMappedWeight(IRBuilderBase &B, Value *F, Value *Jac, Value *AtEnd) {
+  auto fp = [&](double V) { return ConstantFP::get(B.getDoubleTy(), V); };
+  Value *AtEndW = B.CreateSelect(B.CreateFCmpUNO(F, F), fp(0.0),
+                                 B.CreateFMul(F, fp(INFINITY)));
+  Value *W = B.CreateSelect(AtEnd, AtEndW, B.CreateFMul(F, Jac));
+  return B.CreateSelect(B.CreateFCmpOEQ(F, fp(0.0)), fp(0.0), W);
+}
+
 } // namespace vf

@@ -21,6 +21,12 @@ llvm::Value *emitInfiniteMap(llvm::IRBuilderBase &B, InfiniteMap K,
                              llvm::Value *A, llvm::Value *S, llvm::Value *T,
                              llvm::Value *&Jac, llvm::Value *&AtEnd);
 
+/// A value \p F at the mapped point times the maps' Jacobian \p Jac, step
+/// for step as the evaluator's mappedWeight (DomainMap.h), \p AtEnd when
+/// t is at an end: the integrand's values and its weight lists' entries.
+llvm::Value *emitMappedWeight(llvm::IRBuilderBase &B, llvm::Value *F,
+                              llvm::Value *Jac, llvm::Value *AtEnd);
+
 } // namespace vf
 
 #endif // VF_COMPILER_CODEGEN_INFINITEMAPGEN_H

@@ -47,11 +47,19 @@ protected:
   void checkSource(const std::string &Name, const std::string &Source,
                    std::vector<double> Params = {});
 
+  /// Compares every entry of \p I's weight lists (vf_weights_NAME of
+  /// \p CI) with the evaluator's at the points \p Xs.
+  void checkWeightEntries(const IntegrandDecl &I, const CompiledIntegrand &CI,
+                          Evaluator &Ev, const std::vector<double> &Xs,
+                          const std::vector<double> &Params);
+
   static Compiler *TheCompiler;
   /// Points where the evaluator gave NaN (and so did the JIT).
   unsigned NaNsSeen = 0;
   /// Histograms whose cells were compared.
   unsigned HistogramsSeen = 0;
+  /// Weight list entries compared (over all points).
+  unsigned WeightEntriesSeen = 0;
 };
 
 Compiler *DifferentialTest::TheCompiler = nullptr;
@@ -95,6 +103,21 @@ double uniform(std::mt19937_64 &Rng, double Lo, double Hi) {
   return Lo + (Hi - Lo) * U;
 }
 
+/// The corners lo and hi, the centre, then random points, one after another.
+std::vector<double> testPoints(const std::vector<double> &Lo,
+                               const std::vector<double> &Hi,
+                               std::mt19937_64 &Rng) {
+  const size_t Dim = Lo.size();
+  std::vector<double> Xs(Lo);
+  Xs.insert(Xs.end(), Hi.begin(), Hi.end());
+  for (size_t K = 0; K < Dim; ++K)
+    Xs.push_back(0.5 * (Lo[K] + Hi[K]));
+  for (unsigned N = 0; N < RandomPoints; ++N)
+    for (size_t K = 0; K < Dim; ++K)
+      Xs.push_back(uniform(Rng, Lo[K], Hi[K]));
+  return Xs;
+}
+
 void DifferentialTest::checkSource(const std::string &Name,
                                    const std::string &Source,
                                    std::vector<double> Params) {
@@ -125,17 +148,7 @@ void DifferentialTest::checkSource(const std::string &Name,
     Ev.evalDomain(*I, Lo, Hi);
     ASSERT_EQ(Lo.size(), I->Dim);
 
-    // The corners lo and hi, the centre, then random points.
-    std::vector<double> Xs;
-    for (unsigned K = 0; K < I->Dim; ++K)
-      Xs.push_back(Lo[K]);
-    for (unsigned K = 0; K < I->Dim; ++K)
-      Xs.push_back(Hi[K]);
-    for (unsigned K = 0; K < I->Dim; ++K)
-      Xs.push_back(0.5 * (Lo[K] + Hi[K]));
-    for (unsigned N = 0; N < RandomPoints; ++N)
-      for (unsigned K = 0; K < I->Dim; ++K)
-        Xs.push_back(uniform(Rng, Lo[K], Hi[K]));
+    std::vector<double> Xs = testPoints(Lo, Hi, Rng);
     size_t NPoints = Xs.size() / I->Dim;
 
     // One batch call over all points: the vectorized loop and its tail.
@@ -169,6 +182,7 @@ void DifferentialTest::checkSource(const std::string &Name,
         }
     }
     HistogramsSeen += NH;
+    checkWeightEntries(*I, *CI, Ev, Xs, Params);
 
     unsigned Failures = 0, NaNs = 0;
     std::vector<uint64_t> MaxUlp(I->Outputs, 0);
@@ -554,4 +568,65 @@ integrand scales(x in [1e-3, 1] * [0.5, 2e4]) {
                   "integrand f(x in [1e-4, 1]) = "
                   "xfx(p, 5, x, mu) * alphas(p, mu)\n",
               {1.0});
+}
+
+void DifferentialTest::checkWeightEntries(const IntegrandDecl &I,
+                                          const CompiledIntegrand &CI,
+                                          Evaluator &Ev,
+                                          const std::vector<double> &Xs,
+                                          const std::vector<double> &Params) {
+  ASSERT_EQ(CI.WeightEntries, I.WeightEntries);
+  ASSERT_EQ(CI.Weights != nullptr, I.WeightEntries > 0);
+  if (!CI.Weights)
+    return;
+  std::vector<double> Want;
+  unsigned Failures = 0;
+  for (size_t N = 0; N * I.Dim < Xs.size() && Failures < 10; ++N) {
+    const double *X = &Xs[N * I.Dim];
+    Ev.evalIntegrand(I, llvm::ArrayRef<double>(X, I.Dim), nullptr, &Want);
+    std::vector<double> Got(I.WeightEntries, -12345.0);
+    CI.Weights(X, Params.data(), Got.data());
+    ASSERT_EQ(Want.size(), Got.size());
+    for (const WeightsStmt *W : I.WeightLists) {
+      const uint64_t Tol =
+          2ull * (countBodySites(I.B) + countMathSites(*W->List->Body));
+      for (unsigned K = W->Base; K < W->Base + W->Length;
+           ++K, ++WeightEntriesSeen) {
+        const bool Ok = std::isnan(Want[K])
+                            ? std::isnan(Got[K])
+                            : ulpDistance(Got[K], Want[K]) <= Tol;
+        if (Ok)
+          continue;
+        ++Failures;
+        ADD_FAILURE() << "list '" << W->Name << "' entry " << K - W->Base
+                      << " at point " << N << ": JIT " << Got[K]
+                      << " vs evaluator " << Want[K] << ", allowed " << Tol
+                      << " ulp";
+      }
+    }
+  }
+}
+
+// Weight lists: every entry of vf_weights_NAME agrees with the evaluator's
+// within the ulps of its call sites (none: bit for bit). Entries that read
+// lets, parameters and the index; several lists (each at its base); a
+// list longer than the unroll limit whose range starts below 0; a
+// reduction inside an entry; an infinite domain, where each entry is
+// times the Jacobian (infinite at the ends, 0 where the entry is 0).
+TEST_F(DifferentialTest, WeightLists) {
+  checkSource("weights", R"(
+param mu = 91.2
+integrand scales(x in [0, 1]^2) {
+    let f = x[0] * x[1] + 0.25
+    weights sc(k in 0..7: f * (1 + k / 10))
+    weights logs(i in -3..40: f * log(mu * 2^(i / 8)) + sum(j in 0..5: x[0] * j * i))
+    return f
+}
+integrand tail(x in [0, inf]) {
+    weights w(k in 0..4: k * exp(-x))
+    return exp(-x)
+}
+integrand plain(x in [0, 1]) = x
+)");
+  EXPECT_EQ(WeightEntriesSeen, (7u + 43u + 4u) * (3u + RandomPoints));
 }
