@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 #===- tests/integration/drell_yan_pp.py - p p -> Z/gamma* -> l+ l- -------===#
 #
-# Usage: drell_yan_pp.py VEGASC PYTHON_DIR DRELL_YAN_PP.vf
+# Usage: drell_yan_pp.py VEGASC PYTHON_DIR DRELL_YAN_PP.vf [VF_READ_EVENTS]
 #
 # examples/physics/drell_yan_pp.vf, p p -> gamma*/Z -> l+ l- at 13 TeV with
 # the test set VFToyLO, against a reference that uses neither the set's
@@ -25,7 +25,9 @@
 #     line one colour and one anticolour end; the quark's colour, the
 #     antiquark's anticolour), the leptons' mothers, SCALUP the dilepton
 #     mass of the momenta to 1e-9, momentum conservation, all five quark
-#     flavours from both beams.
+#     flavours from both beams (a parse of the file here); where HepMC3 is
+#     installed, its LHEF reader (vf_read_events) reads the same count,
+#     beams and scales.
 #
 #===----------------------------------------------------------------------===#
 import bisect
@@ -37,6 +39,7 @@ import numpy as np
 from scipy import integrate
 
 from physics import qqbar_sigma
+from eventcheck import read
 from vftest import check, finish, vegasc, workdir
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
@@ -226,7 +229,19 @@ def check_event(head, parts):
     return bad
 
 
-def events(exe, vf_file):
+def hepmc3_agrees(reader, lhe, evs):
+    """HepMC3's LHEF reader reads what the parse above read."""
+    got = read(reader, lhe)
+    if got:
+        check(got["events"] == len(evs) and got["particles"] == 4,
+              "HepMC3: the same events of 4 particles")
+        check(got["beams"] == [2212, 2212] and
+              got["pdf_sets"] == [990000] * 2, "HepMC3: the beams and PDFs")
+        check(got["scales"] == [h[3] for h, _ in evs],
+              "HepMC3: the same SCALUPs")
+
+
+def events(exe, vf_file, reader):
     lhe = os.path.join(workdir(), "dy.lhe")
     r = vegasc(exe, [vf_file, "--integrand", "sigma", "-q", "--events",
                      10000, "--events-out", lhe, "--event-layout", "lhe",
@@ -250,14 +265,17 @@ def events(exe, vf_file):
     beam1 = {int(p[0][0]) for _, p in evs}
     check(beam1 == {-5, -4, -3, -2, -1, 1, 2, 3, 4, 5},
           f"every quark and antiquark from beam 1 (got {sorted(beam1)})")
+    if reader:
+        hepmc3_agrees(reader, lhe, evs)
 
 
 def main():
     exe, python_dir, vf_file = sys.argv[1:4]
+    reader = sys.argv[4] if len(sys.argv) > 4 else None
     vf_file = os.path.abspath(vf_file)
     cross_sections(exe, os.path.abspath(python_dir), vf_file)
     amplitudes_pointwise(os.path.abspath(python_dir), vf_file)
-    events(exe, vf_file)
+    events(exe, vf_file, reader)
     finish()
 
 
