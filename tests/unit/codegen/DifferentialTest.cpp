@@ -12,12 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CodegenTestUtil.h"
-
-#include "backends/Compiler.h"
-#include "frontend/Evaluator.h"
-
-#include <gtest/gtest.h>
+#include "DifferentialTest.h"
 
 #include <cmath>
 #include <random>
@@ -25,49 +20,12 @@
 using namespace vf;
 using namespace vf::test;
 
-namespace {
-
-constexpr unsigned RandomPoints = 333; // not a multiple of the vector width
-constexpr uint64_t Seed = 20240917;
-
-class DifferentialTest : public ::testing::Test {
-protected:
-  static void SetUpTestSuite() {
-    auto C = Compiler::create();
-    ASSERT_TRUE(static_cast<bool>(C)) << llvm::toString(C.takeError());
-    TheCompiler = std::move(*C).release();
-  }
-  static void TearDownTestSuite() {
-    delete TheCompiler;
-    TheCompiler = nullptr;
-  }
-
-  /// Compiles \p Source for the host (no cache) and compares every
-  /// integrand with the evaluator; \p Params overrides the defaults.
-  void checkSource(const std::string &Name, const std::string &Source,
-                   std::vector<double> Params = {});
-
-  /// Compares every entry of \p I's weight lists (vf_weights_NAME of
-  /// \p CI) with the evaluator's at the points \p Xs.
-  void checkWeightEntries(const IntegrandDecl &I, const CompiledIntegrand &CI,
-                          Evaluator &Ev, const std::vector<double> &Xs,
-                          const std::vector<double> &Params);
-
-  static Compiler *TheCompiler;
-  /// Points where the evaluator gave NaN (and so did the JIT).
-  unsigned NaNsSeen = 0;
-  /// Histograms whose cells were compared.
-  unsigned HistogramsSeen = 0;
-  /// Weight list entries compared (over all points).
-  unsigned WeightEntriesSeen = 0;
-};
-
 Compiler *DifferentialTest::TheCompiler = nullptr;
 
 /// Each output component's call sites in \p Bd (\p Outputs of them): a
 /// literal's components count their own sites; any other array result
 /// counts all of them for each component.
-std::vector<unsigned> bodySites(const Body &Bd, unsigned Outputs) {
+static std::vector<unsigned> bodySites(const Body &Bd, unsigned Outputs) {
   unsigned LetSites = 0;
   for (const auto &L : Bd.Lets)
     LetSites += countMathSites(*L->Value);
@@ -84,7 +42,7 @@ std::vector<unsigned> bodySites(const Body &Bd, unsigned Outputs) {
 /// \p I's call sites per component; a multi-channel integrand's are its
 /// channels' together (its value is their sum, with no cancellation in the
 /// sources below).
-std::vector<unsigned> toleranceSites(const IntegrandDecl &I) {
+static std::vector<unsigned> toleranceSites(const IntegrandDecl &I) {
   if (I.Channels.empty())
     return bodySites(I.B, I.Outputs);
   std::vector<unsigned> Sites(I.Outputs, 0);
@@ -96,17 +54,10 @@ std::vector<unsigned> toleranceSites(const IntegrandDecl &I) {
   return Sites;
 }
 
-/// Uniform in [Lo, Hi] from 53 random bits; written out so that the points
-/// do not depend on the standard library's distributions.
-double uniform(std::mt19937_64 &Rng, double Lo, double Hi) {
-  double U = static_cast<double>(Rng() >> 11) * 0x1p-53;
-  return Lo + (Hi - Lo) * U;
-}
-
 /// The corners lo and hi, the centre, then random points, one after another.
-std::vector<double> testPoints(const std::vector<double> &Lo,
-                               const std::vector<double> &Hi,
-                               std::mt19937_64 &Rng) {
+static std::vector<double> testPoints(const std::vector<double> &Lo,
+                                      const std::vector<double> &Hi,
+                                      std::mt19937_64 &Rng) {
   const size_t Dim = Lo.size();
   std::vector<double> Xs(Lo);
   Xs.insert(Xs.end(), Hi.begin(), Hi.end());
@@ -444,8 +395,6 @@ integrand vamp(x in [0, 1]^2) {
   EXPECT_GT(HistogramsSeen, 0u);
 }
 
-} // namespace
-
 // Version 2: arrays (literals, slices, element-wise operators, array
 // arguments and results, an `if` between arrays, indices inside unrolled
 // reductions, the std/phasespace generators) and infinite domains (each
@@ -520,113 +469,4 @@ integrand h(x in [-1, 1]) {
 )",
               {-0.25});
   EXPECT_EQ(HistogramsSeen, 9u);
-}
-
-// xfx and alphas look members up in the program's block (the default
-// member, a pdf's own member, a member argument) with runtime/pdf's
-// evaluation linked as bitcode, and the evaluator calls the host's native
-// build of the same C: within the harness's bounds in larger expressions,
-// and to the bit for the calls alone, on and off the grid (x below XMin,
-// mu below QMin and above QMax).
-TEST_F(DifferentialTest, PartonDensities) {
-  const std::string Set = std::string(VF_PDF_TESTDATA) + "/VFToyLO";
-  std::unique_ptr<Program> P =
-      loadProgram("pdf p = \"" + Set + "\"\n" +
-                  "integrand f(x in [1e-7, 1] * [0.5, 2e4]) -> [2] = "
-                  "[xfx(p, 2, x[0], x[1], 1), alphas(p, x[1])]\n");
-  ASSERT_TRUE(P);
-  CompileOptions O;
-  O.UseCache = false;
-  auto CM = TheCompiler->compile(*P, O);
-  ASSERT_TRUE(static_cast<bool>(CM)) << llvm::toString(CM.takeError());
-  std::mt19937_64 Rng(Seed);
-  std::vector<double> Xs;
-  for (unsigned N = 0; N < RandomPoints; ++N)
-    Xs.insert(Xs.end(), {std::exp(uniform(Rng, std::log(1e-7), 0.0)),
-                         uniform(Rng, 0.5, 2e4)});
-  std::vector<double> Out(Xs.size());
-  (*CM)->find("f")->Batch(Xs.data(), RandomPoints, nullptr, Out.data());
-  Evaluator Ev;
-  for (unsigned N = 0; N < RandomPoints; ++N) {
-    std::vector<double> Want =
-        Ev.evalIntegrand(*P->Integrands[0], {Xs[2 * N], Xs[2 * N + 1]});
-    ASSERT_EQ(Out[2 * N], Want[0]) << Xs[2 * N] << ' ' << Xs[2 * N + 1];
-    ASSERT_EQ(Out[2 * N + 1], Want[1]) << Xs[2 * N + 1];
-  }
-
-  checkSource("pdf", "pdf p = \"" + Set + "\"\n" + "pdf q = \"" + Set +
-                         "\" member 1\n" + R"(
-param mu = 91.1876
-integrand quarks(x in [1e-6, 1]) = xfx(p, 2, x, mu) - xfx(q, -1, x, mu, 0)
-integrand scales(x in [1e-3, 1] * [0.5, 2e4]) {
-    let f = xfx(p, 21, x[0], x[1]) + xfx(p, 0, x[0], x[1], 1)
-    return f * alphas(q, x[1]) + alphas(p, x[1], 1)
-}
-)");
-  checkSource("pdf-other-mu",
-              "pdf p = \"" + Set + "\"\nparam mu = 91.1876\n" +
-                  "integrand f(x in [1e-4, 1]) = "
-                  "xfx(p, 5, x, mu) * alphas(p, mu)\n",
-              {1.0});
-}
-
-void DifferentialTest::checkWeightEntries(const IntegrandDecl &I,
-                                          const CompiledIntegrand &CI,
-                                          Evaluator &Ev,
-                                          const std::vector<double> &Xs,
-                                          const std::vector<double> &Params) {
-  ASSERT_EQ(CI.WeightEntries, I.WeightEntries);
-  ASSERT_EQ(CI.Weights != nullptr, I.WeightEntries > 0);
-  if (!CI.Weights)
-    return;
-  std::vector<double> Want;
-  unsigned Failures = 0;
-  for (size_t N = 0; N * I.Dim < Xs.size() && Failures < 10; ++N) {
-    const double *X = &Xs[N * I.Dim];
-    Ev.evalIntegrand(I, llvm::ArrayRef<double>(X, I.Dim), nullptr, &Want);
-    std::vector<double> Got(I.WeightEntries, -12345.0);
-    CI.Weights(X, Params.data(), Got.data());
-    ASSERT_EQ(Want.size(), Got.size());
-    for (const WeightsStmt *W : I.WeightLists) {
-      const uint64_t Tol =
-          2ull * (countBodySites(I.B) + countMathSites(*W->List->Body));
-      for (unsigned K = W->Base; K < W->Base + W->Length;
-           ++K, ++WeightEntriesSeen) {
-        const bool Ok = std::isnan(Want[K])
-                            ? std::isnan(Got[K])
-                            : ulpDistance(Got[K], Want[K]) <= Tol;
-        if (Ok)
-          continue;
-        ++Failures;
-        ADD_FAILURE() << "list '" << W->Name << "' entry " << K - W->Base
-                      << " at point " << N << ": JIT " << Got[K]
-                      << " vs evaluator " << Want[K] << ", allowed " << Tol
-                      << " ulp";
-      }
-    }
-  }
-}
-
-// Weight lists: every entry of vf_weights_NAME agrees with the evaluator's
-// within the ulps of its call sites (none: bit for bit). Entries that read
-// lets, parameters and the index; several lists (each at its base); a
-// list longer than the unroll limit whose range starts below 0; a
-// reduction inside an entry; an infinite domain, where each entry is
-// times the Jacobian (infinite at the ends, 0 where the entry is 0).
-TEST_F(DifferentialTest, WeightLists) {
-  checkSource("weights", R"(
-param mu = 91.2
-integrand scales(x in [0, 1]^2) {
-    let f = x[0] * x[1] + 0.25
-    weights sc(k in 0..7: f * (1 + k / 10))
-    weights logs(i in -3..40: f * log(mu * 2^(i / 8)) + sum(j in 0..5: x[0] * j * i))
-    return f
-}
-integrand tail(x in [0, inf]) {
-    weights w(k in 0..4: k * exp(-x))
-    return exp(-x)
-}
-integrand plain(x in [0, 1]) = x
-)");
-  EXPECT_EQ(WeightEntriesSeen, (7u + 43u + 4u) * (3u + RandomPoints));
 }
