@@ -62,6 +62,14 @@ void bindBounds(IntegrandInfo &Info, const Program &P, const IntegrandDecl &I,
     return Bounds->histRanges(Params, Ranges);
   };
 }
+/// Why a GPU cannot run \p I, which has weight lists, naming the first.
+std::string gpuWeightsRefusal(const IntegrandDecl &I) {
+  return "integrand '" + I.Name + "' has the weight list '" +
+         I.WeightLists.front()->Name +
+         "', which a GPU run does not accumulate yet; run it on CPU "
+         "threads (--devices cpu)";
+}
+
 /// The devices' code of \p C: its tile kernel, run as \p Site's code; with
 /// \p OnDemand, its GPU code compiled for a target when an integrator is
 /// set up for such a GPU, from \p Image (made now from \p P if null).
@@ -81,6 +89,14 @@ bindCode(const Program &P, const IntegrandDecl &I, const CompiledIntegrand &C,
   if (!OnDemand || !C.SampleTile)
     return Code;
   Code->GpuKernel = C.GpuSampleKernel;
+  if (!I.WeightLists.empty()) {
+    // The GPU sampler has no sink for the entries yet: a run that dropped
+    // them would look complete, so asking for its code is the refusal.
+    Code->GpuCode = [Refusal = gpuWeightsRefusal(I)](const std::string &) {
+      return vf::Expected<std::string>(vf::Error{Refusal});
+    };
+    return Code;
+  }
   if (!Image)
     Image = gpuImage(P, Options);
   Code->GpuCode = [OnDemand, Image, Options](
