@@ -37,11 +37,12 @@ enum class ForeignTarget { Host, NVPTX };
 
 /// A function a .vf file calls in a C/C++ file, with its .vf signature: an
 /// argument of size 0 is a real (C `double`), of size n an array (C
-/// `const double *`); ResultSize 0 returns a double, n writes to a last
-/// `double *out`.
+/// `const double *`), and one in PdfArgs a pdf (C `vf_pdf`); ResultSize 0
+/// returns a double, n writes to a last `double *out`.
 struct ForeignFunction {
   std::string Name;
   std::vector<unsigned> ArgSizes;
+  std::vector<bool> PdfArgs; ///< by argument, as ArgSizes
   unsigned ResultSize = 0;
   std::string DeclaredAt; ///< "file.vf:3:1", for messages
 };

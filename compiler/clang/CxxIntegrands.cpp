@@ -25,8 +25,10 @@ std::vector<ForeignSource> foreignSources(const Program &P) {
         Out.push_back({F.ExternFile, {}});
       ForeignFunction FF;
       FF.Name = F.Name;
-      for (const FnArg &A : F.Args)
+      for (const FnArg &A : F.Args) {
         FF.ArgSizes.push_back(A.Size);
+        FF.PdfArgs.push_back(A.IsPdf);
+      }
       FF.ResultSize = F.ResultSize;
       auto [Line, Col] = P.SM.getLineAndColumn(F.NameRange.Start);
       FF.DeclaredAt = M->Path + ":" + std::to_string(Line) + ":" +

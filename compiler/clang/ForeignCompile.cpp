@@ -40,7 +40,9 @@ namespace {
 std::string expectedDeclaration(const ForeignFunction &F) {
   std::string S = (F.ResultSize ? "void " : "double ") + F.Name + "(";
   for (size_t K = 0; K < F.ArgSizes.size(); ++K)
-    S += (K ? ", " : "") + std::string(F.ArgSizes[K] ? "const double *" : "double");
+    S += (K ? ", " : "") + std::string(F.PdfArgs[K]    ? "vf_pdf"
+                                       : F.ArgSizes[K] ? "const double *"
+                                                       : "double");
   if (F.ResultSize)
     S += std::string(F.ArgSizes.empty() ? "" : ", ") + "double *out";
   return S + ")";
@@ -57,6 +59,14 @@ bool isPointerToDouble(clang::ASTContext &Ctx, clang::QualType T, bool Const) {
   return isDouble(Ctx, P) && (Const || !P.isConstQualified());
 }
 
+/// vf/integrand.h's vf_pdf: a pointer to a const struct vf_pdf_handle.
+bool isPdfHandle(clang::QualType T) {
+  if (!T->isPointerType() || !T->getPointeeType().isConstQualified())
+    return false;
+  const clang::RecordDecl *R = T->getPointeeType()->getAsRecordDecl();
+  return R && R->getName() == "vf_pdf_handle";
+}
+
 bool matches(clang::ASTContext &Ctx, const clang::FunctionDecl &D,
              const ForeignFunction &F) {
   const size_t N = F.ArgSizes.size() + (F.ResultSize ? 1 : 0);
@@ -66,7 +76,10 @@ bool matches(clang::ASTContext &Ctx, const clang::FunctionDecl &D,
     return false;
   for (size_t K = 0; K < F.ArgSizes.size(); ++K) {
     clang::QualType T = D.getParamDecl(K)->getType();
-    if (F.ArgSizes[K] ? !isPointerToDouble(Ctx, T, true) : !isDouble(Ctx, T))
+    bool Ok = F.PdfArgs[K]    ? isPdfHandle(T)
+              : F.ArgSizes[K] ? isPointerToDouble(Ctx, T, true)
+                              : isDouble(Ctx, T);
+    if (!Ok)
       return false;
   }
   return !F.ResultSize ||

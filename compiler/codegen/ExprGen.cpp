@@ -10,6 +10,7 @@
 #include "codegen/ComplexGen.h"
 #include "codegen/DensityGen.h"
 #include "codegen/ExprCost.h"
+#include "codegen/ExternCallGen.h"
 #include "codegen/HistCellGen.h"
 #include "codegen/InfiniteMapGen.h"
 #include "codegen/InvariantCalls.h"
@@ -515,59 +516,16 @@ private:
   }
 
   Vals inlineFn(const CallExpr &E) {
+    if (E.Fn->Extern)
+      return emitExternCall(B, M, E, [&](const Expr &A) { return values(A); });
     SmallVector<Vals, 4> Args;
     for (const ExprPtr &A : E.Args)
       Args.push_back(values(*A));
-    if (E.Fn->Extern)
-      return externCall(*E.Fn, Args);
     Frames.push_back(std::move(Args));
     emitLets(E.Fn->B);
     Vals R = values(*E.Fn->B.Result);
     Frames.pop_back();
     return R;
-  }
-
-  /// A call of C or C++ code (compiler/clang, vf/integrand.h's ABI): a real
-  /// by value, an array as a pointer to a copy on the stack, an array
-  /// result through a last pointer. The backends link the definition in
-  /// before optimising, so the copies become registers once it is inlined.
-  Vals externCall(const FnDecl &F, ArrayRef<Vals> Args) {
-    SmallVector<Type *, 4> Types;
-    SmallVector<Value *, 4> Actuals;
-    for (size_t K = 0; K < Args.size(); ++K) {
-      if (!F.Args[K].Size) {
-        Types.push_back(F64);
-        Actuals.push_back(Args[K].front());
-        continue;
-      }
-      Value *Buf = stackArray(F.Args[K].Size);
-      for (unsigned J = 0; J < Args[K].size(); ++J)
-        B.CreateStore(Args[K][J], B.CreateConstInBoundsGEP1_64(F64, Buf, J));
-      Types.push_back(B.getPtrTy());
-      Actuals.push_back(Buf);
-    }
-    Value *Out = F.ResultSize ? stackArray(F.ResultSize) : nullptr;
-    if (Out) {
-      Types.push_back(B.getPtrTy());
-      Actuals.push_back(Out);
-    }
-    FunctionCallee Callee = M.getOrInsertFunction(
-        F.Name, FunctionType::get(Out ? B.getVoidTy() : F64, Types, false));
-    Value *R = B.CreateCall(Callee, Actuals);
-    if (!Out)
-      return {R};
-    Vals Result;
-    for (unsigned J = 0; J < F.ResultSize; ++J)
-      Result.push_back(
-          B.CreateLoad(F64, B.CreateConstInBoundsGEP1_64(F64, Out, J)));
-    return Result;
-  }
-
-  /// N doubles in the function's entry block (where SROA finds them).
-  Value *stackArray(unsigned N) {
-    BasicBlock &Entry = B.GetInsertBlock()->getParent()->getEntryBlock();
-    IRBuilder<> EB(&Entry, Entry.getFirstInsertionPt());
-    return EB.CreateAlloca(ArrayType::get(F64, N));
   }
 
   IRBuilderBase &B;

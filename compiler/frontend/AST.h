@@ -117,6 +117,8 @@ enum class BindingKind {
   Component,    // a derived item's integrand component: ArgIndex
 };
 
+struct PdfDecl;
+
 struct NameExpr : ExprNode<ExprKind::Name> {
   std::string Name;
   BindingKind Binding = BindingKind::Unresolved;
@@ -125,6 +127,10 @@ struct NameExpr : ExprNode<ExprKind::Name> {
   const LetStmt *Let = nullptr;
   const ReduceExpr *Reduce = nullptr;
   unsigned ArgIndex = 0;
+  /// An extern fn's pdf argument: the item, and its default member's
+  /// index in the program's block (Sema, buildPdfTable).
+  const PdfDecl *PdfHandle = nullptr;
+  unsigned PdfTableIndex = 0;
   NameExpr(llvm::SMRange R, llvm::StringRef N) : ExprNode(R), Name(N) {}
 };
 
@@ -164,7 +170,6 @@ struct BinaryExpr : ExprNode<ExprKind::Binary> {
 };
 
 struct FnDecl;
-struct PdfDecl;
 enum class Builtin : int;
 
 /// What a call of a parton density asks (LANGUAGE.md v3, "Parton
@@ -368,7 +373,8 @@ struct FnArg {
   llvm::SMRange Range;
   ExprPtr SizeExpr; // null for a real or complex value
   bool IsComplex = false;
-  unsigned Size = 0; // Sema: the folded size; 0 for a real
+  bool IsPdf = false; // `NAME: pdf`, an extern fn's vf_pdf handle
+  unsigned Size = 0;  // Sema: the folded size; 0 for a real
 };
 
 struct FnDecl : Item {

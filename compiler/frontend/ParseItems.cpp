@@ -240,9 +240,14 @@ std::unique_ptr<Item> Parser::parseFn(std::unique_ptr<FnDecl> D) {
       FnArg A;
       if (!expectIdentifier(A.Name, A.Range, "an argument name"))
         return nullptr;
-      if (accept(TokenKind::Colon) &&
-          !parseType(A.SizeExpr, A.IsComplex, "the argument's array size"))
+      bool Typed = accept(TokenKind::Colon);
+      if (Typed && tok().is(TokenKind::Identifier) && tok().Text == "pdf") {
+        consume();
+        A.IsPdf = true;
+      } else if (Typed && !parseType(A.SizeExpr, A.IsComplex,
+                                     "the argument's array size")) {
         return nullptr;
+      }
       D->Args.push_back(std::move(A));
     } while (accept(TokenKind::Comma));
   }

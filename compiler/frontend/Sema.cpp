@@ -325,7 +325,12 @@ unsigned SemaImpl::arraySize(Expr &E, StringRef What) {
 
 void SemaImpl::checkSignature(FnDecl &D) {
   for (FnArg &A : D.Args)
-    if (A.SizeExpr)
+    if (A.IsPdf && !D.Extern)
+      Diags.error(A.Range.Start,
+                  "only an extern fn takes a pdf argument ('" + A.Name +
+                      ": pdf'): xfx and alphas name their pdf item directly",
+                  A.Range);
+    else if (A.SizeExpr)
       A.Size = arraySize(*A.SizeExpr, "an array size");
   if (D.ResultSizeExpr)
     D.ResultSize = arraySize(*D.ResultSizeExpr, "an array size");

@@ -163,9 +163,11 @@ public:
       return;
     E.Ty = ExprType::Real;
     bool AllConst = true;
-    for (ExprPtr &A : E.Args) {
-      visit(*A);
-      AllConst &= A->ConstValue.has_value();
+    for (size_t K = 0; K < E.Args.size(); ++K) {
+      if (S.checkPdfHandle(E, K))
+        continue;
+      visit(*E.Args[K]);
+      AllConst &= E.Args[K]->ConstValue.has_value();
     }
     Item *G = S.P.Globals.lookup(E.Callee);
     std::optional<Builtin> B = lookupBuiltin(E.Callee);
@@ -454,7 +456,7 @@ private:
 
   /// A user fn's argument has the shape its signature declares.
   void checkArgument(Expr &A, const FnArg &Arg, const FnDecl &F) {
-    if (A.Ty == ExprType::Unknown)
+    if (A.Ty == ExprType::Unknown || Arg.IsPdf) // pdfs: checkPdfHandle
       return;
     if (!Arg.Size && Arg.IsComplex != isComplex(A)) {
       error(A, "argument '" + Arg.Name + "' of '" + F.Name + "' is " +

@@ -176,6 +176,9 @@ public:
   /// an error at \p Where.
   bool loadMember(PdfSetUse &Use, long long K, const Expr &Where);
   const PdfDecl *pdfArgument(const CallExpr &Call, Expr &E);
+  /// Whether \p E's argument \p K is for an extern fn's `pdf` argument,
+  /// which is then checked (a pdf item's name, not evaluated).
+  bool checkPdfHandle(CallExpr &E, size_t K);
   bool checkPdfFlavour(const PdfSetUse &Use, long long Id, const Expr &Where);
 
   // Complex values (SemaComplex.cpp).
@@ -239,6 +242,8 @@ public:
   llvm::DenseMap<const FnDecl *, llvm::SmallVector<const CallExpr *, 4>> Calls;
   /// The checked xfx and alphas calls, numbered by buildPdfTable.
   std::vector<CallExpr *> PdfCalls;
+  /// The pdf arguments of extern fn calls (NameExpr::PdfHandle).
+  std::vector<NameExpr *> PdfHandles;
 
   /// Compile-time evaluation (folding reductions, checking `x[i]` for every
   /// index value) is bounded so that no input makes Sema slow: one fold or

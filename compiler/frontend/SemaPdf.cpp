@@ -102,6 +102,29 @@ const PdfDecl *SemaImpl::pdfArgument(const CallExpr &Call, Expr &E) {
   return static_cast<const PdfDecl *>(G);
 }
 
+bool SemaImpl::checkPdfHandle(CallExpr &E, size_t K) {
+  Item *G = P.Globals.lookup(E.Callee);
+  if (!G || G->Kind != ItemKind::Fn || lookupLocal(E.Callee))
+    return false;
+  const auto &F = static_cast<const FnDecl &>(*G);
+  if (K >= F.Args.size() || !F.Args[K].IsPdf)
+    return false;
+  auto *N = dynCast<NameExpr>(E.Args[K].get());
+  Item *Named =
+      N && !lookupLocal(N->Name) ? P.Globals.lookup(N->Name) : nullptr;
+  if (!Named || Named->Kind != ItemKind::Pdf) {
+    Diags.error(E.Args[K]->loc(),
+                "argument '" + F.Args[K].Name + "' of '" + F.Name +
+                    "' is a pdf: pass a pdf item's name (declared with "
+                    "'pdf NAME = \"set\"')",
+                {E.Args[K]->Range});
+    return true;
+  }
+  N->PdfHandle = static_cast<const PdfDecl *>(Named);
+  PdfHandles.push_back(N);
+  return true;
+}
+
 bool SemaImpl::checkPdfFlavour(const PdfSetUse &Use, long long Id,
                                const Expr &Where) {
   int Pid = Id == 0 ? 21 : static_cast<int>(Id);
@@ -182,9 +205,11 @@ void SemaImpl::buildPdfTable() {
         continue;
       const auto &D = static_cast<const PdfDecl &>(*I);
       // Its members are read and held on every device all the same.
-      if (M->IsMain && llvm::none_of(PdfCalls, [&](const CallExpr *E) {
-            return E->Pdf == &D;
-          }))
+      if (M->IsMain &&
+          llvm::none_of(PdfCalls,
+                        [&](const CallExpr *E) { return E->Pdf == &D; }) &&
+          llvm::none_of(PdfHandles,
+                        [&](const NameExpr *N) { return N->PdfHandle == &D; }))
         Diags.warning(D.NameRange.Start,
                       "unused pdf '" + D.Name +
                           "' (its members are still "
@@ -204,6 +229,9 @@ void SemaImpl::buildPdfTable() {
     }
   for (CallExpr *E : PdfCalls)
     E->TableIndex = Index[{E->Pdf->Use.get(), E->Member}];
+  for (NameExpr *N : PdfHandles)
+    N->PdfTableIndex =
+        Index[{N->PdfHandle->Use.get(), N->PdfHandle->DefaultMember}];
   if (!Members.empty())
     P.PdfTable = std::make_shared<pdf::PdfTable>(pdf::PdfTable::build(Members));
 }

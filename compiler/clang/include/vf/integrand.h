@@ -67,6 +67,29 @@ VF_MATH1(floor) VF_MATH1(ceil) VF_MATH1(fabs)
 #include <math.h>
 #endif
 
+/* A .vf `pdf` argument (`extern "f.c" fn lum(p: pdf, ...)`): the program's
+   block of members (docs/pdf.md) and the pdf item's own member in it.
+   vf_xfx and vf_alphas are the functions the .vf xfx and alphas call, so
+   they give the same bits; the gluon is 21 or 0, as in .vf. */
+struct vf_pdf_handle {
+  const void *table;
+  unsigned member;
+};
+typedef const struct vf_pdf_handle *vf_pdf;
+
+VF_EXTERN_C double vf_pdf_table_xfx(const void *table, unsigned member, int id,
+                                    double x, double q);
+VF_EXTERN_C double vf_pdf_table_alphas(const void *table, unsigned member,
+                                       double q);
+
+static inline double vf_xfx(vf_pdf p, int id, double x, double q) {
+  return vf_pdf_table_xfx(p->table, p->member, id, x, q);
+}
+
+static inline double vf_alphas(vf_pdf p, double q) {
+  return vf_pdf_table_alphas(p->table, p->member, q);
+}
+
 #ifdef __cplusplus
 #if defined(__VEGASFLOW__) && !defined(__VF_SYSTEM_LIBRARY__)
 namespace std {
