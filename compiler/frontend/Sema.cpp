@@ -50,7 +50,8 @@ StringRef notAValue(ItemKind K) {
     return "a derived result, computed from the results after the run, not "
            "a value in a body";
   case ItemKind::Pdf:
-    return "a pdf, not a value: pass it to xfx or alphas";
+    return "a pdf, not a value: pass it to xfx, alphas or an extern fn's pdf "
+           "argument";
   default:
     return "an integrand, not a value";
   }
