@@ -186,6 +186,8 @@ public:
         }
         if (F.Args[K].IsComplex)
           OS << (F.Args[K].SizeExpr ? "complex" : ":complex");
+        if (F.Args[K].IsPdf)
+          OS << ":pdf";
       }
       OS << ") ";
       if (F.ResultSizeExpr) {
