@@ -7,6 +7,7 @@
 #include "backends/IntegrandBounds.h"
 #include "backends/PdfTableBinding.h"
 #include "backends/ProgramImage.h"
+#include "codegen/WeightsGen.h"
 #include "frontend/ChannelQueries.h"
 #include "frontend/Program.h"
 #include "clang/CxxIntegrands.h"
@@ -161,7 +162,14 @@ IntegrandInfo bindIntegrand(const Program &P, const CompiledModule &M,
       S.Bins.push_back(H->Bins[1]);
     Info.Histograms.push_back(S);
   }
-  Info.HistCells = I.HistCells;
+  // The entries' cells follow the histograms' where the sampler sums them
+  // (codegen/WeightsGen.h); a run with more than fit is refused.
+  Info.HistCells =
+      I.HistCells +
+      sampledWeightEntries(unsigned(I.Histograms.size()), I.WeightEntries);
+  for (const WeightsStmt *W : I.WeightLists)
+    Info.WeightLists.push_back(
+        {W->Name, unsigned(W->Length), I.HistCells + unsigned(W->Base)});
   for (const auto &C : I.Channels)
     Info.Channels.push_back(C->Name);
   Info.ChannelWeightsUsed =

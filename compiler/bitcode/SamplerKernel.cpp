@@ -143,6 +143,7 @@ void fillConstants(Module &M, const Holes &H, const SamplerInstance &I,
   fillConstant(Hole::Dim, ".dim", I.Dim);
   fillConstant(Hole::Nout, ".nout", I.Outputs);
   fillConstant(Hole::Nhist, ".nhist", I.Histograms);
+  fillConstant(Hole::Nweights, ".nweights", I.WeightEntries);
   fillConstant(Hole::WideVectors, ".wide", I.WideVectors);
   fillConstant(Hole::Nparams, ".nparams", I.Params);
   fillConstant(Hole::XStride, ".xstride", XStride);

@@ -65,6 +65,8 @@ struct SamplerInstance {
   std::vector<SamplerChannel> Channels = {};
   /// The channel a clone samples (the vf_user_channel hole).
   unsigned Channel = 0;
+  /// (host) Weight-list entries written after the histograms' cells.
+  unsigned WeightEntries = 0;
 };
 
 /// Where a kernel's entry point finds its vf_sampler_args pointer, which

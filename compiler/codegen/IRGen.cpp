@@ -9,6 +9,7 @@
 #include "codegen/IRGen.h"
 #include "codegen/ExprGen.h"
 #include "codegen/GpuKernelABI.h"
+#include "codegen/WeightsGen.h"
 #include "frontend/Program.h"
 
 #include "llvm/IR/IRBuilder.h"
@@ -73,9 +74,22 @@ Function *emitIntegrand(Module &M, const IntegrandDecl &I, bool Host,
   F->addParamAttr(1, Attribute::ReadOnly);
   F->addParamAttr(2, Attribute::WriteOnly);
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
+  // The host's sampler sums the entries after the histograms' cells
+  // (runtime/kernels/Sampler.c); a GPU run of them is refused.
+  const unsigned Hists = unsigned(I.Histograms.size());
+  const bool Entries =
+      Host && !Channel && sampledWeightEntries(Hists, I.WeightEntries);
+  Value *EntryOut =
+      Entries ? B.CreateConstInBoundsGEP1_64(B.getDoubleTy(), F->getArg(2),
+                                             I.Outputs + Hists)
+              : nullptr;
+  auto Sink = [&](Value *Slot, Value *Entry) {
+    B.CreateStore(Entry, B.CreateInBoundsGEP(B.getDoubleTy(), EntryOut, Slot));
+  };
   SmallVector<Value *, 4> Outs =
       emitIntegrandBody(B, M, I, F->getArg(0), F->getArg(1),
-                        /*HoistParamCalls=*/Host, Channel);
+                        /*HoistParamCalls=*/Host, Channel,
+                        Entries ? WeightSink(Sink) : WeightSink(nullptr));
   for (size_t K = 0; K < Outs.size(); ++K)
     B.CreateStore(Outs[K], B.CreateConstInBoundsGEP1_64(B.getDoubleTy(),
                                                         F->getArg(2), K));
@@ -114,7 +128,9 @@ struct Stored {
 /// with the computations that only it reads.
 void emitPointCall(IRBuilder<> &B, Function *Integrand, const IntegrandDecl &I,
                    Value *XPtr, Value *Params, Value *OPtr, Stored What) {
-  const unsigned All = I.Outputs + unsigned(I.Histograms.size());
+  const unsigned Hists = unsigned(I.Histograms.size());
+  const unsigned All =
+      I.Outputs + Hists + sampledWeightEntries(Hists, I.WeightEntries);
   if (What.First == 0 && What.Count == All) {
     B.CreateCall(Integrand, {XPtr, Params, OPtr});
     return;

@@ -117,11 +117,6 @@ void SemaImpl::layOutWeights(IntegrandDecl &D) {
     D.WeightLists.push_back(W.get());
   }
   D.WeightEntries = Entries;
-  if (!D.WeightLists.empty())
-    Diags.warning(D.WeightLists.front()->Range.Start,
-                  "weight lists are checked, but a run does not accumulate "
-                  "them yet: it reports the integrand's own value only",
-                  D.WeightLists.front()->Range);
 }
 
 } // namespace vf

@@ -104,6 +104,17 @@ py::list histograms(const std::vector<vf::Histogram> &Hs) {
   return L;
 }
 
+/// Each weight list as a dict: name, values and errors (k rising), low and
+/// high (its envelope).
+py::list weightLists(const std::vector<vf::WeightListResult> &Ls) {
+  py::list L;
+  for (const vf::WeightListResult &W : Ls)
+    L.append(py::dict(py::arg("name") = W.Name, py::arg("values") = W.Values,
+                      py::arg("errors") = W.Errors, py::arg("low") = W.Low,
+                      py::arg("high") = W.High));
+  return L;
+}
+
 py::dict resultToDict(const vf::Result &R) {
   py::list Rows;
   for (const vf::IterationRow &Row : R.Iterations)
@@ -117,6 +128,7 @@ py::dict resultToDict(const vf::Result &R) {
       py::arg("ranks") = ranks(R.Ranks),
       py::arg("exchange_bytes") = R.ExchangeBytes,
       py::arg("histograms") = histograms(R.Histograms),
+      py::arg("weight_lists") = weightLists(R.WeightLists),
       py::arg("stopped_because") = vf::stopReasonName(R.Stopped),
       py::arg("target_met") = R.HasTarget ? py::object(py::bool_(R.TargetMet))
                                           : py::object(py::none()),

@@ -55,7 +55,7 @@ from ._integrator import Integrator
 from ._map import Map
 from ._progress import Progress
 from ._result import (Channel, ChannelRow, Derived, DeviceStats, Histogram,
-                      IterationRow, Result)
+                      IterationRow, Result, WeightList)
 from ._vegas import batchintegrand, lbatchintegrand, rbatchintegrand
 from . import _vegasflow
 
@@ -74,7 +74,7 @@ __all__ = [
     "Diagnostic", "Error",
     "EventFile", "Events",
     "Histogram", "Integrand", "Integrator", "IterationRow", "Map", "Module",
-    "Progress", "Result", "UnweightStats", "UnweightedEvents",
+    "Progress", "Result", "UnweightStats", "UnweightedEvents", "WeightList",
     "batchintegrand", "compile", "devices", "lbatchintegrand",
     "rbatchintegrand",
 ]

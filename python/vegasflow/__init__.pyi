@@ -115,6 +115,12 @@ class Histogram:
     overflow: Optional[Tuple[float, float]]
     outside: Optional[Tuple[float, float]]
 
+class WeightList:
+    name: str
+    mean: npt.NDArray[np.float64]
+    sdev: npt.NDArray[np.float64]
+    envelope: Tuple[float, float]
+
 class Result:
     name: str
     outputs: int
@@ -138,6 +144,7 @@ class Result:
     evaluations: int
     wall_s: float
     histograms: Dict[str, Histogram]
+    weight_lists: Dict[str, WeightList]
     derived: Dict[str, Derived]
     channels: List[Channel]
     def uvalues(self) -> Any: ...

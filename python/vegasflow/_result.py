@@ -8,12 +8,13 @@
 # the report's section for Jupyter (report_html and write_report the
 # whole page, as vegasc --report), to_json() vegasc's JSON document;
 # histograms maps each `hist` statement's name to a Histogram of numpy
-# arrays; channels (and each row's) a multi-channel integrand's Channel
+# arrays, weight_lists each `weights` statement's to a WeightList;
+# channels (and each row's) a multi-channel integrand's Channel
 # (ChannelRow) per channel.
 #
 #===------------------------------------------------------------------------===#
 """Integration results: Result, IterationRow, DeviceStats, Histogram,
-Channel."""
+WeightList, Channel."""
 
 import json
 import os
@@ -216,6 +217,29 @@ class Histogram:
         return cls(d["name"], edges, mean, sdev, outside=flows[0])
 
 
+@dataclass(frozen=True)
+class WeightList:
+    """A weight list of the integrand (a `weights` statement): each entry
+    integrated over the run's samples, combined over the measured
+    iterations as a histogram's bins are (docs/algorithm.md).
+
+    Attributes:
+        name: the statement's name.
+        mean, sdev: each entry's integral and standard deviation, k rising
+            (arrays of the list's length).
+        envelope: (low, high), the least and largest entry.
+    """
+    name: str
+    mean: np.ndarray = field(repr=False)
+    sdev: np.ndarray = field(repr=False)
+    envelope: tuple = (0.0, 0.0)
+
+    @classmethod
+    def _from(cls, d):
+        return cls(d["name"], np.array(d["values"], dtype=float),
+                   np.array(d["errors"], dtype=float), (d["low"], d["high"]))
+
+
 def _curve(name, ref):
     """A reference as (edges, values, errors) lists."""
     if isinstance(ref, Histogram):
@@ -272,6 +296,8 @@ class Result:
         name: the integrand's name; outputs: its number of components.
         histograms: {name: Histogram} for the integrand's `hist`
             statements, in source order ({} without any).
+        weight_lists: {name: WeightList} for the integrand's `weights`
+            statements, in source order ({} without any).
         derived: {name: Derived} for the file's `derived` items that use
             this integrand, in source order ({} without any).
         channels: a Channel per channel of a multi-channel integrand, in
@@ -306,6 +332,8 @@ class Result:
         self.wall_s = d["wall_s"]
         self.histograms = {h["name"]: Histogram._from(h)
                            for h in d["histograms"]}
+        self.weight_lists = {w["name"]: WeightList._from(w)
+                             for w in d["weight_lists"]}
         self.stopped_because = d["stopped_because"]
         self.target_met = d["target_met"]
         self.roundoff_floor = _shaped(d["roundoff_floor"] or [0.0] * k, k)

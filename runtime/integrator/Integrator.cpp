@@ -27,6 +27,23 @@ namespace vf {
 
 namespace {
 
+/// The sampler sums a sample's weight-list entries where its histogram
+/// cells go, in a per-sample buffer of VF_SAMPLER_MAX_HIST values: a run
+/// with more is refused rather than reported without them.
+Status checkWeightEntries(const IntegrandInfo &In) {
+  unsigned Entries = 0;
+  for (const WeightListSpec &W : In.WeightLists)
+    Entries += W.Entries;
+  if (!Entries || In.Histograms.size() + Entries <= VF_SAMPLER_MAX_HIST)
+    return Status::ok();
+  return Error{"integrand '" + In.Name + "' has " + std::to_string(Entries) +
+               " weight-list entries and " +
+               std::to_string(In.Histograms.size()) +
+               " histograms; a run accumulates at most " +
+               std::to_string(VF_SAMPLER_MAX_HIST) +
+               " of them together for now (vegasc --eval prints more)"};
+}
+
 /// Every check of checkOptions; on success the parsed schedule, so that
 /// create() parses it once.
 Expected<ScheduleSpec> checkedSchedule(const IntegratorOptions &O) {
@@ -136,6 +153,8 @@ Integrator::createUnguarded(IntegrandInfo In, IntegratorOptions O) {
                  std::to_string(VF_SAMPLER_MAX_OUT) +
                  " (the sampler keeps a covariance per hypercube); more "
                  "values serve only as an event record"};
+  if (Status W = checkWeightEntries(In); !W)
+    return W.error();
   if (!In.Code || !In.Code->SampleTile || !In.Domain)
     return Error{"integrand '" + In.Name + "' has no compiled sampling kernel"};
   Expected<ScheduleSpec> S = checkedSchedule(O);
@@ -393,6 +412,7 @@ Result Integrator::result() const {
   R.Evaluations = S.Evaluations;
   R.WallSeconds = S.Wall;
   R.Histograms = P->histograms();
+  R.WeightLists = P->weightLists();
   R.Stopped = P->stopReason();
   R.HasTarget = P->O.hasTarget();
   R.TargetMet = R.Stopped == StopReason::Target;
@@ -433,6 +453,26 @@ std::vector<Histogram> Integrator::Impl::histograms() const {
       H.FlowErrors.push_back(State.HistAverage.error(C));
     }
     Out.push_back(std::move(H));
+  }
+  return Out;
+}
+
+std::vector<WeightListResult> Integrator::Impl::weightLists() const {
+  std::vector<WeightListResult> Out;
+  for (const WeightListSpec &S : I.WeightLists) {
+    WeightListResult L;
+    L.Name = S.Name;
+    for (unsigned K = 0; K < S.Entries; ++K) {
+      L.Values.push_back(State.HistAverage.mean(S.Base + K));
+      L.Errors.push_back(State.HistAverage.error(S.Base + K));
+    }
+    if (!L.Values.empty()) {
+      const auto [Lo, Hi] =
+          std::minmax_element(L.Values.begin(), L.Values.end());
+      L.Low = *Lo;
+      L.High = *Hi;
+    }
+    Out.push_back(std::move(L));
   }
   return Out;
 }

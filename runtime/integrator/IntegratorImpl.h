@@ -125,6 +125,7 @@ struct Integrator::Impl {
   StopReason stopReason() const;
   /// The histograms of the result (Integrator::result).
   std::vector<Histogram> histograms() const;
+  std::vector<WeightListResult> weightLists() const;
   /// The channels of the result (ChannelPasses.cpp).
   std::vector<ChannelSummary> channels() const;
 

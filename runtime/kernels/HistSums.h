@@ -88,28 +88,55 @@ static inline void vf_hist_close(vf_hist_state *s,
   s->nlist = 0;
 }
 
-/// A sample of hypercube h with weight g = v_0 in cells cell[0, nhist).
-static inline void vf_hist_add(vf_hist_state *s, const vf_sampler_args *a,
-                               vf_u64 h, double g, const double *cell,
-                               unsigned nhist) {
+/// Opens hypercube h for a sample (closing the previous one).
+static inline void vf_hist_enter(vf_hist_state *s, const vf_sampler_args *a,
+                                 vf_u64 h) {
   if (h != s->h) {
     if (s->h != s->first)
       vf_hist_close(s, a);
     s->h = h;
   }
+}
+
+/// Adds g to cell c of the open hypercube.
+static inline void vf_hist_put(vf_hist_state *s, vf_u32 c, double g) {
+  const int in_first = s->h == s->first;
+  double *raw = (in_first ? s->edge0 : s->edge1) + 2 * (vf_u64)c;
+  if (!in_first && !s->mark[c]) {
+    s->mark[c] = 1;
+    s->list[s->nlist++] = c;
+  }
+  raw[0] += g;
+  raw[1] += g * g;
+}
+
+/// A sample of hypercube h with weight g = v_0 in cells cell[0, nhist).
+static inline void vf_hist_add(vf_hist_state *s, const vf_sampler_args *a,
+                               vf_u64 h, double g, const double *cell,
+                               unsigned nhist) {
+  vf_hist_enter(s, a, h);
   // A zero weight adds nothing (x + 0 = x), so it need not be listed.
   if (g == 0.0)
     return;
-  const int in_first = h == s->first;
-  for (unsigned i = 0; i < nhist; ++i) {
-    const vf_u32 c = (vf_u32)cell[i];
-    double *raw = (in_first ? s->edge0 : s->edge1) + 2 * (vf_u64)c;
-    if (!in_first && !s->mark[c]) {
-      s->mark[c] = 1;
-      s->list[s->nlist++] = c;
-    }
-    raw[0] += g;
-    raw[1] += g * g;
+  for (unsigned i = 0; i < nhist; ++i)
+    vf_hist_put(s, (vf_u32)cell[i], g);
+}
+
+/// A sample of hypercube h with weight-list entries w[0, n) (`weights`
+/// statements), each a dense cell from \p base with g = J w_k: the
+/// entries' integrals and errors are the histogram cells' estimator. The
+/// caller passes J = 0 for a sample that adds nothing to the integral (a
+/// value not finite); a non-finite entry adds nothing either (w - w is
+/// then not 0).
+static inline void vf_hist_add_entries(vf_hist_state *s,
+                                       const vf_sampler_args *a, vf_u64 h,
+                                       double jac, vf_u32 base, const double *w,
+                                       unsigned n) {
+  vf_hist_enter(s, a, h);
+  for (unsigned k = 0; k < n; ++k) {
+    const double g = w[k] - w[k] == 0.0 ? jac * w[k] : 0.0;
+    if (g != 0.0)
+      vf_hist_put(s, base + k, g);
   }
 }
 

@@ -26,6 +26,8 @@
 //   integrand_strided_fast  (host) the fast integrand reading coordinate d
 //                           at x + d * x_stride() (StridedIntegrand.h).
 //   dim, nout, nhist        the dimension, outputs and histograms.
+//   nweights                (host) the weight-list entries the integrand
+//                           writes after its histograms' cells.
 //   nparams                 (host) how many run-time parameters the
 //                           integrand reads, when the tile may copy them to
 //                           its stack (0: it reads them where they are).
@@ -55,6 +57,7 @@
   X(Dim, vf_user_dim, unsigned, (void))                                        \
   X(Nout, vf_user_nout, unsigned, (void))                                      \
   X(Nhist, vf_user_nhist, unsigned, (void))                                    \
+  X(Nweights, vf_user_nweights, unsigned, (void))                              \
   X(Nparams, vf_user_nparams, unsigned, (void))                                \
   X(XStride, vf_user_x_stride, unsigned, (void))                               \
   X(WideVectors, vf_user_wide_vectors, unsigned, (void))                       \

@@ -45,6 +45,7 @@
 #define VF_TILE_DIM a->dim
 #define VF_TILE_NOUT a->nout
 #define VF_TILE_NHIST 0u
+#define VF_TILE_NWEIGHTS 0u
 #define VF_TILE_NPARAMS 0u
 #define VF_TILE_X_STRIDE 0u
 #define VF_TILE_WIDE 0u
@@ -60,6 +61,10 @@
 #define VF_TILE_NOUT vf_user_nout()
 /// The integrand writes each histogram's cell after its outputs.
 #define VF_TILE_NHIST vf_user_nhist()
+/// And then each weight-list entry (codegen/WeightsGen.h): with the
+/// histograms' cells at most VF_SAMPLER_MAX_HIST, which fb holds
+/// (vf::Integrator refuses more).
+#define VF_TILE_NWEIGHTS vf_user_nweights()
 #define VF_TILE_NPARAMS vf_user_nparams()
 #define VF_BATCH_DIM VF_SAMPLER_MAX_DIM
 #endif
@@ -254,17 +259,29 @@ VF_STEP void vf_batch_segments(const vf_tile_outputs *out, vf_u64 first,
   }
 }
 
-/// (4d) Histograms and training sums, in sample order.
+/// A batch's histogram and weight-list value counts.
+typedef struct {
+  unsigned nhist, nweights;
+} vf_batch_cells;
+
+/// (4d) Histograms, weight-list entries (the cells after the histograms')
+/// and training sums, in sample order.
 VF_STEP void vf_batch_accumulate(vf_hist_state *hist, const vf_sampler_args *a,
                                  unsigned dim, unsigned nb, unsigned nout,
-                                 unsigned nhist, const vf_u64 *hb,
+                                 vf_batch_cells cells, const vf_u64 *hb,
                                  const double *vb, const double *fb,
+                                 const double *jacb, const int *finb,
                                  double *train, const vf_u32 *slotb,
                                  const double *t2b, const double *invnb) {
-  const unsigned nvals = nout + nhist;
+  const unsigned nhist = cells.nhist, nweights = cells.nweights;
+  const unsigned nvals = nout + nhist + nweights;
   for (unsigned b = 0; b < nb; ++b) {
     if (nhist)
       vf_hist_add(hist, a, hb[b], vb[b * nout], fb + b * nvals + nout, nhist);
+    if (nweights)
+      vf_hist_add_entries(hist, a, hb[b], finb[b] ? jacb[b] : 0.0,
+                          a->hist_cells - nweights,
+                          fb + b * nvals + nout + nhist, nweights);
     if (train) {
       const vf_f64x2 add = {t2b[b], invnb[b]};
       VF_UNROLL_DIMENSIONS
@@ -296,7 +313,8 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
                       const vf_tile_outputs *out VF_TILE_EXTRA_PARAMS) {
   const unsigned dim = VF_TILE_DIM;
   const unsigned nout = VF_TILE_NOUT;
-  const unsigned nhist = VF_TILE_NHIST, nvals = nout + nhist;
+  const vf_batch_cells cells = {VF_TILE_NHIST, VF_TILE_NWEIGHTS};
+  const unsigned nvals = nout + cells.nhist + cells.nweights;
   const unsigned x_stride = VF_TILE_X_STRIDE;
   const vf_u64 begin = tile * a->tile_size;
   vf_u64 end = begin + a->tile_size;
@@ -340,7 +358,7 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   const double *params = vf_tile_params(a, VF_TILE_NPARAMS, local_params);
   // Histograms (HistSums.h): the tile's cells, in sample order.
   vf_hist_state hist = {0};
-  if (nhist)
+  if (cells.nhist || cells.nweights)
     vf_hist_begin(&hist, out->hist, out->hist_work, a->hist_cells, first);
 
   for (vf_u64 j0 = begin; j0 < end; j0 += VF_BATCH) {
@@ -359,15 +377,15 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
       for (unsigned b = 0; b < nb; ++b)
         if (!finb[b] && nonfinite++ == 0)
           first_bad = j0 + b;
-    vf_batch_accumulate(&hist, a, dim, nb, nout, nhist, hb, vb, fb, train,
-                        slotb, t2b, invnb);
+    vf_batch_accumulate(&hist, a, dim, nb, nout, cells, hb, vb, fb, jacb, finb,
+                        train, slotb, t2b, invnb);
   }
   r->nonfinite = nonfinite;
   r->first_bad = first_bad;
   r->last_hcube = sg.h;
   r->max_value = large.value;
   r->max_index = large.index;
-  if (nhist)
+  if (cells.nhist || cells.nweights)
     vf_hist_end(&hist);
   vf_segment_finish(out->edge_segments, &sg, first, nout);
 }

@@ -34,7 +34,8 @@ extern "C" {
 /// Largest dimension and output count the sampler supports.
 #define VF_SAMPLER_MAX_DIM 1024
 #define VF_SAMPLER_MAX_OUT 16
-/// Largest number of histograms of one integrand (`hist` statements).
+/// Largest number of histograms of one integrand (`hist` statements),
+/// and of its histograms and weight-list entries together on CPU threads.
 #define VF_SAMPLER_MAX_HIST 16
 /// The host tile loop's batch, in samples. Where the compiler can give it
 /// a strided copy of the integrand (compiler/bitcode/StridedIntegrand.h),

@@ -81,6 +81,22 @@ static json binArray(const std::vector<double> &V, const Histogram &H) {
   return Out;
 }
 
+/// Each list: its name, entries [{value, error}] (k rising) and envelope
+/// {low, high}.
+static json weightListsJson(const std::vector<WeightListResult> &Ls) {
+  json All = json::array();
+  for (const WeightListResult &L : Ls) {
+    json Entries = json::array();
+    for (std::size_t K = 0; K < L.Values.size(); ++K)
+      Entries.push_back(valueError(L.Values[K], L.Errors[K]));
+    All.push_back(
+        {{"name", L.Name},
+         {"entries", Entries},
+         {"envelope", {{"low", number(L.Low)}, {"high", number(L.High)}}}});
+  }
+  return All;
+}
+
 static json histogramsJson(const std::vector<Histogram> &Hs) {
   json All = json::array();
   for (const Histogram &H : Hs) {
@@ -202,6 +218,8 @@ json resultDocument(const Result &R, const std::string &Name, json Settings) {
   Doc["result"] = Res;
   if (!R.Histograms.empty())
     Doc["histograms"] = histogramsJson(R.Histograms);
+  if (!R.WeightLists.empty())
+    Doc["weight_lists"] = weightListsJson(R.WeightLists);
   if (!R.Channels.empty())
     Doc["channels"] = channelsJson(R.Channels);
   json Its = json::array();

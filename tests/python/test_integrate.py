@@ -324,6 +324,28 @@ def test_histograms_are_numpy_arrays():
 
 def test_no_histograms_is_an_empty_dict(gauss):
     assert vf.Integrator(gauss, **FAST).run().histograms == {}
+    assert vf.Integrator(gauss, **FAST).run().weight_lists == {}
+
+
+WEIGHTS = """
+integrand f(x in [0, 1]^2) {
+    let f = x[0] * x[1] + 1
+    weights w(k in 0..3: f * (1 + k / 10))
+    return f
+}
+"""
+
+
+def test_weight_lists_are_numpy_arrays():
+    """ result.weight_lists[name]: mean, sdev, envelope, as in the JSON """
+    r = vf.Integrator(vf.compile(WEIGHTS, name="w.vf").f, **FAST).run()
+    w = r.weight_lists["w"]
+    assert isinstance(w, vf.WeightList) and w.mean.shape == (3,)
+    np.testing.assert_allclose(w.mean, r.mean * np.array([1, 1.1, 1.2]),
+                               rtol=1e-12)
+    assert w.envelope == (w.mean.min(), w.mean.max())
+    entries = json.loads(r.to_json())["weight_lists"][0]["entries"]
+    assert [e["error"] for e in entries] == list(w.sdev)
 
 
 def test_histograms_resume_bitwise(tmp_path):

@@ -92,6 +92,24 @@ void printHistograms(std::ostream &OS, const Result &R) {
   }
 }
 
+/// A line per weight list: the integrand's own value beside the list's
+/// envelope, and the entries themselves for a short list (the JSON has
+/// every entry with its error).
+void printWeightLists(std::ostream &OS, const Result &R) {
+  for (const WeightListResult &L : R.WeightLists) {
+    OS << "weights " << L.Name << ": central "
+       << printfDouble("%.6g", R.Mean[0]) << ", envelope ["
+       << printfDouble("%.6g", L.Low) << ", " << printfDouble("%.6g", L.High)
+       << "]";
+    if (L.Values.size() <= 8) {
+      OS << "; entries";
+      for (double V : L.Values)
+        OS << " " << printfDouble("%.6g", V);
+    }
+    OS << "\n";
+  }
+}
+
 void printRow(std::ostream &OS, const IterationRow &R, unsigned Outputs) {
   for (unsigned C = 0; C < Outputs; ++C) {
     std::string Itn = std::to_string(R.Index) + (R.Warmup ? "w" : "");
@@ -382,6 +400,7 @@ void printResult(const DriverOptions &O, const Integrator &Int,
   printDerived(Out, *R);
   Out << channelTable(*R);
   printHistograms(Out, *R);
+  printWeightLists(Out, *R);
   if (R->HasTarget && !O.Quiet)
     Out << (R->TargetMet ? "vegasc: accuracy target met after "
                          : "vegasc: accuracy target not met after ")

@@ -34,6 +34,14 @@ struct HistogramSpec {
   unsigned Base = 0;
 };
 
+/// A `weights` list (docs/language.md, "Weight lists"): its entries are
+/// the cells Base .. Base + Entries - 1, after the histograms' cells.
+struct WeightListSpec {
+  std::string Name;
+  unsigned Entries = 0;
+  unsigned Base = 0;
+};
+
 struct IntegrandInfo {
   std::string Name;
   unsigned Dim = 0;
@@ -54,6 +62,9 @@ struct IntegrandInfo {
   /// The histograms, in the order of their cells, and the cells in all.
   std::vector<HistogramSpec> Histograms;
   unsigned HistCells = 0;
+  /// The weight lists in source order; HistCells counts their entries
+  /// too, which the sampler sums as histogram cells.
+  std::vector<WeightListSpec> WeightLists;
   /// Each histogram's ranges for the given parameter values: lo and hi of
   /// each axis, histogram after histogram; an error names the statement
   /// whose range is empty.

@@ -137,6 +137,15 @@ struct Histogram {
   std::vector<double> Flow, FlowErrors;
 };
 
+/// A `weights` list's entries, each integrated as a histogram cell is
+/// (over the same samples, combined over the measured iterations like the
+/// integral: docs/algorithm.md, "Weight lists"), and their envelope.
+struct WeightListResult {
+  std::string Name;
+  std::vector<double> Values, Errors; ///< per entry, k rising
+  double Low = 0, High = 0;           ///< the least and largest value
+};
+
 /// Why the last run() ended.
 enum class StopReason {
   None,       ///< no run yet
@@ -169,6 +178,8 @@ struct Result {
   std::uint64_t ExchangeBytes = 0;
   /// The integrand's histograms (`hist` statements), in source order.
   std::vector<Histogram> Histograms;
+  /// The integrand's weight lists (`weights` statements), in source order.
+  std::vector<WeightListResult> WeightLists;
 
   /// Why the last run ended, and whether an accuracy target was set and
   /// met (by the combined estimate, every component).
