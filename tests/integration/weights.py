@@ -7,14 +7,16 @@ A list w(k in 0..5: f * (1 + k / 10)) on f = x0 x1 + 1 (integral 5/4):
 each entry within 5 sigma of (1 + k/10) 5/4 and, being exactly
 proportional to f per sample, (1 + k/10) times the central result to
 1e-12; the JSON's entries, errors and envelope, and the table's line;
-bitwise the same lists on 1 and 3 threads and under a dynamic schedule,
-and the integral bitwise that of the integrand without the list. More
+bitwise the same lists on 1 and 3 threads, under a dynamic schedule and
+resumed from a checkpoint after 2 of the 4 iterations, and the integral
+bitwise that of the integrand without the list. More
 entries than the sampler holds (16 with the histograms) are refused,
 naming the limit.
 """
+import os
 import sys
 
-from vftest import check, expect, finish, vegasc, write_source
+from vftest import check, expect, finish, vegasc, workdir, write_source
 
 EXACT = 1.25
 
@@ -60,8 +62,13 @@ def main(exe):
     dyn = vegasc(exe, [lists] + base +
                  ["--devices", "cpu:3", "--schedule", "dynamic:1"])
     ref = vegasc(exe, [plain] + base + ["--devices", "cpu:1"])
-    runs = (one, three, dyn, ref)
-    if not check(all(r.rc == 0 and r.doc for r in runs), "the four runs"):
+    state = os.path.join(workdir(), "weights.ckpt")
+    half = base[:base.index("--iterations")] + ["--iterations", 2, "--warmup",
+                                                1]
+    vegasc(exe, [lists] + half + ["--checkpoint", state], json_out=False)
+    resumed = vegasc(exe, [lists] + base + ["--resume", state])
+    runs = (one, three, dyn, ref, resumed)
+    if not check(all(r.rc == 0 and r.doc for r in runs), "the five runs"):
         for r in runs:
             print(r)
         return
@@ -70,6 +77,8 @@ def main(exe):
           "3 threads: bitwise 1 thread's result and lists")
     check(fingerprint(dyn.doc) == fingerprint(one.doc),
           "dynamic:1: bitwise 1 thread's result and lists")
+    check(fingerprint(resumed.doc) == fingerprint(one.doc),
+          "resumed after 2 iterations: bitwise the uninterrupted run")
     check(fingerprint(one.doc)[:2] == fingerprint(ref.doc)[:2],
           "the integral bitwise that of the integrand without the list")
     check("weight_lists" not in ref.doc, "no lists, no weight_lists")
