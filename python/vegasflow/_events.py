@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import _options
+
 
 class Events:
     """Weighted events drawn from a trained, frozen integrator.
@@ -112,3 +114,18 @@ class EventFile:
     efficiency: object = None
     wmax: object = None
     overshoot_fraction: object = None
+
+
+def shower_settings(layout, beams, beam_energies, pdf_id):
+    """write_events' settings for a shower (vf::EventFileOptions): the
+    record's layout, the beams and their energies as the library reads
+    them ("a,b" from a pair, a text as it is, "" for none) and the PDF
+    set's LHAPDF id (-1 for none)."""
+    def pair(v):
+        if v is None:
+            return ""
+        return v if isinstance(v, str) else ",".join(str(x) for x in v)
+    return {"layout": str(layout), "beams": pair(beams),
+            "beam_energies": pair(beam_energies),
+            "pdf_id": -1 if pdf_id is None else
+            _options.integer("pdf_id", pdf_id, 0, 2**31 - 1)}

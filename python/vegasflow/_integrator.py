@@ -16,7 +16,7 @@ import numpy as np
 
 from . import _options, _progress, _vegas, _vegasflow
 from ._compile import Integrand, Module
-from ._events import EventFile, Events, UnweightedEvents
+from ._events import EventFile, Events, UnweightedEvents, shower_settings
 from ._result import Result
 
 # How often, in seconds, a run wakes the caller's thread to look at
@@ -564,11 +564,7 @@ class Integrator(_vegas.VegasMethods):
             raise _options.option_error(
                 "path", f"expected a file name, got {type(path).__name__}",
                 TypeError)
-        shower = {"layout": str(event_layout),
-                  "beams": _pair_text(beams),
-                  "beam_energies": _pair_text(beam_energies),
-                  "pdf_id": -1 if pdf_id is None else
-                  _options.integer("pdf_id", pdf_id, 0, 2**31 - 1)}
+        shower = shower_settings(event_layout, beams, beam_energies, pdf_id)
         return EventFile(**self._h.write_events(
             rec._h, str(path), _options.integer("n", n, 1), bool(weighted),
             _options.integer("wmax_events", wmax_events, 1), xs, xerr,
@@ -600,16 +596,6 @@ class Integrator(_vegas.VegasMethods):
         return (f"<vegasflow.Integrator {what}: calls="
                 f"{self.calls}, iterations={self.iterations}, warmup="
                 f"{self.warmup}, devices={s['devices']!r}, seed={s['seed']}>")
-
-
-def _pair_text(v):
-    """A beam option as the library reads it: "a,b" from a pair, a text
-    as it is, "" for None."""
-    if v is None:
-        return ""
-    if isinstance(v, str):
-        return v
-    return ",".join(str(x) for x in v)
 
 
 # The keywords each door takes, for the advice on those it does not.
