@@ -15,11 +15,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HostJit.h"
 #include "backends/Optimizer.h"
 #include "bitcode/MathLibrary.h"
 #include "vfmath.h"
 
-#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/IR/IRBuilder.h"
@@ -133,26 +133,13 @@ SlowPathCalls slowPathCalls(const Function &F, StringRef SlowPath) {
 
 class MathVectorCodegen : public ::testing::Test {
 protected:
-  static void SetUpTestSuite() {
-    InitializeNativeTarget();
-    InitializeNativeTargetAsmPrinter();
-  }
-
   void SetUp() override {
-    auto JTMB = JITTargetMachineBuilder::detectHost();
-    ASSERT_TRUE(bool(JTMB)) << toString(JTMB.takeError());
-    JTMB->setCodeGenOptLevel(CodeGenOptLevel::Aggressive);
-    auto TMOrErr = JTMB->createTargetMachine();
-    ASSERT_TRUE(bool(TMOrErr)) << toString(TMOrErr.takeError());
-    TM = std::move(*TMOrErr);
-    auto JITOrErr = LLJITBuilder().setJITTargetMachineBuilder(*JTMB).create();
-    ASSERT_TRUE(bool(JITOrErr)) << toString(JITOrErr.takeError());
-    JIT = std::move(*JITOrErr);
-
+    auto Host = vf::test::createHostJit();
+    ASSERT_TRUE(bool(Host)) << toString(Host.takeError());
     auto Ctx = std::make_unique<LLVMContext>();
-    auto M = std::make_unique<Module>("trig_vector", *Ctx);
-    M->setTargetTriple(TM->getTargetTriple().str());
-    M->setDataLayout(TM->createDataLayout());
+    auto M = Host->newModule("trig_vector", *Ctx);
+    TM = std::move(Host->TM);
+    JIT = std::move(Host->JIT);
     for (const SlowPathCase &C : Cases) {
       std::string Callee = std::string("vf_") + C.Name;
       addLoop(*M, Callee, "vec_" + Callee, /*Vectorize=*/true);

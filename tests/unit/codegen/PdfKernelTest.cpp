@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HostJit.h"
 #include "backends/GpuCodeGen.h"
 #include "backends/Optimizer.h"
 #include "bitcode/MathLibrary.h"
@@ -18,7 +19,6 @@
 #include "pdf/PdfSet.h"
 #include "pdf/PdfTable.h"
 
-#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/IR/IRBuilder.h"
@@ -109,30 +109,17 @@ std::vector<double> q2Points() {
 
 class PdfKernel : public ::testing::Test {
 protected:
-  static void SetUpTestSuite() {
-    InitializeNativeTarget();
-    InitializeNativeTargetAsmPrinter();
-  }
-
   void SetUp() override {
-    auto JTMB = JITTargetMachineBuilder::detectHost();
-    ASSERT_TRUE(bool(JTMB)) << toString(JTMB.takeError());
-    JTMB->setCodeGenOptLevel(CodeGenOptLevel::Aggressive);
-    auto TMOrErr = JTMB->createTargetMachine();
-    ASSERT_TRUE(bool(TMOrErr)) << toString(TMOrErr.takeError());
-    std::unique_ptr<TargetMachine> TM = std::move(*TMOrErr);
-    auto JITOrErr = LLJITBuilder().setJITTargetMachineBuilder(*JTMB).create();
-    ASSERT_TRUE(bool(JITOrErr)) << toString(JITOrErr.takeError());
-    JIT = std::move(*JITOrErr);
+    auto Host = vf::test::createHostJit();
+    ASSERT_TRUE(bool(Host)) << toString(Host.takeError());
+    JIT = std::move(Host->JIT);
 
     auto Ctx = std::make_unique<LLVMContext>();
-    auto M = std::make_unique<Module>("pdf_kernel", *Ctx);
-    M->setTargetTriple(TM->getTargetTriple().str());
-    M->setDataLayout(TM->createDataLayout());
+    auto M = Host->newModule("pdf_kernel", *Ctx);
     addWrappers(*M);
     ASSERT_FALSE(errorToBool(vf::linkPdfLibrary(*M, vf::BitcodeTarget::Host)));
     ASSERT_FALSE(errorToBool(vf::linkMathLibrary(*M, vf::BitcodeTarget::Host)));
-    vf::optimizeModule(*M, *TM);
+    vf::optimizeModule(*M, *Host->TM);
     std::string Err;
     raw_string_ostream OS(Err);
     ASSERT_FALSE(verifyModule(*M, &OS)) << Err;
