@@ -9,6 +9,7 @@
 #include "backends/ProgramImage.h"
 #include "codegen/WeightsGen.h"
 #include "frontend/ChannelQueries.h"
+#include "frontend/PdfUse.h"
 #include "frontend/Program.h"
 #include "clang/CxxIntegrands.h"
 
@@ -63,6 +64,19 @@ void bindBounds(IntegrandInfo &Info, const Program &P, const IntegrandDecl &I,
     return Bounds->histRanges(Params, Ranges);
   };
 }
+/// \p W's entries from cell \p Base, and its band.
+static WeightListSpec weightListSpec(const WeightsStmt &W, unsigned Base) {
+  WeightListSpec S{W.Name, W.Length, Base};
+  const pdf::ErrorMembers E = listBand(W);
+  if (E.Band == WeightBand::Envelope)
+    return S;
+  S.Band = E.Band;
+  S.FirstMember = unsigned(W.List->LoValue);
+  S.ErrorMembers = E.Count;
+  S.Scale = E.Scale;
+  return S;
+}
+
 /// Why a GPU cannot run \p I, which has weight lists, naming the first.
 std::string gpuWeightsRefusal(const IntegrandDecl &I) {
   return "integrand '" + I.Name + "' has the weight list '" +
@@ -169,7 +183,7 @@ IntegrandInfo bindIntegrand(const Program &P, const CompiledModule &M,
       sampledWeightEntries(unsigned(I.Histograms.size()), I.WeightEntries);
   for (const WeightsStmt *W : I.WeightLists)
     Info.WeightLists.push_back(
-        {W->Name, unsigned(W->Length), I.HistCells + unsigned(W->Base)});
+        weightListSpec(*W, I.HistCells + unsigned(W->Base)));
   for (const auto &C : I.Channels)
     Info.Channels.push_back(C->Name);
   Info.ChannelWeightsUsed =

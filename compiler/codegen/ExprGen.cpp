@@ -137,7 +137,10 @@ public:
     for (const ExprPtr &A : E.Args)
       Args.push_back(visit(*A));
     if (E.Pdf)
-      return emitPdfCall(B, M, E, Args);
+      return emitPdfCall(B, M, E, Args,
+                         E.MemberArg ? B.CreateSub(integerIndex(*E.MemberArg),
+                                                   B.getInt64(E.Member))
+                                     : nullptr);
     if (isComplexBuiltin(*E.BuiltinFn) || E.Args[0]->Ty == ExprType::Complex)
       return emitComplexCall(
           B, *E.BuiltinFn, Args,

@@ -27,13 +27,15 @@ GlobalVariable *pdfTableGlobal(Module &M) {
 }
 
 Value *emitPdfCall(IRBuilderBase &B, Module &M, const CallExpr &E,
-                   ArrayRef<Value *> Args) {
+                   ArrayRef<Value *> Args, Value *MemberOffset) {
   GlobalVariable *G = pdfTableGlobal(M);
   LoadInst *Table = B.CreateLoad(G->getValueType(), G, "pdf.table");
   Table->setMetadata(LLVMContext::MD_invariant_load,
                      MDNode::get(M.getContext(), {}));
   Type *F64 = B.getDoubleTy(), *I32 = B.getInt32Ty(), *Ptr = G->getType();
   Value *Member = B.getInt32(E.TableIndex);
+  if (MemberOffset)
+    Member = B.CreateAdd(Member, B.CreateTrunc(MemberOffset, I32));
   if (E.Query == PdfQuery::AlphaS) {
     FunctionCallee F = M.getOrInsertFunction(
         "vf_pdf_table_alphas", FunctionType::get(F64, {Ptr, I32, F64}, false));

@@ -33,9 +33,11 @@ llvm::GlobalVariable *pdfTableGlobal(llvm::Module &M);
 
 /// `xfx` or `alphas` (\p E.Pdf set) of the run-time arguments \p Args:
 /// a call of runtime/pdf's vf_pdf_table_xfx or vf_pdf_table_alphas
-/// (compiler/bitcode/PdfLibrary.h links them).
+/// (compiler/bitcode/PdfLibrary.h links them). \p MemberOffset, an i64
+/// for a call with a MemberArg, is its value less E.Member.
 llvm::Value *emitPdfCall(llvm::IRBuilderBase &B, llvm::Module &M,
-                         const CallExpr &E, llvm::ArrayRef<llvm::Value *> Args);
+                         const CallExpr &E, llvm::ArrayRef<llvm::Value *> Args,
+                         llvm::Value *MemberOffset);
 
 } // namespace vf
 

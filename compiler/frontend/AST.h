@@ -191,9 +191,15 @@ struct CallExpr : ExprNode<ExprKind::Call> {
   const PdfDecl *Pdf = nullptr;
   PdfQuery Query = PdfQuery::Xfx;
   int Flavour = 0;     // a PDG id; 21 for the gluon, also written 0
-  unsigned Member = 0; // the set's member
+  unsigned Member = 0; // the set's member; with MemberArg, the first
+  /// A member computed from reduction or weight-list indices (`k` in
+  /// `weights pdfvar(k in 1..59: ... xfx(p, 2, x, mu, k))`): Sema read
+  /// every member it takes, Member to the last, which lie side by side in
+  /// the block. Null for a constant member.
+  ExprPtr MemberArg;
   /// The member's place in the block of the program's members
-  /// (Program::PdfTable), where generated code looks it up.
+  /// (Program::PdfTable), where generated code looks it up; with
+  /// MemberArg, Member's place.
   unsigned TableIndex = 0;
   CallExpr(llvm::SMRange R, llvm::StringRef C, llvm::SMRange CR,
            std::vector<ExprPtr> A)
@@ -318,6 +324,10 @@ struct WeightsStmt {
   // Sema results.
   unsigned Length = 0; // hi - lo (0 after an error)
   unsigned Base = 0;   // its first entry among all the integrand's entries
+  /// The pdf whose member argument is this list's index itself (the list
+  /// then gets the set's error band); null if none or several sets.
+  const PdfDecl *BandPdf = nullptr;
+  bool BandMixed = false; // indices of several sets' members
 };
 
 /// `= expr`, or `{ let ...; hist ...; weights ...; return expr }`.

@@ -77,10 +77,15 @@ public:
   }
   void visitCall(const CallExpr &E) {
     OS << "(call " << E.Callee;
-    if (E.Pdf)
-      OS << ' ' << E.Pdf->Name << " member " << E.Member
-         << (E.Query == PdfQuery::Xfx ? " flavour " + std::to_string(E.Flavour)
-                                      : "");
+    if (E.Pdf) {
+      OS << ' ' << E.Pdf->Name << " member ";
+      if (E.MemberArg)
+        expr(E.MemberArg.get());
+      else
+        OS << E.Member;
+      if (E.Query == PdfQuery::Xfx)
+        OS << " flavour " << E.Flavour;
+    }
     for (const ExprPtr &A : E.Args) {
       OS << ' ';
       expr(A.get());

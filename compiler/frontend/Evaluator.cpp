@@ -361,7 +361,9 @@ private:
 
   /// The host's interpolation of the member Sema read (runtime/pdf).
   double pdfCall(const CallExpr &E) {
-    const pdf::PdfMember &M = *E.Pdf->Use->member(E.Member);
+    const unsigned Member =
+        E.MemberArg ? static_cast<unsigned>(visit(*E.MemberArg)) : E.Member;
+    const pdf::PdfMember &M = *E.Pdf->Use->member(Member);
     if (E.Query == PdfQuery::AlphaS)
       return M.alphasQ(visit(*E.Args[0]));
     return M.xfx(E.Flavour, visit(*E.Args[0]), visit(*E.Args[1]));

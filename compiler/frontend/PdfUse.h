@@ -10,6 +10,7 @@
 #ifndef VF_COMPILER_FRONTEND_PDFUSE_H
 #define VF_COMPILER_FRONTEND_PDFUSE_H
 
+#include "pdf/ErrorType.h"
 #include "pdf/PdfSet.h"
 
 #include <map>
@@ -28,6 +29,14 @@ struct PdfSetUse {
     return It == Members.end() ? nullptr : &It->second;
   }
 };
+
+struct WeightsStmt;
+
+/// The band of list \p W (checked): the error members of the set whose
+/// member argument is W's index, if the list's entries cover them all;
+/// else the envelope, with Why saying why not (empty if no set's member
+/// is W's index).
+pdf::ErrorMembers listBand(const WeightsStmt &W);
 
 } // namespace vf
 

@@ -102,27 +102,53 @@ void SemaImpl::checkIndexRange(const Expr &Idx, const IndexTarget &T) {
                 {Idx.Range});
     return;
   }
-  // Enumerate every combination of the indices used, within a bounded
-  // number of evaluation steps; beyond it the index is rejected rather than
-  // left unchecked, so an accepted program never reads out of bounds.
-  uint64_t Combos = 1;
-  for (const ReduceExpr *R : Deps) {
-    uint64_t N = static_cast<uint64_t>(R->HiValue - R->LoValue);
-    if (N == 0)
-      return; // empty reduction: the index is never evaluated
-    Combos = satMul(Combos, N);
-  }
-  std::string Why;
-  if (!spendEvalSteps(satMul(Combos, evalSteps(Idx)), Why)) {
-    Diags.error(Idx.loc(),
-                "cannot check that this index is in range for every value "
-                "of its reduction indices: " +
-                    Why,
-                {Idx.Range});
+  uint64_t Combos = 0;
+  if (!indexBudget(Idx, Deps, "this index", Combos) || !Combos)
     return;
-  }
   if (T.IsArray && !unrollFor(Idx, Deps))
     return;
+  visitIndexValues(Idx, Deps, Combos, [&](double V, const std::string &When) {
+    if (V != std::floor(V) || !std::isfinite(V)) {
+      Diags.error(Idx.loc(), "index of " + T.Name + " is not an integer" + When,
+                  {Idx.Range});
+      return false;
+    }
+    if (V < 0 || V >= T.Size) {
+      Diags.error(Idx.loc(),
+                  "index " + formatNumber(V) + " is out of range for " +
+                      T.describe() + " (indices 0 to " +
+                      Twine(static_cast<long long>(T.Size) - 1) + ")" + When,
+                  {Idx.Range});
+      return false;
+    }
+    return true;
+  });
+}
+
+bool SemaImpl::indexBudget(const Expr &Idx, ArrayRef<const ReduceExpr *> Deps,
+                           StringRef What, uint64_t &Combos) {
+  // Every combination of the indices used is enumerated, within a bounded
+  // number of evaluation steps; beyond it the value is rejected rather
+  // than left unchecked, so an accepted program never reads out of bounds.
+  Combos = 1;
+  for (const ReduceExpr *R : Deps)
+    Combos = satMul(Combos, static_cast<uint64_t>(R->HiValue - R->LoValue));
+  if (!Combos)
+    return true; // an empty reduction: the value is never computed
+  std::string Why;
+  if (spendEvalSteps(satMul(Combos, evalSteps(Idx)), Why))
+    return true;
+  Diags.error(
+      Idx.loc(),
+      "cannot check that " + What +
+          " is in range for every value of its reduction indices: " + Why,
+      {Idx.Range});
+  return false;
+}
+
+void SemaImpl::visitIndexValues(
+    const Expr &Idx, ArrayRef<const ReduceExpr *> Deps, uint64_t Combos,
+    function_ref<bool(double V, const std::string &When)> Visit) {
   Evaluator Ev;
   SmallVector<long long, 4> Cur;
   for (const ReduceExpr *R : Deps)
@@ -137,22 +163,8 @@ void SemaImpl::checkIndexRange(const Expr &Idx, const IndexTarget &T) {
   for (uint64_t K = 0; K < Combos; ++K) {
     for (size_t D = 0; D < Deps.size(); ++D)
       Ev.bindIndex(Deps[D], static_cast<double>(Cur[D]));
-    double V = Ev.eval(Idx);
-    if (V != std::floor(V) || !std::isfinite(V)) {
-      Diags.error(Idx.loc(),
-                  "index of " + T.Name + " is not an integer" + When(),
-                  {Idx.Range});
+    if (!Visit(Ev.eval(Idx), When()))
       return;
-    }
-    if (V < 0 || V >= T.Size) {
-      Diags.error(Idx.loc(),
-                  "index " + formatNumber(V) + " is out of range for " +
-                      T.describe() + " (indices 0 to " +
-                      Twine(static_cast<long long>(T.Size) - 1) + ")" +
-                      When(),
-                  {Idx.Range});
-      return;
-    }
     for (size_t D = 0; D < Deps.size(); ++D) {
       if (++Cur[D] < Deps[D]->HiValue)
         break;

@@ -175,6 +175,13 @@ public:
   /// Reads member \p K of \p Use unless it is read already; false after
   /// an error at \p Where.
   bool loadMember(PdfSetUse &Use, long long K, const Expr &Where);
+  /// Reads the members \p M, a call's checked member argument, takes (a
+  /// constant, or every value of its reduction indices); the first of
+  /// them, or nothing after an error.
+  std::optional<long long> memberArgument(PdfSetUse &Use, const Expr &M);
+  /// \p M is the member argument of a call of \p D: if it is the index of
+  /// the weight list being checked, the list gets \p D's error band.
+  void noteBandList(const Expr &M, const PdfDecl &D);
   const PdfDecl *pdfArgument(const CallExpr &Call, Expr &E);
   /// Whether \p E's argument \p K is for an extern fn's `pdf` argument,
   /// which is then checked (a pdf item's name, not evaluated).
@@ -201,6 +208,16 @@ public:
                         llvm::SmallVectorImpl<const ReduceExpr *> &R);
   uint64_t evalSteps(const Expr &E);
   void checkIndexRange(const Expr &Idx, const IndexTarget &T);
+  /// Whether \p Idx, of the reduction indices \p Deps, may be evaluated
+  /// for each of their \p Combos combinations (an error naming \p What
+  /// when the budget is spent).
+  bool indexBudget(const Expr &Idx, llvm::ArrayRef<const ReduceExpr *> Deps,
+                   llvm::StringRef What, uint64_t &Combos);
+  /// \p Idx's value for each combination, with " when i = .." for
+  /// messages, until \p Visit returns false.
+  void visitIndexValues(
+      const Expr &Idx, llvm::ArrayRef<const ReduceExpr *> Deps, uint64_t Combos,
+      llvm::function_ref<bool(double V, const std::string &When)> Visit);
   /// Marks the reductions an array index depends on for unrolling.
   bool unrollFor(const Expr &Idx, llvm::ArrayRef<const ReduceExpr *> Deps);
 
@@ -242,6 +259,8 @@ public:
   llvm::DenseMap<const FnDecl *, llvm::SmallVector<const CallExpr *, 4>> Calls;
   /// The checked xfx and alphas calls, numbered by buildPdfTable.
   std::vector<CallExpr *> PdfCalls;
+  /// The weight list whose entry is being checked, if any.
+  WeightsStmt *CheckedWeights = nullptr;
   /// The pdf arguments of extern fn calls (NameExpr::PdfHandle).
   std::vector<NameExpr *> PdfHandles;
 

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "frontend/ASTDump.h"
 #include "frontend/PdfUse.h"
 #include "frontend/SemaInternal.h"
 #include "pdf/PdfTable.h"
@@ -17,6 +18,8 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
 
+#include <climits>
+#include <cmath>
 #include <map>
 
 using namespace llvm;
@@ -167,10 +170,12 @@ void SemaImpl::checkPdfArguments(CallExpr &E, const SemaContext &Ctx) {
   const PdfDecl *D = pdfArgument(E, *E.Args[0]);
   std::optional<long long> Id =
       Xfx ? constantInteger(*E.Args[1], Ctx, "a flavour (PDG id)") : 0;
-  bool HasMember = E.Args.size() == Fixed + Values + 1;
-  std::optional<long long> Member =
-      HasMember ? constantInteger(*E.Args.back(), Ctx, "a member argument")
-                : std::nullopt;
+  ExprPtr MemberArg =
+      N == Fixed + Values + 1 ? std::move(E.Args.back()) : nullptr;
+  if (MemberArg) {
+    checkExpr(*MemberArg, Ctx);
+    requireReal(*MemberArg, "a member argument");
+  }
   std::vector<ExprPtr> Run;
   for (unsigned K = Fixed; K < Fixed + Values; ++K) {
     checkExpr(*E.Args[K], Ctx);
@@ -182,18 +187,109 @@ void SemaImpl::checkPdfArguments(CallExpr &E, const SemaContext &Ctx) {
                 Ctx.ConstReason + " must be a compile-time constant; a "
                                   "parton density is evaluated at run time",
                 {E.Range});
-  if (!D || !D->Use || !Id || (HasMember && !Member))
+  if (!D || !D->Use || !Id)
     return;
   if (Xfx && !checkPdfFlavour(*D->Use, *Id, *E.Args[1]))
     return;
-  if (Member && !loadMember(*D->Use, *Member, *E.Args.back()))
+  std::optional<long long> First =
+      MemberArg ? memberArgument(*D->Use, *MemberArg) : D->DefaultMember;
+  if (!First)
     return;
   E.Pdf = D;
   E.Query = Xfx ? PdfQuery::Xfx : PdfQuery::AlphaS;
   E.Flavour = *Id == 0 ? 21 : static_cast<int>(*Id);
-  E.Member = Member ? static_cast<unsigned>(*Member) : D->DefaultMember;
+  E.Member = static_cast<unsigned>(*First);
+  if (MemberArg && !MemberArg->ConstValue) {
+    noteBandList(*MemberArg, *D);
+    E.MemberArg = std::move(MemberArg);
+  }
   E.Args = std::move(Run);
   PdfCalls.push_back(&E);
+}
+
+std::optional<long long> SemaImpl::memberArgument(PdfSetUse &Use,
+                                                  const Expr &M) {
+  if (M.ConstValue) {
+    double V = *M.ConstValue;
+    if (V != std::floor(V) || !(std::fabs(V) < 1e15)) {
+      Diags.error(M.loc(),
+                  "a member argument must be an integer, but it is " +
+                      formatNumber(V),
+                  {M.Range});
+      return std::nullopt;
+    }
+    long long K = static_cast<long long>(V);
+    return loadMember(Use, K, M) ? std::optional(K) : std::nullopt;
+  }
+  SmallVector<const ReduceExpr *, 4> Deps;
+  if (!collectIndexDeps(M, Deps)) {
+    Diags.error(M.loc(),
+                "a member argument must be a constant, or computed from the "
+                "index of a weight list or reduction (as k in 'weights "
+                "pdfvar(k in 1..59: f * xfx(p, 2, x, mu, k) / xfx(p, 2, x, "
+                "mu))')",
+                {M.Range});
+    return std::nullopt;
+  }
+  uint64_t Combos = 0;
+  if (!indexBudget(M, Deps, "this member", Combos))
+    return std::nullopt;
+  long long Lo = Combos ? LLONG_MAX : 0, Hi = Combos ? LLONG_MIN : 0;
+  bool Ok = true;
+  visitIndexValues(M, Deps, Combos, [&](double V, const std::string &When) {
+    unsigned NMembers = Use.Set.numMembers();
+    if (V != std::floor(V) || V < 0 || V >= NMembers) {
+      Diags.error(M.loc(),
+                  "PDF set '" + Use.Set.location().Name + "' has " +
+                      Twine(NMembers) + " members (0 to " +
+                      Twine(NMembers - 1) + "), not member " + formatNumber(V) +
+                      When,
+                  {M.Range});
+      return Ok = false;
+    }
+    Lo = std::min(Lo, static_cast<long long>(V));
+    Hi = std::max(Hi, static_cast<long long>(V));
+    return true;
+  });
+  // Every member between: the block then holds them side by side.
+  for (long long K = Lo; Ok && K <= Hi; ++K)
+    Ok = loadMember(Use, K, M);
+  return Ok ? std::optional(Lo) : std::nullopt;
+}
+
+void SemaImpl::noteBandList(const Expr &M, const PdfDecl &D) {
+  const auto *N = dynCast<NameExpr>(&M);
+  if (!CheckedWeights || !N || N->Reduce != CheckedWeights->List.get())
+    return;
+  WeightsStmt &W = *CheckedWeights;
+  if (W.BandPdf && W.BandPdf->Use != D.Use)
+    W.BandMixed = true;
+  W.BandPdf = &D;
+}
+
+pdf::ErrorMembers listBand(const WeightsStmt &W) {
+  if (!W.BandPdf)
+    return {};
+  const pdf::PdfSet &Set = W.BandPdf->Use->Set;
+  const std::string Name = "set '" + Set.location().Name + "'";
+  pdf::ErrorMembers E;
+  if (W.BandMixed) {
+    E.Why = "its index is the member of several sets";
+    return E;
+  }
+  E = pdf::errorMembers(Set);
+  if (!E.Why.empty()) {
+    E.Why = Name + " has no band: " + E.Why;
+    return E;
+  }
+  const long long First = W.List->LoValue, Last = W.List->HiValue - 1;
+  if (First > 1 || Last < E.Count) {
+    E = pdf::ErrorMembers{};
+    E.Why = "its members " + std::to_string(First) + " to " +
+            std::to_string(Last) + " do not cover the error members 1 to " +
+            std::to_string(pdf::errorMembers(Set).Count) + " of " + Name;
+  }
+  return E;
 }
 
 void SemaImpl::buildPdfTable() {

@@ -105,13 +105,17 @@ py::list histograms(const std::vector<vf::Histogram> &Hs) {
 }
 
 /// Each weight list as a dict: name, values and errors (k rising), low and
-/// high (its envelope).
+/// high (its envelope), band (its kind) with band_central, band_low and
+/// band_high.
 py::list weightLists(const std::vector<vf::WeightListResult> &Ls) {
   py::list L;
   for (const vf::WeightListResult &W : Ls)
     L.append(py::dict(py::arg("name") = W.Name, py::arg("values") = W.Values,
                       py::arg("errors") = W.Errors, py::arg("low") = W.Low,
-                      py::arg("high") = W.High));
+                      py::arg("high") = W.High, py::arg("band") = W.Band,
+                      py::arg("band_central") = W.BandCentral,
+                      py::arg("band_low") = W.BandLow,
+                      py::arg("band_high") = W.BandHigh));
   return L;
 }
 

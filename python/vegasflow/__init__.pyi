@@ -120,6 +120,8 @@ class WeightList:
     mean: npt.NDArray[np.float64]
     sdev: npt.NDArray[np.float64]
     envelope: Tuple[float, float]
+    band: str
+    band_range: Tuple[float, float, float]
 
 class Result:
     name: str

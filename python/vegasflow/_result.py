@@ -228,16 +228,24 @@ class WeightList:
         mean, sdev: each entry's integral and standard deviation, k rising
             (arrays of the list's length).
         envelope: (low, high), the least and largest entry.
+        band: "envelope", or the ErrorType of the PDF set whose members
+            the entries are ("replicas", "hessian", "symmhessian").
+        band_range: (central, low, high) of that band at 68.27 %
+            (docs/user-guide.md, "Hadron colliders").
     """
     name: str
     mean: np.ndarray = field(repr=False)
     sdev: np.ndarray = field(repr=False)
     envelope: tuple = (0.0, 0.0)
+    band: str = "envelope"
+    band_range: tuple = (0.0, 0.0, 0.0)
 
     @classmethod
     def _from(cls, d):
         return cls(d["name"], np.array(d["values"], dtype=float),
-                   np.array(d["errors"], dtype=float), (d["low"], d["high"]))
+                   np.array(d["errors"], dtype=float), (d["low"], d["high"]),
+                   d["band"],
+                   (d["band_central"], d["band_low"], d["band_high"]))
 
 
 def _curve(name, ref):

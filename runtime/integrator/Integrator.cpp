@@ -12,6 +12,7 @@
 #include "integrator/ChannelWeights.h"
 #include "integrator/IntegratorImpl.h"
 #include "integrator/VarianceCheck.h"
+#include "integrator/WeightListBand.h"
 
 #include "HistogramCells.h"
 #include "IntegrandCode.h"
@@ -412,7 +413,7 @@ Result Integrator::result() const {
   R.Evaluations = S.Evaluations;
   R.WallSeconds = S.Wall;
   R.Histograms = P->histograms();
-  R.WeightLists = P->weightLists();
+  R.WeightLists = P->weightLists(R.Mean.empty() ? 0.0 : R.Mean[0]);
   R.Stopped = P->stopReason();
   R.HasTarget = P->O.hasTarget();
   R.TargetMet = R.Stopped == StopReason::Target;
@@ -457,7 +458,8 @@ std::vector<Histogram> Integrator::Impl::histograms() const {
   return Out;
 }
 
-std::vector<WeightListResult> Integrator::Impl::weightLists() const {
+std::vector<WeightListResult>
+Integrator::Impl::weightLists(double Central) const {
   std::vector<WeightListResult> Out;
   for (const WeightListSpec &S : I.WeightLists) {
     WeightListResult L;
@@ -466,12 +468,15 @@ std::vector<WeightListResult> Integrator::Impl::weightLists() const {
       L.Values.push_back(State.HistAverage.mean(S.Base + K));
       L.Errors.push_back(State.HistAverage.error(S.Base + K));
     }
-    if (!L.Values.empty()) {
-      const auto [Lo, Hi] =
-          std::minmax_element(L.Values.begin(), L.Values.end());
-      L.Low = *Lo;
-      L.High = *Hi;
-    }
+    const BandRange Envelope =
+        weightListBand(WeightListSpec{}, Central, L.Values);
+    L.Low = Envelope.Low;
+    L.High = Envelope.High;
+    const BandRange Band = weightListBand(S, Central, L.Values);
+    L.Band = weightBandName(S.Band);
+    L.BandCentral = Band.Central;
+    L.BandLow = Band.Low;
+    L.BandHigh = Band.High;
     Out.push_back(std::move(L));
   }
   return Out;

@@ -125,7 +125,8 @@ struct Integrator::Impl {
   StopReason stopReason() const;
   /// The histograms of the result (Integrator::result).
   std::vector<Histogram> histograms() const;
-  std::vector<WeightListResult> weightLists() const;
+  /// About the integrand's value \p Central.
+  std::vector<WeightListResult> weightLists(double Central) const;
   /// The channels of the result (ChannelPasses.cpp).
   std::vector<ChannelSummary> channels() const;
 

@@ -81,8 +81,8 @@ static json binArray(const std::vector<double> &V, const Histogram &H) {
   return Out;
 }
 
-/// Each list: its name, entries [{value, error}] (k rising) and envelope
-/// {low, high}.
+/// Each list: its name, entries [{value, error}] (k rising), envelope
+/// {low, high} and band {kind, central, low, high}.
 static json weightListsJson(const std::vector<WeightListResult> &Ls) {
   json All = json::array();
   for (const WeightListResult &L : Ls) {
@@ -92,7 +92,12 @@ static json weightListsJson(const std::vector<WeightListResult> &Ls) {
     All.push_back(
         {{"name", L.Name},
          {"entries", Entries},
-         {"envelope", {{"low", number(L.Low)}, {"high", number(L.High)}}}});
+         {"envelope", {{"low", number(L.Low)}, {"high", number(L.High)}}},
+         {"band",
+          {{"kind", L.Band},
+           {"central", number(L.BandCentral)},
+           {"low", number(L.BandLow)},
+           {"high", number(L.BandHigh)}}}});
   }
   return All;
 }

@@ -344,6 +344,9 @@ def test_weight_lists_are_numpy_arrays():
     np.testing.assert_allclose(w.mean, r.mean * np.array([1, 1.1, 1.2]),
                                rtol=1e-12)
     assert w.envelope == (w.mean.min(), w.mean.max())
+    # Not over a PDF set's members: the band is the envelope.
+    assert w.band == "envelope"
+    assert w.band_range == (float(r.mean), *w.envelope)
     entries = json.loads(r.to_json())["weight_lists"][0]["entries"]
     assert [e["error"] for e in entries] == list(w.sdev)
 

@@ -101,6 +101,10 @@ void printWeightLists(std::ostream &OS, const Result &R) {
        << printfDouble("%.6g", R.Mean[0]) << ", envelope ["
        << printfDouble("%.6g", L.Low) << ", " << printfDouble("%.6g", L.High)
        << "]";
+    if (L.Band != "envelope")
+      OS << ", " << L.Band << " band " << printfDouble("%.6g", L.BandCentral)
+         << " +" << printfDouble("%.3g", L.BandHigh - L.BandCentral) << " -"
+         << printfDouble("%.3g", L.BandCentral - L.BandLow) << " (68%)";
     if (L.Values.size() <= 8) {
       OS << "; entries";
       for (double V : L.Values)

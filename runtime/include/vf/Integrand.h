@@ -34,12 +34,24 @@ struct HistogramSpec {
   unsigned Base = 0;
 };
 
+/// How a weight list's entries make its band: their envelope, or the error
+/// band of the PDF set whose members they are, by its ErrorType
+/// (docs/user-guide.md, "Hadron colliders").
+enum class WeightBand { Envelope, Replicas, Hessian, SymmHessian };
+
 /// A `weights` list (docs/language.md, "Weight lists"): its entries are
 /// the cells Base .. Base + Entries - 1, after the histograms' cells.
 struct WeightListSpec {
   std::string Name;
   unsigned Entries = 0;
   unsigned Base = 0;
+  WeightBand Band = WeightBand::Envelope;
+  /// Of a PDF band: entry e is member FirstMember + e of the set, whose
+  /// members 1 .. ErrorMembers make the band (member 0 is the integrand's
+  /// own value), and Scale takes the set's confidence level to 68.27 %.
+  unsigned FirstMember = 0;
+  unsigned ErrorMembers = 0;
+  double Scale = 1;
 };
 
 struct IntegrandInfo {

@@ -144,6 +144,12 @@ struct WeightListResult {
   std::string Name;
   std::vector<double> Values, Errors; ///< per entry, k rising
   double Low = 0, High = 0;           ///< the least and largest value
+  /// The list's band (docs/user-guide.md, "Hadron colliders"):
+  /// "envelope" (Low to High, about the integrand's value), or the
+  /// ErrorType of the PDF set whose members the entries are ("replicas",
+  /// "hessian", "symmhessian"): its central value and limits at 68.27 %.
+  std::string Band = "envelope";
+  double BandCentral = 0, BandLow = 0, BandHigh = 0;
 };
 
 /// Why the last run() ended.

@@ -59,6 +59,13 @@ integrand scales(x in [1e-3, 1] * [0.5, 2e4]) {
                   "integrand f(x in [1e-4, 1]) = "
                   "xfx(p, 5, x, mu) * alphas(p, mu)\n",
               {1.0});
+  // Members chosen by reduction indices at run time, and by index
+  // arithmetic (1 - k: members 1 then 0).
+  checkSource("pdf-member-index",
+              "pdf p = \"" + Set + "\"\n" +
+                  "integrand f(x in [1e-4, 1]) = "
+                  "sum(k in 0..2: xfx(p, 2, x, 50, k) * (k + 1)) + "
+                  "sum(k in 0..2: alphas(p, 50 * x + 1, 1 - k))\n");
 }
 
 void DifferentialTest::checkWeightEntries(const IntegrandDecl &I,

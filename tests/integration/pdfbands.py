@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""PDF error bands of weight lists over a set's members.
+
+    pdfbands.py VEGASC
+
+Sets made here from the test set's member 0 (tests/testdata/pdf): member
+m is member 0 with every value times c_m, so a list of xfx(p, 2, x, mu, k)
+has entries c_k I exactly (to the files' 10 digits), and each band has a
+closed form in the c_m, checked to 1e-8 relative:
+
+    replicas      I mean(c), I sd(c) (N - 1);
+    hessian       I (1 + sqrt(sum max(c_2i-1 - 1, c_2i - 1, 0)^2) s), and
+                  I (1 - sqrt(sum max(1 - c_2i-1, 1 - c_2i, 0)^2) s);
+    symmhessian   I (1 +- sqrt(sum (c_i - 1)^2) s);
+
+s = 1/1.6448536... for ErrorConfLevel 90, 1 without; a `+as` set's last
+two members are left out. alphas(p, mu, k) takes members too. A list that
+does not cover the error members gets the envelope, with a warning naming
+them; a member past the set and a param as member are errors at the call.
+"""
+import math
+import os
+import shutil
+import sys
+
+from vftest import check, finish, vegasc, with_env, workdir, write_source
+
+SETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                    "testdata", "pdf", "VFToyLO")
+Z90 = 1.6448536269514722
+
+
+def scaled_member(text, c):
+    """Member 0's file with its values (not its knots) times c."""
+    out, block = [], -1
+    for line in text.splitlines():
+        if line.startswith("---"):
+            block, row = block + 1, 0
+            out.append(line)
+            continue
+        if block < 0 or row < 3 or c == 1:
+            out.append(line.replace("PdfType: central", "PdfType: error")
+                       if block < 0 and c != 1 else line)
+        else:
+            out.append(" ".join(f"{float(v) * c:.9e}" for v in line.split()))
+        row = row + 1 if block >= 0 else 0
+    return "\n".join(out) + "\n"
+
+
+def make_set(name, factors, error_type, level=None):
+    folder = os.path.join(workdir(), "sets", name)
+    os.makedirs(folder)
+    with open(os.path.join(SETS, "VFToyLO.info")) as f:
+        info = f.read()
+    info = info.replace("NumMembers: 2", f"NumMembers: {len(factors) + 1}")
+    info = info.replace("ErrorType: replicas", f"ErrorType: {error_type}")
+    if level is not None:
+        info += f"ErrorConfLevel: {level}\n"
+    with open(os.path.join(folder, name + ".info"), "w") as f:
+        f.write(info)
+    with open(os.path.join(SETS, "VFToyLO_0000.dat")) as f:
+        member0 = f.read()
+    for m, c in enumerate([1.0] + list(factors)):
+        with open(os.path.join(folder, f"{name}_{m:04d}.dat"), "w") as f:
+            f.write(scaled_member(member0, c))
+
+
+def source(name, set_name, lo, hi, query="xfx(p, 2, x[0], 50, k)"):
+    return write_source(name, f'pdf p = "{set_name}"\n'
+                        "integrand f(x in [0.01, 0.9]^1) {\n"
+                        "    let f = xfx(p, 2, x[0], 50)\n"
+                        f"    weights pdfvar(k in {lo}..{hi}: {query})\n"
+                        "    return f\n}\n")
+
+
+def run(src):
+    return vegasc(EXE, [src, "-q", "--seed", 3, "--calls", 4000,
+                        "--iterations", 3, "--warmup", 1])
+
+
+def close(a, b):
+    return abs(a - b) <= 1e-8 * abs(b)
+
+
+def band_of(r):
+    band = r.doc["weight_lists"][0]["band"]
+    return band["kind"], band["central"], band["low"], band["high"]
+
+
+def check_band(name, factors, error_type, expect, level=None, hi=None):
+    make_set(name, factors, error_type, level)
+    r = run(source(name, name, 1, hi or len(factors) + 1))
+    if not check(r.rc == 0 and r.doc, f"{name}: runs"):
+        print(r)
+        return
+    mean = r.doc["result"]["mean"]
+    mean = mean[0] if isinstance(mean, list) else mean
+    entries = [e["value"] for e in r.doc["weight_lists"][0]["entries"]]
+    check(all(close(v, c * mean) for v, c in zip(entries, factors)),
+          f"{name}: entry k is c_k times the integral")
+    kind, central, low, high = band_of(r)
+    ec, el, eh = (mean * v for v in expect)
+    check(kind == error_type.split("+")[0], f"{name}: band kind {kind}")
+    check(close(central, ec) and close(low, el) and close(high, eh),
+          f"{name}: band ({central}, {low}, {high}) is ({ec}, {el}, {eh})")
+    check(f"{kind} band" in r.out, f"{name}: the table names the band")
+
+
+def bands():
+    c = [1.03, 0.99, 1.01, 1.02]
+    mean = sum(c) / 4
+    sd = math.sqrt(sum((v - mean) ** 2 for v in c) / 3)
+    check_band("Rep", c, "replicas", (mean, mean - sd, mean + sd))
+    h = [1.04, 0.97, 0.99, 0.98, 1.02, 1.01]
+    plus = math.sqrt(0.04 ** 2 + 0 + 0.02 ** 2) / Z90
+    minus = math.sqrt(0.03 ** 2 + 0.02 ** 2 + 0) / Z90
+    check_band("Hess", h, "hessian", (1, 1 - minus, 1 + plus), level=90)
+    s = [1.02, 0.97, 1.01]
+    w = math.sqrt(0.02 ** 2 + 0.03 ** 2 + 0.01 ** 2)
+    check_band("Symm", s, "symmhessian", (1, 1 - w, 1 + w))
+    # The last two (alpha_s) members, far off, are left out of the band.
+    check_band("HessAs", [1.04, 0.97, 1.5, 0.5], "hessian+as",
+               (1, 0.97, 1.04))
+
+
+def envelope_and_errors():
+    make_set("Short", [1.04, 0.97, 0.99, 0.98], "hessian")
+    r = run(source("short", "Short", 1, 3))
+    check(r.rc == 0 and "envelope of its entries" in r.err and
+          "members 1 to 2 do not cover the error members 1 to 4" in r.err,
+          "a list short of the error members: the envelope, with a warning")
+    if r.doc:
+        check(band_of(r)[0] == "envelope", "a short list's band: envelope")
+    r = run(source("alphas", "Short", 1, 5, "alphas(p, 50, k) * f"))
+    check(r.rc == 0 and r.doc and band_of(r)[0] == "hessian",
+          "alphas(p, mu, k): the list gets the set's band")
+    r = run(source("past", "Short", 1, 6))
+    check(r.rc != 0 and "has 5 members (0 to 4), not member 5 when k = 5"
+          in r.err, "a member past the set: an error naming k")
+    bad = write_source("param", 'pdf p = "Short"\nparam m = 1\n'
+                       "integrand f(x in [0.01, 0.9]^1) = "
+                       "xfx(p, 2, x[0], 50, m)\n")
+    r = vegasc(EXE, [bad, "-q"])
+    check(r.rc != 0 and "a member argument must be a constant, or computed "
+          "from the index of a weight list" in r.err, "a param as member")
+
+
+def main():
+    with_env(LHAPDF_DATA_PATH=os.path.join(workdir(), "sets"))
+    bands()
+    envelope_and_errors()
+
+
+if __name__ == "__main__":
+    EXE = sys.argv[1]
+    main()
+    finish()
