@@ -21,6 +21,8 @@
 #     fourth-order Runge-Kutta solution of the two-loop equation with
 #     20000 steps, itself within 1e-12 of the one with 40000 (1e-12);
 #   - the luminosities are direct sums over PDG ids (1e-13);
+#   - scale_xi_r and scale_xi_f are the 7-point variation's pairs, as
+#     constants and in a weight list's loop (exactly);
 #   - every constant of std/pdg equals the value of this file's table, of
 #     the table in docs/language.md and is cited with its source and year.
 #
@@ -433,8 +435,34 @@ def check_pdg(exe, srcdir):
                   f"{name}: docs/language.md says {text} ({cited})")
 
 
+# The 7-point variation's (xi_R, xi_F), k = 0..6.
+SEVEN_POINT = [(1, 1), (2, 2), (0.5, 0.5), (2, 1), (1, 2), (0.5, 1), (1, 0.5)]
+
+
+def check_scale_pairs(exe):
+    """scale_xi_r and scale_xi_f give the 7 pairs, in a weight list's loop
+    as in a constant expression."""
+    pairs = ", ".join(f"scale_xi_r({k}), scale_xi_f({k})" for k in range(7))
+    src = write_source("seven", 'import "std/hadronic"\n'
+                       f"integrand f(x in [0, 1]) -> [14] = [{pairs}]\n"
+                       "integrand g(x in [0, 1]) {\n"
+                       "    weights r(k in 0..7: scale_xi_r(k) * (1 + x))\n"
+                       "    weights f(k in 0..7: scale_xi_f(k) * (1 + x))\n"
+                       "    return 1 + x\n}\n")
+    want = [v for pair in SEVEN_POINT for v in pair]
+    check(evaluate(exe, src, "f", [0.5]) == want, "the 7-point pairs")
+    r = vegasc(exe, [src, "--eval", "--at", "0", "--integrand", "g"],
+               json_out=False)
+    lists = {line.split(":")[0]: [float(v) for v in line.split(":")[1].split()]
+             for line in r.out.splitlines() if line.startswith("weights")}
+    check(lists.get("weights r") == [p[0] for p in SEVEN_POINT] and
+          lists.get("weights f") == [p[1] for p in SEVEN_POINT],
+          f"the 7-point pairs in a list's loop ({lists})")
+
+
 def main():
     exe, srcdir = sys.argv[1:3]
+    check_scale_pairs(exe)
     check_map(exe)
     check_boost(exe)
     check_observables(exe)
