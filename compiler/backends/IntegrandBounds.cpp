@@ -24,6 +24,24 @@ IntegrandBounds::IntegrandBounds(const Program &P, const IntegrandDecl &I,
   for (const HistStmt *H : I.Histograms)
     for (unsigned A = 0; A < H->Axes; ++A)
       Axes.push_back({H->Name, sourcePlace(P, H->Range.Start)});
+  for (const Program::MemberParam &M : P.PdfMemberParams)
+    Members.push_back({M.Param->Slot, M.Members, M.Param->Name, M.Set,
+                       sourcePlace(P, M.Where)});
+}
+
+Status IntegrandBounds::checkMembers(std::span<const double> Params) const {
+  for (const MemberParam &M : Members) {
+    const double V = M.Slot < Params.size() ? Params[M.Slot] : NAN;
+    if (V >= 0 && V < M.Members && V == std::floor(V))
+      continue;
+    return Error{M.Place + ": param '" + M.Name + "' = " + formatNumber(V) +
+                 " chooses a member of PDF set '" + M.Set + "', which has " +
+                 std::to_string(M.Members) +
+                 " members: give an integer from "
+                 "0 to " +
+                 std::to_string(M.Members - 1)};
+  }
+  return Status::ok();
 }
 
 std::vector<double>
@@ -40,6 +58,8 @@ IntegrandBounds::values(std::span<const double> Params) const {
 Status IntegrandBounds::domain(std::span<const double> Params,
                                std::vector<double> &Lo,
                                std::vector<double> &Hi) const {
+  if (Status S = checkMembers(Params); !S)
+    return S;
   const std::vector<double> V = values(Params);
   Lo.clear();
   Hi.clear();

@@ -50,12 +50,20 @@ private:
   struct HistAxis {
     std::string Histogram, Place;
   };
+  /// A param that chooses a PDF set's member (Program::PdfMemberParams).
+  struct MemberParam {
+    unsigned Slot, Members;
+    std::string Name, Set, Place;
+  };
+  /// An error unless each member param's value is one of its set's.
+  Status checkMembers(std::span<const double> Params) const;
 
   std::vector<double> values(std::span<const double> Params) const;
 
   std::string Integrand;
   std::vector<Interval> Intervals;
   std::vector<HistAxis> Axes;
+  std::vector<MemberParam> Members;
   BoundsEntry Fn;
   std::shared_ptr<const FaultSite> Site;
 };

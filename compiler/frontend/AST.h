@@ -461,6 +461,9 @@ struct PdfDecl : Item {
   // Sema results: the default member, and the set with every member the
   // program's calls use, each read once (frontend/PdfUse.h).
   unsigned DefaultMember = 0;
+  /// `member m` with m a param: every member is read, and calls without a
+  /// member argument take param m's (CallExpr::MemberArg).
+  const ParamDecl *MemberParam = nullptr;
   std::shared_ptr<PdfSetUse> Use;
   PdfDecl() : Item(ItemKind::Pdf) {}
 };

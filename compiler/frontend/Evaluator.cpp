@@ -361,9 +361,15 @@ private:
 
   /// The host's interpolation of the member Sema read (runtime/pdf).
   double pdfCall(const CallExpr &E) {
-    const unsigned Member =
-        E.MemberArg ? static_cast<unsigned>(visit(*E.MemberArg)) : E.Member;
-    const pdf::PdfMember &M = *E.Pdf->Use->member(Member);
+    const double Member = E.MemberArg ? visit(*E.MemberArg) : E.Member;
+    // A param's value is checked before a run, not for every evaluation.
+    const pdf::PdfMember *Read =
+        Member >= 0 && Member < 4294967296.0
+            ? E.Pdf->Use->member(static_cast<unsigned>(Member))
+            : nullptr;
+    if (!Read)
+      return std::nan("");
+    const pdf::PdfMember &M = *Read;
     if (E.Query == PdfQuery::AlphaS)
       return M.alphasQ(visit(*E.Args[0]));
     return M.xfx(E.Flavour, visit(*E.Args[0]), visit(*E.Args[1]));

@@ -44,6 +44,15 @@ struct Program {
   /// Each set's files (runtime/pdf/SetIdentity.h): part of the compile
   /// cache key, so that a changed set is compiled again.
   std::vector<std::string> PdfSetIdentities;
+  /// A param that chooses a set's member at run time: before a run, its
+  /// value must be one of the set's members (backends/IntegrandBounds).
+  struct MemberParam {
+    const ParamDecl *Param;
+    unsigned Members;
+    std::string Set;
+    llvm::SMLoc Where;
+  };
+  std::vector<MemberParam> PdfMemberParams;
 
   const IntegrandDecl *findIntegrand(llvm::StringRef Name) const {
     for (const IntegrandDecl *I : Integrands)

@@ -182,6 +182,9 @@ public:
   /// \p M is the member argument of a call of \p D: if it is the index of
   /// the weight list being checked, the list gets \p D's error band.
   void noteBandList(const Expr &M, const PdfDecl &D);
+  /// Param \p N as a member of \p Use: every member is read, and the
+  /// param's value is checked before each run (Program::PdfMemberParams).
+  std::optional<long long> memberParam(PdfSetUse &Use, const NameExpr &N);
   const PdfDecl *pdfArgument(const CallExpr &Call, Expr &E);
   /// Whether \p E's argument \p K is for an extern fn's `pdf` argument,
   /// which is then checked (a pdf item's name, not evaluated).

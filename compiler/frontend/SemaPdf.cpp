@@ -49,10 +49,10 @@ void SemaImpl::checkPdf(PdfDecl &D, const SourceModule &M) {
     auto *N = dynCast<NameExpr>(D.Member.get());
     if (Item *G = N ? P.Globals.lookup(N->Name) : nullptr;
         G && G->Kind == ItemKind::Param) {
-      Diags.error(N->loc(),
-                  "a param as a pdf's member is not supported yet; write a "
-                  "constant member, or one pdf item per member",
-                  {N->Range});
+      checkExpr(*N, SemaContext{});
+      if (memberArgument(*Use, *N))
+        D.MemberParam = N->Param;
+      D.Use = std::move(Use);
       return;
     }
     std::optional<long long> K =
@@ -120,6 +120,15 @@ bool SemaImpl::checkPdfHandle(CallExpr &E, size_t K) {
                 "argument '" + F.Args[K].Name + "' of '" + F.Name +
                     "' is a pdf: pass a pdf item's name (declared with "
                     "'pdf NAME = \"set\"')",
+                {E.Args[K]->Range});
+    return true;
+  }
+  if (static_cast<const PdfDecl *>(Named)->MemberParam) {
+    Diags.error(E.Args[K]->loc(),
+                "pdf '" + N->Name +
+                    "' takes its member from a param, which an extern fn's "
+                    "pdf argument does not follow yet: pass a pdf item with "
+                    "a constant member",
                 {E.Args[K]->Range});
     return true;
   }
@@ -191,6 +200,14 @@ void SemaImpl::checkPdfArguments(CallExpr &E, const SemaContext &Ctx) {
     return;
   if (Xfx && !checkPdfFlavour(*D->Use, *Id, *E.Args[1]))
     return;
+  if (!MemberArg && D->MemberParam) {
+    auto *N = cast<NameExpr>(D->Member.get());
+    auto Copy = std::make_unique<NameExpr>(N->Range, N->Name);
+    Copy->Binding = BindingKind::Param;
+    Copy->Param = N->Param;
+    Copy->Ty = ExprType::Real;
+    MemberArg = std::move(Copy);
+  }
   std::optional<long long> First =
       MemberArg ? memberArgument(*D->Use, *MemberArg) : D->DefaultMember;
   if (!First)
@@ -221,13 +238,16 @@ std::optional<long long> SemaImpl::memberArgument(PdfSetUse &Use,
     long long K = static_cast<long long>(V);
     return loadMember(Use, K, M) ? std::optional(K) : std::nullopt;
   }
+  if (const auto *N = dynCast<NameExpr>(&M);
+      N && N->Binding == BindingKind::Param)
+    return memberParam(Use, *N);
   SmallVector<const ReduceExpr *, 4> Deps;
   if (!collectIndexDeps(M, Deps)) {
     Diags.error(M.loc(),
-                "a member argument must be a constant, or computed from the "
-                "index of a weight list or reduction (as k in 'weights "
-                "pdfvar(k in 1..59: f * xfx(p, 2, x, mu, k) / xfx(p, 2, x, "
-                "mu))')",
+                "a member argument must be a constant, a param, or computed "
+                "from the index of a weight list or reduction (as k in "
+                "'weights pdfvar(k in 1..59: f * xfx(p, 2, x, mu, k) / "
+                "xfx(p, 2, x, mu))')",
                 {M.Range});
     return std::nullopt;
   }
@@ -255,6 +275,19 @@ std::optional<long long> SemaImpl::memberArgument(PdfSetUse &Use,
   for (long long K = Lo; Ok && K <= Hi; ++K)
     Ok = loadMember(Use, K, M);
   return Ok ? std::optional(Lo) : std::nullopt;
+}
+
+std::optional<long long> SemaImpl::memberParam(PdfSetUse &Use,
+                                               const NameExpr &N) {
+  for (unsigned K = 0; K < Use.Set.numMembers(); ++K)
+    if (!loadMember(Use, K, N))
+      return std::nullopt;
+  if (none_of(P.PdfMemberParams, [&](const Program::MemberParam &M) {
+        return M.Param == N.Param && M.Set == Use.Set.location().Name;
+      }))
+    P.PdfMemberParams.push_back(
+        {N.Param, Use.Set.numMembers(), Use.Set.location().Name, N.loc()});
+  return 0;
 }
 
 void SemaImpl::noteBandList(const Expr &M, const PdfDecl &D) {

@@ -16,7 +16,10 @@ closed form in the c_m, checked to 1e-8 relative:
 s = 1/1.6448536... for ErrorConfLevel 90, 1 without; a `+as` set's last
 two members are left out. alphas(p, mu, k) takes members too. A list that
 does not cover the error members gets the envelope, with a warning naming
-them; a member past the set and a param as member are errors at the call.
+them; a member past the set and one computed from the sample are errors at the call.
+A param chooses the member of a pdf item (`member m`) and of a call
+(c_m times member 0's integral, 1e-8); a value that is not a member is an
+error before the run.
 """
 import math
 import os
@@ -137,18 +140,58 @@ def envelope_and_errors():
     r = run(source("past", "Short", 1, 6))
     check(r.rc != 0 and "has 5 members (0 to 4), not member 5 when k = 5"
           in r.err, "a member past the set: an error naming k")
-    bad = write_source("param", 'pdf p = "Short"\nparam m = 1\n'
-                       "integrand f(x in [0.01, 0.9]^1) = "
-                       "xfx(p, 2, x[0], 50, m)\n")
+    bad = write_source("let", 'pdf p = "Short"\n'
+                       "integrand f(x in [0.01, 0.9]^1) {\n"
+                       "    let m = floor(3 * x[0])\n"
+                       "    return xfx(p, 2, x[0], 50, m)\n}\n")
     r = vegasc(EXE, [bad, "-q"])
-    check(r.rc != 0 and "a member argument must be a constant, or computed "
-          "from the index of a weight list" in r.err, "a param as member")
+    check(r.rc != 0 and "a member argument must be a constant, a param, or "
+          "computed from the index of a weight list" in r.err,
+          "a member from the sample: an error")
+
+
+def param_members():
+    """A param chooses the member of a pdf item and of a call: integral c_m
+    times member 0's (the Short set's factors), checked before the run."""
+    src = write_source("pm", 'pdf p = "Short"\npdf q = "Short" member m\n'
+                       "param m = 0\nparam n = 0\n"
+                       "integrand a(x in [0.01, 0.9]^1) = xfx(q, 2, x[0], 50)\n"
+                       "integrand b(x in [0.01, 0.9]^1) = "
+                       "xfx(p, 2, x[0], 50, n) * alphas(q, 50) / alphas(p, 50)\n")
+    means = {}
+    for name, params in (("a", []), ("a", ["--param", "m=2"]),
+                         ("b", ["--param", "n=3"])):
+        r = vegasc(EXE, [src, "-q", "--seed", 3, "--calls", 4000,
+                         "--iterations", 3, "--warmup", 1,
+                         "--integrand", name] + params)
+        if not check(r.rc == 0 and r.doc, f"{name} {params}: runs"):
+            print(r)
+            return
+        means[(name, tuple(params))] = r.doc["result"]["mean"]
+    i0 = means[("a", ())]
+    check(close(means[("a", ("--param", "m=2"))], 0.97 * i0),
+          "member m = 2 of a pdf item: 0.97 times member 0")
+    check(close(means[("b", ("--param", "n=3"))], 0.99 * i0),
+          "member argument n = 3: 0.99 times member 0")
+    for value in ("5", "1.5", "-1"):
+        r = vegasc(EXE, [src, "-q", "--integrand", "a", "--param",
+                         f"m={value}"])
+        check(r.rc != 0 and f"param 'm' = {value} chooses a member of PDF "
+              "set 'Short', which has 5 members: give an integer from 0 to 4"
+              in r.err, f"m = {value}: an error before the run")
+    ext = write_source("pmext", 'pdf q = "Short" member m\nparam m = 1\n'
+                       'extern "C" fn g(p: pdf, x) from "g.c"\n'
+                       "integrand f(x in [0, 1]) = g(q, x)\n")
+    r = vegasc(EXE, [ext, "-q"])
+    check(r.rc != 0 and "takes its member from a param" in r.err,
+          "a param-member pdf passed to an extern fn: an error")
 
 
 def main():
     with_env(LHAPDF_DATA_PATH=os.path.join(workdir(), "sets"))
     bands()
     envelope_and_errors()
+    param_members()
 
 
 if __name__ == "__main__":

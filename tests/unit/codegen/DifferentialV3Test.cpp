@@ -66,6 +66,12 @@ integrand scales(x in [1e-3, 1] * [0.5, 2e4]) {
                   "integrand f(x in [1e-4, 1]) = "
                   "sum(k in 0..2: xfx(p, 2, x, 50, k) * (k + 1)) + "
                   "sum(k in 0..2: alphas(p, 50 * x + 1, 1 - k))\n");
+  // A param as the member of a pdf item and of a call.
+  checkSource("pdf-member-param",
+              "pdf q = \"" + Set + "\" member m\nparam m = 0\n" +
+                  "integrand f(x in [1e-4, 1]) = "
+                  "xfx(q, 2, x, 50) + xfx(q, 1, x, 50, m) * alphas(q, 60)\n",
+              {1.0});
 }
 
 void DifferentialTest::checkWeightEntries(const IntegrandDecl &I,
