@@ -79,7 +79,7 @@ std::string section(const ReportRun &Run, unsigned K, const ReportOptions &O) {
          "</td></tr>";
   S += "</table><h3>Convergence</h3>" + convergencePlots(Run, K) +
        "<h3>Iterations</h3>" + iterationsTable(Run, K) +
-       channelSection(Run, K) +
+       channelSection(Run, K) + weightListSection(Run, K) +
        "<h3>The adapted map: increment density per axis</h3><div "
        "class='row'>" +
        mapDensities(Run, K) + "</div>" + histogramPlots(Run, K, O);

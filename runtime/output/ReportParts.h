@@ -44,6 +44,8 @@ std::string scanSections(const ReportOptions &Options);
 /// A multi-channel integrand's weights per iteration and its channels'
 /// table ("" without channels; ReportChannels.cpp).
 std::string channelSection(const ReportRun &Run, unsigned K);
+/// The weight lists of run \p K (ReportVariations.cpp): empty without.
+std::string weightListSection(const ReportRun &Run, unsigned K);
 /// Every `hist` of the integrand, with its panels.
 std::string histogramPlots(const ReportRun &Run, unsigned K,
                            const ReportOptions &Options);

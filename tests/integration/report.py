@@ -213,6 +213,34 @@ def look_components(exe):
           f"({rows} rows with the header)")
 
 
+WEIGHTS_SRC = """integrand f(x in [0, 1]^2) {
+    let f = x[0] * x[1] + 1
+    weights scales(k in 0..7: f * (1 + (k - 3) / 20))
+    weights two(k in 0..2: f * (2 - k))
+    return f
+}
+"""
+
+
+def look_variations(exe):
+    """Weight lists: a plot per list (entries over the integrand's value)
+    and a table of the bands whose limits are the entries' least and
+    largest."""
+    page = short_report(exe, "wl", WEIGHTS_SRC, "an integrand with lists")
+    if not page:
+        return
+    dom = chromium(["--dump-dom"], page).stdout
+    m = re.search(SELFCHECK, dom)
+    check(m and m.group(1) == "ok 1 runs", "the lists' page checks itself")
+    check(all(svg(dom, f"weights-0-{i}") is not None for i in (0, 1)),
+          "a plot per weight list (weights-0-0, weights-0-1)")
+    table = re.search(r'<table id="weightstable-0">.*?</table>', dom, re.S)
+    rows = re.findall(r"<tr><td>(\w+)</td><td>(\d+)</td><td>(\w+)</td>",
+                      table.group(0)) if table else []
+    check(rows == [("scales", "7", "envelope"), ("two", "2", "envelope")],
+          f"the bands' table names each list, its entries and band ({rows})")
+
+
 def look_capped(exe):
     """A 1000 x 1000 histogram: merged, said, and a page under 1 MB."""
     page = short_report(exe, "big", BIG_SRC, "a 1000 x 1000 histogram")
@@ -253,6 +281,7 @@ def main():
         look_histograms(hpage)
         look_reference(exe, hsrc)
     look_components(exe)
+    look_variations(exe)
     look_capped(exe)
     toml = os.path.join(workdir(), "b.toml")
     with open(toml, "w") as f:
