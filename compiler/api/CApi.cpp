@@ -185,6 +185,29 @@ int vf_compile_string(const char *Source, const char *Name, vf_module **Out) {
   });
 }
 
+int vf_compile_file_pdf_sets(const char *Path, const char *const *Sets,
+                             int32_t Count, vf_module **Out) {
+  return guard("vf_compile_file_pdf_sets", [&]() -> int {
+    if (!Path || !Out || (Count > 0 && !Sets))
+      return nullHandle("vf_compile_file_pdf_sets", !Path  ? "path"
+                                                    : !Out ? "out"
+                                                           : "sets");
+    vf::CompileSettings S;
+    for (int32_t K = 0; K < Count; ++K) {
+      const std::string Choice = Sets[K] ? Sets[K] : "";
+      const auto Eq = Choice.find('=');
+      if (Eq == std::string::npos || Eq == 0 || Eq + 1 == Choice.size())
+        return fail(VF_ERR_ARGUMENT,
+                    "vf_compile_file_pdf_sets: sets[" + std::to_string(K) +
+                        "] is '" + Choice +
+                        "'; expected NAME=SET (a pdf item's name and a set "
+                        "name or folder)");
+      S.PdfSets[Choice.substr(0, Eq)] = Choice.substr(Eq + 1);
+    }
+    return compiled(vf::Module::compileFile(Path, S), Out);
+  });
+}
+
 void vf_module_free(vf_module *M) { delete M; }
 
 int vf_module_integrand_count(const vf_module *M) {

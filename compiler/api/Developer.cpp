@@ -341,10 +341,20 @@ static void noteUnintegrable(const Program &P) {
                 "hypercube)\n";
 }
 
+std::map<std::string, std::string>
+pdfSetChoices(const std::vector<std::string> &Flags) {
+  std::map<std::string, std::string> Sets;
+  for (const std::string &F : Flags)
+    if (auto Eq = F.find('='); Eq != std::string::npos)
+      Sets[F.substr(0, Eq)] = F.substr(Eq + 1);
+  return Sets;
+}
+
 /// --check, --emit (but tokens) and --eval.
 static int runCompilerModes(const DeveloperOptions &O) {
   auto PP = std::make_shared<Program>();
   Program &P = *PP;
+  P.PdfSets = pdfSetChoices(O.PdfSets);
   DiagEngine Diags(P.SM, errs());
   Diags.setErrorLimit(O.ErrorLimit);
   Diags.setWarningsEnabled(!O.NoWarnings);

@@ -58,6 +58,7 @@ compile(bool IsFile, const std::string &PathOrSource, const std::string &Name,
         const CompileSettings &S) {
   auto I = std::make_shared<Module::Impl>();
   I->P = std::make_shared<Program>();
+  I->P->PdfSets = S.PdfSets;
   std::string Text;
   raw_string_ostream OS(Text);
   DiagEngine Diags(I->P->SM, OS);

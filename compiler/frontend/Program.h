@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,6 +29,10 @@ struct Program {
   llvm::SourceMgr SM;
   /// Modules[0] is the main file; imports follow in load order.
   std::vector<std::unique_ptr<SourceModule>> Modules;
+
+  /// Sema's input: sets replacing those of the named pdf items
+  /// (vf::CompileSettings::PdfSets).
+  std::map<std::string, std::string> PdfSets;
 
   // Sema results.
   llvm::StringMap<Item *> Globals;

@@ -64,6 +64,7 @@ bool SemaImpl::run() {
     for (auto &I : M->Items)
       if (I->Kind == ItemKind::Pdf)
         checkPdf(static_cast<PdfDecl &>(*I), *M);
+  checkPdfChoices();
   // Signatures first: a call may precede its callee's definition.
   for (auto &M : P.Modules)
     for (auto &I : M->Items)

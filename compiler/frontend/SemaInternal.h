@@ -164,6 +164,8 @@ public:
   /// Opens \p D's set (a folder relative to \p M's file) and reads its
   /// default member.
   void checkPdf(PdfDecl &D, const SourceModule &M);
+  /// Every name of Program::PdfSets is a pdf item.
+  void checkPdfChoices();
   /// `xfx(p, id, x, mu[, member])` or `alphas(p, mu[, member])`, checked;
   /// false for every other call (and for a user fn of either name, which
   /// older programs may have).

@@ -39,9 +39,16 @@ static std::string setArgument(const PdfDecl &D, const SourceModule &M) {
 }
 
 void SemaImpl::checkPdf(PdfDecl &D, const SourceModule &M) {
-  vf::Expected<pdf::PdfSet> Set = pdf::PdfSet::open(setArgument(D, M));
+  auto Chosen = P.PdfSets.find(D.Name);
+  vf::Expected<pdf::PdfSet> Set = pdf::PdfSet::open(
+      Chosen != P.PdfSets.end() ? Chosen->second : setArgument(D, M));
   if (!Set) {
-    Diags.error(D.SetRange.Start, Set.message(), D.SetRange);
+    Diags.error(D.SetRange.Start,
+                Chosen == P.PdfSets.end()
+                    ? Set.message()
+                    : "the set chosen for pdf '" + D.Name + "' (" +
+                          Chosen->second + "): " + Set.message(),
+                D.SetRange);
     return;
   }
   auto Use = std::make_shared<PdfSetUse>(std::move(*Set));
@@ -67,6 +74,23 @@ void SemaImpl::checkPdf(PdfDecl &D, const SourceModule &M) {
     Use->Members.emplace(0, std::move(*M0));
   }
   D.Use = std::move(Use);
+}
+
+void SemaImpl::checkPdfChoices() {
+  std::string Items;
+  for (auto &M : P.Modules)
+    for (auto &I : M->Items)
+      if (I->Kind == ItemKind::Pdf)
+        Items += (Items.empty() ? "" : ", ") + I->Name;
+  for (const auto &[Name, Set] : P.PdfSets) {
+    Item *G = P.Globals.lookup(Name);
+    if (!G || G->Kind != ItemKind::Pdf)
+      Diags.errorNoLoc("a PDF set was chosen for '" + Name + "' (" + Set +
+                       "), which is no pdf item of the program (" +
+                       (Items.empty() ? std::string("it has none")
+                                      : "its pdf items: " + Items) +
+                       ")");
+  }
 }
 
 bool SemaImpl::loadMember(PdfSetUse &Use, long long K, const Expr &Where) {

@@ -15,6 +15,8 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <map>
+
 namespace vfpy {
 
 namespace {
@@ -67,12 +69,14 @@ py::array evaluate(const Integrand &In, const DoubleArray &X,
   return Out;
 }
 
-std::shared_ptr<vf::Module> compile(const std::string &Source, bool IsFile,
-                                    const std::string &Name, bool UseCache,
-                                    const std::string &CacheDir) {
+std::shared_ptr<vf::Module>
+compile(const std::string &Source, bool IsFile, const std::string &Name,
+        bool UseCache, const std::string &CacheDir,
+        const std::map<std::string, std::string> &PdfSets) {
   vf::CompileSettings S;
   S.UseCache = UseCache;
   S.CacheDir = CacheDir;
+  S.PdfSets = PdfSets;
   std::optional<vf::Expected<std::shared_ptr<vf::Module>>> M;
   {
     py::gil_scoped_release R;
@@ -120,7 +124,8 @@ void bindCompile(py::module_ &M) {
       .def_property_readonly("from_cache", &vf::Module::fromCache);
 
   M.def("compile", &compile, py::arg("source"), py::arg("is_file"),
-        py::arg("name"), py::arg("use_cache"), py::arg("cache_dir"));
+        py::arg("name"), py::arg("use_cache"), py::arg("cache_dir"),
+        py::arg("pdf_sets"));
 }
 
 } // namespace vfpy

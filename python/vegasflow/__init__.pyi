@@ -57,7 +57,8 @@ class Module:
     def __contains__(self, name: object) -> bool: ...
 
 def compile(source: _Path, *, name: Optional[str] = ..., cache: bool = ...,
-            cache_dir: Optional[_Path] = ...) -> Module: ...
+            cache_dir: Optional[_Path] = ...,
+            pdf_sets: Optional[Dict[str, _Path]] = ...) -> Module: ...
 
 class DeviceStats:
     name: str

@@ -188,7 +188,24 @@ def _is_path(source):
                                    or os.path.isfile(source))
 
 
-def compile(source, *, name=None, cache=True, cache_dir=None):
+def _pdf_sets(pdf_sets):
+    """compile()'s pdf_sets as {str: str}, or TypeError naming the entry."""
+    if pdf_sets is None:
+        return {}
+    if not isinstance(pdf_sets, dict):
+        raise TypeError(f"pdf_sets: expected a dict {{pdf item: set}}, got "
+                        f"{type(pdf_sets).__name__}")
+    out = {}
+    for item, chosen in pdf_sets.items():
+        if not isinstance(item, str) or \
+                not isinstance(chosen, (str, os.PathLike)):
+            raise TypeError(f"pdf_sets: {item!r}: {chosen!r}: expected a pdf "
+                            f"item's name and a set name or folder")
+        out[item] = os.fspath(chosen)
+    return out
+
+
+def compile(source, *, name=None, cache=True, cache_dir=None, pdf_sets=None):
     """Compiles .vf source into a Module (JIT for this CPU, cached on disk).
 
     Args:
@@ -199,6 +216,9 @@ def compile(source, *, name=None, cache=True, cache_dir=None):
             code there (default True).
         cache_dir: the cache folder (default $VF_CACHE_DIR, else
             $XDG_CACHE_HOME/vegasflow, else ~/.cache/vegasflow).
+        pdf_sets: {pdf item: set} replacing the sets the source names, a
+            set name (searched as LHAPDF searches) or a set's folder (a str
+            with '/', or a PathLike), e.g. {"p": "CT18LO"}.
 
     Returns:
         Module: the compiled integrands by name.
@@ -216,9 +236,11 @@ def compile(source, *, name=None, cache=True, cache_dir=None):
         source = os.fspath(source)
         if not os.path.isfile(source):
             raise FileNotFoundError(f"no .vf file {source!r}")
+    sets = _pdf_sets(pdf_sets)
     try:
         handle = _vegasflow.compile(source, is_file, name or "<string>",
-                                    bool(cache), os.fspath(cache_dir or ""))
+                                    bool(cache), os.fspath(cache_dir or ""),
+                                    sets)
     except _vegasflow._CompileFailure as e:
         raise CompileError(str(e)) from None
     return Module(handle)

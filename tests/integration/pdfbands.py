@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """PDF error bands of weight lists over a set's members.
 
-    pdfbands.py VEGASC
+    pdfbands.py VEGASC [LIBVEGASFLOW]
 
 Sets made here from the test set's member 0 (tests/testdata/pdf): member
 m is member 0 with every value times c_m, so a list of xfx(p, 2, x, mu, k)
@@ -19,14 +19,17 @@ does not cover the error members gets the envelope, with a warning naming
 them; a member past the set and one computed from the sample are errors at the call.
 A param chooses the member of a pdf item (`member m`) and of a call
 (c_m times member 0's integral, 1e-8); a value that is not a member is an
-error before the run.
+error before the run. --pdf-set NAME=SET replaces a pdf item's set, as
+the C API's vf_compile_file_pdf_sets does.
 """
+import ctypes
 import math
 import os
 import shutil
 import sys
 
-from vftest import check, finish, vegasc, with_env, workdir, write_source
+from vftest import (check, finish, preload_sanitizer, vegasc, with_env,
+                    workdir, write_source)
 
 SETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
                     "testdata", "pdf", "VFToyLO")
@@ -187,14 +190,67 @@ def param_members():
           "a param-member pdf passed to an extern fn: an error")
 
 
+def chosen_sets():
+    """--pdf-set NAME=SET replaces a pdf item's set: the list over the
+    chosen Hess's members gets its band; a name that is no pdf item, a
+    set that is not found and a value without '=' are errors."""
+    src = source("choose", "Short", 1, 7)
+    r = vegasc(EXE, [src, "-q", "--seed", 3, "--calls", 4000, "--iterations",
+                     3, "--warmup", 1, "--pdf-set", "p=Hess"])
+    check(r.rc == 0 and r.doc and band_of(r)[0] == "hessian",
+          "--pdf-set p=Hess: the list over Hess's members, its band")
+    for flag, message in (
+            ("q=Hess", "a PDF set was chosen for 'q' (Hess), which is no pdf "
+             "item of the program (its pdf items: p)"),
+            ("p=Missing", "the set chosen for pdf 'p' (Missing): PDF set "
+             "'Missing' not found"),
+            ("p", "expected NAME=SET")):
+        r = vegasc(EXE, [src, "-q", "--pdf-set", flag])
+        check(r.rc != 0 and message in r.err,
+              f"--pdf-set {flag}: an error ({r.err.strip()[:200]!r})")
+
+
+def c_api(lib_path):
+    """vf_compile_file_pdf_sets: the choice reaches Sema (a list over Hess's
+    members compiles; over Short's, the same source names a set without
+    member 6), and a string without '=' is an argument error naming it."""
+    preload_sanitizer(lib_path)
+    lib = ctypes.CDLL(lib_path)
+    lib.vf_compile_file_pdf_sets.argtypes = [
+        ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p), ctypes.c_int32,
+        ctypes.POINTER(ctypes.c_void_p)]
+    lib.vf_last_error.restype = ctypes.c_char_p
+    src = source("capi", "Short", 1, 7).encode()
+
+    def compile_with(*sets):
+        arr = (ctypes.c_char_p * max(len(sets), 1))(*[s.encode()
+                                                      for s in sets])
+        m = ctypes.c_void_p()
+        rc = lib.vf_compile_file_pdf_sets(src, arr, len(sets), ctypes.byref(m))
+        if rc == 0:
+            lib.vf_module_free(m)
+        return rc, lib.vf_last_error().decode()
+    check(compile_with("p=Hess")[0] == 0, "C API: p=Hess compiles")
+    rc, msg = compile_with()
+    check(rc == 2 and "has 5 members (0 to 4), not member 5" in msg,
+          "C API: without a choice, the source's own set")
+    rc, msg = compile_with("p=Hess", "Hess")
+    check(rc == 1 and "sets[1] is 'Hess'; expected NAME=SET" in msg,
+          f"C API: a choice without '=' ({msg!r})")
+
+
 def main():
     with_env(LHAPDF_DATA_PATH=os.path.join(workdir(), "sets"))
     bands()
     envelope_and_errors()
     param_members()
+    chosen_sets()
+    if LIB:
+        c_api(LIB)
 
 
 if __name__ == "__main__":
     EXE = sys.argv[1]
+    LIB = sys.argv[2] if len(sys.argv) > 2 else None
     main()
     finish()

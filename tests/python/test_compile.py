@@ -102,3 +102,23 @@ def test_warnings_and_cache(tmp_path):
     assert vf.compile(src, cache_dir=tmp_path).from_cache
     assert not vf.compile(src, cache_dir=tmp_path, cache=False).from_cache
     assert vf.compile(GAUSS4).warnings == ""
+
+
+TOY_SET = (pathlib.Path(__file__).resolve().parents[1] / "testdata" / "pdf" /
+           "VFToyLO")
+PDF_SRC = 'pdf p = "NoSuchSetHere"\nintegrand u(x in [1e-3, 1]) = ' \
+    'xfx(p, 2, x, 100, 1) - xfx(p, 2, x, 100)\n'
+
+
+def test_pdf_sets_replace_an_items_set():
+    """ pdf_sets={item: folder} replaces the set the source names (which
+    does not exist here): member 1 of the test set is member 0 with the
+    gluon scaled, so the u quark is the same """
+    m = vf.compile(PDF_SRC, pdf_sets={"p": TOY_SET})
+    assert m.u(np.array([[0.1], [0.5]])).tolist() == [0.0, 0.0]
+    with pytest.raises(vf.CompileError, match="NoSuchSetHere"):
+        vf.compile(PDF_SRC)
+    with pytest.raises(vf.CompileError, match="a PDF set was chosen for 'q'"):
+        vf.compile(PDF_SRC, pdf_sets={"p": TOY_SET, "q": TOY_SET})
+    with pytest.raises(TypeError, match="pdf_sets"):
+        vf.compile(PDF_SRC, pdf_sets={"p": 3})

@@ -142,6 +142,8 @@ std::shared_ptr<Module> BatchRunner::module(const BatchRun &R,
     CompileSettings CS;
     CS.UseCache = !O.NoCache;
     CS.CacheDir = O.CacheDir;
+    CS.PdfSets = pdfSetChoices(O.PdfSets);
+    CS.PdfSets = pdfSetChoices(O.PdfSets);
     CS.Warnings = !O.NoWarnings;
     CS.ErrorLimit = O.ErrorLimit;
     // Inline code is named after the TOML file and padded to its place

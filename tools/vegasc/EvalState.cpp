@@ -28,6 +28,7 @@ Expected<std::vector<double>> stateValues(const DriverOptions &O,
   CompileSettings CS;
   CS.UseCache = !O.NoCache;
   CS.CacheDir = O.CacheDir;
+  CS.PdfSets = pdfSetChoices(O.PdfSets);
   CS.Warnings = false;
   auto M = Module::compileFile(O.File, CS);
   if (!M)

@@ -237,6 +237,7 @@ int prepareRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
   CompileSettings CS;
   CS.UseCache = !O.NoCache;
   CS.CacheDir = O.CacheDir;
+  CS.PdfSets = pdfSetChoices(O.PdfSets);
   CS.Warnings = Warnings;
   CS.ErrorLimit = O.ErrorLimit;
   auto M = Module::compileFile(O.File, CS);

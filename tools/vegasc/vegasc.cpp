@@ -119,6 +119,18 @@ const CLI::Validator NonEmptyPath(
     },
     "FILE");
 
+/// --pdf-set NAME=SET, both parts given.
+const CLI::Validator PdfSetChoice(
+    [](std::string &S) {
+      auto Eq = S.find('=');
+      return Eq == std::string::npos || Eq == 0 || Eq + 1 == S.size()
+                 ? "expected NAME=SET (a pdf item's name and a set name "
+                   "or folder), got '" +
+                       S + "'"
+                 : std::string();
+    },
+    "NAME=SET");
+
 /// Standard output (and error) to a full disk or a closed pipe: the error
 /// is said once, as an error, and the exit code says it. The developer
 /// modes print through the library's streams (vf::finishOutput), the rest
@@ -243,6 +255,10 @@ void addSourceFlags(CLI::App &App, vf::DriverOptions &O) {
                  "which integrand of the file (default: its only one)");
   App.add_option("--param", O.Params, "set a parameter: NAME=VALUE")
       ->take_last();
+  App.add_option("--pdf-set", O.PdfSets,
+                 "the PDF set of a pdf item, replacing its own: NAME=SET (a "
+                 "set name, or its folder); repeatable")
+      ->check(PdfSetChoice);
   App.add_option("--gpu-arch", O.GpuArch,
                  "GPU architecture for PTX (" + vf::defaultGpuArch() + ")");
   App.add_flag("--no-cache", O.NoCache, "do not read or write the compile cache");

@@ -21,6 +21,7 @@
 #include "vf/Expected.h"
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,9 @@ struct DeveloperOptions {
   bool AtT = false;
   std::string Integrand;           ///< --integrand
   std::vector<std::string> Params; ///< --param "name=value"
+  /// --pdf-set "name=set": the set of pdf item name, replacing its own
+  /// (vf::CompileSettings::PdfSets); the flag's parser checks the '='.
+  std::vector<std::string> PdfSets;
   std::string GpuArch;             ///< --emit=ptx only; empty: defaultGpuArch()
   bool NoCache = false;
   std::string CacheDir;
@@ -77,6 +81,11 @@ int runDeveloperMode(const DeveloperOptions &O);
 /// (std::atexit) calls it once before registering the handler, so that
 /// the streams are destroyed after the handler has run.
 Status finishOutput();
+
+/// --pdf-set's "name=set" values as CompileSettings::PdfSets (the last
+/// value of a name wins, as with --param).
+std::map<std::string, std::string>
+pdfSetChoices(const std::vector<std::string> &Flags);
 
 /// The GPU architecture --emit=ptx compiles for when none is given.
 std::string defaultGpuArch();

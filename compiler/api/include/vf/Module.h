@@ -18,6 +18,7 @@
 #include "vf/Expected.h"
 #include "vf/Integrand.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,6 +37,11 @@ struct CompileSettings {
   /// Errors beyond this many are counted ("N errors generated.") but
   /// their text is left out of the message (vegasc --error-limit).
   unsigned ErrorLimit = 20;
+  /// The PDF set of each named `pdf` item, replacing the one its source
+  /// names (docs/user-guide.md, "Hadron colliders"): a set name, searched
+  /// as LHAPDF searches, or, with a '/', the set's folder (relative to the
+  /// current directory). A name that is no pdf item is an error.
+  std::map<std::string, std::string> PdfSets;
 };
 
 /// How the on-disk cache served the compiles of this process so far: every

@@ -77,6 +77,12 @@ const char *vf_version(void);
    Uses the on-disk cache ($VF_CACHE_DIR or ~/.cache/vegasflow). */
 int vf_compile_file(const char *path, vf_module **out);
 int vf_compile_string(const char *source, const char *name, vf_module **out);
+/* vf_compile_file with the PDF sets of pdf items replaced: `count`
+   strings "NAME=SET" (a set name, searched as LHAPDF searches, or the
+   set's folder). VF_ERR_ARGUMENT for a string without '=' (naming it);
+   VF_ERR_COMPILE for a NAME that is no pdf item or a SET not found. */
+int vf_compile_file_pdf_sets(const char *path, const char *const *sets,
+                             int32_t count, vf_module **out);
 void vf_module_free(vf_module *m);
 /* Integrands in source order: their count, and the name of number `index`
    copied into buf (returns VF_ERR_BUFFER if it does not fit). */
