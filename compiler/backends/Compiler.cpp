@@ -50,7 +50,7 @@ const CompiledIntegrand *CompiledModule::find(StringRef Name) const {
 }
 
 /// Bump when codegen changes in a way the version string does not show.
-static constexpr const char *CodegenRevision = "codegen-13";
+static constexpr const char *CodegenRevision = "codegen-14";
 
 /// A digest of the embedded bitcode: a rebuilt math library or sampler
 /// must not reuse code compiled with the old one.
@@ -139,7 +139,7 @@ entrySymbols(const ProgramImage &P, const GpuCodeGen *Gpu, ModuleParts Parts) {
       Names.push_back(Host ? batchSymbol(I.Name) : gpuEvalSymbol(I.Name));
     if (Parts.Batch && Host && I.Histograms)
       Names.push_back(cellsSymbol(I.Name));
-    if (Parts.Batch && Host && I.WeightEntries)
+    if (Host && I.WeightEntries)
       Names.push_back(weightsSymbol(I.Name));
     if (Parts.Sampler)
       Names.push_back(Host ? sampleTileSymbol(I.Name)
@@ -362,7 +362,7 @@ Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
         return Cells.takeError();
       I.Cells = Cells->toPtr<BatchEntry>();
     }
-    if (O.Evaluate && I.WeightEntries) {
+    if (I.WeightEntries) {
       auto Weights = JIT->lookup(*JD, weightsSymbol(I.Name));
       if (!Weights)
         return Weights.takeError();

@@ -111,8 +111,8 @@ struct CompiledIntegrand {
   /// parameter block, as Batch is found.
   unsigned Channels = 0;
   std::vector<BatchEntry> ChannelBatch = {};
-  /// The entries of its weight lists, and on the host (with Evaluate)
-  /// vf_weights_NAME when there are any.
+  /// The entries of its weight lists, and on the host vf_weights_NAME
+  /// when there are any.
   unsigned WeightEntries = 0;
   WeightsEntry Weights = nullptr;
 };

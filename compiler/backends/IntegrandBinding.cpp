@@ -29,6 +29,26 @@ guardedBatch(std::shared_ptr<const FaultSite> Site, BatchEntry Fn) {
   };
 }
 
+/// Info's EvaluateWeights: \p Fn (one point's entries, \p Entries of
+/// them) at each point, run as \p Site's code; null without \p Fn.
+std::function<void(const double *, std::int64_t, const double *, double *)>
+weightsBatch(std::shared_ptr<const FaultSite> Site, WeightsEntry Fn,
+             unsigned Dim, unsigned Entries) {
+  if (!Fn)
+    return nullptr;
+  return [Site, Fn, Dim, Entries](const double *Xs, std::int64_t N,
+                                  const double *Params, double *Out) {
+    auto Points = [&] {
+      for (std::int64_t K = 0; K < N; ++K)
+        callCompiled(Fn, Xs + K * Dim, Params, Out + K * Entries);
+    };
+    if (Site)
+      runIntegrandCode(*Site, Points);
+    else
+      Points();
+  };
+}
+
 /// Info's EvaluateChannel over \p Entries (one per channel), or null.
 std::function<void(unsigned, const double *, std::int64_t, const double *,
                    double *)>
@@ -66,7 +86,7 @@ void bindBounds(IntegrandInfo &Info, const Program &P, const IntegrandDecl &I,
 }
 /// \p W's entries from cell \p Base, and its band.
 static WeightListSpec weightListSpec(const WeightsStmt &W, unsigned Base) {
-  WeightListSpec S{W.Name, W.Length, Base};
+  WeightListSpec S{W.Name, W.Length, Base, W.List->LoValue};
   const pdf::ErrorMembers E = listBand(W);
   if (E.Band == WeightBand::Envelope)
     return S;
@@ -165,6 +185,8 @@ IntegrandInfo bindIntegrand(const Program &P, const CompiledModule &M,
     auto Site = integrandFaultSite(P, I.Name);
     Info.Evaluate = guardedBatch(Site, C->Batch);
     Info.EvaluateChannel = channelBatches(Site, C->ChannelBatch);
+    Info.EvaluateWeights =
+        weightsBatch(Site, C->Weights, I.Dim, C->WeightEntries);
     bindBounds(Info, P, I, *C, Site);
     Info.Code = bindCode(P, I, *C, std::move(Site), OnDemand, Options,
                          std::move(GpuImage));

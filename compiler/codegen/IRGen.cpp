@@ -246,6 +246,10 @@ std::unique_ptr<Module> generateModule(const Program &P, LLVMContext &Ctx,
           emitIntegrand(*M, *I, /*Host=*/!Gpu, ChannelTerm{C, AlphaSlot}));
     if (!Gpu)
       emitBounds(*M, *I);
+    // Events weigh their entries with it (vf::IntegrandInfo::
+    // EvaluateWeights), in a run that integrates too.
+    if (!Gpu && I->WeightEntries)
+      emitWeights(*M, *I);
     if (!BatchEntries)
       continue;
     if (Gpu) {
@@ -257,8 +261,6 @@ std::unique_ptr<Module> generateModule(const Program &P, LLVMContext &Ctx,
         emitHostBatch(*M, *I, F, cellsSymbol(I->Name),
                       {I->Outputs, unsigned(I->Histograms.size())},
                       P.Params.size());
-      if (I->WeightEntries)
-        emitWeights(*M, *I);
       for (unsigned C = 0; C < Terms.size(); ++C)
         emitHostBatch(*M, *I, Terms[C], channelBatchSymbol(I->Name, C),
                       {0, I->Outputs}, AlphaSlot + Terms.size());

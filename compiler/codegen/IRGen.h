@@ -19,10 +19,11 @@
 // and, on the host for an integrand with histograms,
 //   void vf_cells_NAME(same arguments), out stride = number of histograms,
 // each point's histogram cells (for --eval and the differential test);
-// and, on the host for an integrand with weight lists,
+// and, on the host for an integrand with weight lists, with or without
+// BatchEntries,
 //   void vf_weights_NAME(const double *x, const double *params, double *out)
 // one point's entries of all its lists (codegen/WeightsGen.h), each times
-// the maps' Jacobian (for --eval and the differential test);
+// the maps' Jacobian (for events, --eval and the differential test);
 // for a multi-channel integrand on the host, channel C's term over an
 // array of points from the kernels' parameter block (P + m doubles, and
 // the maps after them where a channel calls density()):

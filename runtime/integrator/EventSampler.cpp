@@ -34,6 +34,15 @@ Expected<EventSampler> EventSampler::create(const Frozen &State) {
   if (Channels ? !State.Integrand->EvaluateChannel : !State.Integrand->Evaluate)
     return Error{"integrand '" + State.Integrand->Name +
                  "' has no batch entry point to evaluate events with"};
+  E.Entries = weightEntries(*State.Integrand);
+  // Sema keeps lists out of channels; an integrand made by hand may not.
+  if (E.Entries && (Channels || !State.Integrand->EvaluateWeights))
+    return Error{"integrand '" + State.Integrand->Name +
+                 "' has the weight list '" +
+                 State.Integrand->WeightLists.front().Name +
+                 "' but no entry point to evaluate its entries at events "
+                 "(IntegrandInfo::EvaluateWeights" +
+                 (Channels ? ", which a multi-channel integrand lacks)" : ")")};
   return E;
 }
 
@@ -80,10 +89,11 @@ void EventSampler::resize(std::size_t N, Buffers &B) const {
   B.Jac.resize(N);
   B.Weight.resize(N);
   B.Accept.resize(N);
+  B.Zeroed.resize(N);
 }
 
 void EventSampler::fill(std::uint32_t Stream, std::uint64_t First,
-                        std::size_t N, Buffers &B) const {
+                        std::size_t N, EntryChoice Choice, Buffers &B) const {
   if (!S.Channels.empty())
     return fillChannels(Stream, First, N, B);
   const unsigned Dim = S.Integrand->Dim;
@@ -97,6 +107,54 @@ void EventSampler::fill(std::uint32_t Stream, std::uint64_t First,
   S.Integrand->Evaluate(B.X.data(), std::int64_t(N), S.Params.data(),
                         B.F.data());
   weigh(First, N, B);
+  fillEntries(Choice, N, B);
+}
+
+void EventSampler::fillEntries(EntryChoice Choice, std::size_t N,
+                               Buffers &B) const {
+  if (!Entries || Choice.Which == EntryChoice::None)
+    return;
+  const unsigned Dim = S.Integrand->Dim;
+  B.Entries.assign(N * Entries, 0.0);
+  // The chosen events' points, in one call: the test is unweight()'s own.
+  std::vector<std::size_t> Chosen;
+  std::vector<double> X;
+  for (std::size_t E = 0; E < N; ++E) {
+    if (B.Zeroed[E] || (Choice.Which == EntryChoice::Accepted &&
+                        !(B.Accept[E] * Choice.Wmax < std::abs(B.Weight[E]))))
+      continue;
+    Chosen.push_back(E);
+    X.insert(X.end(), B.X.begin() + E * Dim, B.X.begin() + (E + 1) * Dim);
+  }
+  std::vector<double> Values(Chosen.size() * Entries);
+  S.Integrand->EvaluateWeights(X.data(), std::int64_t(Chosen.size()),
+                               S.Params.data(), Values.data());
+  for (std::size_t C = 0; C < Chosen.size(); ++C) {
+    const std::size_t E = Chosen[C];
+    const double Scale = Choice.Which == EntryChoice::All ? B.Jac[E] : 1.0;
+    // A non-finite entry adds nothing to its integral (kernels/HistSums.h)
+    // and weighs nothing here.
+    for (unsigned K = 0; K < Entries; ++K) {
+      const double V = Values[C * Entries + K];
+      B.Entries[E * Entries + K] = std::isfinite(V) ? Scale * V : 0.0;
+    }
+  }
+}
+
+void EventSampler::takeAccepted(const Buffers &B, std::size_t E, double Weight,
+                                Buffers &Out) const {
+  const unsigned Dim = S.Integrand->Dim, K = S.Integrand->Outputs;
+  Out.X.insert(Out.X.end(), B.X.begin() + E * Dim, B.X.begin() + (E + 1) * Dim);
+  Out.F.insert(Out.F.end(), B.F.begin() + E * K, B.F.begin() + (E + 1) * K);
+  Out.Jac.push_back(B.Jac[E]);
+  if (!B.Channel.empty())
+    Out.Channel.push_back(B.Channel[E]);
+  Out.Weight.push_back(Weight);
+  // Weight e_k / f: the variation's ratio to the value the event's weight
+  // came from (f != 0, or the event had weight 0 and was not accepted).
+  const double F = B.F[E * K];
+  for (unsigned J = 0; J < Entries; ++J)
+    Out.Entries.push_back(Weight * (B.Entries[E * Entries + J] / F));
 }
 
 void EventSampler::fillChannels(std::uint32_t Stream, std::uint64_t First,
@@ -155,6 +213,7 @@ void EventSampler::weigh(std::uint64_t First, std::size_t N, Buffers &B) const {
         B.FirstBad = First + E;
       std::fill(F, F + K, 0.0);
     }
+    B.Zeroed[E] = !Finite;
     B.Weight[E] = B.Jac[E] * F[0];
   }
 }
@@ -173,21 +232,25 @@ EventBatch EventSampler::view(const Buffers &B, std::uint64_t First,
   E.Weight = std::span<const double>(B.Weight.data(), N);
   if (!S.Channels.empty())
     E.Channel = std::span<const std::uint32_t>(B.Channel.data(), N);
+  E.Entries = Entries;
+  if (Entries)
+    E.EntryWeights = std::span<const double>(B.Entries.data(), N * Entries);
   return E;
 }
 
 Status EventSampler::draw(
     std::uint32_t Stream, std::uint64_t First, std::uint64_t N,
     const std::function<bool(const EventBatch &)> &Callback) const {
-  return drawBuffers(Stream, First, N,
-                     [&](const Buffers &B, std::uint64_t Start,
-                         std::size_t Size) {
-                       return Callback(view(B, Start, Size));
-                     });
+  return drawBuffers(
+      Stream, First, N, {EntryChoice::All},
+      [&](const Buffers &B, std::uint64_t Start, std::size_t Size) {
+        return Callback(view(B, Start, Size));
+      });
 }
 
 Status EventSampler::drawBuffers(
     std::uint32_t Stream, std::uint64_t First, std::uint64_t N,
+    EntryChoice Choice,
     const std::function<bool(const Buffers &, std::uint64_t, std::size_t)>
         &Callback) const {
   const std::uint64_t Nbatches = (N + BatchSize - 1) / BatchSize;
@@ -200,7 +263,7 @@ Status EventSampler::drawBuffers(
                                                  N - B * BatchSize));
     };
     parallelFor(S.Threads, Nb, [&](unsigned, std::uint64_t T) {
-      fill(Stream, First + (B0 + T) * BatchSize, Size(B0 + T), Bufs[T]);
+      fill(Stream, First + (B0 + T) * BatchSize, Size(B0 + T), Choice, Bufs[T]);
     });
     for (std::uint64_t T = 0; T < Nb; ++T) {
       const Buffers &B = Bufs[T];
@@ -231,11 +294,13 @@ Expected<double> EventSampler::wmax(std::uint64_t Events) const {
   if (Events == 0)
     return Error{"unweighting needs WmaxEvents >= 1 to estimate w_max"};
   double Wmax = 0;
-  Status St = draw(WmaxStream, 0, Events, [&](const EventBatch &B) {
-    for (double W : B.Weight)
-      Wmax = std::max(Wmax, std::abs(W));
-    return true;
-  });
+  Status St =
+      drawBuffers(WmaxStream, 0, Events, {},
+                  [&](const Buffers &B, std::uint64_t, std::size_t Size) {
+                    for (std::size_t E = 0; E < Size; ++E)
+                      Wmax = std::max(Wmax, std::abs(B.Weight[E]));
+                    return true;
+                  });
   if (!St)
     return St.error();
   if (!(Wmax > 0) || !std::isfinite(Wmax))
@@ -261,7 +326,6 @@ Expected<UnweightStats> EventSampler::unweight(
   // over the drawn events by Welford's update, in event order.
   double Mean = 0, M2 = 0;
   Buffers Out;
-  const unsigned Dim = S.Integrand->Dim, K = S.Integrand->Outputs;
   // Each round draws at least the events still needed at the efficiency
   // seen so far (and never fewer than a batch per thread).
   while (R.Accepted < N) {
@@ -272,9 +336,10 @@ Expected<UnweightStats> EventSampler::unweight(
     const std::uint64_t Start = Next;
     Status St = drawBuffers(
         EventStream, Start, std::max<std::uint64_t>(Want, BatchSize),
+        {EntryChoice::Accepted, R.Wmax},
         [&](const Buffers &B, std::uint64_t First, std::size_t Size) {
           Out.X.clear(), Out.F.clear(), Out.Jac.clear(), Out.Weight.clear();
-          Out.Channel.clear();
+          Out.Channel.clear(), Out.Entries.clear();
           std::size_t E = 0;
           for (; E < Size && R.Accepted < N; ++E) {
             const double W = B.Weight[E];
@@ -294,15 +359,8 @@ Expected<UnweightStats> EventSampler::unweight(
               ++Ch->Accepted;
             const bool Over = std::abs(W) > R.Wmax;
             R.Overshoot += Over;
-            Out.X.insert(Out.X.end(), B.X.begin() + E * Dim,
-                         B.X.begin() + (E + 1) * Dim);
-            Out.F.insert(Out.F.end(), B.F.begin() + E * K,
-                         B.F.begin() + (E + 1) * K);
-            Out.Jac.push_back(B.Jac[E]);
-            if (Ch)
-              Out.Channel.push_back(B.Channel[E]);
-            Out.Weight.push_back(
-                std::copysign(Over ? std::abs(W) / R.Wmax : 1.0, W));
+            takeAccepted(
+                B, E, std::copysign(Over ? std::abs(W) / R.Wmax : 1.0, W), Out);
           }
           Next = First + E;
           if (!Out.Jac.empty())

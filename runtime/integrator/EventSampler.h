@@ -26,6 +26,12 @@
 // c's allocation); its point is channel c's (its map, strata and Philox
 // blocks), its value channel c's term f_c, and its Jac 1/(alpha_c q_c).
 //
+// An integrand's weight lists are evaluated at the events handed out
+// (IntegrandInfo::EvaluateWeights, in the batches' parallel fill): every
+// weighted event, and of unweighting only the events the hit-or-miss test
+// accepts, whose entries are then scaled to the unweighted weight
+// (EventBatch::EntryWeights). The w_max pass evaluates none.
+//
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_INTEGRATOR_EVENTSAMPLER_H
 #define VF_RUNTIME_INTEGRATOR_EVENTSAMPLER_H
@@ -78,8 +84,9 @@ public:
   /// Evaluates the domain for the current parameters.
   static Expected<EventSampler> create(const Frozen &State);
 
-  /// Events [First, First + N) of Stream in batches, in order. The
-  /// callback may stop early by returning false.
+  /// Events [First, First + N) of Stream in batches, in order, with their
+  /// weight lists' entries. The callback may stop early by returning
+  /// false.
   Status draw(std::uint32_t Stream, std::uint64_t First, std::uint64_t N,
               const std::function<bool(const EventBatch &)> &Callback) const;
 
@@ -92,18 +99,36 @@ public:
 private:
   explicit EventSampler(const Frozen &S) : S(S) {}
 
-  /// One batch's buffers; Accept holds the acceptance uniforms.
+  /// Which events of a batch get their weight lists' entries: none (the
+  /// w_max pass), all (weighted events), or those that unweighting at
+  /// Wmax accepts.
+  struct EntryChoice {
+    enum { None, All, Accepted } Which = None;
+    double Wmax = 0;
+  };
+  /// One batch's buffers; Accept holds the acceptance uniforms. Entries
+  /// (N x the lists' entries): Jac e_k with EntryChoice::All, e_k itself
+  /// with Accepted (unweight() scales it), 0 for the events not chosen;
+  /// Zeroed marks the events whose value was not finite.
   struct Buffers {
-    std::vector<double> X, F, Jac, Weight, Accept;
+    std::vector<double> X, F, Jac, Weight, Accept, Entries;
     std::vector<std::uint32_t> Channel;
+    std::vector<unsigned char> Zeroed;
     std::uint64_t NonFinite = 0, FirstBad = 0;
   };
-  Status drawBuffers(
-      std::uint32_t Stream, std::uint64_t First, std::uint64_t N,
-      const std::function<bool(const Buffers &, std::uint64_t First,
-                               std::size_t N)> &Callback) const;
+  Status
+  drawBuffers(std::uint32_t Stream, std::uint64_t First, std::uint64_t N,
+              EntryChoice Choice,
+              const std::function<bool(const Buffers &, std::uint64_t First,
+                                       std::size_t N)> &Callback) const;
   void fill(std::uint32_t Stream, std::uint64_t First, std::size_t N,
-            Buffers &B) const;
+            EntryChoice Choice, Buffers &B) const;
+  /// The weight lists' entries of \p B's events that \p Choice picks.
+  void fillEntries(EntryChoice Choice, std::size_t N, Buffers &B) const;
+  /// Appends event \p E of \p B, accepted with weight \p Weight, to
+  /// \p Out, its entries scaled to that weight.
+  void takeAccepted(const Buffers &B, std::size_t E, double Weight,
+                    Buffers &Out) const;
   /// The kernel's inputs for a point of \p Stream in a grid.
   vf_sampler_args gridArgs(std::uint32_t Stream, std::span<const double> Edges,
                            unsigned Ninc, unsigned Nstrat,
@@ -128,6 +153,7 @@ private:
   EventBatch view(const Buffers &B, std::uint64_t First, std::size_t N) const;
 
   Frozen S;
+  unsigned Entries = 0; ///< of the weight lists, in all
   std::vector<double> Lo, Width;
   double Volume = 1;
 };

@@ -44,6 +44,16 @@ struct EventBatch {
   /// Jac = 1 / (alpha_c q_c(x)), so that the weights' mean is still the
   /// integral (docs/algorithm.md, "Multi-channel integration").
   std::span<const std::uint32_t> Channel;
+  /// The entries of the integrand's weight lists (IntegrandInfo::
+  /// WeightLists: list after list, the index rising; 0 without lists)
+  /// and, N x Entries, each one's event weight in Weight's scale: Jac e_k
+  /// for a weighted event, Weight e_k / f_0 for an unweighted one (f_0 is
+  /// never 0 there: an event of weight 0 is never accepted). A non-finite
+  /// e_k weighs 0, as it adds nothing to its integral, and so does every
+  /// e_k of an event whose value was not finite (docs/user-guide.md,
+  /// "Weight lists in event files").
+  unsigned Entries = 0;
+  std::span<const double> EntryWeights;
 };
 
 struct UnweightOptions {

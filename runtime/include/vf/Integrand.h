@@ -40,11 +40,13 @@ struct HistogramSpec {
 enum class WeightBand { Envelope, Replicas, Hessian, SymmHessian };
 
 /// A `weights` list (docs/language.md, "Weight lists"): its entries are
-/// the cells Base .. Base + Entries - 1, after the histograms' cells.
+/// the cells Base .. Base + Entries - 1, after the histograms' cells, and
+/// its index runs over First .. First + Entries - 1 (the list's `lo..hi`).
 struct WeightListSpec {
   std::string Name;
   unsigned Entries = 0;
   unsigned Base = 0;
+  std::int64_t First = 0;
   WeightBand Band = WeightBand::Envelope;
   /// Of a PDF band: entry e is member FirstMember + e of the set, whose
   /// members 1 .. ErrorMembers make the band (member 0 is the integrand's
@@ -103,6 +105,14 @@ struct IntegrandInfo {
   std::function<void(const double *Xs, std::int64_t Npoints,
                      const double *Params, double *Out)>
       Evaluate;
+  /// The entries of every weight list at Npoints points (out stride: the
+  /// lists' entries in all; list after list, the index rising), as the
+  /// sampler's values are computed there (times the maps' Jacobian on an
+  /// infinite domain); for events. Null without lists. Called
+  /// concurrently from worker threads.
+  std::function<void(const double *Xs, std::int64_t Npoints,
+                     const double *Params, double *Out)>
+      EvaluateWeights;
   /// Of a multi-channel integrand: channel Channel's term at Npoints
   /// points, the values its kernel computes there, from the kernels'
   /// parameter block (the user's parameters, then alpha_0 .. alpha_m-1);
@@ -125,6 +135,14 @@ struct IntegrandInfo {
   /// Keeps whatever owns the entry points (the compiled module) alive.
   std::shared_ptr<const void> Owner;
 };
+
+/// The entries of \p I's weight lists in all (EvaluateWeights' stride).
+inline unsigned weightEntries(const IntegrandInfo &I) {
+  unsigned N = 0;
+  for (const WeightListSpec &W : I.WeightLists)
+    N += W.Entries;
+  return N;
+}
 
 /// Whether \p I has code for GPUs (a compiled integrand does; a native
 /// one does not, and runs on the CPU only).
