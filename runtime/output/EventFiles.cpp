@@ -22,8 +22,9 @@
 namespace vf {
 
 namespace {
-/// What an event (its weight; with the lhe layout also its EventInfo)
-/// and each of its particles take until they are written (EventWriters.h).
+/// What an event (its weight, and as many again per weight list entry;
+/// with the lhe layout also its EventInfo) and each of its particles take
+/// until they are written (EventWriters.h).
 constexpr std::uint64_t BytesPerWeight = 8, BytesPerInfo = 32,
                         BytesPerParticle = 80;
 
@@ -144,9 +145,10 @@ Status checkEventFile(const IntegrandInfo &Integrand,
           "a source file of integrand '" + Integrand.Name + "'");
       !S)
     return S;
-  // Held until written: a weight and the particles of each event.
+  // Held until written: the weights and the particles of each event.
   const std::uint64_t PerEvent =
-      BytesPerWeight + (O.Layout == EventLayout::Lhe ? BytesPerInfo : 0) +
+      BytesPerWeight * (1 + weightEntries(Integrand)) +
+      (O.Layout == EventLayout::Lhe ? BytesPerInfo : 0) +
       Particles * BytesPerParticle;
   const std::uint64_t Need = saturatingMulAdd(O.Events, PerEvent);
   if (const MemoryLimit L = availableMemory(); Need > L.Bytes)
@@ -230,6 +232,9 @@ void takeBatch(const EventBatch &B, const IntegrandInfo &Record,
   recordValues(B, Record, Params, Values);
   for (std::size_t K = 0; K < B.N && Bad; ++K) {
     Events.Weights.push_back(B.Weight[K]);
+    Events.EntryWeights.insert(Events.EntryWeights.end(),
+                               B.EntryWeights.begin() + K * B.Entries,
+                               B.EntryWeights.begin() + (K + 1) * B.Entries);
     if (!B.Channel.empty())
       Events.Channels.push_back(B.Channel[K]);
     EventInfo Info;
@@ -266,7 +271,10 @@ Expected<EventFileReport> writeEventFile(Integrator &Int,
   EventList Events;
   Events.ParticlesPerEvent = Shape.Particles;
   Events.ChannelNames = Int.integrand().Channels;
+  Events.WeightLists = Int.integrand().WeightLists;
+  Events.Entries = weightEntries(Int.integrand());
   Events.Weights.reserve(O.Events);
+  Events.EntryWeights.reserve(O.Events * Events.Entries);
   Events.Particles.reserve(O.Events * Events.ParticlesPerEvent);
   std::vector<double> Values;
   Status Bad;

@@ -6,13 +6,23 @@
 // events or 4 for weighted ones, negative when some weight is; one
 // process line per process id the events carry, each with its share of
 // the cross section and its error, XMAXUP the largest weight) and one
-// <event> per event (XWGTUP its weight, the record's particles). HepMC3
-// ASCII: a run info with one weight named "Default", and per event one
+// <event> per event (XWGTUP its weight, the record's particles). An
+// integrand's weight lists (docs/user-guide.md, "Weight lists in event
+// files") add LHEF 3.0's <initrwgt>, one <weightgroup> per list and one
+// <weight id="LIST_k"> per entry, twice: in <header>, where MadGraph
+// writes it and Pythia 8 reads it (name="LIST"), and in <init>, where
+// HepMC3's LHEF::Reader reads it (HepMC3's writer spells it type="LIST");
+// each event then carries its entries' weights as <rwgt>'s <wgt
+// id="LIST_k"> and, as HepMC3's writer adds, in <weights> in that order.
+// HepMC3 ASCII: a run info with the weight "Default" (then LIST_k, each
+// event's weights in that order) and, given the beams, the LHE <init>
+// as HepMC3 keeps it (the HEPRUP attribute), and per event one
 // vertex per set of mothers (the incoming particles, status 4 as beams;
 // those of no vertex in one of their own), colour lines as the particles'
 // "flow1" and "flow2" attributes, as HepMC3's readers of HepMC2 and
 // Pythia 8's interface write them, its weight, and the cross section and
-// its error (GenCrossSection).
+// its error (GenCrossSection, the same for every weight: HepMC3 3.1's
+// writes the first weight's for all).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +34,7 @@
 #include "HepMC3/GenRunInfo.h"
 #include "HepMC3/GenVertex.h"
 #include "HepMC3/LHEF.h"
+#include "HepMC3/LHEFAttributes.h"
 #include "HepMC3/WriterAscii.h"
 
 #include <algorithm>
@@ -139,6 +150,73 @@ void fillInit(LHEF::HEPRUP &R, const EventHeader &H, const EventList &Events) {
   }
 }
 
+/// The names of \p Lists' entries, list after list: LIST_k, k the list's
+/// index, one name per (list, k) since k's text has no '_'.
+std::vector<std::string> entryNames(const std::vector<WeightListSpec> &Lists) {
+  std::vector<std::string> Names;
+  for (const WeightListSpec &L : Lists)
+    for (unsigned K = 0; K < L.Entries; ++K)
+      Names.push_back(L.Name + "_" + std::to_string(L.First + K));
+  return Names;
+}
+
+/// What a <weight> tag says of its entry: "LIST k=K".
+std::string entryText(const WeightListSpec &L, unsigned K) {
+  return L.Name + " k=" + std::to_string(L.First + K);
+}
+
+/// The lists as <initrwgt> in <header>, MadGraph's spelling.
+void headerWeights(std::ostream &OS, const EventList &Events) {
+  if (Events.WeightLists.empty())
+    return;
+  const std::vector<std::string> Names = entryNames(Events.WeightLists);
+  std::size_t Next = 0;
+  OS << "<initrwgt>\n";
+  for (const WeightListSpec &L : Events.WeightLists) {
+    OS << "<weightgroup name=\"" << L.Name << "\">\n";
+    for (unsigned K = 0; K < L.Entries; ++K)
+      OS << "<weight id=\"" << Names[Next++] << "\">" << entryText(L, K)
+         << "</weight>\n";
+    OS << "</weightgroup>\n";
+  }
+  OS << "</initrwgt>\n";
+}
+
+/// The lists as HEPRUP's weight groups and infos (<init>'s <initrwgt>).
+void initWeights(LHEF::HEPRUP &R, const EventList &Events) {
+  const std::vector<std::string> Names = entryNames(Events.WeightLists);
+  std::size_t Next = 0;
+  for (const WeightListSpec &L : Events.WeightLists) {
+    R.weightgroup.emplace_back();
+    R.weightgroup.back().type = L.Name;
+    for (unsigned K = 0; K < L.Entries; ++K) {
+      LHEF::WeightInfo I;
+      I.isrwgt = true;
+      I.name = Names[Next++];
+      I.inGroup = int(R.weightgroup.size()) - 1;
+      I.contents = entryText(L, K);
+      R.weightinfo.push_back(I);
+    }
+  }
+}
+
+/// \p E's weights and named weights (<rwgt>) for \p R's weight infos;
+/// each event then sets the values (HEPEUP::print copies them from
+/// weights to the named ones).
+void namedWeights(LHEF::HEPEUP &E, LHEF::HEPRUP &R) {
+  E.weights.assign(1, {0.0, nullptr});
+  E.namedweights.clear();
+  for (std::size_t K = 0; K < R.weightinfo.size(); ++K) {
+    E.weights.push_back({0.0, &R.weightinfo[K]});
+    LHEF::Weight W;
+    W.iswgt = true;
+    W.name = R.weightinfo[K].name;
+    W.weights = {0.0};
+    W.indices = {int(K) + 1};
+    E.namedweights.push_back(W);
+  }
+}
+
 void fillEvent(LHEF::HEPEUP &E, double Weight, const EventInfo &Info,
                const Particle *Ps, unsigned N) {
   E.resize(int(N));
@@ -171,12 +249,18 @@ bool writeLhe(std::ostream &OS, const EventHeader &H, const EventList &Events) {
   W.headerBlock() << "<!-- written by vegasflow: " << Events.size()
                   << (H.Weighted ? " weighted" : " unweighted")
                   << " events; cross section in the integrand's unit -->\n";
+  headerWeights(W.headerBlock(), Events);
+  initWeights(R, Events);
   W.init();
   LHEF::HEPEUP &E = W.hepeup;
   E.heprup = &R;
+  if (Events.Entries)
+    namedWeights(E, R);
   for (std::size_t K = 0; K < Events.size() && OS; ++K) {
     fillEvent(E, Events.Weights[K], Events.info(K), Events.particles(K),
               Events.ParticlesPerEvent);
+    for (unsigned J = 0; J < Events.Entries; ++J)
+      E.weights[J + 1].first = Events.entryWeights(K)[J];
     // The channel as an attribute of <event> and as a comment line after
     // the particles, which readers that drop attributes keep (HepMC3's
     // LHEF::Reader keeps it as HEPEUP::junk, Pythia's as a comment).
@@ -265,20 +349,44 @@ void addEventInfo(HepMC3::GenEvent &G, const EventInfo &Info) {
                   std::make_shared<HepMC3::DoubleAttribute>(Info.AlphaQcd));
 }
 
+/// Attaches to \p G, whose weights are set, the cross section for each
+/// weight: set_cross_section sizes its list by the event's weights, and
+/// HepMC3 3.1 cannot read back a list shorter than the weights.
+void crossSection(const EventHeader &H, HepMC3::GenEvent &G) {
+  auto Xs = std::make_shared<HepMC3::GenCrossSection>();
+  G.set_cross_section(Xs);
+  Xs->set_cross_section(H.CrossSection, H.CrossSectionError);
+}
+
+/// The LHE <init> of these events as HepMC3 keeps it in a run info:
+/// the beams, PDF ids, processes and weight lists.
+std::shared_ptr<HepMC3::HEPRUPAttribute> runInit(const EventHeader &H,
+                                                 const EventList &Events) {
+  auto A = std::make_shared<HepMC3::HEPRUPAttribute>();
+  fillInit(A->heprup, H, Events);
+  A->heprup.dprec = std::numeric_limits<double>::max_digits10;
+  initWeights(A->heprup, Events);
+  return A;
+}
+
 bool writeHepMC3(std::ostream &OS, const EventHeader &H,
                  const EventList &Events) {
   auto Run = std::make_shared<HepMC3::GenRunInfo>();
-  Run->set_weight_names({"Default"});
+  std::vector<std::string> Names = entryNames(Events.WeightLists);
+  Names.insert(Names.begin(), "Default");
+  Run->set_weight_names(Names);
   Run->tools().push_back({"vegasflow", "", H.Weighted ? "weighted events"
                                                       : "unweighted events"});
+  if (H.Beams)
+    Run->add_attribute("HEPRUP", runInit(H, Events));
   HepMC3::WriterAscii W(OS, Run);
   for (std::size_t K = 0; K < Events.size() && OS; ++K) {
     HepMC3::GenEvent G(Run, HepMC3::Units::GEV, HepMC3::Units::MM);
     G.set_event_number(int(K + 1));
     G.weights() = {Events.Weights[K]};
-    auto Xs = std::make_shared<HepMC3::GenCrossSection>();
-    Xs->set_cross_section(H.CrossSection, H.CrossSectionError);
-    G.set_cross_section(Xs);
+    G.weights().insert(G.weights().end(), Events.entryWeights(K),
+                       Events.entryWeights(K) + Events.Entries);
+    crossSection(H, G);
     addParticles(G, Events.particles(K), Events.ParticlesPerEvent);
     if (H.FullRecord)
       addEventInfo(G, Events.info(K));

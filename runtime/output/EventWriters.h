@@ -50,7 +50,15 @@ struct EventList {
   /// ChannelNames), written as the event's "channel" attribute.
   std::vector<std::string> ChannelNames;
   std::vector<std::uint32_t> Channels;
+  /// The integrand's weight lists and, Entries per event, their entries'
+  /// event weights (EventBatch::EntryWeights; empty without lists).
+  std::vector<WeightListSpec> WeightLists;
+  unsigned Entries = 0;
+  std::vector<double> EntryWeights;
   std::size_t size() const { return Weights.size(); }
+  const double *entryWeights(std::size_t Event) const {
+    return EntryWeights.data() + Event * Entries;
+  }
   const Particle *particles(std::size_t Event) const {
     return Particles.data() + Event * ParticlesPerEvent;
   }

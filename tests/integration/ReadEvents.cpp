@@ -9,7 +9,12 @@
 // event's "channel" attribute (a multi-channel integrand's; "" if none).
 // For LHE also what a shower reads (events_shower.py): <init>'s beams,
 // PDF ids and process ids, each event's IDPRUP, SCALUP, AQEDUP and
-// AQCDUP, and the first event's mothers and colours.
+// AQCDUP, and the first event's mothers and colours. The weights beyond the
+// central one (events_weights.py): their names (LHE: <init>'s weight infos
+// and groups, as HepMC3 reads them; HepMC3: the run info's weight names,
+// and the beams and weight names of its HEPRUP attribute, if any), and per
+// event their values (LHE: HEPEUP::weights after XWGTUP, and the <rwgt>
+// tags' ids and values; HepMC3: the weights after the first).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +22,7 @@
 #include "HepMC3/GenEvent.h"
 #include "HepMC3/GenParticle.h"
 #include "HepMC3/LHEF.h"
+#include "HepMC3/LHEFAttributes.h"
 #include "HepMC3/ReaderAscii.h"
 
 #include <cmath>
@@ -41,6 +47,15 @@ struct Summary {
   std::vector<double> Idprup, Scales, Aqed, Aqcd;
   /// LHE: the first event's MOTHUP and ICOLUP, two per particle.
   std::vector<double> Mothers, Colours;
+  /// The weights' names after the central one's (HepMC3: all of them) and
+  /// LHE's weight groups; per event the values after the central one's
+  /// and LHE's <rwgt> ids and values.
+  std::vector<std::string> WeightNames, Groups, RwgtIds;
+  std::vector<std::vector<double>> Entries, Rwgt;
+  /// HepMC3: the run info's HEPRUP attribute's beams, energies and weight
+  /// names (empty without it).
+  std::vector<double> RunBeams, RunEnergies;
+  std::vector<std::string> RunWeightNames;
 };
 
 double cosTheta(double Px, double Py, double Pz) {
@@ -67,9 +82,22 @@ bool readLhe(const std::string &Path, Summary &S) {
   S.PdfGroups = {double(H.PDFGUP.first), double(H.PDFGUP.second)};
   S.PdfSets = {double(H.PDFSUP.first), double(H.PDFSUP.second)};
   S.Processes.assign(H.LPRUP.begin(), H.LPRUP.end());
+  for (const LHEF::WeightInfo &W : H.weightinfo)
+    S.WeightNames.push_back(W.name);
+  for (const LHEF::WeightGroup &G : H.weightgroup)
+    S.Groups.push_back(G.type);
   while (R.readEvent()) {
     const LHEF::HEPEUP &E = R.hepeup;
     addEvent(S, E.XWGTUP, E.NUP);
+    S.Entries.emplace_back();
+    for (std::size_t K = 1; K < E.weights.size(); ++K)
+      S.Entries.back().push_back(E.weights[K].first);
+    S.Rwgt.emplace_back();
+    for (const LHEF::Weight &W : E.namedweights) {
+      if (S.Events == 1)
+        S.RwgtIds.push_back(W.name);
+      S.Rwgt.back().push_back(W.weights.empty() ? 0 : W.weights[0]);
+    }
     S.Idprup.push_back(E.IDPRUP);
     S.Scales.push_back(E.SCALUP);
     S.Aqed.push_back(E.AQEDUP);
@@ -105,6 +133,9 @@ bool readHepMC3(const std::string &Path, Summary &S) {
       break;
     addEvent(S, E.weights().empty() ? 0 : E.weights()[0],
              long(E.particles().size()));
+    S.Entries.emplace_back();
+    for (std::size_t K = 1; K < E.weights().size(); ++K)
+      S.Entries.back().push_back(E.weights()[K]);
     S.Channels.push_back(E.attribute_as_string("channel"));
     if (auto X = E.cross_section()) {
       S.Xsec = X->xsec();
@@ -115,6 +146,16 @@ bool readHepMC3(const std::string &Path, Summary &S) {
         S.Cos.push_back(cosTheta(P->momentum().px(), P->momentum().py(),
                                  P->momentum().pz()));
   }
+  if (auto Run = R.run_info()) {
+    S.WeightNames = Run->weight_names();
+    if (auto Init = Run->attribute<HepMC3::HEPRUPAttribute>("HEPRUP")) {
+      const LHEF::HEPRUP &H = Init->heprup;
+      S.RunBeams = {double(H.IDBMUP.first), double(H.IDBMUP.second)};
+      S.RunEnergies = {H.EBMUP.first, H.EBMUP.second};
+      for (const LHEF::WeightInfo &W : H.weightinfo)
+        S.RunWeightNames.push_back(W.name);
+    }
+  }
   R.close();
   return true;
 }
@@ -123,6 +164,24 @@ void printList(const char *Name, const std::vector<double> &V) {
   std::printf(", \"%s\": [", Name);
   for (std::size_t K = 0; K < V.size(); ++K)
     std::printf("%s%.17g", K ? ", " : "", V[K]);
+  std::printf("]");
+}
+
+void printStrings(const char *Name, const std::vector<std::string> &V) {
+  std::printf(", \"%s\": [", Name);
+  for (std::size_t K = 0; K < V.size(); ++K)
+    std::printf("%s\"%s\"", K ? ", " : "", V[K].c_str());
+  std::printf("]");
+}
+
+void printRows(const char *Name, const std::vector<std::vector<double>> &V) {
+  std::printf(", \"%s\": [", Name);
+  for (std::size_t K = 0; K < V.size(); ++K) {
+    std::printf("%s[", K ? ", " : "");
+    for (std::size_t J = 0; J < V[K].size(); ++J)
+      std::printf("%s%.17g", J ? ", " : "", V[K][J]);
+    std::printf("]");
+  }
   std::printf("]");
 }
 
@@ -158,6 +217,14 @@ int main(int argc, char **argv) {
   printList("aqcd", S.Aqcd);
   printList("mothers", S.Mothers);
   printList("colours", S.Colours);
+  printStrings("weight_names", S.WeightNames);
+  printStrings("weight_groups", S.Groups);
+  printStrings("rwgt_ids", S.RwgtIds);
+  printRows("entries", S.Entries);
+  printRows("rwgt", S.Rwgt);
+  printList("run_beams", S.RunBeams);
+  printList("run_energies", S.RunEnergies);
+  printStrings("run_weight_names", S.RunWeightNames);
   std::printf(", \"channels\": [");
   for (std::size_t K = 0; K < S.Channels.size(); ++K)
     std::printf("%s\"%s\"", K ? ", " : "", S.Channels[K].c_str());
