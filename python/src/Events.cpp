@@ -26,9 +26,15 @@ struct EventArrays {
   std::vector<double> X, F, Jac, Weight;
   /// A multi-channel integrand's channel of each event (empty without).
   std::vector<std::uint32_t> Channel;
+  /// The weight lists and each event's entries' weights (EntryWeights).
+  std::vector<vf::WeightListSpec> Lists;
+  unsigned Entries;
+  std::vector<double> EntryWeights;
 
   EventArrays(const vf::IntegrandInfo &I, std::uint64_t N)
-      : Dim(I.Dim), Outputs(I.Outputs) {
+      : Dim(I.Dim), Outputs(I.Outputs), Lists(I.WeightLists),
+        Entries(vf::weightEntries(I)) {
+    EntryWeights.reserve(N * Entries);
     X.reserve(N * Dim);
     F.reserve(N * Outputs);
     Jac.reserve(N);
@@ -40,6 +46,23 @@ struct EventArrays {
     Jac.insert(Jac.end(), B.Jac.begin(), B.Jac.end());
     Weight.insert(Weight.end(), B.Weight.begin(), B.Weight.end());
     Channel.insert(Channel.end(), B.Channel.begin(), B.Channel.end());
+    EntryWeights.insert(EntryWeights.end(), B.EntryWeights.begin(),
+                        B.EntryWeights.end());
+  }
+  /// Per list, its name and its entries' weights (n x entries).
+  py::dict weightLists(py::ssize_t N) const {
+    py::dict D;
+    for (std::size_t L = 0, Col = 0; L < Lists.size(); ++L) {
+      const py::ssize_t Width = Lists[L].Entries;
+      py::array_t<double> A({N, Width});
+      double *Out = A.mutable_data();
+      for (py::ssize_t E = 0; E < N; ++E)
+        std::copy_n(EntryWeights.data() + E * Entries + Col, Width,
+                    Out + E * Width);
+      D[py::str(Lists[L].Name)] = A;
+      Col += std::size_t(Width);
+    }
+    return D;
   }
   py::dict toDict() const {
     const py::ssize_t N = py::ssize_t(Jac.size());
@@ -58,7 +81,8 @@ struct EventArrays {
                     py::arg("f") = Array(F, {N, py::ssize_t(Outputs)}),
                     py::arg("jac") = Array(Jac, {N}),
                     py::arg("weights") = Array(Weight, {N}),
-                    py::arg("channel") = Channels);
+                    py::arg("channel") = Channels,
+                    py::arg("weight_lists") = weightLists(N));
   }
 };
 

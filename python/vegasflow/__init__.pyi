@@ -167,6 +167,7 @@ class Events:
     jac: npt.NDArray[np.float64]
     weights: npt.NDArray[np.float64]
     channel: Optional[npt.NDArray[np.uint32]]
+    weight_lists: Dict[str, npt.NDArray[np.float64]]
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[npt.NDArray[np.float64]]: ...
 

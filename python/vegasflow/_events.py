@@ -31,12 +31,18 @@ class Events:
             index into result.channels), shape (n,); None without
             channels. Such an event's f is its channel's term and its jac
             1/(alpha_c q_c(x)).
+        weight_lists: the integrand's `weights` lists by name, each an
+            array of shape (n, entries): column j the event weight of the
+            list's entry lo + j, in weights' scale (jac * e_k for
+            weighted events, weights * e_k / f[:, 0] for unweighted
+            ones); empty without lists.
     """
 
     def __init__(self, d):
         self.x, self.f, self.jac, self.weights = (d["x"], d["f"], d["jac"],
                                                   d["weights"])
         self.channel = d.get("channel")
+        self.weight_lists = dict(d.get("weight_lists", {}))
 
     def __len__(self):
         return len(self.weights)

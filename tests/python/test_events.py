@@ -182,3 +182,37 @@ def test_write_events_for_a_shower(tmp_path):
     with pytest.raises(ValueError, match=r"4 \+ 13 per particle \(17\)"):
         integ.write_events(tmp_path / "b.lhe", 5, event_layout="lhe")
     assert not (tmp_path / "b.lhe").exists()
+
+
+LISTS = """
+integrand f(x in [0, 1]^2) {
+    let v = 1 + x[0] * x[1]
+    weights scales(k in 0..7: v * (1 + k / 10))
+    weights pdf(k in 1..4: v * (1 + k / 10))
+    return v
+}
+integrand f_event(x in [0, 1]^2) -> [12] =
+    [11, -1, 50, 0, 0, 50,  13, 1, 50, 50 * x[0], 0, 50 * sqrt(1 - x[0]^2)]
+"""
+
+
+def test_weight_lists_at_events(tmp_path):
+    """ Events.weight_lists, write_events with weight lists """
+    m = vf.compile(LISTS, name="lists.vf")
+    integ, _ = trained(m.f)
+    factors = {"scales": 1 + np.arange(7) / 10,
+               "pdf": 1 + np.arange(1, 4) / 10}
+    for ev in (integ.sample(3000), integ.unweight(500)):
+        assert list(ev.weight_lists) == ["scales", "pdf"]
+        for name, k in factors.items():
+            np.testing.assert_allclose(
+                ev.weight_lists[name], np.outer(ev.weights, k), rtol=1e-12)
+    plain, _ = trained(vf.compile("integrand g(x in [0, 1]) = x").g)
+    assert plain.sample(10).weight_lists == {}
+    integ.write_events(tmp_path / "w.lhe", 200)
+    got = read_events(tmp_path / "w.lhe")
+    assert got["rwgt_ids"] == ([f"scales_{k}" for k in range(7)] +
+                               [f"pdf_{k}" for k in range(1, 4)])
+    np.testing.assert_allclose(
+        got["rwgt"], np.outer(got["weights"], np.concatenate(
+            [factors["scales"], factors["pdf"]])), rtol=1e-12)
