@@ -91,7 +91,6 @@ static WeightListSpec weightListSpec(const WeightsStmt &W, unsigned Base) {
   if (E.Band == WeightBand::Envelope)
     return S;
   S.Band = E.Band;
-  S.FirstMember = unsigned(W.List->LoValue);
   S.ErrorMembers = E.Count;
   S.Scale = E.Scale;
   return S;

@@ -8,20 +8,6 @@
 
 namespace vf {
 
-const char *weightBandName(WeightBand B) {
-  switch (B) {
-  case WeightBand::Envelope:
-    return "envelope";
-  case WeightBand::Replicas:
-    return "replicas";
-  case WeightBand::Hessian:
-    return "hessian";
-  case WeightBand::SymmHessian:
-    return "symmhessian";
-  }
-  return "envelope";
-}
-
 static BandRange replicaBand(std::span<const double> M, unsigned N) {
   double Mean = 0, Square = 0;
   for (unsigned I = 1; I <= N; ++I) {
@@ -68,7 +54,7 @@ BandRange weightListBand(const WeightListSpec &S, double Central,
   // By member: 0 the integrand's value, then the entries' members.
   std::vector<double> M(S.ErrorMembers + 1, Central);
   for (unsigned K = 1; K <= S.ErrorMembers; ++K)
-    M[K] = Values[K - S.FirstMember];
+    M[K] = Values[K - S.First];
   switch (S.Band) {
   case WeightBand::Replicas:
     return replicaBand(M, S.ErrorMembers);

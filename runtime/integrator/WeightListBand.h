@@ -31,9 +31,6 @@ struct BandRange {
 BandRange weightListBand(const WeightListSpec &S, double Central,
                          std::span<const double> Values);
 
-/// "envelope", "replicas", "hessian" or "symmhessian".
-const char *weightBandName(WeightBand B);
-
 } // namespace vf
 
 #endif // VF_RUNTIME_INTEGRATOR_WEIGHTLISTBAND_H

@@ -173,7 +173,8 @@ void headerWeights(std::ostream &OS, const EventList &Events) {
   std::size_t Next = 0;
   OS << "<initrwgt>\n";
   for (const WeightListSpec &L : Events.WeightLists) {
-    OS << "<weightgroup name=\"" << L.Name << "\">\n";
+    OS << "<weightgroup name=\"" << L.Name << "\" combine=\""
+       << weightBandName(L.Band) << "\">\n";
     for (unsigned K = 0; K < L.Entries; ++K)
       OS << "<weight id=\"" << Names[Next++] << "\">" << entryText(L, K)
          << "</weight>\n";
@@ -189,6 +190,7 @@ void initWeights(LHEF::HEPRUP &R, const EventList &Events) {
   for (const WeightListSpec &L : Events.WeightLists) {
     R.weightgroup.emplace_back();
     R.weightgroup.back().type = L.Name;
+    R.weightgroup.back().combine = weightBandName(L.Band);
     for (unsigned K = 0; K < L.Entries; ++K) {
       LHEF::WeightInfo I;
       I.isrwgt = true;

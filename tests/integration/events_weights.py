@@ -79,7 +79,7 @@ def lhe(exe, reader, src, weighted):
     check(got["weight_groups"] == ["scales", "pdf"],
           f"{what}: one weight group per list")
     header = text[text.index("<header>"):text.index("</header>")]
-    check('<weightgroup name="scales">' in header and
+    check('<weightgroup name="scales" combine="envelope">' in header and
           '<weight id="pdf_3">' in header,
           f"{what}: <initrwgt> in <header> as MadGraph spells it")
     check(got["rwgt_ids"] == NAMES, f"{what}: <rwgt>'s <wgt> ids")

@@ -20,7 +20,8 @@ them; a member past the set and one computed from the sample are errors at the c
 A param chooses the member of a pdf item (`member m`) and of a call
 (c_m times member 0's integral, 1e-8); a value that is not a member is an
 error before the run. --pdf-set NAME=SET replaces a pdf item's set, as
-the C API's vf_compile_file_pdf_sets does.
+the C API's vf_compile_file_pdf_sets does. Event files name each list's
+band as its weight group's `combine`.
 """
 import ctypes
 import math
@@ -76,12 +77,14 @@ def source(name, set_name, lo, hi, query="xfx(p, 2, x[0], 50, k)"):
                         "integrand f(x in [0.01, 0.9]^1) {\n"
                         "    let f = xfx(p, 2, x[0], 50)\n"
                         f"    weights pdfvar(k in {lo}..{hi}: {query})\n"
-                        "    return f\n}\n")
+                        "    return f\n}\n"
+                        "integrand f_event(x in [0.01, 0.9]^1) -> [6] = "
+                        "[2, 1, x[0], 0, 0, x[0]]\n")
 
 
 def run(src):
     return vegasc(EXE, [src, "-q", "--seed", 3, "--calls", 4000,
-                        "--iterations", 3, "--warmup", 1])
+                        "--iterations", 3, "--warmup", 1, "--integrand", "f"])
 
 
 def close(a, b):
@@ -95,7 +98,8 @@ def band_of(r):
 
 def check_band(name, factors, error_type, expect, level=None, hi=None):
     make_set(name, factors, error_type, level)
-    r = run(source(name, name, 1, hi or len(factors) + 1))
+    src = source(name, name, 1, hi or len(factors) + 1)
+    r = run(src)
     if not check(r.rc == 0 and r.doc, f"{name}: runs"):
         print(r)
         return
@@ -105,6 +109,13 @@ def check_band(name, factors, error_type, expect, level=None, hi=None):
     check(all(close(v, c * mean) for v, c in zip(entries, factors)),
           f"{name}: entry k is c_k times the integral")
     kind, central, low, high = band_of(r)
+    lhe = os.path.join(workdir(), name + ".lhe")
+    e = vegasc(EXE, [src, "-q", "--calls", 4000, "--iterations", 2,
+                     "--integrand", "f", "--events", 20, "--events-out", lhe],
+               json_out=False)
+    text = open(lhe).read() if e.rc == 0 else str(e)
+    check(f'<weightgroup name="pdfvar" combine="{kind}">' in text,
+          f"{name}: the LHE weight group says how to combine ({kind})")
     ec, el, eh = (mean * v for v in expect)
     check(kind == error_type.split("+")[0], f"{name}: band kind {kind}")
     check(close(central, ec) and close(low, el) and close(high, eh),
@@ -196,7 +207,8 @@ def chosen_sets():
     set that is not found and a value without '=' are errors."""
     src = source("choose", "Short", 1, 7)
     r = vegasc(EXE, [src, "-q", "--seed", 3, "--calls", 4000, "--iterations",
-                     3, "--warmup", 1, "--pdf-set", "p=Hess"])
+                     3, "--warmup", 1, "--pdf-set", "p=Hess", "--integrand",
+                     "f"])
     check(r.rc == 0 and r.doc and band_of(r)[0] == "hessian",
           "--pdf-set p=Hess: the list over Hess's members, its band")
     for flag, message in (

@@ -39,6 +39,21 @@ struct HistogramSpec {
 /// (docs/user-guide.md, "Hadron colliders").
 enum class WeightBand { Envelope, Replicas, Hessian, SymmHessian };
 
+/// "envelope", "replicas", "hessian" or "symmhessian" (the JSON's and the
+/// event files' spelling).
+inline const char *weightBandName(WeightBand B) {
+  switch (B) {
+  case WeightBand::Replicas:
+    return "replicas";
+  case WeightBand::Hessian:
+    return "hessian";
+  case WeightBand::SymmHessian:
+    return "symmhessian";
+  default:
+    return "envelope";
+  }
+}
+
 /// A `weights` list (docs/language.md, "Weight lists"): its entries are
 /// the cells Base .. Base + Entries - 1, after the histograms' cells, and
 /// its index runs over First .. First + Entries - 1 (the list's `lo..hi`).
@@ -48,10 +63,9 @@ struct WeightListSpec {
   unsigned Base = 0;
   std::int64_t First = 0;
   WeightBand Band = WeightBand::Envelope;
-  /// Of a PDF band: entry e is member FirstMember + e of the set, whose
-  /// members 1 .. ErrorMembers make the band (member 0 is the integrand's
-  /// own value), and Scale takes the set's confidence level to 68.27 %.
-  unsigned FirstMember = 0;
+  /// Of a PDF band: entry e is member First + e of the set, whose members
+  /// 1 .. ErrorMembers make the band (member 0 is the integrand's own
+  /// value), and Scale takes the set's confidence level to 68.27 %.
   unsigned ErrorMembers = 0;
   double Scale = 1;
 };
