@@ -136,6 +136,8 @@ public:
     SmallVector<Value *, 4> Args;
     for (const ExprPtr &A : E.Args)
       Args.push_back(visit(*A));
+    if (E.Pdf && E.MemberCount)
+      return checkedMemberCall(E, Args);
     if (E.Pdf)
       return emitPdfCall(B, M, E, Args,
                          E.MemberArg ? B.CreateSub(integerIndex(*E.MemberArg),
@@ -402,6 +404,20 @@ private:
     if (E.Ty == ExprType::Bool)
       return B.getInt1(*E.ConstValue != 0);
     return fp(*E.ConstValue);
+  }
+
+  /// A pdf call whose member is a fn's argument, known only here: NaN
+  /// unless it is one of the set's members (0 .. MemberCount - 1), which
+  /// lie side by side from E.TableIndex.
+  Value *checkedMemberCall(const CallExpr &E, ArrayRef<Value *> Args) {
+    Value *V = visit(*E.MemberArg);
+    Value *Whole =
+        B.CreateFCmpOEQ(V, B.CreateUnaryIntrinsic(Intrinsic::floor, V));
+    Value *Ok = B.CreateAnd(
+        Whole, B.CreateAnd(B.CreateFCmpOGE(V, fp(0.0)),
+                           B.CreateFCmpOLT(V, fp(double(E.MemberCount)))));
+    Value *K = B.CreateFPToSI(B.CreateSelect(Ok, V, fp(0.0)), I64);
+    return B.CreateSelect(Ok, emitPdfCall(B, M, E, Args, K), fp(NAN));
   }
 
   Value *loadParam(unsigned Slot) {

@@ -362,9 +362,9 @@ private:
   /// The host's interpolation of the member Sema read (runtime/pdf).
   double pdfCall(const CallExpr &E) {
     const double Member = E.MemberArg ? visit(*E.MemberArg) : E.Member;
-    // A param's value is checked before a run, not for every evaluation.
+    // A param's value is checked before a run, a fn argument's here.
     const pdf::PdfMember *Read =
-        Member >= 0 && Member < 4294967296.0
+        Member >= 0 && Member < 4294967296.0 && Member == std::floor(Member)
             ? E.Pdf->Use->member(static_cast<unsigned>(Member))
             : nullptr;
     if (!Read)

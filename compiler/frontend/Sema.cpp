@@ -99,8 +99,10 @@ bool SemaImpl::run() {
       if (I->Kind == ItemKind::Derived)
         checkDerived(static_cast<DerivedDecl &>(*I));
   checkRecursion();
-  if (!Diags.hasErrors())
+  if (!Diags.hasErrors()) {
+    findListBands();
     buildPdfTable();
+  }
   // Sizes are only meaningful, and only needed, for a program that checks.
   if (!Diags.hasErrors())
     checkInlinedSizes();

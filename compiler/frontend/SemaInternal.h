@@ -181,9 +181,13 @@ public:
   /// constant, or every value of its reduction indices); the first of
   /// them, or nothing after an error.
   std::optional<long long> memberArgument(PdfSetUse &Use, const Expr &M);
-  /// \p M is the member argument of a call of \p D: if it is the index of
-  /// the weight list being checked, the list gets \p D's error band.
-  void noteBandList(const Expr &M, const PdfDecl &D);
+  /// Every member of \p Use (a member chosen at run time); 0, or nothing
+  /// after an error at \p Where.
+  std::optional<long long> allMembers(PdfSetUse &Use, const Expr &Where);
+  /// Each weight list's set, whose member argument its index is (through
+  /// fn calls too), and the warning of a list that gets the envelope
+  /// (ListBands.cpp).
+  void findListBands();
   /// Param \p N as a member of \p Use: every member is read, and the
   /// param's value is checked before each run (Program::PdfMemberParams).
   std::optional<long long> memberParam(PdfSetUse &Use, const NameExpr &N);
@@ -264,8 +268,6 @@ public:
   llvm::DenseMap<const FnDecl *, llvm::SmallVector<const CallExpr *, 4>> Calls;
   /// The checked xfx and alphas calls, numbered by buildPdfTable.
   std::vector<CallExpr *> PdfCalls;
-  /// The weight list whose entry is being checked, if any.
-  WeightsStmt *CheckedWeights = nullptr;
   /// The pdf arguments of extern fn calls (NameExpr::PdfHandle).
   std::vector<NameExpr *> PdfHandles;
 

@@ -241,7 +241,9 @@ void SemaImpl::checkPdfArguments(CallExpr &E, const SemaContext &Ctx) {
   E.Flavour = *Id == 0 ? 21 : static_cast<int>(*Id);
   E.Member = static_cast<unsigned>(*First);
   if (MemberArg && !MemberArg->ConstValue) {
-    noteBandList(*MemberArg, *D);
+    if (const auto *N = dynCast<NameExpr>(MemberArg.get());
+        N && N->Binding == BindingKind::FnArg)
+      E.MemberCount = D->Use->Set.numMembers();
     E.MemberArg = std::move(MemberArg);
   }
   E.Args = std::move(Run);
@@ -265,13 +267,16 @@ std::optional<long long> SemaImpl::memberArgument(PdfSetUse &Use,
   if (const auto *N = dynCast<NameExpr>(&M);
       N && N->Binding == BindingKind::Param)
     return memberParam(Use, *N);
+  if (const auto *N = dynCast<NameExpr>(&M);
+      N && N->Binding == BindingKind::FnArg)
+    return allMembers(Use, M);
   SmallVector<const ReduceExpr *, 4> Deps;
   if (!collectIndexDeps(M, Deps)) {
     Diags.error(M.loc(),
-                "a member argument must be a constant, a param, or computed "
-                "from the index of a weight list or reduction (as k in "
-                "'weights pdfvar(k in 1..59: f * xfx(p, 2, x, mu, k) / "
-                "xfx(p, 2, x, mu))')",
+                "a member argument must be a constant, a param, a fn's "
+                "argument, or computed from the index of a weight list or "
+                "reduction (as k in 'weights pdfvar(k in 1..59: f * xfx(p, "
+                "2, x, mu, k) / xfx(p, 2, x, mu))')",
                 {M.Range});
     return std::nullopt;
   }
@@ -301,27 +306,24 @@ std::optional<long long> SemaImpl::memberArgument(PdfSetUse &Use,
   return Ok ? std::optional(Lo) : std::nullopt;
 }
 
+std::optional<long long> SemaImpl::allMembers(PdfSetUse &Use,
+                                              const Expr &Where) {
+  for (unsigned K = 0; K < Use.Set.numMembers(); ++K)
+    if (!loadMember(Use, K, Where))
+      return std::nullopt;
+  return 0;
+}
+
 std::optional<long long> SemaImpl::memberParam(PdfSetUse &Use,
                                                const NameExpr &N) {
-  for (unsigned K = 0; K < Use.Set.numMembers(); ++K)
-    if (!loadMember(Use, K, N))
-      return std::nullopt;
+  if (!allMembers(Use, N))
+    return std::nullopt;
   if (none_of(P.PdfMemberParams, [&](const Program::MemberParam &M) {
         return M.Param == N.Param && M.Set == Use.Set.location().Name;
       }))
     P.PdfMemberParams.push_back(
         {N.Param, Use.Set.numMembers(), Use.Set.location().Name, N.loc()});
   return 0;
-}
-
-void SemaImpl::noteBandList(const Expr &M, const PdfDecl &D) {
-  const auto *N = dynCast<NameExpr>(&M);
-  if (!CheckedWeights || !N || N->Reduce != CheckedWeights->List.get())
-    return;
-  WeightsStmt &W = *CheckedWeights;
-  if (W.BandPdf && W.BandPdf->Use != D.Use)
-    W.BandMixed = true;
-  W.BandPdf = &D;
 }
 
 pdf::ErrorMembers listBand(const WeightsStmt &W) {

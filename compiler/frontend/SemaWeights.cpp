@@ -10,7 +10,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "frontend/PdfUse.h"
 #include "frontend/Sema.h"
 #include "frontend/SemaInternal.h"
 
@@ -81,21 +80,12 @@ void SemaImpl::checkWeights(WeightsStmt &W, const SemaContext &Ctx) {
   Sym.Reduce = &L;
   const bool Declared = declareLocal(Sym);
   const unsigned Before = Diags.errorCount();
-  CheckedWeights = &W;
   checkExpr(*L.Body, Ctx);
-  CheckedWeights = nullptr;
   requireReal(*L.Body, "an entry of a weight list");
   if (Declared)
     Locals.pop();
   if (RangeOk && Diags.errorCount() == Before)
     W.Length = unsigned(*Hi - *Lo);
-  if (pdf::ErrorMembers E = listBand(W); W.Length && !E.Why.empty())
-    Diags.warning(W.NameRange.Start,
-                  "weight list '" + W.Name +
-                      "' reports the envelope of its entries, not a PDF "
-                      "band: " +
-                      E.Why,
-                  W.NameRange);
 }
 
 void SemaImpl::layOutWeights(IntegrandDecl &D) {

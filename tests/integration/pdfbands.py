@@ -17,7 +17,9 @@ s = 1/1.6448536... for ErrorConfLevel 90, 1 without; a `+as` set's last
 two members are left out. alphas(p, mu, k) takes members too. A list that
 does not cover the error members gets the envelope, with a warning naming
 them; a member past the set and one computed from the sample are errors at the call.
-A param chooses the member of a pdf item (`member m`) and of a call
+A list passing its index through fns gets the band too; a fn's argument
+as a member that is no member gives NaN. A param chooses the member of a
+pdf item (`member m`) and of a call
 (c_m times member 0's integral, 1e-8); a value that is not a member is an
 error before the run. --pdf-set NAME=SET replaces a pdf item's set, as
 the C API's vf_compile_file_pdf_sets does. Event files name each list's
@@ -159,13 +161,15 @@ def envelope_and_errors():
                        "    let m = floor(3 * x[0])\n"
                        "    return xfx(p, 2, x[0], 50, m)\n}\n")
     r = vegasc(EXE, [bad, "-q"])
-    check(r.rc != 0 and "a member argument must be a constant, a param, or "
-          "computed from the index of a weight list" in r.err,
+    check(r.rc != 0 and "a member argument must be a constant, a param, a "
+          "fn's argument, or computed from the index of a weight list" in r.err,
           "a member from the sample: an error")
 
 
 def param_members():
-    """A param chooses the member of a pdf item and of a call: integral c_m
+    """A list passing its index through fns gets the band too; a fn's argument
+as a member that is no member gives NaN. A param chooses the member of a
+pdf item and of a call: integral c_m
     times member 0's (the Short set's factors), checked before the run."""
     src = write_source("pm", 'pdf p = "Short"\npdf q = "Short" member m\n'
                        "param m = 0\nparam n = 0\n"
@@ -199,6 +203,37 @@ def param_members():
     r = vegasc(EXE, [ext, "-q"])
     check(r.rc != 0 and "takes its member from a param" in r.err,
           "a param-member pdf passed to an extern fn: an error")
+
+
+def fn_members():
+    """A fn's argument as the member (all members held, checked where the
+    call runs): the list that passes its index through two fns gets Hess's
+    band, the same as with xfx in the entry; a value that is no member
+    gives NaN."""
+    fns = ('pdf p = "Hess"\nfn up(x, m) = xfx(p, 2, x, 50, m)\n'
+           "fn up2(x, j) = up(x, j) * alphas(p, 50, j) / alphas(p, 50)\n")
+    via = write_source("viafn", fns + "integrand f(x in [0.01, 0.9]^1) {\n"
+                       "    let f = xfx(p, 2, x[0], 50)\n"
+                       "    weights pdfvar(k in 1..7: up2(x[0], k))\n"
+                       "    return f\n}\n"
+                       "integrand g(x in [0.01, 0.9]^1) = up(x[0], x[0] * 20)\n")
+    direct = source("direct", "Hess", 1, 7)
+    a, b = run(via), run(direct)
+    if not check(a.rc == 0 and a.doc and b.rc == 0 and b.doc,
+                 "a list through fns: runs"):
+        print(a, b)
+        return
+    check(band_of(a)[0] == "hessian" and
+          all(close(x, y) for x, y in zip(band_of(a)[1:], band_of(b)[1:])),
+          f"through two fns: Hess's band, as in the entry ({band_of(a)})")
+    values = {}
+    for at in ("0.1", "0.4", "0.125"):
+        r = vegasc(EXE, [via, "--eval", "--at", at, "--integrand", "g"],
+                   json_out=False)
+        values[at] = r.out.split()[0] if r.rc == 0 else r.err
+    check(values["0.1"] != "nan" and values["0.4"] == "nan" and
+          values["0.125"] == "nan", f"member 2 a value; 8, past the set, and "
+          f"2.5 no members: NaN ({values})")
 
 
 def chosen_sets():
@@ -256,6 +291,7 @@ def main():
     bands()
     envelope_and_errors()
     param_members()
+    fn_members()
     chosen_sets()
     if LIB:
         c_api(LIB)

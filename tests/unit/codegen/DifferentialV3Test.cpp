@@ -66,6 +66,11 @@ integrand scales(x in [1e-3, 1] * [0.5, 2e4]) {
                   "integrand f(x in [1e-4, 1]) = "
                   "sum(k in 0..2: xfx(p, 2, x, 50, k) * (k + 1)) + "
                   "sum(k in 0..2: alphas(p, 50 * x + 1, 1 - k))\n");
+  // A fn's argument as the member, checked where the call runs.
+  checkSource("pdf-member-fn-arg",
+              "pdf p = \"" + Set + "\"\nfn up(x, m) = xfx(p, 2, x, 50, m)\n" +
+                  "integrand f(x in [1e-4, 1]) = up(x, floor(2 * x)) + "
+                  "sum(k in 0..2: up(x, 1 - k))\n");
   // A param as the member of a pdf item and of a call.
   checkSource("pdf-member-param",
               "pdf q = \"" + Set + "\" member m\nparam m = 0\n" +
