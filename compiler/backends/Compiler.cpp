@@ -23,7 +23,6 @@
 #include "bitcode/SamplerKernel.h"
 #include "codegen/IRGen.h"
 #include "codegen/PdfGen.h"
-#include "codegen/WeightsGen.h"
 #include "vf/Version.h"
 
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -50,7 +49,7 @@ const CompiledIntegrand *CompiledModule::find(StringRef Name) const {
 }
 
 /// Bump when codegen changes in a way the version string does not show.
-static constexpr const char *CodegenRevision = "codegen-15";
+static constexpr const char *CodegenRevision = "codegen-16";
 
 /// A digest of the embedded bitcode: a rebuilt math library or sampler
 /// must not reuse code compiled with the old one.
@@ -185,8 +184,7 @@ static Error addSamplers(const ProgramImage &P, Module &M,
          // bound; density() reads the maps after the weights.
          Foreign || I.ChannelDensity ? 0u : P.Params + I.Channels});
     if (!Gpu)
-      Instances.back().WeightEntries =
-          sampledWeightEntries(I.Histograms, I.WeightEntries);
+      Instances.back().WeightEntries = I.WeightEntries;
     for (unsigned C = 0; C < I.Channels; ++C)
       Instances.back().Channels.push_back(
           {M.getFunction(channelSymbol(I.Name, C)),

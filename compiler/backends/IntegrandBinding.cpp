@@ -7,11 +7,12 @@
 #include "backends/IntegrandBounds.h"
 #include "backends/PdfTableBinding.h"
 #include "backends/ProgramImage.h"
-#include "codegen/WeightsGen.h"
 #include "frontend/ChannelQueries.h"
 #include "frontend/PdfUse.h"
 #include "frontend/Program.h"
 #include "clang/CxxIntegrands.h"
+
+#include "SamplerABI.h"
 
 using namespace llvm;
 
@@ -197,14 +198,19 @@ IntegrandInfo bindIntegrand(const Program &P, const CompiledModule &M,
       S.Bins.push_back(H->Bins[1]);
     Info.Histograms.push_back(S);
   }
-  // The entries' cells follow the histograms' where the sampler sums them
-  // (codegen/WeightsGen.h); a run with more than fit is refused.
+  // The entries' cells follow the histograms' (kernels/HistSums.h,
+  // vf_hist_add_entries): the entries, their differences from the
+  // integrand's value in the same order, and that value.
+  const unsigned Entries = I.WeightEntries;
   Info.HistCells =
-      I.HistCells +
-      sampledWeightEntries(unsigned(I.Histograms.size()), I.WeightEntries);
-  for (const WeightsStmt *W : I.WeightLists)
-    Info.WeightLists.push_back(
-        weightListSpec(*W, I.HistCells + unsigned(W->Base)));
+      I.HistCells + (Entries ? unsigned(VF_WEIGHT_CELLS(Entries)) : 0u);
+  for (const WeightsStmt *W : I.WeightLists) {
+    const unsigned Base = I.HistCells + unsigned(W->Base);
+    WeightListSpec S = weightListSpec(*W, Base);
+    S.Differences = Base + Entries;
+    S.Central = I.HistCells + 2 * Entries;
+    Info.WeightLists.push_back(S);
+  }
   for (const auto &C : I.Channels)
     Info.Channels.push_back(C->Name);
   Info.ChannelWeightsUsed =

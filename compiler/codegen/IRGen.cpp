@@ -77,8 +77,7 @@ Function *emitIntegrand(Module &M, const IntegrandDecl &I, bool Host,
   // The host's sampler sums the entries after the histograms' cells
   // (runtime/kernels/Sampler.c); a GPU run of them is refused.
   const unsigned Hists = unsigned(I.Histograms.size());
-  const bool Entries =
-      Host && !Channel && sampledWeightEntries(Hists, I.WeightEntries);
+  const bool Entries = Host && !Channel && I.WeightEntries;
   Value *EntryOut =
       Entries ? B.CreateConstInBoundsGEP1_64(B.getDoubleTy(), F->getArg(2),
                                              I.Outputs + Hists)
@@ -129,8 +128,7 @@ struct Stored {
 void emitPointCall(IRBuilder<> &B, Function *Integrand, const IntegrandDecl &I,
                    Value *XPtr, Value *Params, Value *OPtr, Stored What) {
   const unsigned Hists = unsigned(I.Histograms.size());
-  const unsigned All =
-      I.Outputs + Hists + sampledWeightEntries(Hists, I.WeightEntries);
+  const unsigned All = I.Outputs + Hists + I.WeightEntries;
   if (What.First == 0 && What.Count == All) {
     B.CreateCall(Integrand, {XPtr, Params, OPtr});
     return;

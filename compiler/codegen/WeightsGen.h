@@ -13,8 +13,6 @@
 #ifndef VF_COMPILER_CODEGEN_WEIGHTSGEN_H
 #define VF_COMPILER_CODEGEN_WEIGHTSGEN_H
 
-#include "SamplerABI.h"
-
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/IRBuilder.h"
 
@@ -32,14 +30,6 @@ using WeightSink =
 /// caller binds the index and lowers the body.
 using WeightEntryGen =
     llvm::function_ref<llvm::Value *(const ReduceExpr &, llvm::Value *)>;
-
-/// The entries the host's sampler accumulates, written after the
-/// histograms' cells among a sample's values: all \p Entries where they fit
-/// that buffer with the \p Histograms cells (VF_SAMPLER_MAX_HIST), else
-/// none, and vf::Integrator refuses the run rather than drop them.
-constexpr unsigned sampledWeightEntries(unsigned Histograms, unsigned Entries) {
-  return Histograms + Entries <= VF_SAMPLER_MAX_HIST ? Entries : 0;
-}
 
 /// Emits the loops over \p I's lists at the builder's insertion point (the
 /// builder ends in the block after them). On an infinite domain, \p Jac

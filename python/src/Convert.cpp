@@ -106,7 +106,7 @@ py::list histograms(const std::vector<vf::Histogram> &Hs) {
 
 /// Each weight list as a dict: name, values and errors (k rising), low and
 /// high (its envelope), band (its kind) with band_central, band_low and
-/// band_high.
+/// band_high, ratios to the integrand's value and their errors.
 py::list weightLists(const std::vector<vf::WeightListResult> &Ls) {
   py::list L;
   for (const vf::WeightListResult &W : Ls)
@@ -115,7 +115,9 @@ py::list weightLists(const std::vector<vf::WeightListResult> &Ls) {
                       py::arg("high") = W.High, py::arg("band") = W.Band,
                       py::arg("band_central") = W.BandCentral,
                       py::arg("band_low") = W.BandLow,
-                      py::arg("band_high") = W.BandHigh));
+                      py::arg("band_high") = W.BandHigh,
+                      py::arg("ratios") = W.Ratios,
+                      py::arg("ratio_errors") = W.RatioErrors));
   return L;
 }
 

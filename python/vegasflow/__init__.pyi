@@ -123,6 +123,8 @@ class WeightList:
     envelope: Tuple[float, float]
     band: str
     band_range: Tuple[float, float, float]
+    ratio: npt.NDArray[np.float64]
+    ratio_sdev: npt.NDArray[np.float64]
 
 class Result:
     name: str

@@ -232,6 +232,9 @@ class WeightList:
             the entries are ("replicas", "hessian", "symmhessian").
         band_range: (central, low, high) of that band at 68.27 %
             (docs/user-guide.md, "Hadron colliders").
+        ratio, ratio_sdev: each entry over the integrand's value on the
+            same samples, and its standard deviation, which counts their
+            correlation (NaN where the value is 0).
     """
     name: str
     mean: np.ndarray = field(repr=False)
@@ -239,13 +242,17 @@ class WeightList:
     envelope: tuple = (0.0, 0.0)
     band: str = "envelope"
     band_range: tuple = (0.0, 0.0, 0.0)
+    ratio: np.ndarray = field(default=None, repr=False)
+    ratio_sdev: np.ndarray = field(default=None, repr=False)
 
     @classmethod
     def _from(cls, d):
         return cls(d["name"], np.array(d["values"], dtype=float),
                    np.array(d["errors"], dtype=float), (d["low"], d["high"]),
                    d["band"],
-                   (d["band_central"], d["band_low"], d["band_high"]))
+                   (d["band_central"], d["band_low"], d["band_high"]),
+                   np.array(d["ratios"], dtype=float),
+                   np.array(d["ratio_errors"], dtype=float))
 
 
 def _curve(name, ref):

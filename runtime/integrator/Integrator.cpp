@@ -13,6 +13,7 @@
 #include "integrator/IntegratorImpl.h"
 #include "integrator/VarianceCheck.h"
 #include "integrator/WeightListBand.h"
+#include "integrator/WeightRatios.h"
 
 #include "HistogramCells.h"
 #include "IntegrandCode.h"
@@ -28,21 +29,21 @@ namespace vf {
 
 namespace {
 
-/// The sampler sums a sample's weight-list entries where its histogram
-/// cells go, in a per-sample buffer of VF_SAMPLER_MAX_HIST values: a run
-/// with more is refused rather than reported without them.
+/// The sampler's workspace holds a sample's weight-list entries up to
+/// VF_SAMPLER_MAX_WEIGHTS (the language's limit, which the compiler
+/// enforces): an integrand bound otherwise with more is refused rather
+/// than sampled past its buffers.
 Status checkWeightEntries(const IntegrandInfo &In) {
-  unsigned Entries = 0;
+  std::uint64_t Entries = 0;
   for (const WeightListSpec &W : In.WeightLists)
     Entries += W.Entries;
-  if (!Entries || In.Histograms.size() + Entries <= VF_SAMPLER_MAX_HIST)
+  if (Entries <= VF_SAMPLER_MAX_WEIGHTS)
     return Status::ok();
   return Error{"integrand '" + In.Name + "' has " + std::to_string(Entries) +
-               " weight-list entries and " +
-               std::to_string(In.Histograms.size()) +
-               " histograms; a run accumulates at most " +
-               std::to_string(VF_SAMPLER_MAX_HIST) +
-               " of them together for now (vegasc --eval prints more)"};
+               " weight-list entries; a run accumulates at most " +
+               std::to_string(VF_SAMPLER_MAX_WEIGHTS) +
+               " over all its lists (split the variations over several "
+               "integrands)"};
 }
 
 /// Every check of checkOptions; on success the parsed schedule, so that
@@ -477,6 +478,7 @@ Integrator::Impl::weightLists(double Central) const {
     L.BandCentral = Band.Central;
     L.BandLow = Band.Low;
     L.BandHigh = Band.High;
+    addWeightRatios(State.HistAverage, S, L);
     Out.push_back(std::move(L));
   }
   return Out;

@@ -152,6 +152,8 @@ vf_sampler_args Iteration::samplerArgs(const RunState &S,
   A.params = kernelParams().data();
   A.hist_cells = I.HistCells;
   A.channel = S.Channel;
+  for (const WeightListSpec &W : I.WeightLists)
+    A.nweights += W.Entries;
   return A;
 }
 

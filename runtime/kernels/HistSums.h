@@ -23,6 +23,13 @@
 // Edge hypercubes may continue in the neighbouring tiles: the host merges
 // their raw sums in tile order and folds them (reduction/HistogramSums),
 // so every sum is taken in an order fixed by tile and hypercube indices.
+//
+// Weight-list cells are dense (every sample has a value in each) and
+// their raw sums would cancel where a hypercube's values are close to
+// each other: within the hypercubes that lie inside a tile they sum
+// deviations from the hypercube's first sample's values, K, and add K /
+// N when folded (the integral's shift, ALGORITHM.md section 2); the
+// tile's edge hypercubes, which the host merges, keep raw sums.
 // Shared by Sampler.c, GpuSampler.c and the host reduction, so every
 // device performs the same operations.
 //
@@ -56,6 +63,12 @@ typedef struct vf_hist_state {
   vf_u32 *list, *mark; /* cells touched in the open hypercube (not edge 0) */
   vf_u32 nlist;
   vf_u64 first, h;     /* the tile's first hypercube, the open one */
+  /* Weight-list cells [wbase, wbase + nw) (none: nw = 0), their shifts K
+     in the open hypercube, and the tile's end (a sample index). */
+  double *shift;
+  vf_u32 wbase, nw;
+  vf_u64 end;
+  int shifted, fresh; /* the open hypercube's are shifted; K not set yet */
 } vf_hist_state;
 
 static inline void vf_hist_begin(vf_hist_state *s, double *hist,
@@ -68,6 +81,21 @@ static inline void vf_hist_begin(vf_hist_state *s, double *hist,
   s->nlist = 0;
   s->first = first;
   s->h = first;
+  s->shift = 0;
+  s->wbase = s->nw = 0;
+  s->end = 0;
+  s->shifted = s->fresh = 0;
+}
+
+/// The tile's weight-list cells [base, base + cells), \p shift room for
+/// their shifts, \p end the tile's end.
+static inline void vf_hist_weights_begin(vf_hist_state *s, double *shift,
+                                         vf_u32 base, vf_u32 cells,
+                                         vf_u64 end) {
+  s->shift = shift;
+  s->wbase = base;
+  s->nw = cells;
+  s->end = end;
 }
 
 /// Folds the open hypercube's touched cells (edge 1's sums) into the
@@ -81,6 +109,8 @@ static inline void vf_hist_close(vf_hist_state *s,
     const vf_u32 c = s->list[i];
     double *raw = s->edge1 + 2 * (vf_u64)c;
     vf_hist_fold(s->tot + 2 * (vf_u64)c, raw, n, nhcube);
+    if (s->shifted && c >= s->wbase)
+      s->tot[2 * (vf_u64)c] += s->shift[c - s->wbase] / nhcube;
     raw[0] = 0.0;
     raw[1] = 0.0;
     s->mark[c] = 0;
@@ -95,6 +125,8 @@ static inline void vf_hist_enter(vf_hist_state *s, const vf_sampler_args *a,
     if (s->h != s->first)
       vf_hist_close(s, a);
     s->h = h;
+    // Inside the tile: h is not its first (checked above) nor its last.
+    s->shifted = s->fresh = s->nw && a->hcube_offsets[h + 1] < s->end;
   }
 }
 
@@ -122,21 +154,51 @@ static inline void vf_hist_add(vf_hist_state *s, const vf_sampler_args *a,
     vf_hist_put(s, (vf_u32)cell[i], g);
 }
 
+/// Cell j of a sample's VF_WEIGHT_CELLS(n) weight-list cells, from its
+/// entries w[0, n) and the integral's v = J f: g_j = J w_j (j < n), then
+/// g_k - v (k = j - n; their estimator gives I_k - I and its variance
+/// directly, from which the covariance of I_k with I follows), then v
+/// (the central value on the same estimator). A non-finite entry adds
+/// nothing to its cell (w - w is then not 0), so its difference is -v.
+static inline double vf_weight_cell(double jac, double v, const double *w,
+                                    unsigned n, unsigned j) {
+  if (j == 2 * n)
+    return v;
+  const unsigned k = j < n ? j : j - n;
+  const double g = w[k] - w[k] == 0.0 ? jac * w[k] : 0.0;
+  return j < n ? g : g - v;
+}
+
 /// A sample of hypercube h with weight-list entries w[0, n) (`weights`
-/// statements), each a dense cell from \p base with g = J w_k: the
-/// entries' integrals and errors are the histogram cells' estimator. The
-/// caller passes J = 0 for a sample that adds nothing to the integral (a
-/// value not finite); a non-finite entry adds nothing either (w - w is
-/// then not 0).
+/// statements) in the VF_WEIGHT_CELLS(n) dense cells from \p base
+/// (vf_weight_cell). The caller passes J = v = 0 for a sample that adds
+/// nothing to the integral (a value not finite). In a shifted hypercube
+/// the first sample sets K and lists every cell, as each folds K / N.
 static inline void vf_hist_add_entries(vf_hist_state *s,
                                        const vf_sampler_args *a, vf_u64 h,
-                                       double jac, vf_u32 base, const double *w,
-                                       unsigned n) {
+                                       double jac, double v, vf_u32 base,
+                                       const double *w, unsigned n) {
   vf_hist_enter(s, a, h);
-  for (unsigned k = 0; k < n; ++k) {
-    const double g = w[k] - w[k] == 0.0 ? jac * w[k] : 0.0;
-    if (g != 0.0)
-      vf_hist_put(s, base + k, g);
+  const unsigned cells = 2 * n + 1;
+  if (s->fresh) {
+    s->fresh = 0;
+    for (unsigned j = 0; j < cells; ++j) {
+      s->shift[j] = vf_weight_cell(jac, v, w, n, j);
+      s->mark[base + j] = 1;
+      s->list[s->nlist++] = base + j;
+    }
+    return; // its deviations are 0
+  }
+  for (unsigned j = 0; j < cells; ++j) {
+    const double g = vf_weight_cell(jac, v, w, n, j);
+    if (s->shifted) {
+      double *raw = s->edge1 + 2 * (vf_u64)(base + j);
+      const double d = g - s->shift[j];
+      raw[0] += d;
+      raw[1] += d * d;
+    } else if (g != 0.0) {
+      vf_hist_put(s, base + j, g);
+    }
   }
 }
 

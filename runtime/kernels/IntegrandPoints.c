@@ -17,12 +17,13 @@
 #include "IntegrandHooks.h"
 #include "SamplerABI.h"
 
-/// f at the n points xs (stride dim) into out (stride nout); a histogram's
-/// cell, which the integrand writes after its outputs, is dropped.
+/// f at the n points xs (stride dim) into out (stride nout); the
+/// histograms' cells and weight-list entries, which the integrand writes
+/// after its outputs, are dropped.
 void vf_integrand_points(const double *xs, long long n, const double *params,
                          double *out) {
   const unsigned dim = vf_user_dim(), nout = vf_user_nout();
-  double v[VF_SAMPLER_MAX_OUT + VF_SAMPLER_MAX_HIST];
+  double v[VF_SAMPLE_VALUES(VF_SAMPLER_MAX_WEIGHTS)];
   for (long long i = 0; i < n; ++i) {
     vf_user_integrand_exact(xs + i * dim, params, v);
     for (unsigned c = 0; c < nout; ++c)

@@ -61,9 +61,9 @@
 #define VF_TILE_NOUT vf_user_nout()
 /// The integrand writes each histogram's cell after its outputs.
 #define VF_TILE_NHIST vf_user_nhist()
-/// And then each weight-list entry (codegen/WeightsGen.h): with the
-/// histograms' cells at most VF_SAMPLER_MAX_HIST, which fb holds
-/// (vf::Integrator refuses more).
+/// And then each weight-list entry (codegen/WeightsGen.h), up to
+/// VF_SAMPLER_MAX_WEIGHTS: more than the tile's stack holds for a batch,
+/// so those values go to the worker's scratch (vf_tile_outputs.values).
 #define VF_TILE_NWEIGHTS vf_user_nweights()
 #define VF_TILE_NPARAMS vf_user_nparams()
 #define VF_BATCH_DIM VF_SAMPLER_MAX_DIM
@@ -279,8 +279,8 @@ VF_STEP void vf_batch_accumulate(vf_hist_state *hist, const vf_sampler_args *a,
     if (nhist)
       vf_hist_add(hist, a, hb[b], vb[b * nout], fb + b * nvals + nout, nhist);
     if (nweights)
-      vf_hist_add_entries(hist, a, hb[b], finb[b] ? jacb[b] : 0.0,
-                          a->hist_cells - nweights,
+      vf_hist_add_entries(hist, a, hb[b], finb[b] ? jacb[b] : 0.0, vb[b * nout],
+                          a->hist_cells - (vf_u32)VF_WEIGHT_CELLS(nweights),
                           fb + b * nvals + nout + nhist, nweights);
     if (train) {
       const vf_f64x2 add = {t2b[b], invnb[b]};
@@ -309,6 +309,21 @@ VF_STEP const double *vf_tile_params(const vf_sampler_args *a, unsigned nparams,
   return local;
 }
 
+/// Histograms (HistSums.h): the tile's cells, in sample order; the weight
+/// lists' cells last, their shifts after the batch's values.
+VF_STEP void vf_tile_hist_begin(vf_hist_state *hist, const vf_sampler_args *a,
+                                const vf_tile_outputs *out,
+                                vf_batch_cells cells, vf_u64 first,
+                                vf_u64 end) {
+  if (cells.nhist || cells.nweights)
+    vf_hist_begin(hist, out->hist, out->hist_work, a->hist_cells, first);
+  if (cells.nweights)
+    vf_hist_weights_begin(
+        hist, out->values + VF_BATCH * VF_SAMPLE_VALUES(cells.nweights),
+        a->hist_cells - (vf_u32)VF_WEIGHT_CELLS(cells.nweights),
+        (vf_u32)VF_WEIGHT_CELLS(cells.nweights), end);
+}
+
 void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
                       const vf_tile_outputs *out VF_TILE_EXTRA_PARAMS) {
   const unsigned dim = VF_TILE_DIM;
@@ -332,7 +347,10 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   double xb[VF_BATCH * VF_BATCH_DIM];
   vf_u32 slotb[VF_BATCH * VF_BATCH_DIM];
   double jacb[VF_BATCH], invnb[VF_BATCH];
-  double fb[VF_BATCH * (VF_SAMPLER_MAX_OUT + VF_SAMPLER_MAX_HIST)];
+  double fstack[VF_BATCH * VF_SAMPLE_VALUES(0)];
+  // A constant choice once the integrand is compiled in: a program
+  // without weight lists keeps its values on the stack.
+  double *const fb = cells.nweights ? out->values : fstack;
   double vb[VF_BATCH * VF_SAMPLER_MAX_OUT], t2b[VF_BATCH], devb[VF_BATCH];
   int finb[VF_BATCH];
   vf_u64 hb[VF_BATCH];
@@ -356,10 +374,8 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   sg.open = 0;
   double local_params[VF_LOCAL_PARAMS];
   const double *params = vf_tile_params(a, VF_TILE_NPARAMS, local_params);
-  // Histograms (HistSums.h): the tile's cells, in sample order.
   vf_hist_state hist = {0};
-  if (cells.nhist || cells.nweights)
-    vf_hist_begin(&hist, out->hist, out->hist_work, a->hist_cells, first);
+  vf_tile_hist_begin(&hist, a, out, cells, first, end);
 
   for (vf_u64 j0 = begin; j0 < end; j0 += VF_BATCH) {
     const unsigned nb = end - j0 < VF_BATCH ? (unsigned)(end - j0) : VF_BATCH;

@@ -34,9 +34,18 @@ extern "C" {
 /// Largest dimension and output count the sampler supports.
 #define VF_SAMPLER_MAX_DIM 1024
 #define VF_SAMPLER_MAX_OUT 16
-/// Largest number of histograms of one integrand (`hist` statements),
-/// and of its histograms and weight-list entries together on CPU threads.
+/// Largest number of histograms of one integrand (`hist` statements).
 #define VF_SAMPLER_MAX_HIST 16
+/// Largest number of weight-list entries of one integrand, all its lists
+/// together (`weights` statements; LANGUAGE.md "Weight lists").
+#define VF_SAMPLER_MAX_WEIGHTS 1024
+/// The histogram cells of n weight-list entries (HistSums.h): the entries,
+/// each entry's difference from the integrand's value, and that value.
+#define VF_WEIGHT_CELLS(n) (2 * (vf_u64)(n) + 1)
+/// A sample's values with n weight-list entries at most: its outputs, its
+/// histograms' cells, its entries (the integrand writes them in that
+/// order).
+#define VF_SAMPLE_VALUES(n) (VF_SAMPLER_MAX_OUT + VF_SAMPLER_MAX_HIST + (n))
 /// The host tile loop's batch, in samples. Where the compiler can give it
 /// a strided copy of the integrand (compiler/bitcode/StridedIntegrand.h),
 /// the batch's x is axis-major: coordinate d of sample b at
@@ -78,6 +87,9 @@ typedef struct vf_sampler_args {
      integrand and its uniforms (UniformSource.h). Last, in what was
      padding, so the layout is unchanged. */
   vf_u32 channel;
+  /* The integrand's weight-list entries (host; 0 without lists): their
+     VF_WEIGHT_CELLS are the last of hist_cells. */
+  vf_u32 nweights;
 } vf_sampler_args;
 
 /// What one tile reports besides its segments.
@@ -115,6 +127,11 @@ typedef struct vf_tile_outputs {
      zero on entry and left zero. */
   double *hist;
   vf_u32 *hist_work;
+  /* With weight lists (a->nweights > 0; else null): room for a batch's
+     values, VF_HOST_BATCH x VF_SAMPLE_VALUES(nweights) doubles (more than
+     the tile's stack holds), then the lists' cells' shifts,
+     VF_WEIGHT_CELLS(nweights) doubles (HistSums.h). */
+  double *values;
 } vf_tile_outputs;
 
 /// Outputs of a chunk of consecutive tiles on a GPU: the tile outputs of

@@ -81,8 +81,17 @@ static json binArray(const std::vector<double> &V, const Histogram &H) {
   return Out;
 }
 
+/// \p Xs as numbers (null where not finite).
+static json numbers(const std::vector<double> &Xs) {
+  json A = json::array();
+  for (double X : Xs)
+    A.push_back(number(X));
+  return A;
+}
+
 /// Each list: its name, entries [{value, error}] (k rising), envelope
-/// {low, high} and band {kind, central, low, high}.
+/// {low, high}, the entries' ratios to the integrand's value with their
+/// errors, and band {kind, central, low, high}.
 static json weightListsJson(const std::vector<WeightListResult> &Ls) {
   json All = json::array();
   for (const WeightListResult &L : Ls) {
@@ -97,7 +106,9 @@ static json weightListsJson(const std::vector<WeightListResult> &Ls) {
           {{"kind", L.Band},
            {"central", number(L.BandCentral)},
            {"low", number(L.BandLow)},
-           {"high", number(L.BandHigh)}}}});
+           {"high", number(L.BandHigh)}}},
+         {"ratios", numbers(L.Ratios)},
+         {"ratio_errors", numbers(L.RatioErrors)}});
   }
   return All;
 }

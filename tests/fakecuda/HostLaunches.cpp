@@ -60,8 +60,13 @@ void runOnHost(void *Context, void **Params, unsigned Grid, unsigned Block) {
     double *Train = O->train ? O->train + 2 * Bins * T : nullptr;
     if (A->train)
       std::fill(Train, Train + 2 * Bins, 0.0);
-    vf_tile_outputs Out{O->hcube_segments, O->edge_segments + 2 * Stride * T,
-                        Train, O->results + T, nullptr, nullptr};
+    vf_tile_outputs Out{O->hcube_segments,
+                        O->edge_segments + 2 * Stride * T,
+                        Train,
+                        O->results + T,
+                        nullptr,
+                        nullptr,
+                        nullptr};
     // Histograms: the GPU kernel zeroes the tile's buffer and workspace.
     if (O->hist) {
       Out.hist = O->hist + VF_HIST_TILE(A->hist_cells) * T;

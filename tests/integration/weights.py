@@ -9,9 +9,14 @@ proportional to f per sample, (1 + k/10) times the central result to
 1e-12; the JSON's entries, errors and envelope, and the table's line;
 bitwise the same lists on 1 and 3 threads, under a dynamic schedule and
 resumed from a checkpoint after 2 of the 4 iterations, and the integral
-bitwise that of the integrand without the list. More
-entries than the sampler holds (16 with the histograms) are refused,
-naming the limit.
+bitwise that of the integrand without the list. Each entry's ratio to
+the central value is 1 + k/10 to 1e-12 with an error below 1e-12 of it
+(exactly proportional: no spread), while the entry's own error is the
+central one scaled; for a variation that moves with x, the ratio's error
+is below the entry's own relative error (the correlation counted).
+1000 entries with two histograms (1 + k/1000 times f): bitwise on 1 and
+2 threads, each entry (1 + k/1000) times the central value to 1e-12;
+1025 entries are refused, naming the limit.
 """
 import os
 import sys
@@ -35,7 +40,7 @@ def fingerprint(doc):
 
 def check_entries(doc):
     lists = doc["weight_lists"]
-    check([w["name"] for w in lists] == ["w"], "one list, named w")
+    check([w["name"] for w in lists] == ["w", "v"], "the lists w and v")
     entries = lists[0]["entries"]
     check(len(entries) == 5, "five entries (0..5 is half-open)")
     central = doc["result"]["mean"]
@@ -50,10 +55,65 @@ def check_entries(doc):
     env = lists[0]["envelope"]
     check(env == {"low": min(values), "high": max(values)},
           "the envelope is the entries' least and largest")
+    central_error = doc["result"]["error"]
+    central_error = (central_error[0] if isinstance(central_error, list)
+                     else central_error)
+    for k, (r, e) in enumerate(zip(lists[0]["ratios"],
+                                   lists[0]["ratio_errors"])):
+        factor = 1 + k / 10
+        check(abs(r - factor) <= 1e-12 * factor, f"ratio {k} is {factor}")
+        check(0 <= e <= 1e-12 * factor, f"ratio {k}'s error below 1e-12")
+        check(abs(entries[k]["error"] / (factor * central_error) - 1) < 0.05,
+              f"entry {k}'s own error is the central one scaled")
+
+
+def check_correlated(doc):
+    """Entry k = f (1 + k (x0 - 1/2) / 10): its ratio's error counts the
+    correlation with f, so it is below the entry's relative error."""
+    lists = doc["weight_lists"]
+    v = lists[1]
+    check(v["name"] == "v" and len(v["ratios"]) == 3, "the list v")
+    for k in (1, 2):
+        entry = v["entries"][k]
+        rel = entry["error"] / entry["value"]
+        check(0 < v["ratio_errors"][k] < 0.5 * rel,
+              f"v[{k}]: the ratio's error {v['ratio_errors'][k]:.3g} below "
+              f"half the entry's relative error {rel:.3g}")
+        check(abs(v["ratios"][k] - entry["value"] / lists[0]["entries"][0][
+            "value"]) < 1e-9, f"v[{k}]: the ratio is the entry over f")
+
+
+def check_many(exe, base):
+    """1000 entries after two histograms: 2 * 1000 + 1 cells of lists."""
+    many = source("many", "    hist h1(x[0], 0, 1, 4)\n"
+                  "    hist h2(x[1], 0, 1, 3)\n"
+                  "    weights a(k in 0..600: f * (1 + k / 1000))\n"
+                  "    weights b(k in 600..1000: f * (1 + k / 1000))\n")
+    one = vegasc(exe, [many] + base + ["--devices", "cpu:1"])
+    two = vegasc(exe, [many] + base + ["--devices", "cpu:2"])
+    if not check(one.rc == 0 and two.rc == 0 and one.doc and two.doc,
+                 "1000 entries: both runs"):
+        print(one)
+        print(two)
+        return
+    check(fingerprint(two.doc) == fingerprint(one.doc),
+          "1000 entries: 2 threads bitwise 1 thread")
+    check(one.doc["histograms"] == two.doc["histograms"],
+          "1000 entries: the histograms bitwise too")
+    central = one.doc["result"]["mean"]
+    central = central[0] if isinstance(central, list) else central
+    values = [e["value"] for w in one.doc["weight_lists"]
+              for e in w["entries"]]
+    check(len(values) == 1000, "1000 entries over the two lists")
+    worst = max(abs(v - (1 + k / 1000) * central) / ((1 + k / 1000) * central)
+                for k, v in enumerate(values))
+    check(worst <= 1e-12, f"each entry (1 + k/1000) times the central value "
+          f"to 1e-12 (worst {worst:.3g})")
 
 
 def main(exe):
-    lists = source("lists", "    weights w(k in 0..5: f * (1 + k / 10))\n")
+    lists = source("lists", "    weights w(k in 0..5: f * (1 + k / 10))\n"
+                   "    weights v(k in 0..3: f * (1 + k * (x[0] - 0.5) / 10))\n")
     plain = source("plain", "")
     base = ["-q", "--seed", 7, "--calls", 20000, "--iterations", 4,
             "--warmup", 1]
@@ -73,6 +133,7 @@ def main(exe):
             print(r)
         return
     check_entries(one.doc)
+    check_correlated(one.doc)
     check(fingerprint(three.doc) == fingerprint(one.doc),
           "3 threads: bitwise 1 thread's result and lists")
     check(fingerprint(dyn.doc) == fingerprint(one.doc),
@@ -89,10 +150,12 @@ def main(exe):
               line and "; entries " in line
               for line in table.out.splitlines()),
           "the table's line for w")
-    big = source("big", "    weights w(k in 0..17: f * k)\n")
+    check_many(exe, base)
+    big = source("big", "    weights a(k in 0..1000: f * k)\n"
+                 "    weights b(k in 0..25: f * k)\n")
     expect(exe, [big] + base + ["--devices", "cpu:1"], 1,
-           "17 entries", r"17 weight-list entries",
-           r"at most 16 of them together")
+           "1025 entries", r"have 1025 entries so far",
+           r"at most 1024 over all its lists")
 
 
 if __name__ == "__main__":

@@ -337,7 +337,8 @@ integrand f(x in [0, 1]^2) {
 
 
 def test_weight_lists_are_numpy_arrays():
-    """ result.weight_lists[name]: mean, sdev, envelope, as in the JSON """
+    """ result.weight_lists[name]: mean, sdev, envelope, ratio and
+    ratio_sdev, as in the JSON """
     r = vf.Integrator(vf.compile(WEIGHTS, name="w.vf").f, **FAST).run()
     w = r.weight_lists["w"]
     assert isinstance(w, vf.WeightList) and w.mean.shape == (3,)
@@ -347,8 +348,12 @@ def test_weight_lists_are_numpy_arrays():
     # Not over a PDF set's members: the band is the envelope.
     assert w.band == "envelope"
     assert w.band_range == (float(r.mean), *w.envelope)
-    entries = json.loads(r.to_json())["weight_lists"][0]["entries"]
-    assert [e["error"] for e in entries] == list(w.sdev)
+    listed = json.loads(r.to_json())["weight_lists"][0]
+    assert [e["error"] for e in listed["entries"]] == list(w.sdev)
+    np.testing.assert_allclose(w.ratio, [1, 1.1, 1.2], rtol=1e-12)
+    assert w.ratio_sdev.shape == (3,) and np.all(w.ratio_sdev < 1e-10)
+    assert listed["ratios"] == list(w.ratio)
+    assert listed["ratio_errors"] == list(w.ratio_sdev)
 
 
 def test_histograms_resume_bitwise(tmp_path):

@@ -92,6 +92,14 @@ void printHistograms(std::ostream &OS, const Result &R) {
   }
 }
 
+/// A short list's ratios to the integrand's value, with their errors.
+void printWeightRatios(std::ostream &OS, const WeightListResult &L) {
+  OS << "; ratios";
+  for (std::size_t K = 0; K < L.Ratios.size(); ++K)
+    OS << " " << printfDouble("%.6g", L.Ratios[K]) << " +- "
+       << printfDouble("%.2g", L.RatioErrors[K]);
+}
+
 /// A line per weight list: the integrand's own value beside the list's
 /// envelope, and the entries themselves for a short list (the JSON has
 /// every entry with its error).
@@ -109,6 +117,7 @@ void printWeightLists(std::ostream &OS, const Result &R) {
       OS << "; entries";
       for (double V : L.Values)
         OS << " " << printfDouble("%.6g", V);
+      printWeightRatios(OS, L);
     }
     OS << "\n";
   }

@@ -15,6 +15,10 @@ namespace vf {
 Status CpuDevice::begin(const vf_sampler_args &A, std::size_t) {
   Args = &A;
   HistWork.assign(VF_HIST_WORK(A.hist_cells), 0);
+  Values.assign(A.nweights ? VF_HOST_BATCH * VF_SAMPLE_VALUES(A.nweights) +
+                                 VF_WEIGHT_CELLS(A.nweights)
+                           : 0,
+                0.0);
   return Status::ok();
 }
 
@@ -35,9 +39,13 @@ Status CpuDevice::run(TileScheduler::Chunk &C, const TileSink &Sink) {
     std::vector<double> Hist;
     if (Sink.Training)
       Hist = Sink.Training->acquire();
-    vf_tile_outputs Out{Sink.Segments, Sink.Edges + Tile * 2 * Stride,
+    vf_tile_outputs Out{Sink.Segments,
+                        Sink.Edges + Tile * 2 * Stride,
                         Sink.Training ? Hist.data() : nullptr,
-                        &Sink.Results[Tile], nullptr, nullptr};
+                        &Sink.Results[Tile],
+                        nullptr,
+                        nullptr,
+                        Values.empty() ? nullptr : Values.data()};
     std::vector<double> Cells;
     if (Sink.Histograms) {
       Cells = Sink.Histograms->acquire();

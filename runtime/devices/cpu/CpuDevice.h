@@ -45,6 +45,10 @@ private:
   const vf_sampler_args *Args = nullptr;
   /// The kernel's histogram workspace (it leaves it zero after a tile).
   std::vector<vf_u32> HistWork;
+  /// A batch's values and the lists' shifts where the integrand has weight
+  /// lists (up to 1024 entries: 32 x 1056 + 2049 doubles, 280 KiB); empty
+  /// otherwise.
+  std::vector<double> Values;
 };
 
 class SimulatedDevice : public CpuDevice {

@@ -54,9 +54,12 @@ inline const char *weightBandName(WeightBand B) {
   }
 }
 
-/// A `weights` list (docs/language.md, "Weight lists"): its entries are
-/// the cells Base .. Base + Entries - 1, after the histograms' cells, and
-/// its index runs over First .. First + Entries - 1 (the list's `lo..hi`).
+/// A `weights` list (docs/language.md, "Weight lists"), its index running
+/// over First .. First + Entries - 1 (the list's `lo..hi`): its entries
+/// are the cells Base .. Base + Entries - 1, after the histograms' cells;
+/// the entries' differences from the integrand's value (g_k - g) the cells
+/// Differences .. Differences + Entries - 1, and the integrand's value
+/// on the same estimator the cell Central (kernels/HistSums.h).
 struct WeightListSpec {
   std::string Name;
   unsigned Entries = 0;
@@ -68,6 +71,8 @@ struct WeightListSpec {
   /// value), and Scale takes the set's confidence level to 68.27 %.
   unsigned ErrorMembers = 0;
   double Scale = 1;
+  unsigned Differences = 0;
+  unsigned Central = 0;
 };
 
 struct IntegrandInfo {

@@ -150,6 +150,11 @@ struct WeightListResult {
   /// "hessian", "symmhessian"): its central value and limits at 68.27 %.
   std::string Band = "envelope";
   double BandCentral = 0, BandLow = 0, BandHigh = 0;
+  /// Per entry, its ratio to the integrand's value on the same samples
+  /// and that ratio's error, which counts their correlation (the
+  /// variation's shift is known better than the entry alone); NaN where
+  /// the integrand's value is 0.
+  std::vector<double> Ratios, RatioErrors;
 };
 
 /// Why the last run() ended.

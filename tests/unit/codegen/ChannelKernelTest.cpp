@@ -70,8 +70,9 @@ TileRun runTile(vf_sample_tile_fn Tile, unsigned Channel) {
   A.params = Params.data();
   A.channel = Channel;
   TileRun R;
-  vf_tile_outputs Out{R.Segments.data(), R.Edge.data(), R.Train.data(),
-                      &R.Result,         nullptr,       nullptr};
+  vf_tile_outputs Out{
+      R.Segments.data(), R.Edge.data(), R.Train.data(), &R.Result,
+      nullptr,           nullptr,       nullptr};
   Tile(&A, 0, &Out);
   return R;
 }

@@ -13,8 +13,8 @@ void vf_test_block_tile(unsigned nout, unsigned nblocks, const unsigned *nb,
                         double *hcube_segments, double *edge_segments,
                         double *dev, int wide) {
   vf_tile_result result;
-  const vf_tile_outputs out = {hcube_segments, edge_segments, 0, &result,
-                               0, 0};
+  const vf_tile_outputs out = {
+      hcube_segments, edge_segments, 0, &result, 0, 0, 0};
   vf_open_segment sg;
   sg.h = first;
   sg.open = 0;

@@ -68,7 +68,7 @@ struct Walk {
       std::vector<double> Edge(2 * Stride, 0.0);
       vf_tile_result R{};
       vf_tile_outputs Out{Segments.data(), Edge.data(), Train.data(), &R,
-                          nullptr, nullptr};
+                          nullptr,         nullptr,     nullptr};
       vf_native_sample_tile(&A, T, &Out, &Native);
       Counted[R.first_hcube] += Edge[0];
       K = Edge[1];
