@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Weight lists accumulated on CPU threads.
 
-    weights.py VEGASC
+    weights.py VEGASC [MPIEXEC]
 
 A list w(k in 0..5: f * (1 + k / 10)) on f = x0 x1 + 1 (integral 5/4):
 each entry within 5 sigma of (1 + k/10) 5/4 and, being exactly
@@ -15,10 +15,16 @@ the central value is 1 + k/10 to 1e-12 with an error below 1e-12 of it
 central one scaled; for a variation that moves with x, the ratio's error
 is below the entry's own relative error (the correlation counted).
 1000 entries with two histograms (1 + k/1000 times f): bitwise on 1 and
-2 threads, each entry (1 + k/1000) times the central value to 1e-12;
-1025 entries are refused, naming the limit.
+2 threads (and 2 MPI ranks, given MPIEXEC), each entry (1 + k/1000)
+times the central value to 1e-12;
+1025 entries are refused, naming the limit. An entry that is not finite
+where x0 < 1/2 adds nothing there: its value is the integral over
+x0 > 1/2 (11/16), its ratio 11/20, while the central value keeps its
+bits.
 """
+import json
 import os
+import subprocess
 import sys
 
 from vftest import check, expect, finish, vegasc, workdir, write_source
@@ -83,7 +89,40 @@ def check_correlated(doc):
             "value"]) < 1e-9, f"v[{k}]: the ratio is the entry over f")
 
 
-def check_many(exe, base):
+def check_nonfinite(exe, base, ref):
+    """Entry 1 is NaN where x0 < 1/2 (log of a negative number)."""
+    nf = source("nonfinite", "    weights n(k in 0..2: "
+                "f * (1 + k * 0 * log(x[0] - 0.5 + 1 - k)))\n")
+    r = vegasc(exe, [nf] + base + ["--devices", "cpu:1"])
+    if not check(r.rc == 0 and r.doc, "a non-finite entry: the run"):
+        print(r)
+        return
+    check(fingerprint(r.doc)[:2] == fingerprint(ref.doc)[:2],
+          "a non-finite entry: the integral keeps its bits")
+    n = r.doc["weight_lists"][0]
+    e0, e1 = n["entries"]
+    check(abs(e0["value"] - EXACT) < 5 * e0["error"], "entry 0 is f")
+    check(abs(e1["value"] - 11 / 16) < 5 * e1["error"],
+          "entry 1 integrates over x0 > 1/2 only (11/16)")
+    check(abs(n["ratios"][1] - 11 / 20) < 5 * n["ratio_errors"][1],
+          "entry 1's ratio within 5 sigma of 11/20")
+
+
+def mpirun(mpiexec, exe, args):
+    """mpiexec -np 2 VEGASC args --json FILE: the parsed document, or None."""
+    js = os.path.join(workdir(), "mpi2.json")
+    p = subprocess.run([mpiexec, "--allow-run-as-root", "--oversubscribe",
+                        "--mca", "mpi_yield_when_idle", "1", "-np", "2", exe]
+                       + [str(a) for a in args] + ["--json", js],
+                       capture_output=True, text=True, timeout=100)
+    if p.returncode != 0 or not os.path.exists(js):
+        print(p.stdout, p.stderr)
+        return None
+    with open(js) as f:
+        return json.load(f)
+
+
+def check_many(exe, base, mpiexec):
     """1000 entries after two histograms: 2 * 1000 + 1 cells of lists."""
     many = source("many", "    hist h1(x[0], 0, 1, 4)\n"
                   "    hist h2(x[1], 0, 1, 3)\n"
@@ -100,6 +139,11 @@ def check_many(exe, base):
           "1000 entries: 2 threads bitwise 1 thread")
     check(one.doc["histograms"] == two.doc["histograms"],
           "1000 entries: the histograms bitwise too")
+    if mpiexec:
+        ranks = mpirun(mpiexec, exe, [many] + base + ["--devices", "cpu:1"])
+        check(ranks is not None and
+              fingerprint(ranks) == fingerprint(one.doc),
+              "1000 entries: 2 MPI ranks bitwise 1 thread")
     central = one.doc["result"]["mean"]
     central = central[0] if isinstance(central, list) else central
     values = [e["value"] for w in one.doc["weight_lists"]
@@ -111,7 +155,7 @@ def check_many(exe, base):
           f"to 1e-12 (worst {worst:.3g})")
 
 
-def main(exe):
+def main(exe, mpiexec=None):
     lists = source("lists", "    weights w(k in 0..5: f * (1 + k / 10))\n"
                    "    weights v(k in 0..3: f * (1 + k * (x[0] - 0.5) / 10))\n")
     plain = source("plain", "")
@@ -150,7 +194,8 @@ def main(exe):
               line and "; entries " in line
               for line in table.out.splitlines()),
           "the table's line for w")
-    check_many(exe, base)
+    check_many(exe, base, mpiexec)
+    check_nonfinite(exe, base, ref)
     big = source("big", "    weights a(k in 0..1000: f * k)\n"
                  "    weights b(k in 0..25: f * k)\n")
     expect(exe, [big] + base + ["--devices", "cpu:1"], 1,
@@ -159,5 +204,5 @@ def main(exe):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(*sys.argv[1:3])
     finish()

@@ -95,8 +95,9 @@ struct IntegrandInfo {
   /// The histograms, in the order of their cells, and the cells in all.
   std::vector<HistogramSpec> Histograms;
   unsigned HistCells = 0;
-  /// The weight lists in source order; HistCells counts their entries
-  /// too, which the sampler sums as histogram cells.
+  /// The weight lists in source order; HistCells counts their cells too
+  /// (VF_WEIGHT_CELLS of all their entries), which the sampler sums as
+  /// histogram cells.
   std::vector<WeightListSpec> WeightLists;
   /// Each histogram's ranges for the given parameter values: lo and hi of
   /// each axis, histogram after histogram; an error names the statement
