@@ -23,6 +23,7 @@
 #include "bitcode/SamplerKernel.h"
 #include "codegen/IRGen.h"
 #include "codegen/PdfGen.h"
+#include "codegen/WeightsGen.h"
 #include "vf/Version.h"
 
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -183,8 +184,8 @@ static Error addSamplers(const ProgramImage &P, Module &M,
          // C/C++ code may read the parameters in ways the count does not
          // bound; density() reads the maps after the weights.
          Foreign || I.ChannelDensity ? 0u : P.Params + I.Channels});
-    if (!Gpu)
-      Instances.back().WeightEntries = I.WeightEntries;
+    Instances.back().WeightEntries =
+        sampledWeightEntries(Gpu, I.Outputs, I.Histograms, I.WeightEntries);
     for (unsigned C = 0; C < I.Channels; ++C)
       Instances.back().Channels.push_back(
           {M.getFunction(channelSymbol(I.Name, C)),

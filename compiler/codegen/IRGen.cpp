@@ -74,10 +74,11 @@ Function *emitIntegrand(Module &M, const IntegrandDecl &I, bool Host,
   F->addParamAttr(1, Attribute::ReadOnly);
   F->addParamAttr(2, Attribute::WriteOnly);
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
-  // The host's sampler sums the entries after the histograms' cells
-  // (runtime/kernels/Sampler.c); a GPU run of them is refused.
+  // The samplers sum the entries after the histograms' cells
+  // (runtime/kernels/Sampler.c, GpuSampler.c).
   const unsigned Hists = unsigned(I.Histograms.size());
-  const bool Entries = Host && !Channel && I.WeightEntries;
+  const bool Entries = !Channel && sampledWeightEntries(!Host, I.Outputs, Hists,
+                                                        I.WeightEntries);
   Value *EntryOut =
       Entries ? B.CreateConstInBoundsGEP1_64(B.getDoubleTy(), F->getArg(2),
                                              I.Outputs + Hists)

@@ -1,4 +1,5 @@
-//===- runtime/kernels/GpuSampler.c - The fused kernel on NVIDIA GPUs -*- C -*-===//
+//===- runtime/kernels/GpuSampler.c - The fused kernel on NVIDIA GPUs -*- C
+//-*-===//
 //
 // vf_sample_tiles_gpu: one warp per tile. A tile's sums must be the very
 // operations Sampler.c performs on the CPU, in the same order (that is what
@@ -20,9 +21,11 @@
 //     it in lane order, so each bin still sees its samples in order. The
 //     tile's histogram lives in global memory (no atomics: a bin is
 //     touched by one lane per block, and the warp syncs between blocks);
-//   - histograms of observables (HistSums.h): lane 0 walks the block's
-//     samples in order and adds them into the tile's buffer in global
-//     memory (the one per-sample loop left, and only with `hist`).
+//   - histograms of observables and weight-list entries (HistSums.h):
+//     lane 0 walks the block's samples in order and adds them into the
+//     tile's buffer in global memory (the one per-sample loop left, and
+//     only with `hist` or `weights`); the entries fit a thread's values
+//     (VF_GPU_HOLDS_WEIGHTS), the lists' shifts lane 0's local memory.
 //
 // Compiled for nvptx64, and for the host only under warp emulation
 // (VF_GPU_EMULATION: WarpIntrinsics.h turns the intrinsics into calls to
@@ -214,18 +217,21 @@ static void vf_block_step(const vf_chunk_outputs *co, double *edge,
 #define VF_GPU_STEP static inline __attribute__((always_inline))
 
 /// The tile's training sums and histogram cells zeroed by the warp, and
-/// the histogram state opened at hypercube \p first.
+/// the histogram state opened at hypercube \p first (the weight lists'
+/// cells last, shifted into \p shift, as in Sampler.c).
 VF_GPU_STEP void vf_gpu_tile_begin(const vf_sampler_args *a,
                                    const vf_chunk_outputs *co, vf_u64 t,
                                    double *train, vf_u64 bins, vf_u64 first,
-                                   unsigned nhist, vf_hist_state *hist) {
+                                   vf_u64 end, unsigned nhist,
+                                   unsigned nweights, double *shift,
+                                   vf_hist_state *hist) {
   const vf_u32 lane = vf_lane();
   if (a->train) {
     for (vf_u64 i = lane; i < 2 * bins; i += 32)
       train[i] = 0.0;
     __nvvm_bar_warp_sync(VF_FULL_WARP);
   }
-  if (nhist) {
+  if (nhist || nweights) {
     const vf_u32 cells = a->hist_cells;
     double *hb = co->hist + VF_HIST_TILE(cells) * t;
     vf_u32 *hw = co->hist_work + VF_HIST_WORK(cells) * t;
@@ -236,6 +242,10 @@ VF_GPU_STEP void vf_gpu_tile_begin(const vf_sampler_args *a,
     __nvvm_bar_warp_sync(VF_FULL_WARP);
     vf_hist_begin(hist, hb, hw, cells, first);
   }
+  if (nweights)
+    vf_hist_weights_begin(hist, shift,
+                          a->hist_cells - (vf_u32)VF_WEIGHT_CELLS(nweights),
+                          (vf_u32)VF_WEIGHT_CELLS(nweights), end);
 }
 
 /// This lane's hypercube for sample \p j: samples are ordered by
@@ -264,12 +274,12 @@ typedef struct {
 
 /// Sample \p j's point, the integrand there (its exact copy where the fast
 /// one raised its flag) and v = J f, 0 where a value is not finite; the
-/// warp's non-finite values counted in \p m.
-VF_GPU_STEP void vf_gpu_sample_values(const vf_sampler_args *a, unsigned dim,
-                                      unsigned nout, vf_u64 j, vf_u64 j0,
-                                      int valid, const vf_u32 *kc, double *k,
-                                      double *x, vf_u32 *bin, double *f,
-                                      double *v, vf_gpu_tile_marks *m) {
+/// warp's non-finite values counted in \p m. Returns J, 0 where v is.
+VF_GPU_STEP double vf_gpu_sample_values(const vf_sampler_args *a, unsigned dim,
+                                        unsigned nout, vf_u64 j, vf_u64 j0,
+                                        int valid, const vf_u32 *kc, double *k,
+                                        double *x, vf_u32 *bin, double *f,
+                                        double *v, vf_gpu_tile_marks *m) {
   VF_UNROLL_DIMENSIONS
   for (unsigned d = 0; d < dim; ++d)
     k[d] = (double)kc[d];
@@ -289,6 +299,7 @@ VF_GPU_STEP void vf_gpu_sample_values(const vf_sampler_args *a, unsigned dim,
   }
   for (unsigned c = 0; c < nout; ++c)
     v[c] = jac * (finite ? f[c] : 0.0);
+  return finite ? jac : 0.0;
 }
 
 /// The largest deviation |v_0 - K_0| / n_h: the block's first largest, if
@@ -313,20 +324,28 @@ VF_GPU_STEP void vf_gpu_largest(const double *v, const double *shift,
   }
 }
 
-/// The block's histogram entries, added by lane 0 in sample order.
+/// The block's histogram cells and weight-list entries (after the cells
+/// among f; J the sample's, 0 where v is), added by lane 0 in sample
+/// order, each sample's as Sampler.c adds them.
 VF_GPU_STEP void vf_gpu_hist_block(const vf_sampler_args *a,
                                    vf_hist_state *hist, vf_u64 hl,
-                                   const double *v, const double *f,
-                                   unsigned nout, unsigned nhist, vf_u32 nb) {
+                                   const double *v, const double *f, double jac,
+                                   unsigned nout, unsigned nhist,
+                                   unsigned nweights, vf_u32 nb) {
   const vf_u32 lane = vf_lane();
   for (vf_u32 s = 0; s < nb; ++s) {
     const vf_u64 hs = vf_shfl_u64(hl, s);
     const double vs0 = vf_shfl_f64(v[0], s);
-    double cs[VF_SAMPLER_MAX_HIST];
-    for (unsigned i = 0; i < nhist; ++i)
+    double cs[VF_SAMPLE_VALUES(0)];
+    for (unsigned i = 0; i < nhist + nweights; ++i)
       cs[i] = vf_shfl_f64(f[nout + i], s);
-    if (lane == 0)
+    const double js = vf_shfl_f64(jac, s);
+    if (lane == 0 && nhist)
       vf_hist_add(hist, a, hs, vs0, cs, nhist);
+    if (lane == 0 && nweights)
+      vf_hist_add_entries(hist, a, hs, js, vs0,
+                          a->hist_cells - (vf_u32)VF_WEIGHT_CELLS(nweights),
+                          cs + nhist, nweights);
   }
   __nvvm_bar_warp_sync(VF_FULL_WARP);
 }
@@ -336,7 +355,7 @@ VF_GPU_STEP void vf_gpu_tile_end(const vf_chunk_outputs *co, vf_u64 t,
                                  double *edge, vf_u64 first,
                                  vf_open_segment *sg,
                                  const vf_gpu_tile_marks *m, unsigned nout,
-                                 unsigned nhist, vf_hist_state *hist) {
+                                 int hists, vf_hist_state *hist) {
   if (vf_lane() != 0)
     return;
   vf_tile_result *r = co->results + t;
@@ -346,7 +365,7 @@ VF_GPU_STEP void vf_gpu_tile_end(const vf_chunk_outputs *co, vf_u64 t,
   r->first_bad = m->first_bad;
   r->max_value = m->max_value;
   r->max_index = m->max_index;
-  if (nhist)
+  if (hists)
     vf_hist_end(hist);
   vf_segment_finish(edge, sg, first, nout);
 }
@@ -363,6 +382,7 @@ VF_GPU_STEP void vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile,
   const unsigned dim = vf_user_dim();
   const unsigned nout = vf_user_nout();
   const unsigned nhist = vf_user_nhist();
+  const unsigned nweights = vf_user_nweights();
   const vf_u32 ninc = a->ninc;
   const vf_u64 bins = (vf_u64)dim * ninc;
   const vf_u32 lane = vf_lane();
@@ -372,8 +392,9 @@ VF_GPU_STEP void vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile,
     end = a->nsamples;
   double *edge = co->edge_segments + 2 * VF_SEGMENT_STRIDE(nout) * t;
   double *train = co->train + 2 * bins * t;
-  double f[VF_SAMPLER_MAX_OUT + VF_SAMPLER_MAX_HIST];
+  double f[VF_SAMPLE_VALUES(0)];
   double v[VF_SAMPLER_MAX_OUT], shift[VF_SAMPLER_MAX_OUT];
+  double wshift[VF_WEIGHT_CELLS(VF_SAMPLE_VALUES(0))];
   vf_u64 h = vf_find_hcube(a->hcube_offsets, a->nhcube, begin);
   vf_warp_hcube_coords(h, dim, a->nstrat, kc);
   vf_u64 hk = h;
@@ -383,7 +404,8 @@ VF_GPU_STEP void vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile,
   sg.h = h;
   sg.open = 0;
   vf_hist_state hist = {0};
-  vf_gpu_tile_begin(a, co, t, train, bins, first, nhist, &hist);
+  vf_gpu_tile_begin(a, co, t, train, bins, first, end, nhist, nweights, wshift,
+                    &hist);
 
   for (vf_u64 j0 = begin; j0 < end; j0 += 32) {
     const vf_u32 nb = end - j0 < 32 ? (vf_u32)(end - j0) : 32u;
@@ -391,11 +413,12 @@ VF_GPU_STEP void vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile,
     const vf_u64 j = valid ? j0 + lane : end - 1;
     double inv_nh;
     const vf_u64 hl = vf_gpu_lane_hcube(a, dim, h, j, &hk, kc, &inv_nh);
-    vf_gpu_sample_values(a, dim, nout, j, j0, valid, kc, k, x, bin, f, v, &m);
+    const double jac = vf_gpu_sample_values(a, dim, nout, j, j0, valid, kc, k,
+                                            x, bin, f, v, &m);
     vf_block_step(co, edge, first, &sg, hl, v, nout, valid, nb, shift);
     vf_gpu_largest(v, shift, inv_nh, valid, j0, &m);
-    if (nhist)
-      vf_gpu_hist_block(a, &hist, hl, v, f, nout, nhist, nb);
+    if (nhist || nweights)
+      vf_gpu_hist_block(a, &hist, hl, v, f, jac, nout, nhist, nweights, nb);
     if (a->train) {
       const double t2 = v[0] * v[0] * inv_nh;
       VF_KEEP_ROLLED
@@ -407,7 +430,7 @@ VF_GPU_STEP void vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile,
     }
     h = vf_shfl_u64(hl, nb - 1);
   }
-  vf_gpu_tile_end(co, t, edge, first, &sg, &m, nout, nhist, &hist);
+  vf_gpu_tile_end(co, t, edge, first, &sg, &m, nout, nhist || nweights, &hist);
 }
 
 /// A tile with its per-axis arrays in local memory sized for up to N axes

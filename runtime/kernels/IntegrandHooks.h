@@ -26,8 +26,9 @@
 //   integrand_strided_fast  (host) the fast integrand reading coordinate d
 //                           at x + d * x_stride() (StridedIntegrand.h).
 //   dim, nout, nhist        the dimension, outputs and histograms.
-//   nweights                (host) the weight-list entries the integrand
-//                           writes after its histograms' cells.
+//   nweights                the weight-list entries the integrand writes
+//                           after its histograms' cells (on a GPU, only
+//                           where they fit: VF_GPU_HOLDS_WEIGHTS).
 //   nparams                 (host) how many run-time parameters the
 //                           integrand reads, when the tile may copy them to
 //                           its stack (0: it reads them where they are).

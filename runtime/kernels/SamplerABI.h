@@ -46,6 +46,11 @@ extern "C" {
 /// histograms' cells, its entries (the integrand writes them in that
 /// order).
 #define VF_SAMPLE_VALUES(n) (VF_SAMPLER_MAX_OUT + VF_SAMPLER_MAX_HIST + (n))
+/// Whether a GPU thread's values (VF_SAMPLE_VALUES(0) doubles) hold nout
+/// outputs, nhist histograms' cells and nweights weight-list entries: the
+/// GPU sampler accumulates lists only then.
+#define VF_GPU_HOLDS_WEIGHTS(nout, nhist, nweights)                            \
+  ((nout) + (nhist) + (nweights) <= VF_SAMPLE_VALUES(0))
 /// The host tile loop's batch, in samples. Where the compiler can give it
 /// a strided copy of the integrand (compiler/bitcode/StridedIntegrand.h),
 /// the batch's x is axis-major: coordinate d of sample b at
