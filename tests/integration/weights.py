@@ -15,8 +15,9 @@ the central value is 1 + k/10 to 1e-12 with an error below 1e-12 of it
 central one scaled; for a variation that moves with x, the ratio's error
 is below the entry's own relative error (the correlation counted).
 1000 entries with two histograms (1 + k/1000 times f): bitwise on 1 and
-2 threads (and 2 MPI ranks, given MPIEXEC), each entry (1 + k/1000)
-times the central value to 1e-12;
+2 threads, as task parts merged (--task-part/--task-merge) and on 2 MPI
+ranks (given MPIEXEC), each entry (1 + k/1000) times the central value
+to 1e-12;
 1025 entries are refused, naming the limit. An entry that is not finite
 where x0 < 1/2 adds nothing there: its value is the integral over
 x0 > 1/2 (11/16), its ratio 11/20, while the central value keeps its
@@ -122,6 +123,29 @@ def mpirun(mpiexec, exe, args):
         return json.load(f)
 
 
+def task_parts(exe, args, steps):
+    """The run as --task-init, then per iteration two parts merged in
+    reverse order; the --task-result document, or None."""
+    state = os.path.join(workdir(), "many.s0")
+    runs = [vegasc(exe, args + ["--task-init", state], json_out=False)]
+    for it in range(1, steps + 1):
+        parts = [os.path.join(workdir(), f"many.it{it}.p{i}") for i in (0, 1)]
+        for i, out in enumerate(parts):
+            runs.append(vegasc(exe, args + ["--task-part", f"{i}/2", "--state",
+                                            state, "--out", out],
+                               json_out=False))
+        nxt = os.path.join(workdir(), f"many.s{it}")
+        runs.append(vegasc(exe, args + ["--task-merge"] + parts[::-1] +
+                           ["--state", state, "--out", nxt], json_out=False))
+        state = nxt
+    result = vegasc(exe, args + ["--task-result", "--state", state])
+    bad = [r for r in runs + [result] if r.rc != 0]
+    if bad:
+        print(bad[0])
+        return None
+    return result.doc
+
+
 def check_many(exe, base, mpiexec):
     """1000 entries after two histograms: 2 * 1000 + 1 cells of lists."""
     many = source("many", "    hist h1(x[0], 0, 1, 4)\n"
@@ -139,6 +163,12 @@ def check_many(exe, base, mpiexec):
           "1000 entries: 2 threads bitwise 1 thread")
     check(one.doc["histograms"] == two.doc["histograms"],
           "1000 entries: the histograms bitwise too")
+    steps = base[base.index("--iterations") + 1] + base[
+        base.index("--warmup") + 1]
+    merged = task_parts(exe, [many] + base, steps)
+    check(merged is not None and fingerprint(merged)[:3] ==
+          fingerprint(one.doc)[:3],
+          "1000 entries: task parts merged bitwise 1 thread")
     if mpiexec:
         ranks = mpirun(mpiexec, exe, [many] + base + ["--devices", "cpu:1"])
         check(ranks is not None and
