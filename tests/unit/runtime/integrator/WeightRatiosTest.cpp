@@ -26,7 +26,8 @@ vf::HistogramAverage cellsOf(const std::vector<double> &Pairs) {
   return A;
 }
 
-const vf::WeightListSpec Two{"w", 2, 0, 2, 4};
+const vf::WeightListSpec Two{
+    .Name = "w", .Entries = 2, .Base = 0, .Differences = 2, .Central = 4};
 
 /// Entry 0 = 1.5 f on every sample: I_k = 1.5 I, sigma_k = 1.5 sigma,
 /// D = 0.5 I, sigma_D = 0.5 sigma. Entry 1 independent of f with the same
