@@ -18,7 +18,8 @@
 #                  slow_paths, which takes every math slow path, and
 #                  channels, a multi-channel integrand, spinors,
 #                  complex helicity amplitudes, and pdf, parton densities
-#                  of the test set in suite/VFToyLO)
+#                  of the test set in suite/VFToyLO; weights.vf, weight
+#                  lists and a histogram)
 #
 # and fails if the carry exceeds 60 MiB (the GPU machine takes 64 MiB of
 # carried files in all).
@@ -115,6 +116,18 @@ integrand dy(x in [0.001, 1]^2) {
 }
 VF
 echo 200000 > "$CARRY/suite/pdf.calls"
+# Weight lists and a histogram (issue 39): lane 0 adds the cells and the
+# entries and their differences in sample order, against the CPU bit for
+# bit (the compare covers histograms and weight_lists).
+cat > "$CARRY/suite/weights.vf" <<'VF'
+integrand w(x in [0, 1]^3) {
+    let f = exp(-x[0] * x[1]) * (1 + x[2])
+    hist h(x[0], 0, 1, 10)
+    weights scales(k in 0..7: f * (1 + (k - 3) * x[1] / 10))
+    return f
+}
+VF
+echo 200000 > "$CARRY/suite/weights.calls"
 size=$(du -sb "$CARRY" | cut -f1)
 if [ "$size" -gt "$LIMIT" ]; then
   echo "gpu-pack: the carry is $size bytes, over the 60 MiB limit" >&2

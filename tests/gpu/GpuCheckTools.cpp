@@ -5,7 +5,8 @@
 // carried vf-gpu-check (GpuCheck.cpp):
 //
 //   vf-gpu-check compare:A.json:B.json
-//     every number of the results and iterations (not times) of two runs;
+//     every number of the results, iterations, histograms and weight
+//     lists (not times) of two runs;
 //     prints "bitwise" or the largest relative difference and where, and
 //     exits 1 unless they agree bit for bit;
 //   vf-gpu-check rates:RUN.json
@@ -91,7 +92,7 @@ int compareRuns(const std::string &PathA, const std::string &PathB) {
   if (!load(PathA, A) || !load(PathB, B))
     return 2;
   Difference D;
-  for (const char *Key : {"result", "iterations"})
+  for (const char *Key : {"result", "iterations", "histograms", "weight_lists"})
     compare(A.value(Key, json()), B.value(Key, json()), Key, D);
   if (D.Bitwise) {
     std::printf("bitwise\n");

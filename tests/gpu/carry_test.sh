@@ -36,10 +36,10 @@ env -i PATH=/usr/bin:/bin HOME="$BARE" OUT="$BARE/out" GPU_CHECK_QUICK=1 \
 cat check.log
 [ "$rc" -eq 0 ] || { echo "FAIL: gpu-check.sh exited $rc"; exit 1; }
 # The known integrals, slow_paths (every math slow path), spinors (complex
-# helicity amplitudes), pdf (parton densities) and channels (a
-# multi-channel integrand), gpu-pack.sh.
+# helicity amplitudes), pdf (parton densities), channels (a
+# multi-channel integrand) and weights (weight lists), gpu-pack.sh.
 n=$(ls "$WORK/carry/suite"/*.vf | wc -l)
-for f in slow_paths channels spinors pdf; do
+for f in slow_paths channels spinors pdf weights; do
   [ -f "$WORK/carry/suite/$f.vf" ] || { echo "FAIL: no $f.vf"; exit 1; }
 done
 for want in "$n of $n integrals bitwise equal on gpu and cpu" \
