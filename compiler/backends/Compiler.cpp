@@ -50,7 +50,7 @@ const CompiledIntegrand *CompiledModule::find(StringRef Name) const {
 }
 
 /// Bump when codegen changes in a way the version string does not show.
-static constexpr const char *CodegenRevision = "codegen-16";
+static constexpr const char *CodegenRevision = "codegen-17";
 
 /// A digest of the embedded bitcode: a rebuilt math library or sampler
 /// must not reuse code compiled with the old one.
@@ -184,8 +184,7 @@ static Error addSamplers(const ProgramImage &P, Module &M,
          // C/C++ code may read the parameters in ways the count does not
          // bound; density() reads the maps after the weights.
          Foreign || I.ChannelDensity ? 0u : P.Params + I.Channels});
-    Instances.back().WeightEntries =
-        sampledWeightEntries(Gpu, I.Outputs, I.Histograms, I.WeightEntries);
+    Instances.back().WeightEntries = I.WeightEntries;
     for (unsigned C = 0; C < I.Channels; ++C)
       Instances.back().Channels.push_back(
           {M.getFunction(channelSymbol(I.Name, C)),

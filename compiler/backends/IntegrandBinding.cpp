@@ -7,7 +7,6 @@
 #include "backends/IntegrandBounds.h"
 #include "backends/PdfTableBinding.h"
 #include "backends/ProgramImage.h"
-#include "codegen/WeightsGen.h"
 #include "frontend/ChannelQueries.h"
 #include "frontend/PdfUse.h"
 #include "frontend/Program.h"
@@ -98,20 +97,6 @@ static WeightListSpec weightListSpec(const WeightsStmt &W, unsigned Base) {
   return S;
 }
 
-/// Why a GPU cannot run \p I, whose weight lists do not fit a GPU
-/// thread's values (codegen/WeightsGen.h), naming the first and the limit.
-std::string gpuWeightsRefusal(const IntegrandDecl &I) {
-  const unsigned Room = VF_SAMPLE_VALUES(0) - I.Outputs;
-  return "integrand '" + I.Name + "' has " + std::to_string(I.WeightEntries) +
-         " weight-list entries (the first list '" +
-         I.WeightLists.front()->Name + "') and " +
-         std::to_string(I.Histograms.size()) +
-         " histograms; a GPU run accumulates at most " + std::to_string(Room) +
-         " of them together (a GPU thread's values); run it on CPU "
-         "threads (--devices cpu), which take up to " +
-         std::to_string(VF_SAMPLER_MAX_WEIGHTS) + " entries";
-}
-
 /// The devices' code of \p C: its tile kernel, run as \p Site's code; with
 /// \p OnDemand, its GPU code compiled for a target when an integrator is
 /// set up for such a GPU, from \p Image (made now from \p P if null).
@@ -131,15 +116,6 @@ bindCode(const Program &P, const IntegrandDecl &I, const CompiledIntegrand &C,
   if (!OnDemand || !C.SampleTile)
     return Code;
   Code->GpuKernel = C.GpuSampleKernel;
-  if (sampledWeightEntries(true, I.Outputs, unsigned(I.Histograms.size()),
-                           I.WeightEntries) != I.WeightEntries) {
-    // The GPU sampler has no room for the entries: a run that dropped
-    // them would look complete, so asking for its code is the refusal.
-    Code->GpuCode = [Refusal = gpuWeightsRefusal(I)](const std::string &) {
-      return vf::Expected<std::string>(vf::Error{Refusal});
-    };
-    return Code;
-  }
   if (!Image)
     Image = gpuImage(P, Options);
   Code->GpuCode = [OnDemand, Image, Options](

@@ -77,8 +77,7 @@ Function *emitIntegrand(Module &M, const IntegrandDecl &I, bool Host,
   // The samplers sum the entries after the histograms' cells
   // (runtime/kernels/Sampler.c, GpuSampler.c).
   const unsigned Hists = unsigned(I.Histograms.size());
-  const bool Entries = !Channel && sampledWeightEntries(!Host, I.Outputs, Hists,
-                                                        I.WeightEntries);
+  const bool Entries = !Channel && I.WeightEntries;
   Value *EntryOut =
       Entries ? B.CreateConstInBoundsGEP1_64(B.getDoubleTy(), F->getArg(2),
                                              I.Outputs + Hists)

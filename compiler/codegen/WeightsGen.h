@@ -12,8 +12,6 @@
 #ifndef VF_COMPILER_CODEGEN_WEIGHTSGEN_H
 #define VF_COMPILER_CODEGEN_WEIGHTSGEN_H
 
-#include "SamplerABI.h"
-
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/IRBuilder.h"
 
@@ -31,17 +29,6 @@ using WeightSink =
 /// caller binds the index and lowers the body.
 using WeightEntryGen =
     llvm::function_ref<llvm::Value *(const ReduceExpr &, llvm::Value *)>;
-
-/// The entries a sampler accumulates, which the integrand writes after the
-/// histograms' cells: all of them on the host (a thread's scratch holds
-/// up to VF_SAMPLER_MAX_WEIGHTS), on a GPU only where they fit a thread's
-/// values with the outputs and cells (else none, and the GPU run is
-/// refused: backends/IntegrandBinding.cpp).
-constexpr unsigned sampledWeightEntries(bool Gpu, unsigned Outputs,
-                                        unsigned Histograms, unsigned Entries) {
-  return !Gpu || VF_GPU_HOLDS_WEIGHTS(Outputs, Histograms, Entries) ? Entries
-                                                                    : 0;
-}
 
 /// Emits the loops over \p I's lists at the builder's insertion point (the
 /// builder ends in the block after them). On an infinite domain, \p Jac

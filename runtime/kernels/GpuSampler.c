@@ -24,8 +24,10 @@
 //   - histograms of observables and weight-list entries (HistSums.h):
 //     lane 0 walks the block's samples in order and adds them into the
 //     tile's buffer in global memory (the one per-sample loop left, and
-//     only with `hist` or `weights`); the entries fit a thread's values
-//     (VF_GPU_HOLDS_WEIGHTS), the lists' shifts lane 0's local memory.
+//     only with `hist` or `weights`); with weight lists (up to 1024
+//     entries) each lane's values are its row of the tile's scratch in
+//     global memory (vf_chunk_outputs::values, as the host tile's), which
+//     lane 0 reads after a warp barrier, the lists' shifts after them.
 //
 // Compiled for nvptx64, and for the host only under warp emulation
 // (VF_GPU_EMULATION: WarpIntrinsics.h turns the intrinsics into calls to
@@ -51,6 +53,7 @@
 #include "WarpIntrinsics.h"
 
 #define VF_FULL_WARP 0xffffffffu
+_Static_assert(VF_HOST_BATCH == 32, "a tile's weight scratch holds a warp");
 
 /// Registers decide how many warps an SM holds (65536 per SM: 128 per
 /// thread for 16 warps). The per-axis arrays that live across the
@@ -324,28 +327,37 @@ VF_GPU_STEP void vf_gpu_largest(const double *v, const double *shift,
   }
 }
 
-/// The block's histogram cells and weight-list entries (after the cells
-/// among f; J the sample's, 0 where v is), added by lane 0 in sample
-/// order, each sample's as Sampler.c adds them.
+/// The block's histogram cells and weight-list entries (J the sample's,
+/// 0 where v is), added by lane 0 in sample order, each sample's as
+/// Sampler.c adds them: the cells shuffled to it from f, or, with lists,
+/// read from the lanes' rows of \p rows (VF_SAMPLE_VALUES(nweights) apart).
 VF_GPU_STEP void vf_gpu_hist_block(const vf_sampler_args *a,
                                    vf_hist_state *hist, vf_u64 hl,
                                    const double *v, const double *f, double jac,
-                                   unsigned nout, unsigned nhist,
-                                   unsigned nweights, vf_u32 nb) {
+                                   const double *rows, unsigned nout,
+                                   unsigned nhist, unsigned nweights,
+                                   vf_u32 nb) {
   const vf_u32 lane = vf_lane();
+  // Every lane's values written before lane 0 reads them.
+  if (nweights)
+    __nvvm_bar_warp_sync(VF_FULL_WARP);
   for (vf_u32 s = 0; s < nb; ++s) {
     const vf_u64 hs = vf_shfl_u64(hl, s);
     const double vs0 = vf_shfl_f64(v[0], s);
-    double cs[VF_SAMPLE_VALUES(0)];
-    for (unsigned i = 0; i < nhist + nweights; ++i)
-      cs[i] = vf_shfl_f64(f[nout + i], s);
     const double js = vf_shfl_f64(jac, s);
+    double cs[VF_SAMPLER_MAX_HIST];
+    const double *cells = cs;
+    if (nweights)
+      cells = rows + (vf_u64)s * VF_SAMPLE_VALUES(nweights) + nout;
+    else
+      for (unsigned i = 0; i < nhist; ++i)
+        cs[i] = vf_shfl_f64(f[nout + i], s);
     if (lane == 0 && nhist)
-      vf_hist_add(hist, a, hs, vs0, cs, nhist);
+      vf_hist_add(hist, a, hs, vs0, cells, nhist);
     if (lane == 0 && nweights)
       vf_hist_add_entries(hist, a, hs, js, vs0,
                           a->hist_cells - (vf_u32)VF_WEIGHT_CELLS(nweights),
-                          cs + nhist, nweights);
+                          cells + nhist, nweights);
   }
   __nvvm_bar_warp_sync(VF_FULL_WARP);
 }
@@ -392,9 +404,16 @@ VF_GPU_STEP void vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile,
     end = a->nsamples;
   double *edge = co->edge_segments + 2 * VF_SEGMENT_STRIDE(nout) * t;
   double *train = co->train + 2 * bins * t;
-  double f[VF_SAMPLE_VALUES(0)];
+  // With lists, the lanes' values and the lists' shifts are the tile's
+  // scratch in global memory (the entries are too many for a thread's
+  // frame, which the driver reserves for every thread an SM holds).
+  double own[VF_SAMPLE_VALUES(0)];
+  double *const rows =
+      nweights ? co->values + VF_WEIGHT_SCRATCH(nweights) * t : 0;
+  double *const f =
+      nweights ? rows + (vf_u64)lane * VF_SAMPLE_VALUES(nweights) : own;
+  double *const wshift = nweights ? rows + 32 * VF_SAMPLE_VALUES(nweights) : 0;
   double v[VF_SAMPLER_MAX_OUT], shift[VF_SAMPLER_MAX_OUT];
-  double wshift[VF_WEIGHT_CELLS(VF_SAMPLE_VALUES(0))];
   vf_u64 h = vf_find_hcube(a->hcube_offsets, a->nhcube, begin);
   vf_warp_hcube_coords(h, dim, a->nstrat, kc);
   vf_u64 hk = h;
@@ -418,7 +437,8 @@ VF_GPU_STEP void vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile,
     vf_block_step(co, edge, first, &sg, hl, v, nout, valid, nb, shift);
     vf_gpu_largest(v, shift, inv_nh, valid, j0, &m);
     if (nhist || nweights)
-      vf_gpu_hist_block(a, &hist, hl, v, f, jac, nout, nhist, nweights, nb);
+      vf_gpu_hist_block(a, &hist, hl, v, f, jac, rows, nout, nhist, nweights,
+                        nb);
     if (a->train) {
       const double t2 = v[0] * v[0] * inv_nh;
       VF_KEEP_ROLLED

@@ -27,8 +27,7 @@
 //                           at x + d * x_stride() (StridedIntegrand.h).
 //   dim, nout, nhist        the dimension, outputs and histograms.
 //   nweights                the weight-list entries the integrand writes
-//                           after its histograms' cells (on a GPU, only
-//                           where they fit: VF_GPU_HOLDS_WEIGHTS).
+//                           after its histograms' cells.
 //   nparams                 (host) how many run-time parameters the
 //                           integrand reads, when the tile may copy them to
 //                           its stack (0: it reads them where they are).

@@ -46,11 +46,11 @@ extern "C" {
 /// histograms' cells, its entries (the integrand writes them in that
 /// order).
 #define VF_SAMPLE_VALUES(n) (VF_SAMPLER_MAX_OUT + VF_SAMPLER_MAX_HIST + (n))
-/// Whether a GPU thread's values (VF_SAMPLE_VALUES(0) doubles) hold nout
-/// outputs, nhist histograms' cells and nweights weight-list entries: the
-/// GPU sampler accumulates lists only then.
-#define VF_GPU_HOLDS_WEIGHTS(nout, nhist, nweights)                            \
-  ((nout) + (nhist) + (nweights) <= VF_SAMPLE_VALUES(0))
+/// A tile's scratch for its weight lists: a batch's (or a warp's 32)
+/// samples' values, VF_SAMPLE_VALUES(n) doubles each, then the lists'
+/// cells' shifts (HistSums.h).
+#define VF_WEIGHT_SCRATCH(n)                                                   \
+  (VF_HOST_BATCH * (vf_u64)VF_SAMPLE_VALUES(n) + VF_WEIGHT_CELLS(n))
 /// The host tile loop's batch, in samples. Where the compiler can give it
 /// a strided copy of the integrand (compiler/bitcode/StridedIntegrand.h),
 /// the batch's x is axis-major: coordinate d of sample b at
@@ -152,6 +152,10 @@ typedef struct vf_chunk_outputs {
      (overwritten) and uses hist_work + t VF_HIST_WORK(cells). */
   double *hist;
   vf_u32 *hist_work;
+  /* With weight lists (a->nweights > 0; else null): tile first_tile + t's
+     scratch at values + t VF_WEIGHT_SCRATCH(nweights), laid out as
+     vf_tile_outputs::values, lane l's values the l-th row. */
+  double *values;
 } vf_chunk_outputs;
 
 /// The entry point the compiler instantiates per integrand NAME as

@@ -75,6 +75,8 @@ void runOnHost(void *Context, void **Params, unsigned Grid, unsigned Block) {
       std::fill(Out.hist_work, Out.hist_work + VF_HIST_WORK(A->hist_cells),
                 0u);
     }
+    if (O->values)
+      Out.values = O->values + VF_WEIGHT_SCRATCH(A->nweights) * T;
     K->SampleTile(A, First + T, &Out);
   }
 }

@@ -15,10 +15,7 @@ namespace vf {
 Status CpuDevice::begin(const vf_sampler_args &A, std::size_t) {
   Args = &A;
   HistWork.assign(VF_HIST_WORK(A.hist_cells), 0);
-  Values.assign(A.nweights ? VF_HOST_BATCH * VF_SAMPLE_VALUES(A.nweights) +
-                                 VF_WEIGHT_CELLS(A.nweights)
-                           : 0,
-                0.0);
+  Values.assign(A.nweights ? VF_WEIGHT_SCRATCH(A.nweights) : 0, 0.0);
   return Status::ok();
 }
 

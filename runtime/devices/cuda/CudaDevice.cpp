@@ -41,6 +41,7 @@ struct CudaDevice::Slot {
   PinnedBuffer HostEdge, HostTrain, HostPartials, HostResults, HostGroups;
   Buffer Hist, HistWork; ///< histograms of observables
   PinnedBuffer HostHist;
+  Buffer Values; ///< with weight lists: each tile's scratch (SamplerABI.h)
   std::uint64_t First = 0, N = 0;
   /// Whole groups of the piece, folded on the device: groups [G0, G0 + NG)
   /// covering tiles [FoldBegin, FoldEnd).
@@ -133,8 +134,8 @@ CudaDevice::~CudaDevice() {
   for (std::unique_ptr<Slot> &S : Slots) {
     if (S->Stream)
       (void)D.streamSynchronize(S->Stream);
-    for (Buffer *B : {&S->Edge, &S->Train, &S->Results, &S->Out,
-                      &S->GroupList, &S->Partials, &S->Hist, &S->HistWork})
+    for (Buffer *B : {&S->Edge, &S->Train, &S->Results, &S->Out, &S->GroupList,
+                      &S->Partials, &S->Hist, &S->HistWork, &S->Values})
       if (B->Ptr)
         (void)D.memFree(B->Ptr);
     for (PinnedBuffer *B : {&S->HostEdge, &S->HostTrain, &S->HostPartials,
@@ -268,17 +269,20 @@ Status CudaDevice::upload() {
 /// every iteration, as the segments buffer may have grown.
 Status CudaDevice::reserveSlots(std::uint64_t Ntiles) {
   const CudaDriver &D = CudaDriver::get();
-  if (Slots.empty() || SlotBins < Bins || SlotCells < Cells) {
+  if (Slots.empty() || SlotBins < Bins || SlotCells < Cells ||
+      SlotWeights < Weights) {
     const std::uint64_t TileBytes =
         sizeof(double) * (2 * Stride + 2 * Bins) + sizeof(vf_tile_result) +
         2 * sizeof(double) * VF_HIST_TILE(Cells) +
-        sizeof(vf_u32) * VF_HIST_WORK(Cells);
+        sizeof(vf_u32) * VF_HIST_WORK(Cells) +
+        (Weights ? sizeof(double) * VF_WEIGHT_SCRATCH(Weights) : 0);
     const std::uint64_t Budget =
         std::min<std::uint64_t>(MemoryBytes / 4, std::uint64_t(2) << 30) / 2;
     // 2048 tiles per slot: two slots hold the largest iteration (4096).
     SlotTiles = std::clamp<std::uint64_t>(Budget / TileBytes, 1, 2048);
     SlotBins = Bins;
     SlotCells = Cells;
+    SlotWeights = Weights;
   }
   // Whole groups a piece can fold: TrainingSums' most for these bins.
   const std::uint64_t MaxGroups =
@@ -315,15 +319,14 @@ Status CudaDevice::reserveSlots(std::uint64_t Ntiles) {
       return St;
     if (Status St = reserveHistograms(*S); !St)
       return St;
-    vf_chunk_outputs O{reinterpret_cast<double *>(Segments.Ptr),
-                       reinterpret_cast<double *>(S->Edge.Ptr),
-                       Bins ? reinterpret_cast<double *>(S->Train.Ptr)
-                            : nullptr,
-                       reinterpret_cast<vf_tile_result *>(S->Results.Ptr),
-                       Cells ? reinterpret_cast<double *>(S->Hist.Ptr)
-                             : nullptr,
-                       Cells ? reinterpret_cast<vf_u32 *>(S->HistWork.Ptr)
-                             : nullptr};
+    vf_chunk_outputs O{
+        reinterpret_cast<double *>(Segments.Ptr),
+        reinterpret_cast<double *>(S->Edge.Ptr),
+        Bins ? reinterpret_cast<double *>(S->Train.Ptr) : nullptr,
+        reinterpret_cast<vf_tile_result *>(S->Results.Ptr),
+        Cells ? reinterpret_cast<double *>(S->Hist.Ptr) : nullptr,
+        Cells ? reinterpret_cast<vf_u32 *>(S->HistWork.Ptr) : nullptr,
+        Weights ? reinterpret_cast<double *>(S->Values.Ptr) : nullptr};
     Upload->add(S->Out.Ptr, &O, sizeof(O));
     if (Status St =
             growPinned(S->HostEdge, sizeof(double) * 2 * Stride * SlotTiles);
@@ -346,8 +349,15 @@ Status CudaDevice::reserveSlots(std::uint64_t Ntiles) {
   return Status::ok();
 }
 
-/// A slot's histogram buffers, its workspace and their host copy.
+/// A slot's histogram buffers, its workspace and their host copy, and
+/// the weight lists' scratch.
 Status CudaDevice::reserveHistograms(Slot &S) {
+  if (SlotWeights)
+    if (Status St =
+            grow(S.Values,
+                 sizeof(double) * VF_WEIGHT_SCRATCH(SlotWeights) * SlotTiles);
+        !St)
+      return St;
   if (!SlotCells)
     return Status::ok();
   if (Status St =
@@ -377,6 +387,7 @@ Status CudaDevice::begin(const vf_sampler_args &A, std::size_t Nparams) {
   Upload->Bytes.clear();
   Upload->Copies.clear();
   Cells = A.hist_cells;
+  Weights = A.nweights;
   if (Status S = reserveInputs(A, Nparams); !S)
     return S;
   if (Status S = reserveSlots((A.nsamples + A.tile_size - 1) / A.tile_size);

@@ -104,6 +104,9 @@ private:
   /// Histograms of observables (kernels/HistSums.h): the integrand's cells
   /// and those a slot's tiles hold.
   std::uint64_t Cells = 0, SlotCells = 0;
+  /// Weight-list entries (SamplerABI.h's scratch), and those a slot's
+  /// tiles have room for.
+  std::uint64_t Weights = 0, SlotWeights = 0;
 
   Status grow(Buffer &B, std::size_t Bytes);
 };
