@@ -264,6 +264,14 @@ Status CudaDevice::upload() {
   return Status::ok();
 }
 
+/// A tile's device memory in a slot, on the device and pinned.
+std::uint64_t CudaDevice::tileBytes() const {
+  return sizeof(double) * (2 * Stride + 2 * Bins) + sizeof(vf_tile_result) +
+         2 * sizeof(double) * VF_HIST_TILE(Cells) +
+         sizeof(vf_u32) * VF_HIST_WORK(Cells) +
+         (Weights ? sizeof(double) * VF_WEIGHT_SCRATCH(Weights) : 0);
+}
+
 /// Sized on first use (the training histogram's size is fixed for a run,
 /// except that a frozen map has none); the output blocks are rewritten
 /// every iteration, as the segments buffer may have grown.
@@ -271,15 +279,10 @@ Status CudaDevice::reserveSlots(std::uint64_t Ntiles) {
   const CudaDriver &D = CudaDriver::get();
   if (Slots.empty() || SlotBins < Bins || SlotCells < Cells ||
       SlotWeights < Weights) {
-    const std::uint64_t TileBytes =
-        sizeof(double) * (2 * Stride + 2 * Bins) + sizeof(vf_tile_result) +
-        2 * sizeof(double) * VF_HIST_TILE(Cells) +
-        sizeof(vf_u32) * VF_HIST_WORK(Cells) +
-        (Weights ? sizeof(double) * VF_WEIGHT_SCRATCH(Weights) : 0);
     const std::uint64_t Budget =
         std::min<std::uint64_t>(MemoryBytes / 4, std::uint64_t(2) << 30) / 2;
     // 2048 tiles per slot: two slots hold the largest iteration (4096).
-    SlotTiles = std::clamp<std::uint64_t>(Budget / TileBytes, 1, 2048);
+    SlotTiles = std::clamp<std::uint64_t>(Budget / tileBytes(), 1, 2048);
     SlotBins = Bins;
     SlotCells = Cells;
     SlotWeights = Weights;

@@ -67,6 +67,7 @@ private:
   explicit CudaDevice(std::string Name);
   Status reserveInputs(const vf_sampler_args &A, std::size_t Nparams);
   Status reserveSlots(std::uint64_t Ntiles);
+  std::uint64_t tileBytes() const;
   Status upload();
   Status uploadPdfTable(const IntegrandCode &C);
   Status reserveHistograms(Slot &S);
