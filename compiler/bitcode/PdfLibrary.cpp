@@ -26,7 +26,8 @@ namespace {
 // The entry points a kernel calls: on one member's views (Continuation.h,
 // AlphaSCoupling.h) or by index in a run's block (TableLayout.h).
 const char *const EntryPoints[] = {"vf_pdf_xfxq2", "vf_pdf_alphasq2",
-                                   "vf_pdf_table_xfx", "vf_pdf_table_alphas"};
+                                   "vf_pdf_table_xfx", "vf_pdf_table_xfx_all",
+                                   "vf_pdf_table_alphas"};
 
 } // namespace
 

@@ -66,20 +66,50 @@ double vf_pdf_extrapolate(const vf_pdf_grid *G, int F, double X, double Q2) {
   return belowQ2(G, F, X, Q2);
 }
 
+/* The set's ForcePositive applied to XF. */
+static double positive(const vf_pdf_grid *G, double XF) {
+  if (G->ForcePositive == 1 && XF < 0)
+    return 0;
+  if (G->ForcePositive == 2 && XF < 1e-10)
+    return 1e-10;
+  return XF;
+}
+
+static int physical(double X, double Q2) { return X >= 0 && X <= 1 && Q2 >= 0; }
+
+static int onGrid(const vf_pdf_grid *G, double X, double Q2) {
+  return X >= G->X[0] && X <= G->X[G->NumX - 1] && Q2 >= G->Q2[0] &&
+         Q2 <= G->Q2[G->NumQ2 - 1];
+}
+
 double vf_pdf_xfxq2(const vf_pdf_grid *G, int Pid, double X, double Q2) {
-  if (!(X >= 0 && X <= 1 && Q2 >= 0))
+  if (!physical(X, Q2))
     return __builtin_nan("");
   const int S = vf_pdf_pid_slot(Pid);
   if (S < 0 || G->Slot[S] < 0)
     return 0;
   const int F = G->Slot[S];
-  const int OnGrid = X >= G->X[0] && X <= G->X[G->NumX - 1] && Q2 >= G->Q2[0] &&
-                     Q2 <= G->Q2[G->NumQ2 - 1];
-  double XF = OnGrid ? vf_pdf_interpolate(G, F, X, Q2)
-                     : vf_pdf_extrapolate(G, F, X, Q2);
-  if (G->ForcePositive == 1 && XF < 0)
-    XF = 0;
-  else if (G->ForcePositive == 2 && XF < 1e-10)
-    XF = 1e-10;
-  return XF;
+  return positive(G, onGrid(G, X, Q2) ? vf_pdf_interpolate(G, F, X, Q2)
+                                      : vf_pdf_extrapolate(G, F, X, Q2));
+}
+
+void vf_pdf_xfxq2_all(const vf_pdf_grid *G, double X, double Q2,
+                      double Out[VF_PDF_NUM_SLOTS]) {
+  const int Physical = physical(X, Q2);
+  const int OnGrid = Physical && onGrid(G, X, Q2);
+  /* Off the grid every flavour takes its own continuation: there the cell
+     differs by case, and such points are rare. */
+  vf_pdf_cell C;
+  if (OnGrid)
+    vf_pdf_locate(G, X, Q2, &C);
+  for (int S = 0; S < VF_PDF_NUM_SLOTS; ++S) {
+    const int F = G->Slot[S];
+    if (!Physical)
+      Out[S] = __builtin_nan("");
+    else if (F < 0)
+      Out[S] = 0;
+    else
+      Out[S] = positive(G, OnGrid ? vf_pdf_interpolate_at(G, &C, F)
+                                  : vf_pdf_extrapolate(G, F, X, Q2));
+  }
 }

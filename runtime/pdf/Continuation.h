@@ -33,6 +33,13 @@ extern "C" {
 /* x f(x, Q^2) of PDG id Pid (21 or 0 for the gluon). */
 double vf_pdf_xfxq2(const vf_pdf_grid *G, int Pid, double X, double Q2);
 
+/* x f of every slot (vf_pdf_pid_slot) at one point, each the bits
+   vf_pdf_xfxq2 gives for the slot's ids: the cell on the grid is found
+   once for all flavours. A slot the member lacks is 0, and every slot is
+   NaN at an unphysical point. */
+void vf_pdf_xfxq2_all(const vf_pdf_grid *G, double X, double Q2,
+                      double Out[VF_PDF_NUM_SLOTS]);
+
 /* The continuation alone, for flavour index F at a point off the grid. */
 double vf_pdf_extrapolate(const vf_pdf_grid *G, int F, double X, double Q2);
 

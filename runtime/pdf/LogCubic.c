@@ -5,6 +5,9 @@
  * reciprocal widths for the neighbouring Q intervals, the subgrid edges
  * found by repeated Q^2 knots, the bilinear fallback for two-knot subgrids.
  * Logarithms are the project's (vfmath.h), so every device rounds alike.
+ * What does not depend on the flavour (vf_pdf_locate) is computed by the
+ * same operations as LHAPDF's per-flavour code, so a cell shared by all
+ * flavours gives each the bits of its own call.
  *
  *===----------------------------------------------------------------------===*/
 #include "LogCubic.h"
@@ -59,41 +62,52 @@ static double bilinear(const vf_pdf_grid *G, size_t IX, size_t IQ, int F,
   return linear(LogQ2, G->LogQ2[IQ], G->LogQ2[IQ + 1], FL, FH);
 }
 
-double vf_pdf_interpolate(const vf_pdf_grid *G, int F, double X, double Q2) {
-  const size_t IX = knotBelow(G->X, G->NumX, X);
-  const size_t IQ = knotBelow(G->Q2, G->NumQ2, Q2);
-  const double LogX = vf_log(X);
-  const double LogQ2 = vf_log(Q2);
+void vf_pdf_locate(const vf_pdf_grid *G, double X, double Q2, vf_pdf_cell *C) {
+  C->IX = knotBelow(G->X, G->NumX, X);
+  C->IQ = knotBelow(G->Q2, G->NumQ2, Q2);
+  C->LogX = vf_log(X);
+  C->LogQ2 = vf_log(Q2);
+  const size_t IX = C->IX, IQ = C->IQ;
   /* A subgrid's edge is the grid's end or a Q^2 knot repeated by the next
      subgrid. */
-  const int Lower = IQ == 0 || G->Q2[IQ] == G->Q2[IQ - 1];
-  const int Upper = IQ + 1 == G->NumQ2 - 1 || G->Q2[IQ + 1] == G->Q2[IQ + 2];
-  if (Lower && Upper)
-    return bilinear(G, IX, IQ, F, LogX, LogQ2);
+  C->Lower = IQ == 0 || G->Q2[IQ] == G->Q2[IQ - 1];
+  C->Upper = IQ + 1 == G->NumQ2 - 1 || G->Q2[IQ + 1] == G->Q2[IQ + 2];
+  C->TX = (C->LogX - G->LogX[IX]) / (G->LogX[IX + 1] - G->LogX[IX]);
+  C->DLogQ1 = G->LogQ2[IQ + 1] - G->LogQ2[IQ];
+  C->TQ = (C->LogQ2 - G->LogQ2[IQ]) / C->DLogQ1;
+  /* Knots beyond a subgrid's edge are never read: they may not exist. */
+  C->InvDLogQ0 = C->Lower ? 0 : 1. / (G->LogQ2[IQ] - G->LogQ2[IQ - 1]);
+  C->InvDLogQ2 = C->Upper ? 0 : 1. / (G->LogQ2[IQ + 2] - G->LogQ2[IQ + 1]);
+}
 
-  const double TX = (LogX - G->LogX[IX]) / (G->LogX[IX + 1] - G->LogX[IX]);
-  const double DLogQ1 = G->LogQ2[IQ + 1] - G->LogQ2[IQ];
-  const double TQ = (LogQ2 - G->LogQ2[IQ]) / DLogQ1;
+double vf_pdf_interpolate_at(const vf_pdf_grid *G, const vf_pdf_cell *C,
+                             int F) {
+  const size_t IX = C->IX, IQ = C->IQ;
+  if (C->Lower && C->Upper)
+    return bilinear(G, IX, IQ, F, C->LogX, C->LogQ2);
+  const double TX = C->TX, DLogQ1 = C->DLogQ1;
   const double VL = alongX(G, IX, IQ, F, TX);
   const double VH = alongX(G, IX, IQ + 1, F, TX);
   double VDL, VDH;
-  if (Lower) {
-    const double InvDLogQ2 = 1. / (G->LogQ2[IQ + 2] - G->LogQ2[IQ + 1]);
+  if (C->Lower) {
     VDL = VH - VL;
     const double VHH = alongX(G, IX, IQ + 2, F, TX);
-    VDH = (VDL + (VHH - VH) * DLogQ1 * InvDLogQ2) * 0.5;
-  } else if (Upper) {
-    const double InvDLogQ0 = 1. / (G->LogQ2[IQ] - G->LogQ2[IQ - 1]);
+    VDH = (VDL + (VHH - VH) * DLogQ1 * C->InvDLogQ2) * 0.5;
+  } else if (C->Upper) {
     VDH = VH - VL;
     const double VLL = alongX(G, IX, IQ - 1, F, TX);
-    VDL = (VDH + (VL - VLL) * DLogQ1 * InvDLogQ0) * 0.5;
+    VDL = (VDH + (VL - VLL) * DLogQ1 * C->InvDLogQ0) * 0.5;
   } else {
-    const double InvDLogQ0 = 1. / (G->LogQ2[IQ] - G->LogQ2[IQ - 1]);
-    const double InvDLogQ2 = 1. / (G->LogQ2[IQ + 2] - G->LogQ2[IQ + 1]);
     const double VLL = alongX(G, IX, IQ - 1, F, TX);
-    VDL = ((VH - VL) + (VL - VLL) * DLogQ1 * InvDLogQ0) * 0.5;
+    VDL = ((VH - VL) + (VL - VLL) * DLogQ1 * C->InvDLogQ0) * 0.5;
     const double VHH = alongX(G, IX, IQ + 2, F, TX);
-    VDH = ((VH - VL) + (VHH - VH) * DLogQ1 * InvDLogQ2) * 0.5;
+    VDH = ((VH - VL) + (VHH - VH) * DLogQ1 * C->InvDLogQ2) * 0.5;
   }
-  return cubicHermite(TQ, VL, VDL, VH, VDH);
+  return cubicHermite(C->TQ, VL, VDL, VH, VDH);
+}
+
+double vf_pdf_interpolate(const vf_pdf_grid *G, int F, double X, double Q2) {
+  vf_pdf_cell C;
+  vf_pdf_locate(G, X, Q2, &C);
+  return vf_pdf_interpolate_at(G, &C, F);
 }

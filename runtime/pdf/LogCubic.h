@@ -30,6 +30,22 @@
 extern "C" {
 #endif
 
+/* What steps 1-3 need of (X, Q2) whatever the flavour: the knots below,
+   the logarithms, t_x and t_Q, whether the Q interval is at a subgrid's
+   lower or upper edge, and the reciprocal widths of the Q intervals
+   around it (those beyond an edge are 0, unused). */
+typedef struct vf_pdf_cell {
+  size_t IX, IQ;
+  double LogX, LogQ2, TX, TQ, DLogQ1, InvDLogQ0, InvDLogQ2;
+  int Lower, Upper;
+} vf_pdf_cell;
+
+/* The cell of (X, Q2), both within the grid's knots. */
+void vf_pdf_locate(const vf_pdf_grid *G, double X, double Q2, vf_pdf_cell *C);
+
+/* xf of flavour index F in cell C: the same bits as vf_pdf_interpolate. */
+double vf_pdf_interpolate_at(const vf_pdf_grid *G, const vf_pdf_cell *C, int F);
+
 /* xf of flavour index F at (X, Q2), both within the grid's knots. */
 double vf_pdf_interpolate(const vf_pdf_grid *G, int F, double X, double Q2);
 

@@ -52,6 +52,13 @@ typedef struct vf_pdf_table_member {
 double vf_pdf_table_xfx(const void *Table, uint32_t Member, int Pid, double X,
                         double Q);
 
+/* x f(x, Q) of every slot (vf_pdf_pid_slot) into Out[VF_PDF_NUM_SLOTS],
+   each slot the bits of vf_pdf_table_xfx for its ids (0 for a flavour the
+   member lacks): one search of the grid for all flavours. NaN in every
+   slot for a member the block lacks. */
+void vf_pdf_table_xfx_all(const void *Table, uint32_t Member, double X,
+                          double Q, double *Out);
+
 /* alpha_s(Q) of member Member; NaN for a member the block lacks. */
 double vf_pdf_table_alphas(const void *Table, uint32_t Member, double Q);
 

@@ -27,11 +27,8 @@ static const double *doublesAt(const void *Table, uint64_t Offset) {
   return (const double *)((const char *)Table + Offset);
 }
 
-double vf_pdf_table_xfx(const void *Table, uint32_t Member, int Pid, double X,
-                        double Q) {
-  const vf_pdf_table_member *E = memberOf(Table, Member);
-  if (!E)
-    return __builtin_nan("");
+/* Entry E's grid, its pointers set from the offsets. */
+static vf_pdf_grid gridOf(const void *Table, const vf_pdf_table_member *E) {
   vf_pdf_grid G = E->Grid;
   G.X = doublesAt(Table, E->At.X);
   G.LogX = doublesAt(Table, E->At.LogX);
@@ -40,7 +37,28 @@ double vf_pdf_table_xfx(const void *Table, uint32_t Member, int Pid, double X,
   G.Values = doublesAt(Table, E->At.Values);
   G.XCoeffs = doublesAt(Table, E->At.XCoeffs);
   G.Slot = (const int32_t *)((const char *)Table + E->At.Slot);
+  return G;
+}
+
+double vf_pdf_table_xfx(const void *Table, uint32_t Member, int Pid, double X,
+                        double Q) {
+  const vf_pdf_table_member *E = memberOf(Table, Member);
+  if (!E)
+    return __builtin_nan("");
+  const vf_pdf_grid G = gridOf(Table, E);
   return vf_pdf_xfxq2(&G, Pid, X, Q * Q);
+}
+
+void vf_pdf_table_xfx_all(const void *Table, uint32_t Member, double X,
+                          double Q, double *Out) {
+  const vf_pdf_table_member *E = memberOf(Table, Member);
+  if (!E) {
+    for (int S = 0; S < VF_PDF_NUM_SLOTS; ++S)
+      Out[S] = __builtin_nan("");
+    return;
+  }
+  const vf_pdf_grid G = gridOf(Table, E);
+  vf_pdf_xfxq2_all(&G, X, Q * Q, Out);
 }
 
 double vf_pdf_table_alphas(const void *Table, uint32_t Member, double Q) {

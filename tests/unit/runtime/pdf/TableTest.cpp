@@ -4,7 +4,8 @@
 // through TableLookup.c (here built natively; tests/unit/codegen's
 // PdfKernelTest runs its bitcode) each member's values with the host's
 // bits, by the member's index in the block; its size is the header and
-// each member's stated bytes.
+// each member's stated bytes. The all-flavour lookup gives every
+// flavour's bits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,11 +57,46 @@ TEST(PdfTable, MovedElsewhereGivesEachMembersBits) {
         }
 }
 
+// Every slot of the all-flavour lookup is the bits of its ids' own call:
+// on the grid (knots, subgrid edges among them), below x_min, above and
+// below the Q range, x past the last knot and unphysical points.
+TEST(PdfTable, AllFlavoursGiveEachFlavoursBits) {
+  const PdfMember M0 = test::loadShipped(0), M1 = test::loadShipped(1);
+  const PdfTable T = PdfTable::build({&M0, &M1});
+  std::vector<double> Xs = {-0.1, 0, 1e-9, 1e-5, 0.5, 1, 1.0000001, NAN};
+  for (double L = -7.9; L < 0; L += 0.173)
+    Xs.push_back(std::pow(10.0, L));
+  std::vector<double> Qs = {-1,  0,   1e-3, 1.4142135623730951, 2.2, 4.5,
+                            1e4, 5e4, NAN};
+  for (double L = -0.6; L < 5; L += 0.137)
+    Qs.push_back(std::pow(10.0, L));
+  unsigned Values = 0;
+  for (unsigned K = 0; K < 2; ++K)
+    for (double X : Xs)
+      for (double Q : Qs) {
+        double All[VF_PDF_NUM_SLOTS];
+        vf_pdf_table_xfx_all(T.data(), K, X, Q, All);
+        for (int Pid : {-6, -5, -4, -3, -2, -1, 1, 2, 3, 4, 5, 6, 21, 0, 22}) {
+          const double Want = vf_pdf_table_xfx(T.data(), K, Pid, X, Q);
+          const double Got = All[vf_pdf_pid_slot(Pid)];
+          EXPECT_EQ(std::memcmp(&Want, &Got, sizeof Want), 0)
+              << K << " " << Pid << " " << X << " " << Q;
+          Values += Want != 0 && !std::isnan(Want);
+        }
+      }
+  // Not a vacuous comparison: most values are neither 0 nor NaN.
+  EXPECT_GT(Values, Xs.size() * Qs.size() * 15);
+}
+
 TEST(PdfTable, GivesNaNForAMemberItLacks) {
   const PdfMember M0 = test::loadShipped(0);
   const PdfTable T = PdfTable::build({&M0});
   EXPECT_TRUE(std::isnan(vf_pdf_table_xfx(T.data(), 1, 2, 0.1, 10)));
   EXPECT_TRUE(std::isnan(vf_pdf_table_alphas(T.data(), 7, 10)));
+  double All[VF_PDF_NUM_SLOTS];
+  vf_pdf_table_xfx_all(T.data(), 1, 0.1, 10, All);
+  for (double V : All)
+    EXPECT_TRUE(std::isnan(V));
 }
 
 } // namespace
