@@ -22,6 +22,7 @@
 #include "bitcode/PdfLibrary.h"
 #include "bitcode/SamplerKernel.h"
 #include "codegen/IRGen.h"
+#include "codegen/PdfCallMerge.h"
 #include "codegen/PdfGen.h"
 #include "codegen/WeightsGen.h"
 #include "vf/Version.h"
@@ -229,6 +230,7 @@ buildModule(const ProgramImage &P, LLVMContext &Ctx, const GpuCodeGen *Gpu,
     pdfTableGlobal(*M);
   M->setTargetTriple(TM.getTargetTriple().str());
   M->setDataLayout(TM.createDataLayout());
+  mergePdfCalls(*M);
   if (Error E = linkForeignSources(P.Foreign, *M, Gpu, Warnings))
     return std::move(E);
   if (Raw)
