@@ -12,6 +12,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
+#include <climits>
 #include <tuple>
 
 using namespace llvm;
@@ -33,12 +34,33 @@ int pidSlot(int64_t Pid) {
   return Pid == 22 ? 14 : -1;
 }
 
+/// An operand as the calls compare it: the value itself, or for an
+/// element of a read-only, unaliased argument (the integrand's x[i], each
+/// use its own load) the argument and the element's byte offset, which no
+/// store in the function can change.
+using Operand = std::pair<Value *, int64_t>;
+constexpr int64_t Itself = INT64_MIN;
+
+Operand operandOf(Value *V, const DataLayout &DL) {
+  auto *Load = dyn_cast<LoadInst>(V);
+  if (!Load || !Load->isSimple())
+    return {V, Itself};
+  APInt Offset(DL.getIndexTypeSizeInBits(Load->getPointerOperandType()), 0);
+  auto *Arg = dyn_cast<Argument>(
+      Load->getPointerOperand()->stripAndAccumulateConstantOffsets(
+          DL, Offset, /*AllowNonInbounds=*/false));
+  if (!Arg || !Arg->hasNoAliasAttr() || !Arg->onlyReadsMemory())
+    return {V, Itself};
+  return {Arg, Offset.getSExtValue()};
+}
+
 /// The global a call's table is loaded from, and its operands that must
 /// agree: member, x and Q.
-using CallKey = std::tuple<Value *, Value *, Value *, Value *>;
+using CallKey = std::tuple<Value *, Operand, Operand, Operand>;
 
 /// \p C's key and slot, or no key for a call that cannot merge.
-std::optional<std::pair<CallKey, int>> keyOf(CallInst &C) {
+std::optional<std::pair<CallKey, int>> keyOf(CallInst &C,
+                                             const DataLayout &DL) {
   auto *Load = dyn_cast<LoadInst>(C.getArgOperand(0));
   auto *Pid = dyn_cast<ConstantInt>(C.getArgOperand(2));
   if (!Load || !isa<GlobalVariable>(Load->getPointerOperand()) || !Pid)
@@ -46,8 +68,10 @@ std::optional<std::pair<CallKey, int>> keyOf(CallInst &C) {
   const int Slot = pidSlot(Pid->getSExtValue());
   if (Slot < 0)
     return std::nullopt;
-  return std::pair(CallKey(Load->getPointerOperand(), C.getArgOperand(1),
-                           C.getArgOperand(3), C.getArgOperand(4)),
+  return std::pair(CallKey(Load->getPointerOperand(),
+                           operandOf(C.getArgOperand(1), DL),
+                           operandOf(C.getArgOperand(3), DL),
+                           operandOf(C.getArgOperand(4), DL)),
                    Slot);
 }
 
@@ -55,7 +79,7 @@ using Group = SmallVector<std::pair<CallInst *, int>, 16>;
 
 /// One _all call before \p G's first call; each call becomes its slot's
 /// load. The first call's operands serve all: they are the same values
-/// and defined before it.
+/// (or loads of the same unchanging element) and defined before it.
 void mergeGroup(Function &F, const Group &G) {
   LLVMContext &Ctx = F.getContext();
   Type *F64 = Type::getDoubleTy(Ctx), *Ptr = PointerType::getUnqual(Ctx);
@@ -85,7 +109,7 @@ void mergeBlock(Function &F, BasicBlock &BB, Function *Xfx) {
   MapVector<CallKey, Group> Groups;
   for (Instruction &I : BB)
     if (auto *C = dyn_cast<CallInst>(&I); C && C->getCalledFunction() == Xfx)
-      if (auto Key = keyOf(*C))
+      if (auto Key = keyOf(*C, F.getParent()->getDataLayout()))
         Groups[Key->first].push_back({C, Key->second});
   for (auto &[Key, G] : Groups)
     if (G.size() >= 2)

@@ -20,7 +20,8 @@ class Module;
 namespace vf {
 
 /// Merges, in every function of \p M, the vf_pdf_table_xfx calls of a
-/// block whose member, x and Q are the same values, whose table is loaded
+/// block whose member, x and Q are the same values (or loads of one
+/// element of a read-only, unaliased argument), whose table is loaded
 /// from the same global and whose PDG id is a constant: two or more such
 /// calls become one vf_pdf_table_xfx_all call before the first of them,
 /// into a buffer allocated in the function's entry block. Runs before

@@ -6,7 +6,8 @@
 // host's runtime/pdf computes from the same sources built natively: xf of
 // every flavour (and ids the set lacks) on and off the grid (below x_min,
 // above Q_max, below Q_min, both, unphysical points), and alpha_s of both
-// members of the shipped set (ipol and analytic). The nvptx64 build links
+// members of the shipped set (ipol and analytic), and every flavour's
+// slot of the all-flavour lookup. The nvptx64 build links
 // and lowers to PTX with no call left outside the module.
 //
 //===----------------------------------------------------------------------===//
@@ -49,30 +50,36 @@ using XfxFn = double (*)(const vf_pdf_grid *, int, double, double);
 using AlphasFn = double (*)(const vf_pdf_alphas *, double);
 using TableXfxFn = double (*)(const void *, std::uint32_t, int, double, double);
 using TableAlphasFn = double (*)(const void *, std::uint32_t, double);
+using TableXfxAllFn = void (*)(const void *, std::uint32_t, double, double,
+                               double *);
 
 // kernel_xfx(grid, pid, x, q2), kernel_alphas(alphas, q2) and their
 // lookups in a block, kernel_table_xfx(table, member, pid, x, q) and
-// kernel_table_alphas(table, member, q): external wrappers around the
+// kernel_table_alphas(table, member, q), kernel_table_xfx_all(table,
+// member, x, q, out): external wrappers around the
 // library's entry points, which the link internalizes.
 void addWrappers(Module &M) {
   LLVMContext &Ctx = M.getContext();
   Type *D = Type::getDoubleTy(Ctx), *I32 = Type::getInt32Ty(Ctx);
   Type *Ptr = PointerType::getUnqual(Ctx);
-  auto Wrap = [&](const char *Name, const char *Callee,
-                  ArrayRef<Type *> Params) {
-    FunctionType *FT = FunctionType::get(D, Params, false);
+  auto Wrap = [&](const char *Name, const char *Callee, ArrayRef<Type *> Params,
+                  Type *Result) {
+    FunctionType *FT = FunctionType::get(Result, Params, false);
     FunctionCallee Target = M.getOrInsertFunction(Callee, FT);
     Function *F = Function::Create(FT, Function::ExternalLinkage, Name, M);
     IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
     std::vector<Value *> Args;
     for (Argument &A : F->args())
       Args.push_back(&A);
-    B.CreateRet(B.CreateCall(Target, Args));
+    CallInst *Call = B.CreateCall(Target, Args);
+    Result->isVoidTy() ? B.CreateRetVoid() : B.CreateRet(Call);
   };
-  Wrap("kernel_xfx", "vf_pdf_xfxq2", {Ptr, I32, D, D});
-  Wrap("kernel_alphas", "vf_pdf_alphasq2", {Ptr, D});
-  Wrap("kernel_table_xfx", "vf_pdf_table_xfx", {Ptr, I32, I32, D, D});
-  Wrap("kernel_table_alphas", "vf_pdf_table_alphas", {Ptr, I32, D});
+  Wrap("kernel_xfx", "vf_pdf_xfxq2", {Ptr, I32, D, D}, D);
+  Wrap("kernel_alphas", "vf_pdf_alphasq2", {Ptr, D}, D);
+  Wrap("kernel_table_xfx", "vf_pdf_table_xfx", {Ptr, I32, I32, D, D}, D);
+  Wrap("kernel_table_alphas", "vf_pdf_table_alphas", {Ptr, I32, D}, D);
+  Wrap("kernel_table_xfx_all", "vf_pdf_table_xfx_all", {Ptr, I32, D, D, Ptr},
+       Type::getVoidTy(Ctx));
 }
 
 vf::pdf::PdfMember loadToyMember(unsigned Index) {
@@ -137,6 +144,9 @@ protected:
     auto TA = JIT->lookup("kernel_table_alphas");
     ASSERT_TRUE(bool(TA)) << toString(TA.takeError());
     TableAlphas = TA->toPtr<TableAlphasFn>();
+    auto All = JIT->lookup("kernel_table_xfx_all");
+    ASSERT_TRUE(bool(All)) << toString(All.takeError());
+    TableXfxAll = All->toPtr<TableXfxAllFn>();
   }
 
   std::unique_ptr<LLJIT> JIT;
@@ -144,6 +154,7 @@ protected:
   AlphasFn Alphas = nullptr;
   TableXfxFn TableXfx = nullptr;
   TableAlphasFn TableAlphas = nullptr;
+  TableXfxAllFn TableXfxAll = nullptr;
 };
 
 TEST_F(PdfKernel, XfxHasTheHostsBitsOnAndOffTheGrid) {
@@ -201,6 +212,27 @@ TEST_F(PdfKernel, ABlockElsewhereHasTheHostsBitsByMemberIndex) {
         }
   EXPECT_EQ(Mismatched, 0u);
   EXPECT_TRUE(std::isnan(TableXfx(Device.data(), 2, 2, 0.1, 10)));
+}
+
+TEST_F(PdfKernel, AllFlavoursHaveTheHostsBitsInEachSlot) {
+  const vf::pdf::PdfMember M0 = loadToyMember(0), M1 = loadToyMember(1);
+  const vf::pdf::PdfTable T = vf::pdf::PdfTable::build({&M0, &M1});
+  const vf::pdf::PdfMember *ByIndex[] = {&M0, &M1};
+  std::size_t Mismatched = 0;
+  for (std::uint32_t K = 0; K < 2; ++K)
+    for (double X : xPoints())
+      for (double Q2 : q2Points()) {
+        const double Q = Q2 > 0 ? std::sqrt(Q2) : Q2;
+        double All[VF_PDF_NUM_SLOTS];
+        TableXfxAll(T.data(), K, X, Q, All);
+        for (int Pid : {-6, -5, -4, -3, -2, -1, 1, 2, 3, 4, 5, 6, 21, 22})
+          if (bitsOf(ByIndex[K]->xfx(Pid, X, Q)) !=
+                  bitsOf(All[vf_pdf_pid_slot(Pid)]) &&
+              ++Mismatched <= 5)
+            ADD_FAILURE() << "member " << K << " pid " << Pid << " x " << X
+                          << " Q " << Q;
+      }
+  EXPECT_EQ(Mismatched, 0u);
 }
 
 // The GPU build: linked for nvptx64 and lowered to PTX, every function it
