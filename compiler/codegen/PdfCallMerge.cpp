@@ -12,7 +12,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
-#include <climits>
+#include <cstdint>
 #include <tuple>
 
 using namespace llvm;
