@@ -197,8 +197,9 @@ struct CallExpr : ExprNode<ExprKind::Call> {
   /// every member it takes, Member to the last, which lie side by side in
   /// the block. Null for a constant member.
   ExprPtr MemberArg;
-  /// With a MemberArg that is a fn's argument, the set's members: every
-  /// one is read, and generated code checks the value (not a member: NaN).
+  /// With a MemberArg that is a fn's argument or a param, the set's
+  /// members: every one is read, and generated code checks the value (not
+  /// a member: NaN).
   unsigned MemberCount = 0;
   /// The member's place in the block of the program's members
   /// (Program::PdfTable), where generated code looks it up; with

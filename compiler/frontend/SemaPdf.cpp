@@ -241,8 +241,11 @@ void SemaImpl::checkPdfArguments(CallExpr &E, const SemaContext &Ctx) {
   E.Flavour = *Id == 0 ? 21 : static_cast<int>(*Id);
   E.Member = static_cast<unsigned>(*First);
   if (MemberArg && !MemberArg->ConstValue) {
+    // A param is checked before a run too, but not before a direct
+    // evaluation (Python's m.f(x)): both are checked where the call runs.
     if (const auto *N = dynCast<NameExpr>(MemberArg.get());
-        N && N->Binding == BindingKind::FnArg)
+        N &&
+        (N->Binding == BindingKind::FnArg || N->Binding == BindingKind::Param))
       E.MemberCount = D->Use->Set.numMembers();
     E.MemberArg = std::move(MemberArg);
   }

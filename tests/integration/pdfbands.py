@@ -197,6 +197,11 @@ pdf item and of a call: integral c_m
         check(r.rc != 0 and f"param 'm' = {value} chooses a member of PDF "
               "set 'Short', which has 5 members: give an integer from 0 to 4"
               in r.err, f"m = {value}: an error before the run")
+    # Where no run checks it first, a value that is no member gives NaN.
+    r = vegasc(EXE, [src, "--eval", "--at", "0.5", "--integrand", "a",
+                     "--param", "m=1.5"], json_out=False)
+    check(r.rc == 0 and r.out.split()[:1] == ["nan"],
+          f"--eval with m = 1.5: NaN ({r.out.strip()!r} {r.err.strip()!r})")
     ext = write_source("pmext", 'pdf q = "Short" member m\nparam m = 1\n'
                        'extern "C" fn g(p: pdf, x) from "g.c"\n'
                        "integrand f(x in [0, 1]) = g(q, x)\n")
