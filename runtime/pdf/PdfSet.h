@@ -7,8 +7,8 @@
 // metadata (the .dat header) overrides the set's, as in LHAPDF, so an
 // alpha_s-variation member gets its own coupling.
 //
-// Not yet wired into the language: PdfMember::Grid and PdfMember::Alpha
-// are what kernels read (GridView.h).
+// PdfMember::Grid and PdfMember::Alpha are what kernels read (GridView.h,
+// through a run's block of members, PdfTable.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_PDF_PDFSET_H
