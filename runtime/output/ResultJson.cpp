@@ -23,14 +23,19 @@ static json number(double V) {
   return std::isfinite(V) ? json(V) : json(nullptr);
 }
 
+/// \p Xs as numbers (null where not finite).
+static json numbers(const std::vector<double> &Xs) {
+  json A = json::array();
+  for (double X : Xs)
+    A.push_back(number(X));
+  return A;
+}
+
 /// A scalar for one component, an array otherwise.
 static json components(const std::vector<double> &V, unsigned Outputs) {
   if (Outputs == 1 && V.size() == 1)
     return number(V[0]);
-  json A = json::array();
-  for (double X : V)
-    A.push_back(number(X));
-  return A;
+  return numbers(V);
 }
 
 static json devicesJson(const std::vector<DeviceStats> &Devices) {
@@ -79,14 +84,6 @@ static json binArray(const std::vector<double> &V, const Histogram &H) {
     Out.push_back(std::move(A));
   }
   return Out;
-}
-
-/// \p Xs as numbers (null where not finite).
-static json numbers(const std::vector<double> &Xs) {
-  json A = json::array();
-  for (double X : Xs)
-    A.push_back(number(X));
-  return A;
 }
 
 /// Each list: its name, entries [{value, error}] (k rising), envelope
