@@ -186,6 +186,16 @@ bool SemaImpl::checkPdfCall(CallExpr &E, const SemaContext &Ctx) {
   return true;
 }
 
+/// A member argument whose values Sema cannot enumerate: a fn's argument,
+/// or a param (checked before a run, but not before a direct evaluation
+/// such as Python's m.f(x)). Every member is read, and the generated code
+/// checks the value where the call runs (CallExpr::MemberCount).
+static bool checkedWhereItRuns(const Expr &M) {
+  const auto *N = dynCast<NameExpr>(&M);
+  return N &&
+         (N->Binding == BindingKind::FnArg || N->Binding == BindingKind::Param);
+}
+
 void SemaImpl::checkPdfArguments(CallExpr &E, const SemaContext &Ctx) {
   bool Xfx = E.Callee == "xfx";
   unsigned Values = Xfx ? 2 : 1; // (x, mu) or (mu)
@@ -241,11 +251,7 @@ void SemaImpl::checkPdfArguments(CallExpr &E, const SemaContext &Ctx) {
   E.Flavour = *Id == 0 ? 21 : static_cast<int>(*Id);
   E.Member = static_cast<unsigned>(*First);
   if (MemberArg && !MemberArg->ConstValue) {
-    // A param is checked before a run too, but not before a direct
-    // evaluation (Python's m.f(x)): both are checked where the call runs.
-    if (const auto *N = dynCast<NameExpr>(MemberArg.get());
-        N &&
-        (N->Binding == BindingKind::FnArg || N->Binding == BindingKind::Param))
+    if (checkedWhereItRuns(*MemberArg))
       E.MemberCount = D->Use->Set.numMembers();
     E.MemberArg = std::move(MemberArg);
   }
@@ -267,12 +273,11 @@ std::optional<long long> SemaImpl::memberArgument(PdfSetUse &Use,
     long long K = static_cast<long long>(V);
     return loadMember(Use, K, M) ? std::optional(K) : std::nullopt;
   }
-  if (const auto *N = dynCast<NameExpr>(&M);
-      N && N->Binding == BindingKind::Param)
-    return memberParam(Use, *N);
-  if (const auto *N = dynCast<NameExpr>(&M);
-      N && N->Binding == BindingKind::FnArg)
-    return allMembers(Use, M);
+  if (checkedWhereItRuns(M)) {
+    const auto &N = static_cast<const NameExpr &>(M);
+    return N.Binding == BindingKind::Param ? memberParam(Use, N)
+                                           : allMembers(Use, M);
+  }
   SmallVector<const ReduceExpr *, 4> Deps;
   if (!collectIndexDeps(M, Deps)) {
     Diags.error(M.loc(),
