@@ -102,6 +102,7 @@ vf::IntegratorOptions toOptions(const vf_options *O) {
   R.Threads = unsigned(std::max(0, O->threads));
   R.OnNonFinite =
       O->nonfinite_zero ? vf::NonFinitePolicy::Zero : vf::NonFinitePolicy::Stop;
+  R.Arithmetic = O->precision == 32 ? vf::Precision::F32 : vf::Precision::F64;
   return R;
 }
 
@@ -114,6 +115,10 @@ int makeIntegrator(vf::IntegrandInfo I, const vf_options *O,
                 "vf_options: threads and max_ninc must not be negative, got " +
                     std::to_string(O->threads) + " and " +
                     std::to_string(O->max_ninc));
+  if (O && O->precision != 0 && O->precision != 32 && O->precision != 64)
+    return fail(VF_ERR_ARGUMENT,
+                "vf_options: precision must be 64 (f64) or 32 (f32), got " +
+                    std::to_string(O->precision));
   auto Integ = vf::Integrator::create(std::move(I), toOptions(O));
   if (!Integ)
     return fail(VF_ERR_ARGUMENT, Integ.message());
@@ -240,6 +245,7 @@ void vf_options_default(vf_options *O) {
   O->max_ninc = int32_t(D.MaxNinc);
   O->threads = int32_t(D.Threads);
   O->nonfinite_zero = D.OnNonFinite == vf::NonFinitePolicy::Zero;
+  O->precision = D.Arithmetic == vf::Precision::F32 ? 32 : 64;
 }
 
 int vf_integrator_create(const vf_module *M, const char *Name,

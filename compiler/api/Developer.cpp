@@ -385,6 +385,7 @@ static int runCompilerModes(const DeveloperOptions &O) {
   CompileOptions CO;
   CO.UseCache = !O.NoCache;
   CO.CacheDir = O.CacheDir;
+  CO.Single = O.Single;
   if (!O.GpuArch.empty())
     CO.GpuArch = O.GpuArch;
   int Code;

@@ -34,6 +34,12 @@ struct Module::Impl {
   /// all the module's bindings, when the first is made.
   std::once_flag GpuImageOnce;
   std::shared_ptr<const ProgramImage> GpuImage;
+  /// The program in single precision (IntegrandInfo::Single): compiled
+  /// once, when an integrator first asks for it, or why it could not be.
+  std::once_flag SingleOnce;
+  std::unique_ptr<CompiledModule> SingleCode;
+  std::shared_ptr<const ProgramImage> SingleGpuImage;
+  std::string SingleError;
 };
 
 /// The process-wide compiler: one LLJIT for every module, never destroyed
@@ -139,6 +145,35 @@ std::vector<std::string> Module::inputFiles() const {
   return Files;
 }
 
+/// \p I of \p P's program in single precision, its code compiled on the
+/// first call.
+static Expected<IntegrandInfo>
+singleIntegrand(const std::shared_ptr<Module::Impl> &P, const IntegrandDecl &I,
+                std::vector<std::string> Files) {
+  auto C = sharedCompiler();
+  if (!C)
+    return C.error();
+  CompileOptions CO = P->Options;
+  CO.Single = true;
+  std::call_once(P->SingleOnce, [&] {
+    auto CM = (*C)->compile(*P->P, CO);
+    if (!CM) {
+      P->SingleError = toString(CM.takeError());
+      return;
+    }
+    P->SingleCode = std::move(*CM);
+    P->SingleGpuImage = gpuImage(*P->P, CO);
+  });
+  if (!P->SingleCode)
+    return Error{"cannot compile integrand '" + I.Name +
+                 "' in single precision: " + P->SingleError};
+  IntegrandInfo Info =
+      bindIntegrand(*P->P, *P->SingleCode, I, *C, CO, P->SingleGpuImage);
+  Info.SourceFiles = std::move(Files);
+  Info.Owner = P;
+  return Info;
+}
+
 Expected<IntegrandInfo> Module::integrand(const std::string &Name) const {
   const auto &All = P->P->Integrands;
   const IntegrandDecl *Found = nullptr;
@@ -165,6 +200,9 @@ Expected<IntegrandInfo> Module::integrand(const std::string &Name) const {
   IntegrandInfo Info =
       bindIntegrand(*P->P, *P->Code, *Found, *C, P->Options, P->GpuImage);
   Info.SourceFiles = inputFiles();
+  Info.Single = [P = P, Found, Files = Info.SourceFiles] {
+    return singleIntegrand(P, *Found, Files);
+  };
   Info.Owner = P;
   return Info;
 }

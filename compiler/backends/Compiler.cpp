@@ -74,6 +74,8 @@ std::string compileCacheKey(const ProgramImage &P, StringRef Target) {
   K.add(CodegenRevision);
   K.add(embeddedBitcodeDigest());
   K.add(Target);
+  if (P.Single)
+    K.add("precision=f32");
   for (const auto &[Name, Text] : P.Sources) {
     K.add(Name);
     K.add(Text);
@@ -84,8 +86,8 @@ std::string compileCacheKey(const ProgramImage &P, StringRef Target) {
   return K.finish();
 }
 
-std::string compileCacheKey(const Program &P, StringRef Target) {
-  return compileCacheKey(imageOf(P), Target);
+std::string compileCacheKey(const Program &P, StringRef Target, bool Single) {
+  return compileCacheKey(imageOf(P, Single), Target);
 }
 
 Compiler::Compiler(std::unique_ptr<orc::LLJIT> J) : JIT(std::move(J)) {}
@@ -398,7 +400,7 @@ Error Compiler::linkHostObject(std::string Object, CompiledModule &CM,
 
 Expected<std::unique_ptr<CompiledModule>>
 Compiler::compile(const Program &P, const CompileOptions &O) {
-  return compile(imageOf(P), O);
+  return compile(imageOf(P, O.Single), O);
 }
 
 Expected<std::unique_ptr<CompiledModule>>
@@ -496,9 +498,9 @@ Expected<std::string> Compiler::emitText(const Program &P, EmitKind K,
                      : K == EmitKind::LLVM  ? Output::IR
                                             : Output::Assembly;
   std::string Warnings; // --emit prints the code only
-  return generate(imageOf(P), K == EmitKind::PTX ? &cudaCodeGen() : nullptr,
-                  O.GpuArch, Out, {O.Sampler, O.Evaluate}, "code generation",
-                  Warnings);
+  return generate(imageOf(P, O.Single),
+                  K == EmitKind::PTX ? &cudaCodeGen() : nullptr, O.GpuArch, Out,
+                  {O.Sampler, O.Evaluate}, "code generation", Warnings);
 }
 
 CacheStats Compiler::cacheStats() const {

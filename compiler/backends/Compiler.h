@@ -72,6 +72,10 @@ struct CompileOptions {
   /// which saves a sixth of a cold host compile; Batch is then the
   /// sampler's integrand at given points (pointsSymbol), compiled with it.
   bool Evaluate = true;
+  /// The integrands' arithmetic in single precision (vegasc --precision
+  /// f32; docs/user-guide.md, "Precision"): their entry points still read
+  /// and write doubles.
+  bool Single = false;
   /// With Host and Sampler: a test build's extra code in the host module
   /// (CompiledModule::ExtensionSymbols).
   const HostExtension *Extension = nullptr;
@@ -173,7 +177,8 @@ private:
 };
 
 /// The cache key of \p P for \p Target ("host;<cpu>..." or "ptx;sm_90").
-std::string compileCacheKey(const Program &P, llvm::StringRef Target);
+std::string compileCacheKey(const Program &P, llvm::StringRef Target,
+                            bool Single = false);
 std::string compileCacheKey(const ProgramImage &P, llvm::StringRef Target);
 
 } // namespace vf

@@ -150,7 +150,7 @@ std::shared_ptr<const FaultSite> integrandFaultSite(const Program &P,
 std::shared_ptr<const ProgramImage> gpuImage(const Program &P,
                                              const CompileOptions &Options) {
   return std::make_shared<const ProgramImage>(
-      frozenImage(P, {{&cudaCodeGen(), Options.Evaluate}}));
+      frozenImage(P, {{&cudaCodeGen(), Options.Evaluate}}, Options.Single));
 }
 
 IntegrandInfo bindIntegrand(const Program &P, const CompiledModule &M,
@@ -175,7 +175,7 @@ IntegrandInfo bindIntegrand(const Program &P, const CompiledModule &M,
     Info.Code = bindCode(P, I, *C, std::move(Site), OnDemand, Options,
                          std::move(GpuImage));
   }
-  Info.ModuleHash = compileCacheKey(P, "integrand;" + I.Name);
+  Info.ModuleHash = compileCacheKey(P, "integrand;" + I.Name, Options.Single);
   for (const HistStmt *H : I.Histograms) {
     HistogramSpec S{H->Name, {H->Bins[0]}, H->Base};
     if (H->Axes == 2)

@@ -19,8 +19,9 @@ using namespace llvm;
 namespace vf {
 
 /// Everything but Generate.
-static ProgramImage describe(const Program &P) {
+static ProgramImage describe(const Program &P, bool Single) {
   ProgramImage Im;
+  Im.Single = Single;
   for (const IntegrandDecl *I : P.Integrands)
     Im.Integrands.push_back(
         {I->Name, I->Dim, I->Outputs, unsigned(I->Histograms.size()),
@@ -37,11 +38,11 @@ static ProgramImage describe(const Program &P) {
   return Im;
 }
 
-ProgramImage imageOf(const Program &P) {
-  ProgramImage Im = describe(P);
-  Im.Generate = [&P](LLVMContext &Ctx, const GpuCodeGen *Gpu,
-                     bool Batch) -> Expected<std::unique_ptr<Module>> {
-    return generateModule(P, Ctx, Gpu, Batch);
+ProgramImage imageOf(const Program &P, bool Single) {
+  ProgramImage Im = describe(P, Single);
+  Im.Generate = [&P, Single](LLVMContext &Ctx, const GpuCodeGen *Gpu,
+                             bool Batch) -> Expected<std::unique_ptr<Module>> {
+    return generateModule(P, Ctx, Gpu, Batch, Single);
   };
   return Im;
 }
@@ -53,12 +54,13 @@ struct FrozenModule {
 };
 } // namespace
 
-ProgramImage frozenImage(const Program &P, ArrayRef<CodeVariant> Variants) {
-  ProgramImage Im = describe(P);
+ProgramImage frozenImage(const Program &P, ArrayRef<CodeVariant> Variants,
+                         bool Single) {
+  ProgramImage Im = describe(P, Single);
   auto Frozen = std::make_shared<std::vector<FrozenModule>>();
   for (const CodeVariant &V : Variants) {
     LLVMContext Ctx;
-    std::unique_ptr<Module> M = generateModule(P, Ctx, V.Gpu, V.Batch);
+    std::unique_ptr<Module> M = generateModule(P, Ctx, V.Gpu, V.Batch, Single);
     FrozenModule F{V, {}};
     raw_string_ostream OS(F.Bitcode);
     WriteBitcodeToFile(*M, OS);

@@ -59,6 +59,9 @@ struct ProgramImage {
   /// null for none) and the identity of their sets' files (the key's part).
   std::shared_ptr<const pdf::PdfTable> PdfTable;
   std::vector<std::string> PdfSetIdentities;
+  /// The per-sample arithmetic is single precision (CompileOptions::Single;
+  /// the key's part).
+  bool Single = false;
   /// codegen's module for the host (null) or a GPU target, with or without
   /// the batch entry points.
   std::function<llvm::Expected<std::unique_ptr<llvm::Module>>(
@@ -72,14 +75,15 @@ struct CodeVariant {
   bool Batch = false;
 };
 
-/// The image over \p P, which must outlive it.
-ProgramImage imageOf(const Program &P);
+/// The image over \p P, which must outlive it, in double or (\p Single)
+/// single precision.
+ProgramImage imageOf(const Program &P, bool Single = false);
 
 /// The image of \p P with codegen's modules for \p Variants made now and
 /// kept as bitcode: it holds nothing of \p P, and asked for another
 /// variant it says so (an internal error).
-ProgramImage frozenImage(const Program &P,
-                         llvm::ArrayRef<CodeVariant> Variants);
+ProgramImage frozenImage(const Program &P, llvm::ArrayRef<CodeVariant> Variants,
+                         bool Single = false);
 
 } // namespace vf
 

@@ -15,18 +15,20 @@ namespace {
 
 struct Parts {
   Value *Re, *Im;
-  bool IsReal; // a double operand: Im is 0
+  bool IsReal; // a real operand: Im is 0
 };
+
+// The parts' type is the operands': double, or float in single precision.
 
 Parts parts(IRBuilderBase &B, Value *V) {
   if (!V->getType()->isVectorTy())
-    return {V, ConstantFP::get(B.getDoubleTy(), 0.0), true};
+    return {V, ConstantFP::get(V->getType(), 0.0), true};
   return {B.CreateExtractElement(V, uint64_t(0)),
           B.CreateExtractElement(V, uint64_t(1)), false};
 }
 
 Value *pair(IRBuilderBase &B, Value *Re, Value *Im) {
-  Value *V = PoisonValue::get(FixedVectorType::get(B.getDoubleTy(), 2));
+  Value *V = PoisonValue::get(FixedVectorType::get(Re->getType(), 2));
   V = B.CreateInsertElement(V, Re, uint64_t(0));
   return B.CreateInsertElement(V, Im, uint64_t(1));
 }
@@ -58,24 +60,24 @@ Value *abs(IRBuilderBase &B, Parts Z, MathCallEmitter CallMath) {
   Value *M = B.CreateSelect(ALarger, A, Bb);
   Value *N = B.CreateSelect(ALarger, Bb, A);
   Value *R = B.CreateFDiv(N, M);
-  Value *One = ConstantFP::get(B.getDoubleTy(), 1.0);
+  Type *T = Z.Re->getType();
+  Value *One = ConstantFP::get(T, 1.0);
   Value *Scaled = B.CreateFMul(
       M, CallMath("vf_sqrt", {B.CreateFAdd(One, B.CreateFMul(R, R))}));
-  Value *AsIs =
-      B.CreateOr(B.CreateFCmpOEQ(M, ConstantFP::get(B.getDoubleTy(), 0.0)),
-                 B.CreateFCmpOEQ(M, ConstantFP::getInfinity(B.getDoubleTy())));
+  Value *AsIs = B.CreateOr(B.CreateFCmpOEQ(M, ConstantFP::get(T, 0.0)),
+                           B.CreateFCmpOEQ(M, ConstantFP::getInfinity(T)));
   return B.CreateSelect(AsIs, M, Scaled);
 }
 
 /// complexSqrt: T = sqrt(|re|/2 + |z|/2), then by re's sign.
 Value *sqrt(IRBuilderBase &B, Parts Z, MathCallEmitter CallMath) {
-  Type *F64 = B.getDoubleTy();
-  Value *Half = ConstantFP::get(F64, 0.5), *Zero = ConstantFP::get(F64, 0.0);
+  Type *Ty = Z.Re->getType();
+  Value *Half = ConstantFP::get(Ty, 0.5), *Zero = ConstantFP::get(Ty, 0.0);
   Value *AbsRe = B.CreateUnaryIntrinsic(Intrinsic::fabs, Z.Re);
   Value *T = CallMath("vf_sqrt",
                       {B.CreateFAdd(B.CreateFMul(AbsRe, Half),
                                     B.CreateFMul(abs(B, Z, CallMath), Half))});
-  Value *TwoT = B.CreateFMul(ConstantFP::get(F64, 2.0), T);
+  Value *TwoT = B.CreateFMul(ConstantFP::get(Ty, 2.0), T);
   Value *Right = pair(B, T, B.CreateFDiv(Z.Im, TwoT));
   Value *Left =
       pair(B, B.CreateFDiv(B.CreateUnaryIntrinsic(Intrinsic::fabs, Z.Im), TwoT),
@@ -93,8 +95,8 @@ Value *emitComplexPair(IRBuilderBase &B, Value *Re, Value *Im) {
 Value *emitComplexPow(IRBuilderBase &B, Value *Z, long long N) {
   unsigned long long M = N < 0 ? 0ull - static_cast<unsigned long long>(N)
                                : static_cast<unsigned long long>(N);
-  Value *R = pair(B, ConstantFP::get(B.getDoubleTy(), 1.0),
-                  ConstantFP::get(B.getDoubleTy(), 0.0));
+  Type *T = Z->getType()->getScalarType();
+  Value *R = pair(B, ConstantFP::get(T, 1.0), ConstantFP::get(T, 0.0));
   bool First = true;
   for (Value *Base = Z; M; M >>= 1) {
     if (M & 1) {
@@ -106,8 +108,7 @@ Value *emitComplexPow(IRBuilderBase &B, Value *Z, long long N) {
   }
   if (N >= 0)
     return R;
-  return divide(B, parts(B, ConstantFP::get(B.getDoubleTy(), 1.0)),
-                parts(B, R));
+  return divide(B, parts(B, ConstantFP::get(T, 1.0)), parts(B, R));
 }
 
 Value *emitComplexBinary(IRBuilderBase &B, BinaryOp Op, Value *LV, Value *RV) {

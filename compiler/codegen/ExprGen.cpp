@@ -42,9 +42,11 @@ class ExprGen : public ExprVisitor<ExprGen, Value *> {
 public:
   ExprGen(IRBuilderBase &B, Module &M, Value *X, Value *Params,
           bool HoistParamCalls,
-          std::optional<ChannelTerm> Channel = std::nullopt)
+          std::optional<ChannelTerm> Channel = std::nullopt,
+          bool Single = false)
       : B(B), M(M), X(X), Params(Params), HoistParamCalls(HoistParamCalls),
-        Channel(Channel), F64(B.getDoubleTy()), I64(B.getInt64Ty()) {}
+        Channel(Channel), Real(Single ? B.getFloatTy() : B.getDoubleTy()),
+        XTy(B.getDoubleTy()), I64(B.getInt64Ty()) {}
 
   Value *visitNumber(const NumberExpr &E) { return fp(E.Value); }
 
@@ -59,7 +61,7 @@ public:
     case BindingKind::Let:
       return Lets.find(E.Let)->second.front();
     case BindingKind::ReduceIndex:
-      return B.CreateSIToFP(indexValue(E.Reduce), F64);
+      return B.CreateSIToFP(indexValue(E.Reduce), Real);
     case BindingKind::FnArg:
       return Frames.back()[E.ArgIndex].front();
     case BindingKind::DomainVar:
@@ -85,8 +87,9 @@ public:
     if (!Channel)
       return fp(1.0);
     // The maps follow the m weights.
-    return emitChannelDensity(B, M, Params, Channel->AlphaSlot + E.Count,
-                              E.Index, values(*E.Point));
+    // The maps are double in either precision.
+    return narrow(emitChannelDensity(B, M, Params, Channel->AlphaSlot + E.Count,
+                                     E.Index, widen(values(*E.Point))));
   }
 
   Value *visitUnary(const UnaryExpr &E) {
@@ -139,10 +142,10 @@ public:
     if (E.Pdf && E.MemberCount)
       return checkedMemberCall(E, Args);
     if (E.Pdf)
-      return emitPdfCall(B, M, E, Args,
-                         E.MemberArg ? B.CreateSub(integerIndex(*E.MemberArg),
-                                                   B.getInt64(E.Member))
-                                     : nullptr);
+      return pdfCall(E, Args,
+                     E.MemberArg ? B.CreateSub(integerIndex(*E.MemberArg),
+                                               B.getInt64(E.Member))
+                                 : nullptr);
     if (isComplexBuiltin(*E.BuiltinFn) || E.Args[0]->Ty == ExprType::Complex)
       return emitComplexCall(
           B, *E.BuiltinFn, Args,
@@ -229,11 +232,30 @@ public:
     if (Ws)
       emitWeightLists(B, I, Entry, Ws, Infinite ? Jac : nullptr, AtEnd);
     for (const HistStmt *H : I.Histograms)
-      Out.push_back(
-          B.CreateUIToFP(emitHistCell(B, Own ? histFilling(*Own, *H) : *H,
-                                      [&](const Expr &E) { return visit(E); }),
-                         F64));
+      Out.push_back(B.CreateUIToFP(histCell(Own ? histFilling(*Own, *H) : *H),
+                                   B.getDoubleTy()));
     return Out;
+  }
+
+  /// \p H's cell, found in double whatever the arithmetic's precision:
+  /// from the value (widened exactly) and the ranges in double, so that
+  /// the cells agree with the edges the results report.
+  Value *histCell(const HistStmt &H) {
+    return emitHistCell(B, H, [&](const Expr &E) {
+      for (unsigned A = 0; A < H.Axes; ++A)
+        if (&E == &H.lo(A) || &E == &H.hi(A))
+          return inDouble(E);
+      return widen(visit(E));
+    });
+  }
+
+  /// \p E, made of constants and parameters, in double.
+  Value *inDouble(const Expr &E) {
+    Type *Saved = Real;
+    Real = B.getDoubleTy();
+    Value *V = visit(E);
+    Real = Saved;
+    return V;
   }
 
   Vals body(const Body &Bd) {
@@ -378,7 +400,7 @@ private:
     BasicBlock &Entry = B.GetInsertBlock()->getParent()->getEntryBlock();
     IRBuilder<> EntryB(&Entry, Entry.getFirstInsertionPt());
     Value *Local =
-        EntryB.CreateAlloca(ArrayType::get(F64, I.Dim), nullptr, "xm");
+        EntryB.CreateAlloca(ArrayType::get(Real, I.Dim), nullptr, "xm");
     unsigned K = 0;
     for (const Interval &Iv : I.Domain) {
       Value *A = nullptr, *S = nullptr;
@@ -392,13 +414,20 @@ private:
           T = emitInfiniteMap(B,
                               infiniteMapOf(Iv.Lo != nullptr, Iv.Hi != nullptr),
                               A, S, T, Jac, AtEnd);
-        B.CreateStore(T, B.CreateConstInBoundsGEP1_64(F64, Local, K));
+        B.CreateStore(T, B.CreateConstInBoundsGEP1_64(Real, Local, K));
       }
     }
     X = Local;
+    XTy = Real;
   }
 
-  Value *fp(double V) { return ConstantFP::get(F64, V); }
+  /// \p V rounded to the arithmetic's precision, once.
+  Value *fp(double V) { return ConstantFP::get(Real, V); }
+
+  /// \p V, a double read from the entry point's arguments, as a real.
+  Value *narrow(Value *V) {
+    return V->getType() == Real ? V : B.CreateFPTrunc(V, Real);
+  }
 
   Value *constant(const Expr &E) {
     if (E.Ty == ExprType::Bool)
@@ -417,16 +446,43 @@ private:
         Whole, B.CreateAnd(B.CreateFCmpOGE(V, fp(0.0)),
                            B.CreateFCmpOLT(V, fp(double(E.MemberCount)))));
     Value *K = B.CreateFPToSI(B.CreateSelect(Ok, V, fp(0.0)), I64);
-    return B.CreateSelect(Ok, emitPdfCall(B, M, E, Args, K), fp(NAN));
+    return B.CreateSelect(Ok, pdfCall(E, Args, K), fp(NAN));
+  }
+
+  /// The parton densities' tables and interpolation are double in either
+  /// precision: the arguments are widened, the result rounded once.
+  Value *pdfCall(const CallExpr &E, ArrayRef<Value *> Args, Value *Offset) {
+    SmallVector<Value *, 2> Wide;
+    for (Value *A : Args)
+      Wide.push_back(widen(A));
+    return narrow(emitPdfCall(B, M, E, Wide, Offset));
+  }
+
+  /// \p V in double (exactly).
+  Value *widen(Value *V) {
+    return V->getType()->isFloatTy() ? B.CreateFPExt(V, B.getDoubleTy()) : V;
+  }
+
+  Vals widen(Vals V) {
+    for (Value *&X : V)
+      X = widen(X);
+    return V;
+  }
+
+  Vals narrow(Vals V) {
+    for (Value *&X : V)
+      X = narrow(X);
+    return V;
   }
 
   Value *loadParam(unsigned Slot) {
+    Type *F64 = B.getDoubleTy();
     Value *Ptr = B.CreateConstInBoundsGEP1_64(F64, Params, Slot);
-    return B.CreateLoad(F64, Ptr, "param");
+    return narrow(B.CreateLoad(F64, Ptr, "param"));
   }
 
   Value *loadX(Value *Index) {
-    return B.CreateLoad(F64, B.CreateInBoundsGEP(F64, X, Index), "x");
+    return narrow(B.CreateLoad(XTy, B.CreateInBoundsGEP(XTy, X, Index), "x"));
   }
 
   Value *indexValue(const ReduceExpr *R) { return Indices.lookup(R); }
@@ -459,9 +515,13 @@ private:
     return N && N->Binding == BindingKind::ReduceIndex;
   }
 
+  /// The library's function \p Name (its double version's symbol) in the
+  /// arithmetic's precision: `vf_exp` or `vf_expf`.
   Value *callMath(StringRef Name, ArrayRef<Value *> Args) {
-    SmallVector<Type *, 2> Tys(Args.size(), F64);
-    FunctionType *Ty = FunctionType::get(F64, Tys, false);
+    SmallVector<Type *, 2> Tys(Args.size(), Real);
+    FunctionType *Ty = FunctionType::get(Real, Tys, false);
+    const std::string Symbol = (Name + (Real->isFloatTy() ? "f" : "")).str();
+    Name = Symbol;
     // The same for every sample: a call that the sampler's loop hoists
     // (InvariantCalls.h). Not on the GPU, whose kernel reloads the
     // parameters after its stores: there the call would stay in the loop.
@@ -535,8 +595,10 @@ private:
   }
 
   Vals inlineFn(const CallExpr &E) {
+    // C/C++ functions take and return doubles in either precision.
     if (E.Fn->Extern)
-      return emitExternCall(B, M, E, [&](const Expr &A) { return values(A); });
+      return narrow(emitExternCall(
+          B, M, E, [&](const Expr &A) { return widen(values(A)); }));
     SmallVector<Vals, 4> Args;
     for (const ExprPtr &A : E.Args)
       Args.push_back(values(*A));
@@ -552,7 +614,9 @@ private:
   Value *X, *Params;
   bool HoistParamCalls;
   std::optional<ChannelTerm> Channel;
-  Type *F64, *I64;
+  /// The arithmetic's type, and that of what X points to: double (the
+  /// entry point's coordinates) until mapDomain copies them as reals.
+  Type *Real, *XTy, *I64;
   DenseMap<const LetStmt *, Vals> Lets;
   DenseMap<const ReduceExpr *, Value *> Indices;
   SmallVector<SmallVector<Vals, 4>, 4> Frames;
@@ -564,8 +628,9 @@ SmallVector<Value *, 4> emitIntegrandBody(IRBuilderBase &B, Module &M,
                                           const IntegrandDecl &I, Value *X,
                                           Value *Params, bool HoistParamCalls,
                                           std::optional<ChannelTerm> Channel,
-                                          WeightSink Ws) {
-  return ExprGen(B, M, X, Params, HoistParamCalls, Channel).integrand(I, Ws);
+                                          WeightSink Ws, bool Single) {
+  return ExprGen(B, M, X, Params, HoistParamCalls, Channel, Single)
+      .integrand(I, Ws);
 }
 
 SmallVector<Value *, 4> emitBoundValues(IRBuilderBase &B, Module &M,

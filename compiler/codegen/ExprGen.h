@@ -52,12 +52,17 @@ struct ChannelTerm {
 /// alpha = 1/m, as the reference evaluator computes it, and the first
 /// channel's cells. With \p Weights, the entries of I's weight lists go
 /// there, each times the maps' Jacobian as the values are.
+/// With \p Single the arithmetic is single precision (docs/algorithm.md,
+/// "Precision"): the coordinates and parameters are rounded to float as
+/// they are loaded, literals and constants once, the built-ins call the
+/// library's float versions (`vf_expf`, ...), and the values (histogram
+/// cells excepted: whole numbers in double) are floats.
 llvm::SmallVector<llvm::Value *, 4>
 emitIntegrandBody(llvm::IRBuilderBase &B, llvm::Module &M,
                   const IntegrandDecl &I, llvm::Value *X, llvm::Value *Params,
                   bool HoistParamCalls,
                   std::optional<ChannelTerm> Channel = std::nullopt,
-                  WeightSink Weights = nullptr);
+                  WeightSink Weights = nullptr, bool Single = false);
 
 /// Emits \p I's bounds for the parameters at \p Params (the layout of
 /// vf_bounds_NAME, IRGen.h). Sema made them constants and parameters.

@@ -57,8 +57,15 @@ void markNoAlias(Function *F, unsigned NumPtrs) {
     F->addParamAttr(K, Attribute::NoAlias);
 }
 
+/// \p V as the double the entry points store: a single-precision value
+/// widened (exactly).
+Value *asStored(IRBuilderBase &B, Value *V) {
+  return V->getType()->isFloatTy() ? B.CreateFPExt(V, B.getDoubleTy()) : V;
+}
+
 /// \p I's function, or for \p Channel its term alone (ExprGen.h).
 Function *emitIntegrand(Module &M, const IntegrandDecl &I, bool Host,
+                        bool Single,
                         std::optional<ChannelTerm> Channel = std::nullopt) {
   LLVMContext &Ctx = M.getContext();
   Type *Ptr = PointerType::getUnqual(Ctx);
@@ -83,22 +90,23 @@ Function *emitIntegrand(Module &M, const IntegrandDecl &I, bool Host,
                                              I.Outputs + Hists)
               : nullptr;
   auto Sink = [&](Value *Slot, Value *Entry) {
-    B.CreateStore(Entry, B.CreateInBoundsGEP(B.getDoubleTy(), EntryOut, Slot));
+    B.CreateStore(asStored(B, Entry),
+                  B.CreateInBoundsGEP(B.getDoubleTy(), EntryOut, Slot));
   };
-  SmallVector<Value *, 4> Outs =
-      emitIntegrandBody(B, M, I, F->getArg(0), F->getArg(1),
-                        /*HoistParamCalls=*/Host, Channel,
-                        Entries ? WeightSink(Sink) : WeightSink(nullptr));
+  SmallVector<Value *, 4> Outs = emitIntegrandBody(
+      B, M, I, F->getArg(0), F->getArg(1),
+      /*HoistParamCalls=*/Host, Channel,
+      Entries ? WeightSink(Sink) : WeightSink(nullptr), Single);
   for (size_t K = 0; K < Outs.size(); ++K)
-    B.CreateStore(Outs[K], B.CreateConstInBoundsGEP1_64(B.getDoubleTy(),
-                                                        F->getArg(2), K));
+    B.CreateStore(asStored(B, Outs[K]), B.CreateConstInBoundsGEP1_64(
+                                            B.getDoubleTy(), F->getArg(2), K));
   B.CreateRetVoid();
   return F;
 }
 
 /// vf_weights_NAME: the integrand's body with its lists' entries stored;
 /// its values are left for the optimiser to remove.
-void emitWeights(Module &M, const IntegrandDecl &I) {
+void emitWeights(Module &M, const IntegrandDecl &I, bool Single) {
   LLVMContext &Ctx = M.getContext();
   Type *Ptr = PointerType::getUnqual(Ctx);
   auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, Ptr}, false);
@@ -110,9 +118,12 @@ void emitWeights(Module &M, const IntegrandDecl &I) {
   Value *Out = F->getArg(2);
   emitIntegrandBody(
       B, M, I, F->getArg(0), F->getArg(1),
-      /*HoistParamCalls=*/false, std::nullopt, [&](Value *Slot, Value *Entry) {
-        B.CreateStore(Entry, B.CreateInBoundsGEP(B.getDoubleTy(), Out, Slot));
-      });
+      /*HoistParamCalls=*/false, std::nullopt,
+      [&](Value *Slot, Value *Entry) {
+        B.CreateStore(asStored(B, Entry),
+                      B.CreateInBoundsGEP(B.getDoubleTy(), Out, Slot));
+      },
+      Single);
   B.CreateRetVoid();
 }
 
@@ -233,21 +244,21 @@ void emitBounds(Module &M, const IntegrandDecl &I) {
 
 std::unique_ptr<Module> generateModule(const Program &P, LLVMContext &Ctx,
                                        const GpuKernelABI *Gpu,
-                                       bool BatchEntries) {
+                                       bool BatchEntries, bool Single) {
   auto M = std::make_unique<Module>("vegasflow", Ctx);
   const unsigned AlphaSlot = unsigned(P.Params.size());
   for (const IntegrandDecl *I : P.Integrands) {
-    Function *F = emitIntegrand(*M, *I, /*Host=*/!Gpu);
+    Function *F = emitIntegrand(*M, *I, /*Host=*/!Gpu, Single);
     SmallVector<Function *, 4> Terms;
     for (unsigned C = 0; C < I->Channels.size(); ++C)
-      Terms.push_back(
-          emitIntegrand(*M, *I, /*Host=*/!Gpu, ChannelTerm{C, AlphaSlot}));
+      Terms.push_back(emitIntegrand(*M, *I, /*Host=*/!Gpu, Single,
+                                    ChannelTerm{C, AlphaSlot}));
     if (!Gpu)
       emitBounds(*M, *I);
     // Events weigh their entries with it (vf::IntegrandInfo::
     // EvaluateWeights), in a run that integrates too.
     if (!Gpu && I->WeightEntries)
-      emitWeights(*M, *I);
+      emitWeights(*M, *I, Single);
     if (!BatchEntries)
       continue;
     if (Gpu) {

@@ -10,7 +10,8 @@ namespace vf {
 
 Value *emitInfiniteMap(IRBuilderBase &B, InfiniteMap K, Value *A, Value *S,
                        Value *T, Value *&Jac, Value *&AtEnd) {
-  auto fp = [&](double V) { return ConstantFP::get(B.getDoubleTy(), V); };
+  // In the coordinate's precision: double, or float in single precision.
+  auto fp = [&](double V) { return ConstantFP::get(T->getType(), V); };
   Value *U = B.CreateFSub(fp(1.0), T);
   Value *Xm = nullptr;
   switch (K) {
@@ -45,7 +46,7 @@ Value *emitInfiniteMap(IRBuilderBase &B, InfiniteMap K, Value *A, Value *S,
 }
 
 Value *emitMappedWeight(IRBuilderBase &B, Value *F, Value *Jac, Value *AtEnd) {
-  auto fp = [&](double V) { return ConstantFP::get(B.getDoubleTy(), V); };
+  auto fp = [&](double V) { return ConstantFP::get(F->getType(), V); };
   Value *AtEndW = B.CreateSelect(B.CreateFCmpUNO(F, F), fp(0.0),
                                  B.CreateFMul(F, fp(INFINITY)));
   Value *W = B.CreateSelect(AtEnd, AtEndW, B.CreateFMul(F, Jac));

@@ -37,21 +37,28 @@ int pidSlot(int64_t Pid) {
 /// An operand as the calls compare it: the value itself, or for an
 /// element of a read-only, unaliased argument (the integrand's x[i], each
 /// use its own load) the argument and the element's byte offset, which no
-/// store in the function can change.
-using Operand = std::pair<Value *, int64_t>;
+/// store in the function can change; through the casts between float and
+/// double that single precision puts before each call (each its own
+/// instruction), whose opcodes are the third part.
+using Operand = std::tuple<Value *, int64_t, unsigned>;
 constexpr int64_t Itself = INT64_MIN;
 
 Operand operandOf(Value *V, const DataLayout &DL) {
+  unsigned Casts = 0;
+  while (isa<FPExtInst, FPTruncInst>(V)) {
+    Casts = Casts * 4 + (isa<FPExtInst>(V) ? 1 : 2);
+    V = cast<Instruction>(V)->getOperand(0);
+  }
   auto *Load = dyn_cast<LoadInst>(V);
   if (!Load || !Load->isSimple())
-    return {V, Itself};
+    return {V, Itself, Casts};
   APInt Offset(DL.getIndexTypeSizeInBits(Load->getPointerOperandType()), 0);
   auto *Arg = dyn_cast<Argument>(
       Load->getPointerOperand()->stripAndAccumulateConstantOffsets(
           DL, Offset, /*AllowNonInbounds=*/false));
   if (!Arg || !Arg->hasNoAliasAttr() || !Arg->onlyReadsMemory())
-    return {V, Itself};
-  return {Arg, Offset.getSExtValue()};
+    return {V, Itself, Casts};
+  return {Arg, Offset.getSExtValue(), Casts};
 }
 
 /// The global a call's table is loaded from, and its operands that must

@@ -11,11 +11,10 @@ namespace vf {
 /// sqrt with pow(x, 0.5)'s special cases: pow(-0, 0.5) = +0 (sqrt gives
 /// -0) and pow(-inf, 0.5) = +inf (sqrt gives NaN).
 static Value *powHalf(IRBuilderBase &B, Value *Base, MathCallEmitter CallMath) {
-  Type *F64 = B.getDoubleTy();
-  Value *R =
-      B.CreateFAdd(CallMath("vf_sqrt", {Base}), ConstantFP::get(F64, 0.0));
-  Value *MinusInf = B.CreateFCmpOEQ(Base, ConstantFP::get(F64, -INFINITY));
-  return B.CreateSelect(MinusInf, ConstantFP::get(F64, INFINITY), R);
+  Type *T = Base->getType(); // double, or float in single precision
+  Value *R = B.CreateFAdd(CallMath("vf_sqrt", {Base}), ConstantFP::get(T, 0.0));
+  Value *MinusInf = B.CreateFCmpOEQ(Base, ConstantFP::get(T, -INFINITY));
+  return B.CreateSelect(MinusInf, ConstantFP::get(T, INFINITY), R);
 }
 
 /// Strength-reduced where it stays within pow's 2-ulp bound: |c| <= 4 as
@@ -24,8 +23,8 @@ static Value *powHalf(IRBuilderBase &B, Value *Base, MathCallEmitter CallMath) {
 /// square root.
 Value *emitPowConst(IRBuilderBase &B, Value *Base, double C,
                     MathCallEmitter CallMath) {
-  Type *F64 = B.getDoubleTy();
-  Value *One = ConstantFP::get(F64, 1.0);
+  Type *T = Base->getType(); // double, or float in single precision
+  Value *One = ConstantFP::get(T, 1.0);
   if (C == 0)
     return One;
   if (C == 0.5)
@@ -45,7 +44,7 @@ Value *emitPowConst(IRBuilderBase &B, Value *Base, double C,
     }
     return C < 0 ? B.CreateFDiv(One, R) : R;
   }
-  return CallMath("vf_pow", {Base, ConstantFP::get(F64, C)});
+  return CallMath("vf_pow", {Base, ConstantFP::get(T, C)});
 }
 
 } // namespace vf

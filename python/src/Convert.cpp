@@ -139,6 +139,7 @@ py::dict resultToDict(const vf::Result &R) {
       py::arg("target_met") = R.HasTarget ? py::object(py::bool_(R.TargetMet))
                                           : py::object(py::none()),
       py::arg("roundoff_floor") = R.RoundoffFloor,
+      py::arg("precision") = vf::precisionName(R.Arithmetic),
       py::arg("derived") = derived(R.Derived),
       py::arg("channels") = channels(R.Channels));
 }

@@ -65,7 +65,7 @@ PyIntegrator create(const Integrand &In, std::uint64_t Seed, double Alpha,
                     bool AllGpus, bool GpusRequired,
                     std::vector<double> Simulated, std::string Schedule,
                     bool NonFiniteZero, std::vector<double> ChannelWeights,
-                    double ChannelFloor) {
+                    double ChannelFloor, const std::string &Precision) {
   vf::IntegratorOptions O;
   O.Seed = Seed;
   O.Alpha = Alpha;
@@ -83,6 +83,10 @@ PyIntegrator create(const Integrand &In, std::uint64_t Seed, double Alpha,
       NonFiniteZero ? vf::NonFinitePolicy::Zero : vf::NonFinitePolicy::Stop;
   O.ChannelWeights = std::move(ChannelWeights);
   O.ChannelFloor = ChannelFloor;
+  vf::Expected<vf::Precision> P = vf::parsePrecision(Precision);
+  if (!P)
+    raise(P.error());
+  O.Arithmetic = *P;
   std::optional<vf::Expected<std::unique_ptr<vf::Integrator>>> I;
   {
     py::gil_scoped_release R; // setting up GPUs can take a while
@@ -338,7 +342,8 @@ void bindIntegrator(py::module_ &M) {
         py::arg("max_hcube"), py::arg("threads"), py::arg("no_cpu"),
         py::arg("gpus"), py::arg("all_gpus"), py::arg("gpus_required"),
         py::arg("simulated"), py::arg("schedule"), py::arg("nonfinite_zero"),
-        py::arg("channel_weights"), py::arg("channel_floor"))
+        py::arg("channel_weights"), py::arg("channel_floor"),
+        py::arg("precision"))
       .def("run", &run, py::arg("iterations"), py::arg("calls"),
            py::arg("warmup"), py::arg("on_iteration"), py::arg("on_progress"),
            py::arg("poll"))

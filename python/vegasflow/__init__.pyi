@@ -145,6 +145,7 @@ class Result:
     stopped_because: str
     target_met: Optional[bool]
     roundoff_floor: _Vector
+    precision: str
     devices: List[DeviceStats]
     evaluations: int
     wall_s: float
@@ -244,7 +245,7 @@ class Integrator:
         beta: float = ..., schedule: str = ..., ninc: int = ...,
         max_hcube: int = ..., on_nonfinite: str = ...,
         channel_weights: Union[str, Sequence[float]] = ...,
-        channel_floor: float = ...,
+        channel_floor: float = ..., precision: str = ...,
         params: Optional[Dict[str, float]] = ...,
         checkpoint: Optional[_Path] = ..., progress: _ProgressArg = ...,
         dim: Optional[int] = ...,

@@ -135,6 +135,10 @@ class Integrator(_vegas.VegasMethods):
             normalised and held for the whole run.
         channel_floor: the smallest weight adaptation gives a channel,
             below 1/channels (default 0: 0.1/channels).
+        precision: the arithmetic of each sample: 'f64' (default) or 'f32'
+            (a compiled integrand's values in single precision, for GPUs
+            whose double rate is a small fraction of their float rate;
+            docs/user-guide.md, "Precision").
         params: {name: value} for the integrand's parameters (a compiled
             integrand: override its defaults; a Python one: its keyword
             arguments, f(x, **params)).
@@ -166,7 +170,8 @@ class Integrator(_vegas.VegasMethods):
                  iterations=10, warmup=5, devices="all", seed=1, alpha=0.5,
                  beta=0.75, schedule="adaptive", ninc=1000,
                  max_hcube=1_000_000, on_nonfinite="stop",
-                 channel_weights="adapt", channel_floor=0, params=None,
+                 channel_weights="adapt", channel_floor=0, precision="f64",
+                 params=None,
                  checkpoint=None, progress=False, dim=None, name=None,
                  rtol=None, atol=None, nitn=None, neval=None, **other):
         _vegas.refuse_keywords("Integrator()", other, _KEYWORDS)
@@ -187,7 +192,8 @@ class Integrator(_vegas.VegasMethods):
             beta=_options.option("beta", beta),
             ninc=_options.option("ninc", ninc),
             devices=devices, schedule=_options.schedule(schedule),
-            on_nonfinite=on_nonfinite)
+            on_nonfinite=on_nonfinite,
+            precision=_options.precision(precision))
         weights, text = _options.channel_weights(channel_weights)
         self._settings.update(
             channel_weights=text,
@@ -241,7 +247,7 @@ class Integrator(_vegas.VegasMethods):
             setup["max_hcube"], dev["threads"], dev["no_cpu"], dev["gpus"],
             dev["all_gpus"], dev["gpus_required"], dev["simulated"],
             s["schedule"], _options.on_nonfinite(s["on_nonfinite"], python),
-            setup["channel_weights"], s["channel_floor"])
+            setup["channel_weights"], s["channel_floor"], s["precision"])
         self._integrand = integrand
         for k, v in (params or {}).items():
             self.set_param(k, v)

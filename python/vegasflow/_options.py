@@ -132,6 +132,14 @@ def on_nonfinite(value, python_integrand):
     return value == "zero"
 
 
+def precision(value):
+    """The arithmetic of each sample: 'f64' or 'f32'."""
+    if value not in ("f64", "f32"):
+        raise option_error("precision",
+                           f"expected 'f64' or 'f32', got {value!r}")
+    return value
+
+
 def domain(dim, value):
     """The box of a Python integrand as (lo, hi) lists: `value` is a
     sequence of dim (lo, hi) pairs, or None for the unit cube."""

@@ -308,6 +308,7 @@ class Result:
             (rtol/atol met), 'max_iterations' (not met), 'error'.
         target_met: whether the rtol/atol target was met (None: none set).
         roundoff_floor: the part of sdev that rounding alone accounts for.
+        precision: the samples' arithmetic, 'f64' or 'f32'.
         name: the integrand's name; outputs: its number of components.
         histograms: {name: Histogram} for the integrand's `hist`
             statements, in source order ({} without any).
@@ -352,6 +353,7 @@ class Result:
         self.stopped_because = d["stopped_because"]
         self.target_met = d["target_met"]
         self.roundoff_floor = _shaped(d["roundoff_floor"] or [0.0] * k, k)
+        self.precision = d["precision"]
         self.derived = Derived._all(d["derived"])
         self.channels = Channel._all(d["channels"])
 

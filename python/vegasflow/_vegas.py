@@ -40,7 +40,8 @@ _ADVICE = {
 # Integrator's settings, which a call cannot change (vegas lets
 # integ(f, alpha=...) change them for the following iterations).
 _CONSTRUCTOR_ONLY = ("alpha", "beta", "seed", "ninc", "max_hcube", "devices",
-                     "schedule", "on_nonfinite", "rtol", "atol")
+                     "schedule", "on_nonfinite", "precision", "rtol",
+                     "atol")
 
 
 def refuse_keywords(where, keywords, known):
@@ -212,6 +213,7 @@ def _settings_text(integ):
             ("max_hcube", integ._setup["max_hcube"]), ("seed", s["seed"]),
             ("devices", s["devices"]), ("schedule", s["schedule"]),
             ("on_nonfinite", s["on_nonfinite"]),
+            ("precision", s["precision"]),
             ("rtol, atol", f"{s['rtol']}, {s['atol']}")]
     if integ._handle is not None:
         rows.append(("frozen", integ.frozen))

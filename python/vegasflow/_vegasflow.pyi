@@ -65,7 +65,7 @@ class _Integrator:
                  no_cpu: bool, gpus: List[int], all_gpus: bool,
                  gpus_required: bool, simulated: List[float], schedule: str,
                  nonfinite_zero: bool, channel_weights: List[float],
-                 channel_floor: float) -> None: ...
+                 channel_floor: float, precision: str) -> None: ...
     def run(self, iterations: int, calls: int, warmup: int,
             on_iteration: Optional[Callable[[Dict[str, Any]], Any]],
             on_progress: Optional[Callable[[Tuple[Any, ...]], Any]],

@@ -20,10 +20,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <utility>
+#include <cstdio>
 #include <exception>
 #include <new>
 #include <system_error>
+#include <utility>
 
 namespace vf {
 
@@ -120,6 +121,16 @@ Error currentExceptionError(const std::string &What) {
   }
 }
 
+Expected<Precision> parsePrecision(const std::string &Name) {
+  if (Name == "f64")
+    return Precision::F64;
+  if (Name == "f32")
+    return Precision::F32;
+  return Error{optionRef("precision") + " must be \"f64\" or \"f32\", got \"" +
+                   Name + "\"",
+               "precision"};
+}
+
 Status checkSchedule(const std::string &Schedule) {
   Expected<ScheduleSpec> S = ScheduleSpec::parse(Schedule);
   return S ? Status::ok() : Status(S.error());
@@ -140,8 +151,44 @@ Expected<std::unique_ptr<Integrator>> Integrator::create(IntegrandInfo In,
   });
 }
 
+/// \p In as \p O's arithmetic computes it: its single-precision code for
+/// F32.
+Expected<IntegrandInfo> inPrecision(IntegrandInfo In,
+                                    const IntegratorOptions &O) {
+  if (O.Arithmetic == Precision::F64)
+    return In;
+  if (!In.Single)
+    return Error{"integrand '" + In.Name +
+                     "' has no single-precision code (an integrand given "
+                     "as a C++ or Python callback runs in double only); set " +
+                     optionRef("precision", "f64"),
+                 "precision"};
+  return In.Single();
+}
+
+/// A warning when \p O's relative target is below what its arithmetic's
+/// round-off floor lets a result reach.
+void precisionNotes(const IntegratorOptions &O, unsigned Dim,
+                    std::vector<IntegratorNote> &Notes) {
+  const double Floor = std::sqrt(double(Dim) + 2) * roundingUnit(O.Arithmetic);
+  if (O.Arithmetic != Precision::F32 || !(O.Rtol > 0) || O.Rtol >= Floor)
+    return;
+  char Text[320];
+  std::snprintf(Text, sizeof Text,
+                "rtol %.3g is below what single precision can deliver in %u "
+                "dimensions (its round-off floor, sqrt(d + 2) 2^-23 = %.3g "
+                "of the result): the target cannot be met; use precision "
+                "f64 or an rtol of at least %.3g",
+                O.Rtol, Dim, Floor, Floor);
+  Notes.push_back({IntegratorNote::Kind::Precision, Text});
+}
+
 Expected<std::unique_ptr<Integrator>>
-Integrator::createUnguarded(IntegrandInfo In, IntegratorOptions O) {
+Integrator::createUnguarded(IntegrandInfo Given, IntegratorOptions O) {
+  Expected<IntegrandInfo> Chosen = inPrecision(std::move(Given), O);
+  if (!Chosen)
+    return Chosen.error();
+  IntegrandInfo In = std::move(*Chosen);
   if (In.Dim == 0 || In.Dim > VF_SAMPLER_MAX_DIM)
     return Error{"integrand '" + In.Name + "' has " + std::to_string(In.Dim) +
                  " dimensions; the sampler supports "
@@ -166,6 +213,7 @@ Integrator::createUnguarded(IntegrandInfo In, IntegratorOptions O) {
       !C)
     return C.error();
   std::vector<IntegratorNote> Notes;
+  precisionNotes(O, In.Dim, Notes);
   Expected<DeviceSet> D = DeviceSet::create(In, O, Notes);
   if (!D)
     return D.error();
@@ -390,10 +438,11 @@ Result Integrator::result() const {
   R.Error = S.withRoundoff(S.Average->sdev(), R.Mean);
   R.Covariance = S.Average->cov();
   for (unsigned C = 0; C < R.Error.size(); ++C) {
-    R.RoundoffFloor.push_back(roundoffFloor(P->I.Dim, R.Mean[C]));
+    R.RoundoffFloor.push_back(roundoffFloor(P->I.Dim, R.Mean[C], S.Unit));
     if (C * R.Outputs + C < R.Covariance.size() && std::isfinite(R.Error[C]))
       R.Covariance[C * R.Outputs + C] = R.Error[C] * R.Error[C];
   }
+  R.Arithmetic = P->O.Arithmetic;
   R.Chi2Dof = S.Average->chi2dof();
   R.Q = S.Average->Q();
   std::vector<double> Lo, Hi;

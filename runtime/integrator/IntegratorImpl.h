@@ -108,7 +108,9 @@ struct Integrator::Impl {
         Workers(std::move(D)), Schedule(S), Notes(std::move(N)),
         State(I.Dim, I.Outputs, I.HistCells, unsigned(I.Channels.size())),
         Step(I, O, Params, Workers, Schedule, Ranks, CancelRequested, Progress),
-        Events(I, O, Params) {}
+        Events(I, O, Params) {
+    State.Unit = roundingUnit(O.Arithmetic);
+  }
 
   // Integrator.cpp
   /// Runs Plan's remaining iterations, stopping early at the target.

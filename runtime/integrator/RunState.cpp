@@ -78,8 +78,8 @@ void RunState::selectChannel(unsigned C) {
   Channel = C;
 }
 
-double roundoffFloor(unsigned Dim, double Mean) {
-  const double F = std::sqrt(double(Dim) + 2) * 0x1p-52 * std::fabs(Mean);
+double roundoffFloor(unsigned Dim, double Mean, double Unit) {
+  const double F = std::sqrt(double(Dim) + 2) * Unit * std::fabs(Mean);
   return std::isfinite(F) ? F : 0;
 }
 
@@ -99,7 +99,7 @@ RunState::withRoundoff(std::vector<double> Error,
   // floor is one iteration's, not divided by the square root of their
   // number.
   for (std::size_t C = 0; C < Error.size() && C < Mean.size(); ++C) {
-    const double F = roundoffFloor(Dim, Mean[C]);
+    const double F = roundoffFloor(Dim, Mean[C], Unit);
     if (std::isfinite(Error[C]))
       Error[C] = withFloor(Error[C] * Error[C], F);
   }
@@ -133,7 +133,7 @@ void RunState::add(IterationRow Row, std::span<const double> Mean,
   // iterations agreeing to rounding do not count as disagreeing in chi2.
   std::vector<double> Cov(SampledCov.begin(), SampledCov.end());
   for (unsigned C = 0; C < Outputs; ++C) {
-    const double F = roundoffFloor(Dim, Mean[C]);
+    const double F = roundoffFloor(Dim, Mean[C], Unit);
     Row.Error.push_back(withFloor(Cov[C * Outputs + C], F));
     Cov[C * Outputs + C] += F * F;
   }

@@ -56,6 +56,9 @@ struct RunState {
   std::vector<double> Alpha;
   std::vector<ChannelGrid> Parked;
   bool Frozen = false;
+  /// One rounding's relative size in the samples' arithmetic
+  /// (vf::roundingUnit): the round-off floor's unit.
+  double Unit = 0x1p-52;
   /// The next event of the stream (EventStream: sample, unweight).
   std::uint64_t NextEvent = 0;
   RunPlan Plan;
@@ -129,11 +132,11 @@ private:
 };
 
 /// The round-off floor of an estimate \p Mean of a \p Dim-dimensional
-/// integral: sqrt(Dim + 2) eps |Mean|, eps = 2^-52 (docs/user-guide.md,
-/// "Round-off"). Each sample's weight is a product of Dim map Jacobians
-/// and the box volume, each rounded, and the estimate a sum: what the
-/// sampled variance cannot see when those roundings repeat.
-double roundoffFloor(unsigned Dim, double Mean);
+/// integral: sqrt(Dim + 2) eps |Mean|, eps = \p Unit (2^-52 in double;
+/// docs/user-guide.md, "Round-off"). Each sample's weight is a product of Dim
+/// map Jacobians and the box volume, each rounded, and the estimate a sum: what
+/// the sampled variance cannot see when those roundings repeat.
+double roundoffFloor(unsigned Dim, double Mean, double Unit);
 /// sqrt(Variance + Floor^2), without Floor^2's underflow for tiny values.
 double withFloor(double Variance, double Floor);
 

@@ -224,6 +224,7 @@ json resultDocument(const Result &R, const std::string &Name, json Settings) {
   Res["stopped_because"] = stopReasonName(R.Stopped);
   Res["target_met"] = R.HasTarget ? json(R.TargetMet) : json(nullptr);
   Res["roundoff_floor"] = components(R.RoundoffFloor, R.Outputs);
+  Res["precision"] = precisionName(R.Arithmetic);
   Res["evaluations"] = R.Evaluations;
   Res["wall_s"] = R.WallSeconds;
   if (!R.Derived.empty())

@@ -72,6 +72,7 @@ std::string summary(const Result &R) {
   if (R.Outputs > 1)
     Out += Joint + "   (the " + std::to_string(R.Outputs) +
            " components together)\n";
+  Out += precisionLine(R);
   Out += channelTable(R);
   for (const DerivedValue &D : R.Derived)
     Out += D.Name + " = " + format("%.15g", D.Mean) + " +- " +
@@ -89,6 +90,13 @@ std::string summary(const Result &R) {
                 : "every iteration ran") +
            "\n";
   return Out;
+}
+
+std::string precisionLine(const Result &R) {
+  if (R.Arithmetic != Precision::F32)
+    return "";
+  return "precision: f32 (the integrand in single precision; the error "
+         "includes its round-off floor, sqrt(d + 2) 2^-23 of the result)\n";
 }
 
 // A channel's integral moves with the weights: the table shows the last

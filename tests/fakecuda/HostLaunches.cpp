@@ -185,7 +185,7 @@ Status registerOnHost(const KernelSource &K) {
 void emulateGpuCode(IntegrandCode &Code, const std::string &Name,
                     const GpuCodeSource &S) {
   auto Image = std::make_shared<const ProgramImage>(
-      frozenImage(S.P, {{nullptr, S.Options.Evaluate}}));
+      frozenImage(S.P, {{nullptr, S.Options.Evaluate}}, S.Options.Single));
   Code.GpuCode = [Ptx = std::move(Code.GpuCode),
                   K = KernelSource{Name, Code.GpuKernel, Code.SampleTile,
                                    &S.OnDemand, std::move(Image), S.Options}](

@@ -111,7 +111,7 @@ class Options(ctypes.Structure):
                 ("alpha", ctypes.c_double), ("beta", ctypes.c_double),
                 ("max_ninc", ctypes.c_int32), ("threads", ctypes.c_int32),
                 ("nonfinite_zero", ctypes.c_int32),
-                ("reserved", ctypes.c_int32)]
+                ("precision", ctypes.c_int32)]
 
 
 lib = ctypes.CDLL(LIB)

@@ -34,13 +34,38 @@ EXACT4 = math.erf(5) ** 4  # gauss with a = 0.1
     ("devices", "cpu,cpu:2", ValueError), ("devices", "gpu:x", ValueError),
     ("devices", "sim:-1", ValueError), ("devices", 4, TypeError),
     ("dim", 3, ValueError), ("domain", [(0, 1)], ValueError),
-    ("progress", "yes", TypeError),
+    ("progress", "yes", TypeError), ("precision", "f16", ValueError),
+    ("precision", 32, ValueError),
 ])
 def test_bad_option_names_the_option(gauss, option, value, kind):
     """ Integrator(..., option=bad) """
     with pytest.raises(kind, match=f"option '{option}'|progress"):
         integ = vf.Integrator(gauss, **{option: value})
         integ.run(iterations=1, calls=100)
+
+
+def test_single_precision(gauss):
+    """ Integrator(..., precision='f32') """
+    opts = dict(calls=20000, iterations=4, warmup=2, seed=2)
+    one, two = (vf.Integrator(gauss, precision="f32", devices=d, **opts).run()
+                for d in ("cpu:1", "cpu:2"))
+    assert one.precision == two.precision == "f32"
+    assert (one.mean, one.sdev) == (two.mean, two.sdev)  # bitwise
+    dbl = vf.Integrator(gauss, devices="cpu:2", **opts).run()
+    assert dbl.precision == "f64" and dbl.mean != one.mean
+    assert within(one.mean, one.sdev, EXACT4)
+    # The floor is single precision's, sqrt(d + 2) 2^-23 |I| (d = 4).
+    assert one.roundoff_floor == pytest.approx(
+        math.sqrt(6) * 2**-23 * abs(one.mean), rel=1e-12)
+    integ = vf.Integrator(gauss, precision="f32", rtol=1e-9, **opts)
+    assert any("single precision" in n for n in integ.notes)
+    assert "precision" in integ.settings()
+
+
+def test_single_precision_needs_compiled_code():
+    """ a Python callable has no single-precision code """
+    with pytest.raises(ValueError, match="single-precision.*'precision'"):
+        vf.Integrator(lambda x: x[:, 0], dim=1, precision="f32")
 
 
 def test_bad_run_arguments_and_params(gauss):

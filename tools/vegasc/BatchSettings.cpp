@@ -291,6 +291,8 @@ void SettingsReader::stringSetting(OptionId Id, const toml::key &K,
     const std::string_view Best = closestName(Str, Schedules);
     check(N, S, &RunSettings::Schedule, Str,
           Best.empty() ? "" : "; did you mean \"" + std::string(Best) + "\"?");
+  } else if (Id == OptionId::Precision) {
+    check(N, S, &RunSettings::Precision, Str);
   } else {
     check(N, S, &RunSettings::OnNonFinite, Str);
   }
@@ -323,6 +325,7 @@ bool SettingsReader::setting(const toml::key &K, const toml::node &N,
   case OptionId::Devices:
   case OptionId::Schedule:
   case OptionId::OnNonFinite:
+  case OptionId::Precision:
     stringSetting(*Id, K, N, S);
     break;
   case OptionId::Events:

@@ -340,10 +340,12 @@ void printHeader(const DriverOptions &O, const RunSetup &S, std::ostream &Out,
       Gpus += ", " + W.Name + " (" + W.Description + ")";
   // A GPU that is there but cannot be used is worth a line every time;
   // that a CPU-only machine has none (the default `all`), only with -v.
-  if (!O.NoWarnings && !O.Quiet)
-    for (const IntegratorNote &Note : Int->notes())
-      if (O.Verbose || Note.What != IntegratorNote::Kind::NoGpu)
-        errs() << "vegasc: note: " << Note.Text << "\n";
+  for (const IntegratorNote &Note : Int->notes())
+    if (Note.What == IntegratorNote::Kind::Precision && !O.NoWarnings)
+      errs() << "vegasc: warning: " << Note.Text << "\n";
+    else if (!O.NoWarnings && !O.Quiet &&
+             (O.Verbose || Note.What != IntegratorNote::Kind::NoGpu))
+      errs() << "vegasc: note: " << Note.Text << "\n";
   if (!O.Quiet) {
     Out << "vegasc: integrand '" << I->Name << "' (" << I->Dim
         << (I->Dim == 1 ? " dimension" : " dimensions") << ") on "
@@ -411,6 +413,7 @@ void printResult(const DriverOptions &O, const Integrator &Int,
   // A vector's chi2/dof and Q are those of all its components together.
   if (Outputs > 1)
     Out << Joint << "   (the " << Outputs << " components together)\n";
+  Out << precisionLine(*R);
   printDerived(Out, *R);
   Out << channelTable(*R);
   printHistograms(Out, *R);

@@ -81,6 +81,10 @@ Expected<IntegratorOptions> integratorOptions(const RunSettings &S) {
   else if (S.OnNonFinite != "stop")
     return Error{optionRef("on_nonfinite") + " must be \"stop\" or \"zero\", "
                  "got \"" + S.OnNonFinite + "\"", "on_nonfinite"};
+  Expected<Precision> P = parsePrecision(S.Precision);
+  if (!P)
+    return P.error();
+  IO.Arithmetic = *P;
   if (Status St = targetOptions(S, IO); !St)
     return St.error();
   if (Status St = channelOptions(S, IO); !St)
@@ -287,6 +291,7 @@ void addRunSettings(nlohmann::ordered_json &S, const RunSettings &R,
   Put(OptionId::MaxIterations, R.iterationCap());
   Put(OptionId::ChannelWeights, R.ChannelWeights);
   Put(OptionId::ChannelFloor, R.ChannelFloor);
+  Put(OptionId::Precision, R.Precision);
   nlohmann::ordered_json Ps = nlohmann::ordered_json::object();
   for (const auto &[Name, Value] : F.Params)
     Ps[Name] = Value;

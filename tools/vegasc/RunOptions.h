@@ -76,6 +76,7 @@ struct RunSettings {
   double Beta = 0.75;
   unsigned Ninc = 1000;
   std::string OnNonFinite = "stop"; ///< stop | zero
+  std::string Precision = "f64";    ///< f64 | f32
   /// A multi-channel integrand's weights, as vf/ChannelWeightsSpec.h
   /// spells them ("adapt" or "1,3"), and the floor of adapted ones (0:
   /// 0.1 / channels).

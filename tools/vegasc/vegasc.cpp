@@ -347,6 +347,8 @@ void addAdaptationFlags(CLI::App &App, vf::DriverOptions &O) {
       ->type_name("F");
   App.add_option(flag(OptionId::OnNonFinite), Run.OnNonFinite,
                  help(OptionId::OnNonFinite));
+  App.add_option(flag(OptionId::Precision), Run.Precision,
+                 help(OptionId::Precision));
   App.add_flag("-q,--quiet", O.Quiet, "print only the result");
   App.add_flag("-w,--no-warnings", O.NoWarnings, "do not print warnings");
   addWholeNumber(App, "--error-limit", O.ErrorLimit,
@@ -506,6 +508,13 @@ int dispatch(const CLI::App &App, vf::DriverOptions &O, vf::BatchOptions &Batch,
     return vf::runTask(O, Tasks);
   if (M == Mode::Integrate)
     return vf::runIntegrate(O);
+  vf::Expected<vf::Precision> P = vf::parsePrecision(O.Run.Precision);
+  if (!P) {
+    std::fprintf(stderr, "vegasc: error: %s\n",
+                 vf::flagMessage(P.error()).c_str());
+    return vf::ExitUsage;
+  }
+  O.Single = *P == vf::Precision::F32;
   vf::armStateValues(O);
   return vf::runDeveloperMode(O);
 }

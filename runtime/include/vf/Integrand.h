@@ -141,6 +141,12 @@ struct IntegrandInfo {
   std::function<void(unsigned Channel, const double *Xs, std::int64_t Npoints,
                      const double *Params, double *Out)>
       EvaluateChannel;
+  /// The same integrand with its arithmetic in single precision
+  /// (IntegratorOptions::Arithmetic), compiled on the first call, once per
+  /// module, from what its module kept: what an integrator set up for F32
+  /// runs in place of this one. Null where there is none (a native
+  /// integrand; the single-precision one itself).
+  std::function<Expected<IntegrandInfo>()> Single;
   /// The code the devices run: for a compiled integrand, bound by the
   /// module; for a native one (vf/Native.h), the native sampler with its
   /// callback. Null: the integrand cannot be integrated.

@@ -94,6 +94,11 @@ struct IntegratorOptions {
   double Rtol = 0;
   double Atol = 0;
   bool hasTarget() const { return Rtol > 0 || Atol > 0; }
+  /// The per-sample arithmetic (docs/user-guide.md, "Precision"): with
+  /// F32, create() runs the integrand's single-precision code
+  /// (IntegrandInfo::Single), and the round-off floor is single
+  /// precision's.
+  Precision Arithmetic = Precision::F64;
 };
 
 /// What run() was asked for and how far it got. A run that stops early
@@ -130,8 +135,11 @@ struct WorkerInfo {
 /// Something create() noticed but did not refuse, with AllGpus.
 struct IntegratorNote {
   enum class Kind {
-    NoGpu,     ///< no usable driver or device: routine on a CPU machine
-    GpuSkipped ///< a GPU is there but could not be set up: worth telling
+    NoGpu,      ///< no usable driver or device: routine on a CPU machine
+    GpuSkipped, ///< a GPU is there but could not be set up: worth telling
+    /// The accuracy target asks for less than single precision's
+    /// round-off floor: a warning.
+    Precision
   };
   Kind What;
   std::string Text;
@@ -140,6 +148,9 @@ struct IntegratorNote {
 /// The most CPU threads (IntegratorOptions::Threads) checkOptions accepts.
 constexpr unsigned MaxThreads = 1024;
 
+/// The precision every door spells "f64" or "f32"; an error names the
+/// option and the value.
+Expected<Precision> parsePrecision(const std::string &Name);
 /// Whether \p Schedule is a valid IntegratorOptions::Schedule; the error
 /// lists the policies.
 Status checkSchedule(const std::string &Schedule);

@@ -17,6 +17,23 @@
 
 namespace vf {
 
+/// The arithmetic of the per-sample path (docs/user-guide.md,
+/// "Precision"): double, the default, or single (the integrand's values in
+/// float, for GPUs whose double rate is a small fraction of their float
+/// rate).
+enum class Precision { F64, F32 };
+
+/// "f64" or "f32", as every door spells it.
+inline const char *precisionName(Precision P) {
+  return P == Precision::F32 ? "f32" : "f64";
+}
+
+/// One rounding's relative size in \p P's results, the unit of the
+/// round-off floor: 2^-52, or 2^-23 in single precision.
+inline double roundingUnit(Precision P) {
+  return P == Precision::F32 ? 0x1p-23 : 0x1p-52;
+}
+
 struct DeviceStats {
   std::string Name;            ///< "cpu:0", ...
   std::string Kind;            ///< "cpu"
@@ -201,6 +218,8 @@ struct Result {
   /// accounts for (docs/user-guide.md, "Round-off"): each measured
   /// iteration's variance includes it, so Error is never below it.
   std::vector<double> RoundoffFloor;
+  /// The arithmetic the samples were computed in.
+  Precision Arithmetic = Precision::F64;
   /// The integrand's `derived` items at the combined estimate, their
   /// errors propagated from Covariance (vf/Derived.h).
   std::vector<DerivedValue> Derived;

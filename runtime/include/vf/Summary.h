@@ -24,6 +24,10 @@ std::string summary(const Result &R);
 /// and share of the variance; part of summary().
 std::string channelTable(const Result &R);
 
+/// The line that says a result was computed in single precision
+/// (docs/user-guide.md, "Precision"); empty in double.
+std::string precisionLine(const Result &R);
+
 } // namespace vf
 
 #endif // VF_SUMMARY_H

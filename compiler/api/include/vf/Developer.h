@@ -53,6 +53,8 @@ struct DeveloperOptions {
   /// (vf::CompileSettings::PdfSets); the flag's parser checks the '='.
   std::vector<std::string> PdfSets;
   std::string GpuArch;             ///< --emit=ptx only; empty: defaultGpuArch()
+  /// --precision f32: --emit and --eval of the single-precision code.
+  bool Single = false;
   bool NoCache = false;
   std::string CacheDir;
   bool Verbose = false;

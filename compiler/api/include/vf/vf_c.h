@@ -59,7 +59,8 @@ typedef struct vf_options {
   int32_t max_ninc;    /* most map increments per axis (1000) */
   int32_t threads;     /* CPU threads (0: all) */
   int32_t nonfinite_zero; /* 1: count NaN/inf values as 0; 0: stop (0) */
-  int32_t reserved;
+  int32_t precision;      /* the samples' arithmetic: 64 (f64) or 32 (f32); 0
+                             is 64, so a zeroed struct keeps double (64) */
 } vf_options;
 
 /* The message of this thread's last failed call ("" if none). Valid until
