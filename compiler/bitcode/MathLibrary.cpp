@@ -73,26 +73,41 @@ const std::vector<const char *> &mathFunctions() {
   return *F;
 }
 
-// The library's out-of-line slow paths (stdlib/math/trig.c, log.c, exp.c):
-// scalar `double f(double)`, called from the vf_* entry points only for
-// rare arguments, behind a branch.
-const char *const SlowPathFunctions[] = {"vf__sin_big", "vf__cos_big",
-                                        "vf__tan_big", "vf__log_special",
-                                        "vf__exp_special"};
+// The single-precision entry points: each f64 name with "f" appended
+// ("vf_exp" -> "vf_expf"). The strings live as long as the process.
+const std::vector<const char *> &mathFunctionsF32() {
+  static const std::vector<const char *> *F = [] {
+    auto *Names = new std::vector<const char *>;
+    for (const char *S : mathFunctions())
+      Names->push_back((new std::string(std::string(S) + "f"))->c_str());
+    return Names;
+  }();
+  return *F;
+}
+
+// The library's out-of-line slow paths (stdlib/math/trig.c, log.c, exp.c,
+// trigf.c): scalar `double f(double)` or `float f(float)`, called from the
+// vf_* entry points only for rare arguments, behind a branch.
+const char *const SlowPathFunctions[] = {
+    "vf__sin_big",     "vf__cos_big",  "vf__tan_big",  "vf__log_special",
+    "vf__exp_special", "vf__sinf_big", "vf__cosf_big", "vf__tanf_big"};
 
 // The vector widths that get a masked variant, with the x86 VFABI ISA
-// letter of the register they fill: SSE (xmm), AVX2 (ymm), AVX-512 (zmm).
+// letter of the register they fill: SSE (xmm), AVX2 (ymm), AVX-512 (zmm);
+// a register holds twice as many floats as doubles.
 struct VariantWidth {
   unsigned VF;
   char ISA;
 };
-const VariantWidth VariantWidths[] = {{2, 'b'}, {4, 'd'}, {8, 'e'}};
+const VariantWidth DoubleWidths[] = {{2, 'b'}, {4, 'd'}, {8, 'e'}};
+const VariantWidth FloatWidths[] = {{4, 'b'}, {8, 'd'}, {16, 'e'}};
 
-// An internal `<VF x double> Name(<VF x double> X, <VF x i1> Mask)`, marked
-// like a pure function.
-Function *declareMaskedFunction(Module &M, unsigned VF, const Twine &Name) {
+// An internal `<VF x T> Name(<VF x T> X, <VF x i1> Mask)` for the scalar
+// type T (double or float), marked like a pure function.
+Function *declareMaskedFunction(Module &M, Type *T, unsigned VF,
+                                const Twine &Name) {
   LLVMContext &Ctx = M.getContext();
-  auto *VecTy = FixedVectorType::get(Type::getDoubleTy(Ctx), VF);
+  auto *VecTy = FixedVectorType::get(T, VF);
   auto *MaskTy = FixedVectorType::get(Type::getInt1Ty(Ctx), VF);
   Function *F = Function::Create(FunctionType::get(VecTy, {VecTy, MaskTy},
                                                    /*isVarArg=*/false),
@@ -110,7 +125,8 @@ Function *declareMaskedFunction(Module &M, unsigned VF, const Twine &Name) {
 // them).
 Function *defineLaneCalls(Module &M, Function &Scalar, unsigned VF,
                           StringRef Name) {
-  Function *L = declareMaskedFunction(M, VF, Name + ".lanes");
+  Function *L =
+      declareMaskedFunction(M, Scalar.getReturnType(), VF, Name + ".lanes");
   L->addFnAttr(Attribute::NoInline);
   Argument *X = L->getArg(0), *Mask = L->getArg(1);
   LLVMContext &Ctx = M.getContext();
@@ -159,7 +175,7 @@ Function *defineLaneCalls(Module &M, Function &Scalar, unsigned VF,
 Function *defineMaskedVariant(Module &M, Function &Scalar, unsigned VF,
                               StringRef Name) {
   Function *Lanes = defineLaneCalls(M, Scalar, VF, Name);
-  Function *V = declareMaskedFunction(M, VF, Name);
+  Function *V = declareMaskedFunction(M, Scalar.getReturnType(), VF, Name);
   V->addFnAttr(Attribute::AlwaysInline);
   Argument *X = V->getArg(0), *Mask = V->getArg(1);
   LLVMContext &Ctx = M.getContext();
@@ -178,13 +194,14 @@ Function *defineMaskedVariant(Module &M, Function &Scalar, unsigned VF,
 }
 
 // Gives each slow-path function M uses masked vector variants (widths 2, 4
-// and 8) and names them in its "vector-function-abi-variant" attribute, so
-// that the loop vectorizer, which refuses a loop with a plain call, widens
-// the guarded call into a call of the variant under the lane mask: the fast
-// path runs in every lane, the slow one only where needed. The variants are
-// kept in llvm.compiler.used, or GlobalDCE would delete them before the
-// vectorizer runs (internalizeExcept leaves that appending global alone);
-// optimizeModule drops them from the list once they are inlined.
+// and 8 for doubles, 4, 8 and 16 for floats) and names them in its
+// "vector-function-abi-variant" attribute, so that the loop vectorizer, which
+// refuses a loop with a plain call, widens the guarded call into a call of the
+// variant under the lane mask: the fast path runs in every lane, the slow one
+// only where needed. The variants are kept in llvm.compiler.used, or GlobalDCE
+// would delete them before the vectorizer runs (internalizeExcept leaves that
+// appending global alone); optimizeModule drops them from the list once they
+// are inlined.
 void addMaskedVariants(Module &M) {
   std::vector<GlobalValue *> Keep;
   for (const char *Name : SlowPathFunctions) {
@@ -193,7 +210,10 @@ void addMaskedVariants(Module &M) {
         F->hasFnAttribute(VFABI::MappingsAttrName))
       continue;
     std::string Mappings;
-    for (const VariantWidth &W : VariantWidths) {
+    ArrayRef<VariantWidth> Widths(F->getReturnType()->isFloatTy()
+                                      ? ArrayRef(FloatWidths)
+                                      : ArrayRef(DoubleWidths));
+    for (const VariantWidth &W : Widths) {
       std::string VecName = (Twine(Name) + "_vmask" + Twine(W.VF)).str();
       Keep.push_back(defineMaskedVariant(M, *F, W.VF, VecName));
       if (!Mappings.empty())
@@ -297,11 +317,12 @@ Error linkMathLibrary(Module &M, BitcodeTarget T) {
   // The entry points must inline wherever they are called: a call left in
   // a loop stops the loop vectorizer, and vf_sin or vf_pow are above the
   // inliner's threshold once a module calls them more than once.
-  for (const char *Name : mathFunctions())
-    if (Function *F = M.getFunction(Name); F && !F->isDeclaration()) {
-      F->removeFnAttr(Attribute::NoInline);
-      F->addFnAttr(Attribute::AlwaysInline);
-    }
+  for (const auto *Names : {&mathFunctions(), &mathFunctionsF32()})
+    for (const char *Name : *Names)
+      if (Function *F = M.getFunction(Name); F && !F->isDeclaration()) {
+        F->removeFnAttr(Attribute::NoInline);
+        F->addFnAttr(Attribute::AlwaysInline);
+      }
   // On the GPU a lane that takes the slow path just branches to it.
   if (T == BitcodeTarget::Host)
     addMaskedVariants(M);
@@ -309,6 +330,8 @@ Error linkMathLibrary(Module &M, BitcodeTarget T) {
 }
 
 ArrayRef<const char *> mathLibraryFunctions() { return mathFunctions(); }
+
+ArrayRef<const char *> mathLibraryFunctionsF32() { return mathFunctionsF32(); }
 
 bool isMathSlowPath(StringRef Name) {
   return is_contained(SlowPathFunctions, Name);

@@ -41,21 +41,28 @@ llvm::Error linkEmbeddedBitcode(llvm::Module &M,
 /// The embedded math library bitcode for target T.
 llvm::ArrayRef<unsigned char> mathLibraryBitcode(BitcodeTarget T);
 
-/// Links the math functions M calls (declared as `double vf_exp(double)`
-/// and so on) into M, marked alwaysinline so that loops calling them
-/// vectorize. For the host, the out-of-line slow paths of exp, log, sin,
-/// cos and tan (vf__exp_special, vf__sin_big, ...) get masked vector
-/// variants of widths 2, 4 and 8 (alwaysinline, for optimizeModule's late
-/// inliner), named in their "vector-function-abi-variant" attribute and
-/// kept in llvm.compiler.used, so that a loop calling vf_sin still
-/// vectorizes and runs the slow path only in the lanes that need it.
+/// Links the math functions M calls (declared as `double vf_exp(double)`,
+/// `float vf_expf(float)` and so on) into M, marked alwaysinline so that
+/// loops calling them vectorize. For the host, the out-of-line slow paths of
+/// exp, log, sin, cos and tan (vf__exp_special, vf__sin_big, vf__sinf_big,
+/// ...) get masked vector variants of widths 2, 4 and 8 (floats: 4, 8 and
+/// 16; alwaysinline, for optimizeModule's late inliner), named in their
+/// "vector-function-abi-variant" attribute and kept in llvm.compiler.used, so
+/// that a loop calling vf_sin still vectorizes and runs the slow path only in
+/// the lanes that need it.
 llvm::Error linkMathLibrary(llvm::Module &M, BitcodeTarget T);
 
 /// The names of the math library's functions ("vf_exp", "vf_pow", ...).
 llvm::ArrayRef<const char *> mathLibraryFunctions();
 
+/// The names of its single-precision functions, in the same order: each
+/// f64 name with "f" appended ("vf_expf", "vf_powf", ...), `float f(float)`
+/// (`float f(float, float)` for powf and atan2f), float arithmetic only.
+llvm::ArrayRef<const char *> mathLibraryFunctionsF32();
+
 /// Whether \p Name is one of the library's out-of-line slow paths
-/// (vf__exp_special, vf__sin_big, ...): `double f(double)`, pure, called by
+/// (vf__exp_special, vf__sin_big, vf__sinf_big, ...): `double f(double)` or
+/// `float f(float)`, pure, called by
 /// the entry points only for rare arguments, behind a branch.
 bool isMathSlowPath(llvm::StringRef Name);
 /// The library function for a built-in ("exp" -> "vf_exp"), or nullptr if

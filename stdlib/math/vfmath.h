@@ -1,6 +1,7 @@
 /*===- stdlib/math/vfmath.h - vegasflow portable math library ---*- C -*-===//
  *
- * The double-precision functions every .vf built-in maps to. The same C
+ * The functions every .vf built-in maps to, in double precision (vf_<name>)
+ * and single precision (vf_<name>f). The same C
  * sources are compiled to LLVM bitcode for x86-64 and nvptx64 (embedded in
  * the compiler and linked into each integrand module) and, for the tests,
  * natively. Accuracy: at most 1 ulp against the correctly rounded result
@@ -42,6 +43,33 @@ double vf_erfc(double X);
 double vf_floor(double X);
 double vf_ceil(double X);
 double vf_fabs(double X);
+
+// Single precision (--precision f32): the same functions on floats, with
+// float arithmetic only (no double operation anywhere, for GPUs with slow
+// FP64) and the same bounds in float ulps.
+float vf_expf(float X);
+float vf_expm1f(float X);
+float vf_logf(float X);
+float vf_log1pf(float X);
+float vf_log10f(float X);
+float vf_powf(float X, float Y);
+float vf_sqrtf(float X);
+float vf_cbrtf(float X);
+float vf_sinf(float X);
+float vf_cosf(float X);
+float vf_tanf(float X);
+float vf_asinf(float X);
+float vf_acosf(float X);
+float vf_atanf(float X);
+float vf_atan2f(float Y, float X);
+float vf_sinhf(float X);
+float vf_coshf(float X);
+float vf_tanhf(float X);
+float vf_erff(float X);
+float vf_erfcf(float X);
+float vf_floorf(float X);
+float vf_ceilf(float X);
+float vf_fabsf(float X);
 
 #ifdef __cplusplus
 } // extern "C"

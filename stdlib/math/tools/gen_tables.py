@@ -8,11 +8,16 @@
 # double; the script re-evaluates the rounded polynomial against the exact
 # function and prints the worst error so a too-low degree is noticed.
 #
+# Then it runs gen_tables_f32.py, which writes the single-precision
+# library's coeffsf.inc and tablesf.c the same way.
+#
 # Not run by the build (it needs python3-mpmath); run it by hand after
-# changing a range or degree and commit both outputs:
+# changing a range or degree and commit all outputs:
 #   python3 stdlib/math/tools/gen_tables.py stdlib/math
 #
 #===------------------------------------------------------------------------===#
+import os
+import subprocess
 import sys
 import mpmath as mp
 
@@ -251,3 +256,7 @@ with open(OUT + "/tables.c", "w") as f:
             "// therefore defined once here (declared in internal.h).\n//\n"
             "//===" + "-" * 70 + "===//\n\n#include \"internal.h\"\n\n")
     f.write("\n".join(tab))
+
+subprocess.run([sys.executable,
+                os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                             "gen_tables_f32.py"), OUT], check=True)

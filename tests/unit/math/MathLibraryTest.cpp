@@ -48,19 +48,22 @@ const TargetInfo Targets[] = {
 
 void PrintTo(const TargetInfo &T, std::ostream *OS) { *OS << T.Triple; }
 
-// A module whose function `user` calls each of Names once.
+// A module whose function `user` calls each of Names once, all of them
+// taking and returning doubles, or floats with F32.
 std::unique_ptr<Module> makeUser(LLVMContext &Ctx, const TargetInfo &T,
-                                 ArrayRef<const char *> Names) {
+                                 ArrayRef<const char *> Names,
+                                 bool F32 = false) {
   auto M = std::make_unique<Module>("user", Ctx);
   M->setTargetTriple(T.Triple);
   M->setDataLayout(T.DataLayout);
-  Type *D = Type::getDoubleTy(Ctx);
+  Type *D = F32 ? Type::getFloatTy(Ctx) : Type::getDoubleTy(Ctx);
   Function *User = Function::Create(FunctionType::get(D, {D}, false),
                                     Function::ExternalLinkage, "user", *M);
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", User));
   Value *Acc = User->getArg(0);
   for (const char *N : Names) {
-    bool Binary = StringRef(N) == "vf_pow" || StringRef(N) == "vf_atan2";
+    bool Binary = StringRef(N).starts_with("vf_pow") ||
+                  StringRef(N).starts_with("vf_atan2");
     std::vector<Type *> Params(Binary ? 2 : 1, D);
     FunctionCallee F = M->getOrInsertFunction(N, FunctionType::get(D, Params,
                                                                    false));
@@ -161,6 +164,104 @@ TEST_P(MathLibraryLink, WholeLibraryResolves) {
   }
 }
 
+TEST_P(MathLibraryLink, WholeFloatLibraryResolves) {
+  LLVMContext Ctx;
+  auto M = makeUser(Ctx, GetParam(), vf::mathLibraryFunctionsF32(),
+                    /*F32=*/true);
+  ASSERT_FALSE(errorToBool(vf::linkMathLibrary(*M, GetParam().Target)));
+  std::string Err;
+  raw_string_ostream OS(Err);
+  EXPECT_FALSE(verifyModule(*M, &OS)) << Err;
+  EXPECT_EQ(unresolved(*M), "");
+  for (const char *Name : vf::mathLibraryFunctionsF32()) {
+    const Function *F = M->getFunction(Name);
+    ASSERT_NE(F, nullptr) << Name;
+    EXPECT_FALSE(F->isDeclaration()) << Name;
+    EXPECT_TRUE(F->getReturnType()->isFloatTy()) << Name;
+    EXPECT_TRUE(F->hasFnAttribute(Attribute::AlwaysInline)) << Name;
+  }
+  // A float module pulls in no double function.
+  for (const char *Name : vf::mathLibraryFunctions())
+    EXPECT_EQ(M->getFunction(Name), nullptr) << Name;
+}
+
+// sinf's big-argument path gets float variants: 4, 8 and 16 lanes fill the
+// SSE, AVX2 and AVX-512 registers.
+TEST_P(MathLibraryLink, FloatSlowPathHasFloatVariants) {
+  LLVMContext Ctx;
+  auto M = makeUser(Ctx, GetParam(), {"vf_sinf"}, /*F32=*/true);
+  ASSERT_FALSE(errorToBool(vf::linkMathLibrary(*M, GetParam().Target)));
+  const Function *Big = M->getFunction("vf__sinf_big");
+  ASSERT_NE(Big, nullptr);
+  EXPECT_TRUE(Big->hasFnAttribute(Attribute::NoInline));
+  bool Host = GetParam().Target == BitcodeTarget::Host;
+  EXPECT_EQ(Big->hasFnAttribute("vector-function-abi-variant"), Host);
+  for (unsigned VF : {4, 8, 16}) {
+    const Function *V =
+        M->getFunction("vf__sinf_big_vmask" + std::to_string(VF));
+    EXPECT_EQ(V != nullptr, Host) << VF;
+    if (!V)
+      continue;
+    auto *VT = dyn_cast<FixedVectorType>(V->getReturnType());
+    ASSERT_NE(VT, nullptr);
+    EXPECT_TRUE(VT->getElementType()->isFloatTy());
+    EXPECT_EQ(VT->getNumElements(), VF);
+  }
+  if (Host)
+    EXPECT_NE(Big->getFnAttribute("vector-function-abi-variant")
+                  .getValueAsString()
+                  .find("_ZGVeM16v_vf__sinf_big(vf__sinf_big_vmask16)"),
+              StringRef::npos);
+}
+
+// Whether T is double or a vector of doubles.
+bool isDoubleish(const Type *T) { return T->getScalarType()->isDoubleTy(); }
+
+// The functions reachable from Root through direct calls.
+std::vector<const Function *> reachable(const Function *Root) {
+  std::vector<const Function *> Seen{Root};
+  for (size_t I = 0; I < Seen.size(); ++I)
+    for (const BasicBlock &BB : *Seen[I])
+      for (const Instruction &Inst : BB)
+        if (const auto *Call = dyn_cast<CallBase>(&Inst))
+          if (const Function *C = Call->getCalledFunction();
+              C && !C->isDeclaration() && !is_contained(Seen, C))
+            Seen.push_back(C);
+  return Seen;
+}
+
+// The float library is for GPUs with slow FP64: no instruction reachable
+// from a vf_*f entry point may produce or take a double (scalar or
+// vector), and none may convert to or from one.
+TEST_P(MathLibraryLink, FloatLibraryHasNoDoubleArithmetic) {
+  LLVMContext Ctx;
+  auto M = makeUser(Ctx, GetParam(), vf::mathLibraryFunctionsF32(),
+                    /*F32=*/true);
+  ASSERT_FALSE(errorToBool(vf::linkMathLibrary(*M, GetParam().Target)));
+  size_t Checked = 0;
+  for (const char *Name : vf::mathLibraryFunctionsF32()) {
+    const Function *Entry = M->getFunction(Name);
+    ASSERT_NE(Entry, nullptr) << Name;
+    for (const Function *F : reachable(Entry))
+      for (const BasicBlock &BB : *F)
+        for (const Instruction &I : BB) {
+          ++Checked;
+          bool Bad = isDoubleish(I.getType()) || isa<FPExtInst>(I) ||
+                     isa<FPTruncInst>(I) ||
+                     any_of(I.operands(), [](const Use &U) {
+                       return isDoubleish(U->getType());
+                     });
+          std::string Text;
+          raw_string_ostream OS(Text);
+          if (Bad)
+            OS << I;
+          EXPECT_FALSE(Bad)
+              << Name << " reaches " << F->getName().str() << ": " << Text;
+        }
+  }
+  EXPECT_GT(Checked, 1000u); // the walk did look at the library
+}
+
 TEST_P(MathLibraryLink, EmptyModuleStaysEmpty) {
   LLVMContext Ctx;
   Module M("empty", Ctx);
@@ -181,6 +282,11 @@ INSTANTIATE_TEST_SUITE_P(BothTargets, MathLibraryLink,
 
 TEST(MathLibraryNames, MapsBuiltins) {
   EXPECT_EQ(vf::mathLibraryFunctions().size(), 23u);
+  // The float names are the double ones with "f" appended, in order.
+  ASSERT_EQ(vf::mathLibraryFunctionsF32().size(), 23u);
+  for (size_t I = 0; I < 23; ++I)
+    EXPECT_EQ(std::string(vf::mathLibraryFunctions()[I]) + "f",
+              vf::mathLibraryFunctionsF32()[I]);
   EXPECT_STREQ(vf::mathLibraryFunctionFor("exp"), "vf_exp");
   EXPECT_STREQ(vf::mathLibraryFunctionFor("atan2"), "vf_atan2");
   EXPECT_EQ(vf::mathLibraryFunctionFor("gamma"), nullptr);

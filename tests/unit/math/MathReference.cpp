@@ -55,9 +55,9 @@ const RefEntry Refs[] = {
     {"fabs", mpfr_abs, nullptr},
 };
 
-const RefEntry &refFor(const FunctionSpec &F) {
+const RefEntry &refFor(const char *Name) {
   for (const RefEntry &R : Refs)
-    if (std::string(R.Name) == F.Name)
+    if (std::string(R.Name) == Name)
       return R;
   std::abort();
 }
@@ -200,8 +200,9 @@ double expUniform(std::mt19937_64 &G, double Lo, double Hi) {
   return std::fmin(std::fmax(X, Lo), Hi);
 }
 
-// One input pair for domain D.
-std::pair<double, double> draw(std::mt19937_64 &G, const Domain &D) {
+} // namespace
+
+std::pair<double, double> drawInput(std::mt19937_64 &G, const Domain &D) {
   std::uniform_real_distribution<double> UX(D.Lo, D.Hi), UY(D.YLo, D.YHi);
   std::bernoulli_distribution Coin;
   switch (D.Kind) {
@@ -228,7 +229,11 @@ std::pair<double, double> draw(std::mt19937_64 &G, const Domain &D) {
   return {0, 0};
 }
 
-} // namespace
+int evalReference(const char *Name, int Arity, mpfr_ptr R, mpfr_srcptr X,
+                  mpfr_srcptr Y) {
+  const RefEntry &E = refFor(Name);
+  return Arity == 1 ? E.R1(R, X, MPFR_RNDN) : E.R2(R, X, Y, MPFR_RNDN);
+}
 
 void PrintTo(const FunctionSpec &F, std::ostream *OS) { *OS << F.Name; }
 
@@ -239,13 +244,11 @@ const std::vector<FunctionSpec> &allFunctions() {
 
 double ulpError(const FunctionSpec &F, double X, double Y, double Got,
                 bool *Exact) {
-  const RefEntry &R = refFor(F);
   mpfr_t MX, MY, Ref, Diff;
   mpfr_inits2(Prec, MX, MY, Ref, Diff, (mpfr_ptr) nullptr);
   mpfr_set_d(MX, X, MPFR_RNDN);
   mpfr_set_d(MY, Y, MPFR_RNDN);
-  int RefTernary =
-      F.Arity == 1 ? R.R1(Ref, MX, MPFR_RNDN) : R.R2(Ref, MX, MY, MPFR_RNDN);
+  int RefTernary = evalReference(F.Name, F.Arity, Ref, MX, MY);
   // Round the exact value to double, subnormals included.
   mpfr_t Rd;
   mpfr_init2(Rd, 53);
@@ -308,7 +311,7 @@ Measurement measure(const FunctionSpec &F, uint64_t PerDomain, uint64_t Seed) {
   std::mt19937_64 G(Seed);
   for (const Domain &D : F.Domains)
     for (uint64_t I = 0; I < PerDomain; ++I) {
-      auto [X, Y] = draw(G, D);
+      auto [X, Y] = drawInput(G, D);
       Eval(X, Y);
     }
   for (auto [X, Y] : F.Extra)

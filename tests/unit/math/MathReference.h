@@ -13,7 +13,9 @@
 #define VF_TESTS_UNIT_MATH_MATHREFERENCE_H
 
 #include <cstdint>
+#include <mpfr.h>
 #include <ostream>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -75,6 +77,14 @@ struct Measurement {
 /// Evaluates F at PerDomain points of each domain (seeded, so runs repeat)
 /// plus its extra inputs.
 Measurement measure(const FunctionSpec &F, uint64_t PerDomain, uint64_t Seed);
+
+/// One input pair drawn from domain D.
+std::pair<double, double> drawInput(std::mt19937_64 &G, const Domain &D);
+
+/// The exact function Name ("exp", "atan2", ...) at X (and Y) into R, at R's
+/// precision; returns MPFR's ternary value.
+int evalReference(const char *Name, int Arity, mpfr_ptr R, mpfr_srcptr X,
+                  mpfr_srcptr Y);
 
 } // namespace vf::mathtest
 
