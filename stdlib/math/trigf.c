@@ -23,14 +23,19 @@
 // even at the closest approach of a float to a multiple of pi/2.
 #define VF_TRIGF_FAST 0x1p17f
 
-// sin(Rh + Rl) = *Sh + *Sl for |Rh| <= pi/4; *Sh + *Sl rounds once.
+// sin(Rh + Rl) = *Sh + *Sl for |Rh| <= pi/4; *Sh + *Sl rounds once. r^3 is
+// formed as a float-float (its rounding would cost tan a quarter ulp).
 static inline void sinKernelF(float Rh, float Rl, float *Sh, float *Sl) {
-  float U = Rh * Rh;
+  float Ul;
+  float U = twoProdF(Rh, Rh, &Ul);
+  float R3l;
+  float R3 = twoProdF(Rh, U, &R3l);
+  R3l = fmaF(Rh, Ul, R3l);
   const float *C = SinSF;
   float P = fmaF(U * U, fmaF(U, C[3], C[2]), fmaF(U, C[1], C[0]));
   *Sh = Rh;
   // sin(Rh + Rl) = sin Rh + Rl cos Rh, cos Rh ~ 1 - U/2.
-  *Sl = fmaF(Rh * U, P, Rl * (1.0f - 0.5f * U));
+  *Sl = fmaF(R3, P, fmaF(R3l, P, Rl * (1.0f - 0.5f * U)));
 }
 
 // cos(Rh + Rl) = *Ch + *Cl for |Rh| <= pi/4: 1 - U/2 with U = Rh^2 formed
