@@ -27,8 +27,10 @@ static inline float erfSmallF(float AX, float *Lo) {
   return Ph;
 }
 
-// erfc(A) for A in [1/2, 10.125]; underflows to 0 past 10.05.
-static inline float erfcLargeF(float A) {
+// erfc(A) for A in [1/2, 10.125]; underflows to 0 past 10.05. Always
+// inlined: erff and erfcf both call it, and left a call it would stop the
+// loop vectorizer (linkMathLibrary marks only the entry points).
+__attribute__((always_inline)) static inline float erfcLargeF(float A) {
   int J = 0;
   for (int I = 1; I < 9; ++I)
     J += A >= ErfcBreaksF[I];

@@ -2,8 +2,8 @@
  *
  * The single-precision counterpart of internal.h: bit casts, error-free
  * transformations on floats (TwoSum, TwoProd with an explicit fmaf), and the
- * cores several float functions share: e^x of a float-float argument, log
- * as a float-float, and scaling by 2^k with one rounding.
+ * cores several float functions share: e^x of a float-float argument,
+ * e^x - 1 as a float-float, and scaling by 2^k with one rounding.
  *
  * Nothing here, nor in any vf_*f function, touches a double: the point of
  * the float library is GPUs whose FP64 rate is 1/32 to 1/64 of FP32. Where a
@@ -101,6 +101,12 @@ static inline float twoProdF(float A, float B, float *E) {
 
 #include "coeffsf.inc"
 
+// Tables (tablesf.c): for powf's log, {1/c, -log(1/c) hi, lo} for 32
+// pieces of [0.7109375, 1.421875); for the Payne-Hanek reduction of sinf,
+// cosf, tanf, the bits of 2/pi in 32-bit words.
+extern const float vf__logf_table[32 * 3];
+extern const uint32_t vf__twoopi_words[8];
+
 // ln2 in two floats: VF_LN2F_HI has 16 significant bits, so that E * HI is
 // exact for every exponent |E| < 256; VF_LN2F_LO the next 24.
 #define VF_LN2F_HI 0x1.62e4p-1f
@@ -148,54 +154,6 @@ static inline float expm1CoreF(float X, float *Lo) {
   float E;
   float S = twoSumF(scale2F(Yh, K), -1.0f, &E);
   return fastTwoSumF(S, E + scale2F(Yl, K), Lo);
-}
-
-// log table: {1/c, -log(1/c) hi, lo} for 32 pieces of [0.7109375, 1.421875).
-extern const float vf__logf_table[32 * 3];
-
-// log(X) as a float-float with relative error below 2^-36, for positive
-// normal finite X.
-//
-// Tang's table-driven method: X = 2^e m, m in [0.7109375, 1.421875); the
-// piece i of m (32 pieces in the bit domain, the one around 1 with c = 1)
-// gives invc, and z = m invc - 1 is formed exactly as a float-float
-// (TwoProd; m invc is within 2^-5 of 1, so the subtraction is exact). Then
-// log X = e ln2 - log(invc) + log1p(z), log1p(z) = z - z^2/2 + z^3 L(z) on
-// |z| < 2^-5.9, with every sum of large terms kept exact (TwoSum).
-#define VF_LOGF_OFF 0x3f360000u
-static inline float logCoreF(float X, float *Lo) {
-  uint32_t T = asU32(X) - VF_LOGF_OFF;
-  int32_t Ei = (int32_t)T >> 23;
-  uint32_t I = (T >> 18) & 31;
-  float M = asF32(asU32(X) - ((uint32_t)Ei << 23));
-  const float *Row = &vf__logf_table[I * 3];
-  float Pe;
-  float P = twoProdF(M, Row[0], &Pe);
-  float Zl;
-  float Z = fastTwoSumF(P - 1.0f, Pe, &Zl);
-  float Z2l;
-  float Z2 = twoProdF(Z, Z, &Z2l);
-  const float *C = LogLF;
-  float Tail = Z * Z2 * fmaF(Z2, fmaF(Z, C[3], C[2]), fmaF(Z, C[1], C[0]));
-  float Ef = (float)Ei;
-  float E1, E2, E3;
-  float S1 = twoSumF(Ef * VF_LN2F_HI, Row[1], &E1);
-  float S2 = twoSumF(S1, Z, &E2);
-  float S3 = twoSumF(S2, -0.5f * Z2, &E3);
-  float Low = (E1 + E2 + E3) +
-              (Ef * VF_LN2F_LO + Row[2] + (Zl - Z * Zl - 0.5f * Z2l + Tail));
-  return fastTwoSumF(S3, Low, Lo);
-}
-
-// logCoreF for every positive finite X, subnormals included: they are
-// scaled by 2^23 first and 23 ln2 taken back off.
-static inline float logCoreAnyF(float X, float *Lo) {
-  int Sub = X < 0x1p-126f;
-  float L;
-  float H = logCoreF(Sub ? X * 0x1p23f : X, &L);
-  float E;
-  float S = twoSumF(H, Sub ? -23.0f * VF_LN2F_HI : 0.0f, &E);
-  return fastTwoSumF(S, E + (L + (Sub ? -23.0f * VF_LN2F_LO : 0.0f)), Lo);
 }
 
 #endif // VF_STDLIB_MATH_INTERNALF_H

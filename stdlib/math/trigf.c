@@ -91,9 +91,6 @@ static inline int32_t reduceFastF(float X, float *Rh, float *Rl) {
   return (int32_t)N;
 }
 
-// 2/pi in 32-bit words (tablesf.c).
-extern const uint32_t vf__twoopi_words[8];
-
 // The 24-bit float of the integer V (|V| < 2^24) times 2^-S.
 static inline float chunkF(int64_t V, float Scale) { return (float)V * Scale; }
 

@@ -97,6 +97,13 @@ poly("LogLF", safe(lambda z: (mp.log1p(z) - z + z * z / 2) / z ** 3, 0,
                    mp.mpf(1) / 3), ZA, ZB, 3,
      "(log1p(z) - z + z^2/2) / z^3 on |z| <= 2^-6")
 
+# logf without a table: log((1+s)/(1-s)) = 2s + s^3 S(s^2) for
+# |s| <= (sqrt2 - 1)/(sqrt2 + 1), m in [sqrt(1/2), sqrt2), s = (m-1)/(m+1).
+SM = (mp.sqrt(2) - 1) / (mp.sqrt(2) + 1) * SL
+poly("LogSF", safe(lambda z: (2 * mp.atanh(mp.sqrt(z)) - 2 * mp.sqrt(z)) / mp.sqrt(z) ** 3,
+                   0, mp.mpf(2) / 3), 0, SM * SM, 3,
+     "(log((1+s)/(1-s)) - 2s) / s^3 in z = s^2 on |s| <= (sqrt2-1)/(sqrt2+1)")
+
 # sin/cos on |r| <= pi/4, in u = r^2.
 U = (mp.pi / 4 * SL) ** 2
 poly("SinSF", safe(lambda u: (mp.sin(mp.sqrt(u)) - mp.sqrt(u)) / mp.sqrt(u) ** 3,
