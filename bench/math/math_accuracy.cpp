@@ -3,13 +3,16 @@
 // Evaluates every vf_* function (the native build of stdlib/math) at no
 // fewer than POINTS inputs (default 10^6) spread over its domains, uniform in
 // value and in exponent, plus its special values, against MPFR, and prints
-// the max-ulp table recorded in docs/math.md. Functions run in parallel.
+// the max-ulp table recorded in docs/math.md. With `f32` first, the same for
+// the single-precision vf_*f functions (bounds in float ulps). Functions run
+// in parallel.
 //
-// usage: math_accuracy [POINTS] [THREADS] [FUNCTION...]
+// usage: math_accuracy [f32] [POINTS] [THREADS] [FUNCTION...]
 //
 //===----------------------------------------------------------------------===//
 
 #include "MathReference.h"
+#include "MathReferenceF.h"
 
 #include <algorithm>
 #include <atomic>
@@ -22,17 +25,27 @@
 
 using namespace vf::mathtest;
 
-int main(int Argc, char **Argv) {
-  // (1) Options.
-  uint64_t Points = Argc > 1 ? std::strtoull(Argv[1], nullptr, 10) : 1000000;
-  unsigned Threads = Argc > 2 ? std::atoi(Argv[2]) : 0;
-  if (Threads == 0)
-    Threads = std::max(1u, std::thread::hardware_concurrency());
-  std::vector<const FunctionSpec *> Selected;
-  for (const FunctionSpec &F : allFunctions()) {
-    bool Want = Argc <= 3;
-    for (int I = 3; I < Argc; ++I)
-      Want |= std::strcmp(Argv[I], F.Name) == 0;
+namespace {
+
+Measurement measureAny(const FunctionSpec &F, uint64_t N, uint64_t Seed) {
+  return measure(F, N, Seed);
+}
+Measurement measureAny(const FunctionSpecF &F, uint64_t N, uint64_t Seed) {
+  return measureF(F, N, Seed);
+}
+
+// Measures the functions of Table named in Names (all if none) with
+// Points per function on Threads threads and prints the table; returns
+// whether every function kept its bounds.
+template <typename Spec>
+bool sweep(const std::vector<Spec> &Table, uint64_t Points, unsigned Threads,
+           const std::vector<const char *> &Names, const char *Suffix) {
+  // (1) The selection.
+  std::vector<const Spec *> Selected;
+  for (const Spec &F : Table) {
+    bool Want = Names.empty();
+    for (const char *N : Names)
+      Want |= std::strcmp(N, F.Name) == 0;
     if (Want)
       Selected.push_back(&F);
   }
@@ -43,10 +56,10 @@ int main(int Argc, char **Argv) {
   std::atomic<size_t> Next{0};
   auto Worker = [&] {
     for (size_t I; (I = Next++) < Selected.size();) {
-      const FunctionSpec &F = *Selected[I];
+      const Spec &F = *Selected[I];
       uint64_t PerDomain = (Points + F.Domains.size() - 1) / F.Domains.size();
       auto T0 = std::chrono::steady_clock::now();
-      Results[I] = measure(F, PerDomain, /*Seed=*/1234567 + I);
+      Results[I] = measureAny(F, PerDomain, /*Seed=*/1234567 + I);
       Seconds[I] = std::chrono::duration<double>(
                        std::chrono::steady_clock::now() - T0)
                        .count();
@@ -63,7 +76,7 @@ int main(int Argc, char **Argv) {
   std::printf("| function | points | max ulp | bound | exact misses | worst "
               "input |\n|---|---:|---:|---:|---:|---|\n");
   for (size_t I = 0; I < Selected.size(); ++I) {
-    const FunctionSpec &F = *Selected[I];
+    const Spec &F = *Selected[I];
     const Measurement &M = Results[I];
     bool Ok = M.MaxUlp <= F.MaxUlp && M.ExactMisses == 0;
     AllOk &= Ok;
@@ -72,11 +85,27 @@ int main(int Argc, char **Argv) {
       std::snprintf(Worst, sizeof Worst, "%a", M.WorstX);
     else
       std::snprintf(Worst, sizeof Worst, "%a, %a", M.WorstX, M.WorstY);
-    std::printf("| %s | %llu | %.3f | %g | %llu | %s |%s\n", F.Name,
+    std::printf("| %s%s | %llu | %.3f | %g | %llu | %s |%s\n", F.Name, Suffix,
                 (unsigned long long)M.Count, M.MaxUlp, F.MaxUlp,
                 (unsigned long long)M.ExactMisses, Worst,
                 Ok ? "" : " **FAIL**");
-    std::fprintf(stderr, "%s: %.1f s\n", F.Name, Seconds[I]);
+    std::fprintf(stderr, "%s%s: %.1f s\n", F.Name, Suffix, Seconds[I]);
   }
-  return AllOk ? 0 : 1;
+  return AllOk;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  bool F32 = Argc > 1 && std::strcmp(Argv[1], "f32") == 0;
+  int Arg = F32 ? 2 : 1;
+  uint64_t Points =
+      Argc > Arg ? std::strtoull(Argv[Arg], nullptr, 10) : 1000000;
+  unsigned Threads = Argc > Arg + 1 ? std::atoi(Argv[Arg + 1]) : 0;
+  if (Threads == 0)
+    Threads = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<const char *> Names(Argv + std::min(Argc, Arg + 2), Argv + Argc);
+  bool Ok = F32 ? sweep(allFunctionsF(), Points, Threads, Names, "f")
+                : sweep(allFunctions(), Points, Threads, Names, "");
+  return Ok ? 0 : 1;
 }

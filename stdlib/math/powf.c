@@ -1,11 +1,12 @@
 //===- stdlib/math/powf.c - x^y in single precision -----------------------===//
 //
-// vf_powf: x^y = e^(y log|x|) with log|x| as a float-float (relative error
-// below 2^-36, from a table: logf's table-free 2^-27 would not do here) and the product y*log|x| kept as a float-float through the
-// exponential, so the error stays near half an ulp for every |y log x| up
-// to the overflow threshold. The sign and the Annex F special cases
-// (integer and odd y, zeros, infinities, NaN, x = +-1) are selects after
-// the main computation, as in pow.c.
+// vf_powf: x^y = e^(y log|x|) with log|x| as a float-float (relative
+// error below 2^-36, from a table: logf's table-free 2^-27 would not do)
+// and the product y*log|x| kept as a float-float through the exponential,
+// so the error stays near half an ulp for every |y log x| up to the
+// overflow threshold. The sign and the Annex F special cases (integer and
+// odd y, zeros, infinities, NaN, x = +-1) are selects after the main
+// computation, as in pow.c.
 //
 //===----------------------------------------------------------------------===//
 
