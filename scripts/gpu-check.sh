@@ -8,9 +8,11 @@
 # vegasc --list-devices, the math library's GPU-vs-CPU bit identity
 # (vf-gpu-check gpu-math), the known integrals on
 # --devices gpu and --devices all compared bit for bit with the CPU (the
-# largest relative difference printed where they differ), compute-sanitizer
-# on a short run, throughput for lepage d = 4 and 8 at 1e8 and 1e9 calls
-# (wall time, and the GPU's busy time), and the CPU+GPU balance. A step that
+# largest relative difference printed where they differ), the same suite
+# in single precision (--precision f32) on the CPU and the GPU compared bit
+# for bit, compute-sanitizer on a short run, throughput for lepage d = 4
+# and 8 at 1e8 and 1e9 calls (and at 1e9 in f32: wall time, and the GPU's
+# busy time), and the CPU+GPU balance. A step that
 # cannot run says "skipped: WHY". Everything goes to $OUT (default
 # ./gpu-check-out); a short table is printed last; the exit status is 1 if
 # any step failed.
@@ -97,35 +99,43 @@ else
   SHORT=100000
 fi
 
-# suite_run DEVICES: every known integral on DEVICES, as JSON in
-# $OUT/suite/NAME.DEVICES.json.
+# suite_run DEVICES [f32]: every known integral on DEVICES (in single
+# precision with f32), as JSON in $OUT/suite/NAME.DEVICES.json
+# (NAME.DEVICES-f32.json).
 suite_run() {
   mkdir -p "$OUT/suite"
-  local vf name calls
+  local vf name calls tag=$1 precision=()
+  [ -n "${2:-}" ] && tag="$1-$2" && precision=(--precision "$2")
   for vf in "$HERE"/suite/*.vf; do
     name=$(basename "$vf" .vf)
+    # Its constant 1e-306 is 0 as a float, which f32 refuses;
+    # slow_paths_f32 takes the float library's slow paths.
+    [ -n "${2:-}" ] && [ "$name" = slow_paths ] && continue
     calls=()
     [ "$QUICK" = 1 ] || calls=(--calls "$(cat "$HERE/suite/$name.calls")")
     "$VEGASC" "$vf" -q --seed 7 --devices "$1" "${SUITE_ARGS[@]}" \
-      "${calls[@]}" --json "$OUT/suite/$name.$1.json" > /dev/null || {
-      echo "$name on $1: vegasc failed"
+      "${precision[@]}" "${calls[@]}" --json "$OUT/suite/$name.$tag.json" \
+      > /dev/null || {
+      echo "$name on $tag: vegasc failed"
       return 1
     }
-    echo "$name on $1: done"
+    echo "$name on $tag: done"
   done
 }
 
-# suite_compare DEVICES: each integral's run on DEVICES against the CPU's.
+# suite_compare DEVICES [f32]: each integral's run on DEVICES against the
+# CPU's, in the same precision.
 suite_compare() {
-  local f name verdict bad=0 n=0
-  for f in "$OUT"/suite/*.cpu.json; do
-    name=$(basename "$f" .cpu.json)
+  local f name verdict bad=0 n=0 sfx=
+  [ -n "${2:-}" ] && sfx="-$2"
+  for f in "$OUT"/suite/*.cpu$sfx.json; do
+    name=$(basename "$f" ".cpu$sfx.json")
     n=$((n + 1))
-    verdict=$("$GPUCHECK" "compare:$OUT/suite/$name.$1.json:$f")
+    verdict=$("$GPUCHECK" "compare:$OUT/suite/$name.$1$sfx.json:$f")
     [ $? -eq 0 ] || bad=$((bad + 1))
-    echo "$name: $1 vs cpu: $verdict"
+    echo "$name: $1$sfx vs cpu$sfx: $verdict"
   done
-  echo "$((n - bad)) of $n integrals bitwise equal on $1 and cpu"
+  echo "$((n - bad)) of $n integrals bitwise equal on $1$sfx and cpu$sfx"
   [ "$bad" -eq 0 ]
 }
 export -f suite_run suite_compare
@@ -150,6 +160,11 @@ else
     step "suite-$d-vs-cpu" 30 bash -c "suite_compare $d"
     grep DIFFERS "$OUT/suite-$d-vs-cpu.log" | sort -t' ' -k8 -g | tail -n 1
   done
+  # Single precision (--precision f32): the same suite, CPU against GPU.
+  for d in cpu gpu; do
+    step "suite-$d-f32" 120 bash -c 'SUITE_ARGS=($SUITE_ARGS_TEXT); suite_run '"$d f32"
+  done
+  step "suite-gpu-f32-vs-cpu" 30 bash -c "suite_compare gpu f32"
 
   sanitizer=$(command -v compute-sanitizer || true)
   [ -z "$sanitizer" ] && [ -x /usr/local/cuda/bin/compute-sanitizer ] &&
@@ -171,6 +186,11 @@ else
         --calls "$calls" --iterations 1 --warmup 1 --json "$json" &&
         row "  gpu d=$dim $calls" rate "$("$GPUCHECK" "rates:$json")"
     done
+    json="$OUT/throughput-d$dim-${SIZES[1]}-f32.json"
+    step "throughput-d$dim-${SIZES[1]}-f32" 120 "$VEGASC" "$vf" -q \
+      --devices gpu --precision f32 --calls "${SIZES[1]}" --iterations 1 \
+      --warmup 1 --json "$json" &&
+      row "  gpu f32 d=$dim ${SIZES[1]}" rate "$("$GPUCHECK" "rates:$json")"
     json="$OUT/balance-d$dim.json"
     step "balance-d$dim" 120 "$VEGASC" "$vf" -q --devices all \
       --calls "${SIZES[0]}" --iterations 2 --warmup 1 --json "$json" &&

@@ -16,6 +16,7 @@
 #   gpu-check.sh   the one command to run there (GPU.md)
 #   suite/NAME.vf  the known integrals, NAME.calls their budgets (and
 #                  slow_paths, which takes every math slow path, and
+#                  slow_paths_f32 every float one, and
 #                  channels, a multi-channel integrand, spinors,
 #                  complex helicity amplitudes, and pdf, parton densities
 #                  of the test set in suite/VFToyLO; weights.vf, weight
@@ -67,6 +68,12 @@ cat > "$CARRY/suite/slow_paths.vf" <<'VF'
 integrand s(x in [0, 1]^3) = exp(-1000 * x[0]) + 0.001 * log(x[1] * 1e-306) + sin(2e9 * x[2]) + cos(2e9 * x[2]) + 0.001 * tan(3e9 * x[0])
 VF
 echo 200000 > "$CARRY/suite/slow_paths.calls"
+# The same for the float library (--precision f32, whose suite leaves out
+# slow_paths: 1e-306 is 0 as a float): 1e-40 is a subnormal float.
+cat > "$CARRY/suite/slow_paths_f32.vf" <<'VF'
+integrand s(x in [0, 1]^3) = exp(-1000 * x[0]) + 0.001 * log(x[1] * 1e-40) + sin(2e9 * x[2]) + cos(2e9 * x[2]) + 0.001 * tan(3e9 * x[0])
+VF
+echo 200000 > "$CARRY/suite/slow_paths_f32.calls"
 # A multi-channel integrand (issue 37): each channel's kernel clone behind
 # the GPU kernel's dispatcher, its Philox blocks and the weights after the
 # parameters, against the CPU bit for bit.

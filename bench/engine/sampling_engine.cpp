@@ -123,8 +123,8 @@ struct Outcome {
   double ns() const { return 1e9 * Cpu / Evals; }
 };
 
-Outcome runVegasflow(const std::string &Src, size_t Calls,
-                     unsigned Iterations) {
+Outcome runVegasflow(const std::string &Src, size_t Calls, unsigned Iterations,
+                     bool Single) {
   auto Comp = vf::Compiler::create();
   if (!Comp) {
     llvm::errs() << llvm::toString(Comp.takeError()) << "\n";
@@ -136,6 +136,7 @@ Outcome runVegasflow(const std::string &Src, size_t Calls,
     std::exit(1);
   vf::CompileOptions CO;
   CO.UseCache = false;
+  CO.Single = Single;
   auto CM = (*Comp)->compile(*P, CO);
   if (!CM) {
     llvm::errs() << llvm::toString(CM.takeError()) << "\n";
@@ -143,8 +144,8 @@ Outcome runVegasflow(const std::string &Src, size_t Calls,
   }
   vf::IntegratorOptions O;
   O.Threads = 1;
-  auto I =
-      vf::Integrator::create(vf::bindIntegrand(*P, **CM, *P->Integrands[0]), O);
+  auto I = vf::Integrator::create(
+      vf::bindIntegrand(*P, **CM, *P->Integrands[0], nullptr, CO), O);
   if (!I) {
     llvm::errs() << I.message() << "\n";
     std::exit(1);
@@ -225,8 +226,34 @@ template <class Fn> Outcome inFreshProcess(Fn Measure) {
 }
 
 Outcome freshVegasflow(const std::string &Src, size_t Calls,
-                       unsigned Iterations) {
-  return inFreshProcess([&] { return runVegasflow(Src, Calls, Iterations); });
+                       unsigned Iterations, bool Single = false) {
+  return inFreshProcess(
+      [&] { return runVegasflow(Src, Calls, Iterations, Single); });
+}
+
+/// The same integrands in single precision (--precision f32) against
+/// double, per CPU-second, each the median of \p Rounds alternating pairs.
+void printPrecision(size_t Calls, unsigned Iterations, unsigned Rounds) {
+  std::printf("\nsingle precision (f32) against double (f64), d = 8\n\n"
+              "| integrand | f64 ns/sample | f32 ns/sample | f32 samples per "
+              "cpu-s / f64's |\n|---|---:|---:|---:|\n");
+  for (const char *Form : {"const", "lepage"}) {
+    const std::string Src = source(Form, 8);
+    std::vector<std::pair<double, double>> Ns(Rounds);
+    for (unsigned R = 0; R < Rounds; ++R) {
+      auto &[D, F] = Ns[R];
+      if (R % 2)
+        F = freshVegasflow(Src, Calls, Iterations, true).ns();
+      D = freshVegasflow(Src, Calls, Iterations).ns();
+      if (R % 2 == 0)
+        F = freshVegasflow(Src, Calls, Iterations, true).ns();
+    }
+    std::sort(Ns.begin(), Ns.end(), [](const auto &A, const auto &B) {
+      return A.first / A.second < B.first / B.second;
+    });
+    const auto [D, F] = Ns[Rounds / 2];
+    std::printf("| %s | %.1f | %.1f | %.2fx |\n", Form, D, F, D / F);
+  }
 }
 
 Outcome freshGsl(double (*F)(double *, size_t, void *), unsigned Dim,
@@ -340,5 +367,6 @@ int main(int argc, char **argv) {
               "form: %.2fx (target >= 4: %s)\n",
               Ratio[0][1], verdict(Ratio[0][1] >= 4), Ratio[0][0],
               verdict(Ratio[0][0] >= 4));
+  printPrecision(Calls, Iterations, Rounds);
   return 0;
 }

@@ -11,7 +11,8 @@ finds each natural loop from its back edge (an edge to a block that
 dominates its source; blocks the entry cannot reach are left out), and
 prints the loop tree: for every loop its header label, its blocks'
 instructions outside inner loops, and a short account of what they do
-(shuffles, votes, global and local loads and stores, divisions, calls).
+(shuffles, votes, global and local loads and stores, divisions, calls,
+floating-point arithmetic in f64 and in f32, conversions between them).
 Without --trips that is all; with them, each loop's body is weighed by
 its trip count per execution of the enclosing one (HEADER=N, N may be
 fractional). An inner loop not named runs once; an outermost loop not
@@ -40,6 +41,15 @@ KINDS = [
     ("st.local", re.compile(r"\bst\.local")),
     ("div/rcp", re.compile(r"\b(div|rcp)\.")),
     ("call", re.compile(r"\bcall")),
+    # Floating-point arithmetic by precision (--precision f32 should leave
+    # the integrand no f64), and the conversions between the two.
+    ("f64 arith", re.compile(
+        r"\b(add|sub|mul|fma|div|rcp|sqrt|rsqrt|neg|abs|min|max|setp|testp|"
+        r"copysign)\.[\w.]*\bf64\b")),
+    ("f32 arith", re.compile(
+        r"\b(add|sub|mul|fma|div|rcp|sqrt|rsqrt|neg|abs|min|max|setp|testp|"
+        r"copysign|ex2|lg2)\.[\w.]*\bf32\b")),
+    ("cvt f32/f64", re.compile(r"\bcvt\.(?:\w+\.)*f(?:64\.f32|32\.f64)\b")),
 ]
 
 
@@ -219,6 +229,7 @@ def main():
             return trips.get(blocks[h][0], 0.0)
         return trips.get(blocks[h][0], 1.0) * weight(p)
 
+    kinds = collections.Counter()
     total = sum(len(b[1]) for b in blocks)
     print("%s: %d PTX instructions, %d blocks, %d loops"
           % (name, total, len(blocks), len(loops)))
@@ -227,10 +238,15 @@ def main():
         n = len(own[h])
         w = weight(h)
         weighted += n * w
+        for l in own[h]:
+            for kind, rx in KINDS[-3:]:
+                kinds[kind] += w * bool(rx.search(l))
         print("%s%-14s %5d own%s  %s" % ("  " * depth(h), blocks[h][0], n,
               "  x%g" % w if args.trips else "", account(own[h])))
     print("outside loops %d  %s" % (len(own[None]), account(own[None])))
     if args.trips:
+        print("of them per outermost trip / %g: " % args.per + ", ".join(
+            "%.1f %s" % (kinds[k] / args.per, k) for k, _ in KINDS[-3:]))
         print("weighted per outermost trip / %g = %.1f"
               % (args.per, weighted / args.per))
 

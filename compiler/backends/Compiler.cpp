@@ -51,7 +51,7 @@ const CompiledIntegrand *CompiledModule::find(StringRef Name) const {
 }
 
 /// Bump when codegen changes in a way the version string does not show.
-static constexpr const char *CodegenRevision = "codegen-19";
+static constexpr const char *CodegenRevision = "codegen-20";
 
 /// A digest of the embedded bitcode: a rebuilt math library or sampler
 /// must not reuse code compiled with the old one.

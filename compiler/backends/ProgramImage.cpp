@@ -2,8 +2,11 @@
 
 #include "backends/ProgramImage.h"
 #include "backends/GpuCodeGen.h"
+#include "codegen/ExprGen.h"
 #include "codegen/IRGen.h"
+#include "frontend/ASTDump.h"
 #include "frontend/ChannelQueries.h"
+#include "frontend/HistRanges.h"
 #include "frontend/Program.h"
 #include "clang/CxxIntegrands.h"
 
@@ -13,6 +16,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
 
 using namespace llvm;
 
@@ -38,11 +43,33 @@ static ProgramImage describe(const Program &P, bool Single) {
   return Im;
 }
 
+/// \p P's module, refused in single precision where a constant of the
+/// program is 0 or infinite as a float: its values would be wrong, with
+/// nothing to show it.
+static Expected<std::unique_ptr<Module>>
+generateChecked(const Program &P, LLVMContext &Ctx, const GpuCodeGen *Gpu,
+                bool Batch, bool Single) {
+  if (!Single)
+    return generateModule(P, Ctx, Gpu, Batch);
+  SingleCodegen S;
+  std::unique_ptr<Module> M = generateModule(P, Ctx, Gpu, Batch, &S);
+  if (S.Lossy.empty())
+    return std::move(M);
+  const auto [E, V] = S.Lossy.front();
+  return createStringError(
+      inconvertibleErrorCode(),
+      sourcePlace(P, E->loc()) + ": the constant " + formatNumber(V) + " is " +
+          (std::fabs(V) < 1 ? "0" : "infinite") +
+          " in single precision (a float's magnitude lies between 1.4e-45 "
+          "and 3.4e38); rescale the integrand, or run it in double "
+          "(precision f64)");
+}
+
 ProgramImage imageOf(const Program &P, bool Single) {
   ProgramImage Im = describe(P, Single);
   Im.Generate = [&P, Single](LLVMContext &Ctx, const GpuCodeGen *Gpu,
                              bool Batch) -> Expected<std::unique_ptr<Module>> {
-    return generateModule(P, Ctx, Gpu, Batch, Single);
+    return generateChecked(P, Ctx, Gpu, Batch, Single);
   };
   return Im;
 }
@@ -60,7 +87,10 @@ ProgramImage frozenImage(const Program &P, ArrayRef<CodeVariant> Variants,
   auto Frozen = std::make_shared<std::vector<FrozenModule>>();
   for (const CodeVariant &V : Variants) {
     LLVMContext Ctx;
-    std::unique_ptr<Module> M = generateModule(P, Ctx, V.Gpu, V.Batch, Single);
+    // The host's compile, which comes first, refused a lossy constant.
+    SingleCodegen S;
+    std::unique_ptr<Module> M =
+        generateModule(P, Ctx, V.Gpu, V.Batch, Single ? &S : nullptr);
     FrozenModule F{V, {}};
     raw_string_ostream OS(F.Bitcode);
     WriteBitcodeToFile(*M, OS);

@@ -43,12 +43,13 @@ public:
   ExprGen(IRBuilderBase &B, Module &M, Value *X, Value *Params,
           bool HoistParamCalls,
           std::optional<ChannelTerm> Channel = std::nullopt,
-          bool Single = false)
+          SingleCodegen *Single = nullptr)
       : B(B), M(M), X(X), Params(Params), HoistParamCalls(HoistParamCalls),
-        Channel(Channel), Real(Single ? B.getFloatTy() : B.getDoubleTy()),
-        XTy(B.getDoubleTy()), I64(B.getInt64Ty()) {}
+        Channel(Channel), Single(Single),
+        Real(Single ? B.getFloatTy() : B.getDoubleTy()), XTy(B.getDoubleTy()),
+        I64(B.getInt64Ty()) {}
 
-  Value *visitNumber(const NumberExpr &E) { return fp(E.Value); }
+  Value *visitNumber(const NumberExpr &E) { return literal(E, E.Value); }
 
   Value *visitName(const NameExpr &E) {
     if (E.ConstValue)
@@ -432,7 +433,17 @@ private:
   Value *constant(const Expr &E) {
     if (E.Ty == ExprType::Bool)
       return B.getInt1(*E.ConstValue != 0);
-    return fp(*E.ConstValue);
+    return literal(E, *E.ConstValue);
+  }
+
+  /// \p E's value \p V; in single precision, noted where a float cannot
+  /// hold it (0 or infinity for a finite nonzero V).
+  Value *literal(const Expr &E, double V) {
+    const float F = float(V);
+    if (Single && Real->isFloatTy() && std::isfinite(V) && V != 0 &&
+        (F == 0 || std::isinf(F)))
+      Single->Lossy.push_back({&E, V});
+    return fp(V);
   }
 
   /// A pdf call whose member is a fn's argument, known only here: NaN
@@ -614,6 +625,7 @@ private:
   Value *X, *Params;
   bool HoistParamCalls;
   std::optional<ChannelTerm> Channel;
+  SingleCodegen *Single;
   /// The arithmetic's type, and that of what X points to: double (the
   /// entry point's coordinates) until mapDomain copies them as reals.
   Type *Real, *XTy, *I64;
@@ -628,7 +640,8 @@ SmallVector<Value *, 4> emitIntegrandBody(IRBuilderBase &B, Module &M,
                                           const IntegrandDecl &I, Value *X,
                                           Value *Params, bool HoistParamCalls,
                                           std::optional<ChannelTerm> Channel,
-                                          WeightSink Ws, bool Single) {
+                                          WeightSink Ws,
+                                          SingleCodegen *Single) {
   return ExprGen(B, M, X, Params, HoistParamCalls, Channel, Single)
       .integrand(I, Ws);
 }

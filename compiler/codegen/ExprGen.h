@@ -20,6 +20,8 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace llvm {
 class Value;
@@ -29,7 +31,15 @@ class IRBuilderBase;
 
 namespace vf {
 
+struct Expr;
 struct IntegrandDecl;
+
+/// Single precision's codegen (emitIntegrandBody): the constants a float
+/// cannot hold, finite doubles that round to 0 or to infinity, with the
+/// expressions that gave them, for the caller's error.
+struct SingleCodegen {
+  std::vector<std::pair<const Expr *, double>> Lossy;
+};
 
 /// Reductions with at most this many iterations are unrolled.
 constexpr long long UnrollLimit = 16;
@@ -57,12 +67,11 @@ struct ChannelTerm {
 /// they are loaded, literals and constants once, the built-ins call the
 /// library's float versions (`vf_expf`, ...), and the values (histogram
 /// cells excepted: whole numbers in double) are floats.
-llvm::SmallVector<llvm::Value *, 4>
-emitIntegrandBody(llvm::IRBuilderBase &B, llvm::Module &M,
-                  const IntegrandDecl &I, llvm::Value *X, llvm::Value *Params,
-                  bool HoistParamCalls,
-                  std::optional<ChannelTerm> Channel = std::nullopt,
-                  WeightSink Weights = nullptr, bool Single = false);
+llvm::SmallVector<llvm::Value *, 4> emitIntegrandBody(
+    llvm::IRBuilderBase &B, llvm::Module &M, const IntegrandDecl &I,
+    llvm::Value *X, llvm::Value *Params, bool HoistParamCalls,
+    std::optional<ChannelTerm> Channel = std::nullopt,
+    WeightSink Weights = nullptr, SingleCodegen *Single = nullptr);
 
 /// Emits \p I's bounds for the parameters at \p Params (the layout of
 /// vf_bounds_NAME, IRGen.h). Sema made them constants and parameters.

@@ -65,7 +65,7 @@ Value *asStored(IRBuilderBase &B, Value *V) {
 
 /// \p I's function, or for \p Channel its term alone (ExprGen.h).
 Function *emitIntegrand(Module &M, const IntegrandDecl &I, bool Host,
-                        bool Single,
+                        SingleCodegen *Single,
                         std::optional<ChannelTerm> Channel = std::nullopt) {
   LLVMContext &Ctx = M.getContext();
   Type *Ptr = PointerType::getUnqual(Ctx);
@@ -106,7 +106,7 @@ Function *emitIntegrand(Module &M, const IntegrandDecl &I, bool Host,
 
 /// vf_weights_NAME: the integrand's body with its lists' entries stored;
 /// its values are left for the optimiser to remove.
-void emitWeights(Module &M, const IntegrandDecl &I, bool Single) {
+void emitWeights(Module &M, const IntegrandDecl &I, SingleCodegen *Single) {
   LLVMContext &Ctx = M.getContext();
   Type *Ptr = PointerType::getUnqual(Ctx);
   auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, Ptr}, false);
@@ -244,7 +244,8 @@ void emitBounds(Module &M, const IntegrandDecl &I) {
 
 std::unique_ptr<Module> generateModule(const Program &P, LLVMContext &Ctx,
                                        const GpuKernelABI *Gpu,
-                                       bool BatchEntries, bool Single) {
+                                       bool BatchEntries,
+                                       SingleCodegen *Single) {
   auto M = std::make_unique<Module>("vegasflow", Ctx);
   const unsigned AlphaSlot = unsigned(P.Params.size());
   for (const IntegrandDecl *I : P.Integrands) {

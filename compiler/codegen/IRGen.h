@@ -53,17 +53,20 @@ class Module;
 
 namespace vf {
 
+struct SingleCodegen;
+
 class GpuKernelABI;
 struct Program;
 
 /// \p P's module for the host (\p Gpu null) or for the GPU target \p Gpu;
 /// with \p Single, the integrands' arithmetic in single precision (their
-/// entry points still read and write doubles: ExprGen.h).
+/// entry points still read and write doubles: ExprGen.h), the constants a
+/// float cannot hold noted there.
 std::unique_ptr<llvm::Module> generateModule(const Program &P,
                                              llvm::LLVMContext &Ctx,
                                              const GpuKernelABI *Gpu,
                                              bool BatchEntries = true,
-                                             bool Single = false);
+                                             SingleCodegen *Single = nullptr);
 
 std::string integrandSymbol(llvm::StringRef Name);
 /// Channel \p Channel's term of a multi-channel integrand.

@@ -357,6 +357,11 @@ Status Integrator::setTarget(double Rtol, double Atol) {
   if (Status S = checkTarget(T); !S)
     return S;
   P->O = T;
+  // The warning follows the target: the last one set is the one that runs.
+  std::erase_if(P->Notes, [](const IntegratorNote &N) {
+    return N.What == IntegratorNote::Kind::Precision;
+  });
+  precisionNotes(T, P->I.Dim, P->Notes);
   return Status::ok();
 }
 

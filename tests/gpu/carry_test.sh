@@ -35,15 +35,17 @@ env -i PATH=/usr/bin:/bin HOME="$BARE" OUT="$BARE/out" GPU_CHECK_QUICK=1 \
   bash ./gpu-check.sh > check.log 2>&1 || rc=$?
 cat check.log
 [ "$rc" -eq 0 ] || { echo "FAIL: gpu-check.sh exited $rc"; exit 1; }
-# The known integrals, slow_paths (every math slow path), spinors (complex
+# The known integrals, slow_paths (every math slow path; slow_paths_f32
+# the float library's, the f32 suite's in its place), spinors (complex
 # helicity amplitudes), pdf (parton densities), channels (a
 # multi-channel integrand) and weights (weight lists), gpu-pack.sh.
 n=$(ls "$WORK/carry/suite"/*.vf | wc -l)
-for f in slow_paths channels spinors pdf weights; do
+for f in slow_paths slow_paths_f32 channels spinors pdf weights; do
   [ -f "$WORK/carry/suite/$f.vf" ] || { echo "FAIL: no $f.vf"; exit 1; }
 done
 for want in "$n of $n integrals bitwise equal on gpu and cpu" \
             "$n of $n integrals bitwise equal on all and cpu" \
+            "$((n - 1)) of $((n - 1)) integrals bitwise equal on gpu-f32 and cpu-f32" \
             "compute-sanitizer: skipped: no compute-sanitizer" \
             "nvidia-smi: skipped: " "samples/s" "s wall; warm-up"; do
   grep -qF "$want" check.log || { echo "FAIL: no '$want' in the output"; exit 1; }

@@ -50,6 +50,24 @@ $L__BB0_10:
 }
 """
 
+# One loop of arithmetic in both precisions, as --precision f32 leaves a
+# kernel: f64 in the sampler, f32 in the integrand, conversions between.
+ARITH = """
+.visible .entry vf_sample_tiles_gpu_a(
+)
+{
+$L__BB1_1:
+	cvt.rn.f32.f64 	%f1, %fd1;
+	fma.rn.f32 	%f2, %f1, %f1, %f1;
+	mul.rn.f32 	%f3, %f2, %f2;
+	cvt.f64.f32 	%fd2, %f3;
+	add.rn.f64 	%fd1, %fd1, %fd2;
+	setp.lt.f64 	%p1, %fd1, 0d4000000000000000;
+	@%p1 bra 	$L__BB1_1;
+	ret;
+}
+"""
+
 failures = []
 
 
@@ -104,6 +122,14 @@ def main():
             check(r.returncode != 0 and says in r.stderr and
                   "Traceback" not in r.stderr,
                   "bad input %s: %s" % (" ".join(args), r.stderr.strip()))
+        arith = os.path.join(d, "a.ptx")
+        with open(arith, "w") as f:
+            f.write(ARITH)
+        r = run(script, arith, "--trips", "$L__BB1_1=4", "--per", "2")
+        lines = r.stdout.splitlines()
+        check(len(lines) >= 2 and lines[-2].endswith(
+            "/ 2: 4.0 f64 arith, 4.0 f32 arith, 4.0 cvt f32/f64"),
+              "arithmetic by precision, weighed: " + " | ".join(lines))
         r = run(script, os.path.join(d, "missing.ptx"))
         check(r.returncode != 0 and "cannot read" in r.stderr,
               "a missing file: " + r.stderr.strip())

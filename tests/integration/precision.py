@@ -17,6 +17,7 @@ f64 nor f32 refused at each; the warning for an rtol below the floor;
 import ctypes
 import math
 import os
+import re
 import sys
 
 from vftest import as_list, check, expect, finish, load_known, vegasc, \
@@ -94,8 +95,21 @@ def doors(exe, src, lib):
                json_out=False)
     check(r.rc == 0 and "fptrunc" in r.out and " float " in r.out,
           "--emit llvm --precision f32 computes in float")
+    lossy(exe)
     toml(exe, src)
     c_api(lib, src)
+
+
+def lossy(exe):
+    """A constant a float cannot hold is refused at its place."""
+    for text, value, becomes in [("1 + x[0] * 1e-50", "1e-50", "0"),
+                                 ("x[0] + 4e38", "4e+38", "infinite")]:
+        src = write_source("lossy", f"integrand f(x in [0, 1]^2) = {text}\n")
+        expect(exe, [src, "--precision", "f32"], 1, f"f32 with {text}",
+               r"lossy\.vf:1:\d+: the constant " + re.escape(value) +
+               " is " + becomes + " in single precision", r"precision f64")
+        r = vegasc(exe, [src, "-q"] + TINY)
+        check(r.rc == 0, f"f64 with {text} runs")
 
 
 def toml(exe, src):
@@ -112,7 +126,7 @@ def toml(exe, src):
     with open(path, "w") as f:
         f.write(f'[[run]]\nname = "one"\nfile = "{src}"\n'
                 'precision = "half"\n')
-    expect(exe, [path], 2, 'TOML precision = "half"', r"precision",
+    expect(exe, [path], 1, 'TOML precision = "half"', r"precision",
            r"half")
 
 
