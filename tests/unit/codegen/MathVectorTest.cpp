@@ -11,7 +11,9 @@
 // calls called from the vectorized loop, no variant call in its every
 // iteration, no variant left), and run it (JIT) on inputs where only some
 // lanes are slow: the results must equal, bit for bit, both the same loop
-// kept scalar and the native build of the library.
+// kept scalar and the native build of the library. The single-precision
+// sinf, cosf and tanf (slow path for |x| >= 2^17) get the same checks with
+// float loops, 4, 8 and 16 lanes wide.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,27 +50,33 @@ using namespace llvm::orc;
 
 namespace {
 
-using LoopFn = void (*)(double *Out, const double *In, int64_t N);
+// Out and In are double or float arrays, as the case's function takes.
+using LoopFn = void (*)(void *Out, const void *In, int64_t N);
 
 struct SlowPathCase {
   const char *Name;     // "sin": the loop calls vf_sin
   const char *SlowPath; // its out-of-line path, vf__sin_big
   double (*Native)(double);
+  float (*NativeF)(float); // instead of Native for a float function
   double Lo, Hi; // the fast path's arguments are drawn from [Lo, Hi]
 };
 
-const SlowPathCase Cases[] = {{"sin", "vf__sin_big", vf_sin, -100, 100},
-                              {"cos", "vf__cos_big", vf_cos, -100, 100},
-                              {"tan", "vf__tan_big", vf_tan, -100, 100},
-                              {"log", "vf__log_special", vf_log, 0, 100}};
+const SlowPathCase Cases[] = {
+    {"sin", "vf__sin_big", vf_sin, nullptr, -100, 100},
+    {"cos", "vf__cos_big", vf_cos, nullptr, -100, 100},
+    {"tan", "vf__tan_big", vf_tan, nullptr, -100, 100},
+    {"log", "vf__log_special", vf_log, nullptr, 0, 100},
+    {"sinf", "vf__sinf_big", nullptr, vf_sinf, -100, 100},
+    {"cosf", "vf__cosf_big", nullptr, vf_cosf, -100, 100},
+    {"tanf", "vf__tanf_big", nullptr, vf_tanf, -100, 100}};
 
-// void Name(double *noalias out, const double *noalias in, i64 n) {
-//   for i < n: out[i] = vf_<f>(in[i]) }, with the loop asked to vectorize
-// (as the sampling loop is) or to stay scalar.
-void addLoop(Module &M, const std::string &Callee, const std::string &Name,
-             bool Vectorize) {
+// void Name(T *noalias out, const T *noalias in, i64 n) {
+//   for i < n: out[i] = vf_<f>(in[i]) }, T double or float, with the loop
+// asked to vectorize (as the sampling loop is) or to stay scalar.
+void addLoop(Module &M, Type *D, const std::string &Callee,
+             const std::string &Name, bool Vectorize) {
   LLVMContext &Ctx = M.getContext();
-  Type *D = Type::getDoubleTy(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  Type *I64 = Type::getInt64Ty(Ctx);
   Type *Ptr = PointerType::getUnqual(Ctx);
   FunctionCallee F =
       M.getOrInsertFunction(Callee, FunctionType::get(D, {D}, false));
@@ -142,8 +150,9 @@ protected:
     JIT = std::move(Host->JIT);
     for (const SlowPathCase &C : Cases) {
       std::string Callee = std::string("vf_") + C.Name;
-      addLoop(*M, Callee, "vec_" + Callee, /*Vectorize=*/true);
-      addLoop(*M, Callee, "scalar_" + Callee, /*Vectorize=*/false);
+      Type *T = C.NativeF ? Type::getFloatTy(*Ctx) : Type::getDoubleTy(*Ctx);
+      addLoop(*M, T, Callee, "vec_" + Callee, /*Vectorize=*/true);
+      addLoop(*M, T, Callee, "scalar_" + Callee, /*Vectorize=*/false);
     }
     ASSERT_FALSE(
         errorToBool(vf::linkMathLibrary(*M, vf::BitcodeTarget::Host)));
@@ -190,11 +199,33 @@ TEST_F(MathVectorCodegen, LoopTestsMaskBeforeSlowPath) {
   EXPECT_TRUE(VariantsLeft.empty()) << VariantsLeft.front();
 }
 
+// Runs case C's vector and scalar loops on In and compares both with the
+// native build, bit for bit.
+template <typename T>
+void expectSameBits(const SlowPathCase &C, T (*Native)(T), LoopFn VecFn,
+                    LoopFn ScalarFn, const std::vector<T> &In) {
+  int64_t N = In.size();
+  std::vector<T> Vec(N), Scalar(N);
+  VecFn(Vec.data(), In.data(), N);
+  ScalarFn(Scalar.data(), In.data(), N);
+  unsigned Bad = 0;
+  for (int64_t I = 0; I < N && Bad < 10; ++I) {
+    T Ref = Native(In[I]);
+    bool Same = std::memcmp(&Vec[I], &Ref, sizeof Ref) == 0 &&
+                std::memcmp(&Scalar[I], &Ref, sizeof Ref) == 0;
+    if (!Same) {
+      ++Bad;
+      ADD_FAILURE() << C.Name << "(" << std::hexfloat << In[I] << "): vector "
+                    << Vec[I] << ", scalar " << Scalar[I] << ", native " << Ref;
+    }
+  }
+}
+
 TEST_F(MathVectorCodegen, BigLanesMatchScalarAndNative) {
   // Mostly fast-path arguments, with big ones, the edges of the fast
-  // ranges (2^30 for trig, the normal range for log), zeros, negatives,
-  // subnormals, infinities and NaN scattered so that vectors of 2, 4 and 8
-  // lanes see none, one or several of them.
+  // ranges (2^30 for trig, 2^17 for float trig, the normal range for log),
+  // zeros, negatives, subnormals, infinities and NaN scattered so that
+  // vectors of 2 to 16 lanes see none, one or several of them.
   const double Inf = std::numeric_limits<double>::infinity();
   const double Special[] = {1e300,
                             -1e22,
@@ -214,33 +245,37 @@ TEST_F(MathVectorCodegen, BigLanesMatchScalarAndNative) {
                             0x0.fffffffffffffp-1022,
                             0x1p-1022,
                             0x1.fffffffffffffp+1023};
+  const float SpecialF[] = {
+      1e30f,          -1e22f,
+      0x1p17f,        -0x1.fffffep16f,
+      0x1.000002p17f, 0x1.5fdbbep119f,
+      3e38f,          (float)Inf,
+      -(float)Inf,    std::numeric_limits<float>::quiet_NaN(),
+      -0.0f,          0.0f,
+      -1.0f,          0x1p-149f,
+      0x1p-126f,      1e5f};
   std::mt19937_64 G(11);
   std::uniform_int_distribution<int> Pick(0, 6);
   const int64_t N = 4099; // not a multiple of any width: the tail runs too
-  std::vector<double> In(N), Vec(N), Scalar(N);
   for (const SlowPathCase &C : Cases) {
     std::uniform_real_distribution<double> U(C.Lo, C.Hi);
-    size_t S = 0;
-    for (int64_t I = 0; I < N; ++I)
-      In[I] = Pick(G) == 0 ? Special[S++ % std::size(Special)] : U(G);
     std::string Callee = std::string("vf_") + C.Name;
     LoopFn VecFn = lookup("vec_" + Callee);
     LoopFn ScalarFn = lookup("scalar_" + Callee);
     ASSERT_NE(VecFn, nullptr);
     ASSERT_NE(ScalarFn, nullptr);
-    VecFn(Vec.data(), In.data(), N);
-    ScalarFn(Scalar.data(), In.data(), N);
-    unsigned Bad = 0;
-    for (int64_t I = 0; I < N && Bad < 10; ++I) {
-      double Ref = C.Native(In[I]);
-      bool Same = std::memcmp(&Vec[I], &Ref, sizeof Ref) == 0 &&
-                  std::memcmp(&Scalar[I], &Ref, sizeof Ref) == 0;
-      if (!Same) {
-        ++Bad;
-        ADD_FAILURE() << C.Name << "(" << std::hexfloat << In[I]
-                      << "): vector " << Vec[I] << ", scalar " << Scalar[I]
-                      << ", native " << Ref;
-      }
+    size_t S = 0;
+    if (C.NativeF) {
+      std::vector<float> In(N);
+      for (int64_t I = 0; I < N; ++I)
+        In[I] =
+            Pick(G) == 0 ? SpecialF[S++ % std::size(SpecialF)] : (float)U(G);
+      expectSameBits(C, C.NativeF, VecFn, ScalarFn, In);
+    } else {
+      std::vector<double> In(N);
+      for (int64_t I = 0; I < N; ++I)
+        In[I] = Pick(G) == 0 ? Special[S++ % std::size(Special)] : U(G);
+      expectSameBits(C, C.Native, VecFn, ScalarFn, In);
     }
   }
 }
