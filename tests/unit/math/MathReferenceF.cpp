@@ -77,13 +77,16 @@ FunctionSpecF one(const char *Name, float (*F)(float), double MaxUlp,
   return {Name, 1, F, nullptr, MaxUlp, std::move(D), std::move(E)};
 }
 
-// Arguments near multiples of pi/2 and the edges of the inline reduction.
+// Arguments near multiples of pi/2 and the edges of the inline reduction:
+// the floats closest to a multiple of pi/2 below 2^17 (0x1.f9cbe2p+7,
+// within 2^-28.5 of one in units of pi/2) and above (0x1.f37c8ap+95,
+// 2^-29.9), found by scanning every float with an integer Payne-Hanek.
 Extras trigHard() {
   Extras V;
-  for (float X :
-       {0x1.921fb6p0f, 0x1.921fb6p1f, 0x1.2d97c8p2f, 0x1.921fb6p2f, 1e5f,
-        0x1p-12f, 0x1p-13f, 0x1.fffffep16f, 0x1p17f, -0x1p17f, 0x1.000002p17f,
-        1e38f, -1e38f, 0x1.5fdbbep119f, 0x1.6a7b52p+104f})
+  for (float X : {0x1.921fb6p0f, 0x1.921fb6p1f, 0x1.2d97c8p2f, 0x1.921fb6p2f,
+                  1e5f, 0x1p-12f, 0x1p-13f, 0x1.fffffep16f, 0x1p17f, -0x1p17f,
+                  0x1.000002p17f, 1e38f, -1e38f, 0x1.f9cbe2p+7f,
+                  -0x1.f9cbe2p+7f, 0x1.f37c8ap+95f, -0x1.f37c8ap+95f})
     V.push_back({X, 0.0f});
   return V;
 }
