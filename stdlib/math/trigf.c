@@ -91,7 +91,7 @@ static inline int32_t reduceFastF(float X, float *Rh, float *Rl) {
   return (int32_t)N;
 }
 
-// The 24-bit float of the integer V (|V| < 2^24) times 2^-S.
+// V (|V| < 2^24, so the conversion is exact) times the power of 2 Scale.
 static inline float chunkF(int64_t V, float Scale) { return (float)V * Scale; }
 
 // Payne-Hanek for |x| >= 2^17 (finite), in integer arithmetic: x = M 2^E
