@@ -4,7 +4,8 @@
 // two division-free Newton steps (w' = w (4 - a w^3) / 3, quadratic
 // convergence: 2^-7.7 -> 2^-15 -> 2^-30), y = a w^2, then one correction
 // y - (y^3 - a) w^2 / 3 with the residual y^3 - a formed exactly from
-// TwoProds, so the result is within a hair of correctly rounded.
+// TwoProds, so the result is within a hair of correctly rounded (Newton's
+// iteration for a^(-1/3), as in Muller, "Elementary Functions").
 //
 //===----------------------------------------------------------------------===//
 

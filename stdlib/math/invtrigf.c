@@ -8,6 +8,7 @@
 // the base added exactly (TwoSum). asin and acos use the half-angle
 // identity asin x = pi/2 - 2 asin(sqrt((1 - x)/2)) for |x| > 1/2, with the
 // square root as a float-float, so one polynomial on [0, 1/2] serves both.
+// Both reductions are the classical ones (Muller, "Elementary Functions").
 //
 //===----------------------------------------------------------------------===//
 
