@@ -20,8 +20,9 @@ std::string foreignDigest(ArrayRef<ForeignSource> Files,
                           const GpuCodeGen *Gpu) {
   std::string D;
   for (const ForeignSource &S : Files) {
-    Expected<ForeignScan> Scan = scanForeignSource(S.Path, foreignTarget(Gpu));
-    D += S.Path + ";" +
+    Expected<ForeignScan> Scan =
+        scanForeignSource(S.Path, foreignTarget(Gpu), S.Single);
+    D += S.Path + (S.Single ? ";f32;" : ";") +
          (Scan ? Scan->Digest : "error:" + toString(Scan.takeError())) + ";";
   }
   return D;

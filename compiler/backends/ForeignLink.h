@@ -27,7 +27,8 @@ class GpuCodeGen;
 
 /// The C/C++ part of a program's cache key for the host (\p Gpu null) or
 /// the GPU target \p Gpu: per file of \p Files, Clang's digest of it and
-/// its includes, flags and version ("" for a .vf-only program). A file
+/// its includes, flags (the precision's among them) and version ("" for a
+/// .vf-only program). A file
 /// that cannot be preprocessed gives a digest of its error, so the compile
 /// that follows reports it.
 std::string foreignDigest(llvm::ArrayRef<ForeignSource> Files,

@@ -35,6 +35,8 @@ static ProgramImage describe(const Program &P, bool Single) {
          I->WeightEntries});
   Im.Params = unsigned(P.Params.size());
   Im.Foreign = foreignSources(P);
+  for (ForeignSource &S : Im.Foreign)
+    S.Single = Single;
   for (const auto &M : P.Modules)
     Im.Sources.emplace_back(M->IsMain ? "<main>" : M->Path,
                             P.SM.getMemoryBuffer(M->BufferID)->getBuffer());

@@ -36,9 +36,10 @@ bool clangIntegrandsBuilt();
 enum class ForeignTarget { Host, NVPTX };
 
 /// A function a .vf file calls in a C/C++ file, with its .vf signature: an
-/// argument of size 0 is a real (C `double`), of size n an array (C
-/// `const double *`), and one in PdfArgs a pdf (C `vf_pdf`); ResultSize 0
-/// returns a double, n writes to a last `double *out`.
+/// argument of size 0 is a real (C `vf_real`: double, or float in single
+/// precision), of size n an array (C `const vf_real *`), and one in
+/// PdfArgs a pdf (C `vf_pdf`); ResultSize 0 returns a vf_real, n writes to
+/// a last `vf_real *out`.
 struct ForeignFunction {
   std::string Name;
   std::vector<unsigned> ArgSizes;
@@ -51,6 +52,10 @@ struct ForeignFunction {
 struct ForeignSource {
   std::string Path; ///< as the .vf file resolved it
   std::vector<ForeignFunction> Functions;
+  /// Compiled for single precision (--precision f32): vf_real is float
+  /// (__VF_SINGLE__), and double arithmetic left in the optimised code is
+  /// an error at its line.
+  bool Single = false;
 };
 
 /// Where a VF_INTEGRAND argument is written, in bytes into the main file's
@@ -92,8 +97,8 @@ struct ForeignScan {
   std::string Text;                  ///< the main file, as Clang read it
   bool SystemLibrary = false;
 };
-llvm::Expected<ForeignScan> scanForeignSource(llvm::StringRef Path,
-                                              ForeignTarget T);
+llvm::Expected<ForeignScan>
+scanForeignSource(llvm::StringRef Path, ForeignTarget T, bool Single = false);
 
 /// The checker's verdict on a translation unit: Diagnostics is Clang's
 /// text (file:line:col, source line, caret). With \p Gpu, what cannot run
@@ -112,8 +117,10 @@ ForeignCheck checkForeignSource(const ForeignSource &S, bool Gpu,
 /// Checks \p S (GPU rules as errors on NVPTX, as warnings on the host,
 /// which go to \p Warnings) and compiles it to a module for \p T in \p Ctx,
 /// with the expected functions' signatures verified, the math calls bound
-/// to the math library (vf_exp, ...), and no per-function target
-/// attributes (the module takes the integrand module's target).
+/// to the math library (vf_exp, ...; vf_expf, ... in single precision),
+/// and no per-function target attributes (the module takes the integrand
+/// module's target). In single precision, double arithmetic is an error
+/// (SinglePrecision.h).
 llvm::Expected<std::unique_ptr<llvm::Module>>
 compileForeignSource(const ForeignSource &S, ForeignTarget T,
                      llvm::LLVMContext &Ctx, std::string &Warnings);

@@ -81,7 +81,7 @@ static void addHeaderArguments(std::vector<std::string> &A,
 
 static std::vector<std::string>
 cc1Arguments(StringRef Path, ForeignTarget T, ClangPurpose P,
-             const std::vector<std::string> *System) {
+             const std::vector<std::string> *System, bool Single) {
   const bool IsC = sys::path::extension(Path) == ".c";
   std::vector<std::string> A = {
       "-triple", T == ForeignTarget::Host ? "x86_64-unknown-linux-gnu"
@@ -112,6 +112,12 @@ cc1Arguments(StringRef Path, ForeignTarget T, ClangPurpose P,
     A.insert(A.end(), {"-fcxx-exceptions", "-fexceptions"});
   if (T == ForeignTarget::NVPTX)
     A.push_back("-D__VF_GPU__=1");
+  if (Single)
+    A.push_back("-D__VF_SINGLE__=1");
+  // The lines the check of single precision's arithmetic names; the
+  // module drops them once checked.
+  if (Single && P == ClangPurpose::Compile)
+    A.push_back("-debug-info-kind=line-tables-only");
   // Not -fstack-clash-protection, which would make a frame larger than
   // the stack fault on its guard page rather than possibly land in other
   // memory: inherited by the fused sampler (vf_sample_tile_NAME), whose
@@ -184,7 +190,7 @@ static IntrusiveRefCntPtr<vfs::FileSystem> fileSystem(bool SystemLibrary) {
 }
 
 ClangJob::ClangJob(StringRef Path, ForeignTarget T, ClangPurpose P,
-                   bool SystemLibrary) {
+                   bool SystemLibrary, bool Single) {
   const std::vector<std::string> *System = nullptr;
   if (SystemLibrary) {
     Expected<const std::vector<std::string> &> Found = systemLibraryArguments();
@@ -194,7 +200,7 @@ ClangJob::ClangJob(StringRef Path, ForeignTarget T, ClangPurpose P,
     }
     System = &*Found;
   }
-  Args = cc1Arguments(Path, T, P, System);
+  Args = cc1Arguments(Path, T, P, System, Single);
   std::vector<const char *> Argv;
   for (const std::string &S : Args)
     Argv.push_back(S.c_str());

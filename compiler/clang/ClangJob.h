@@ -12,7 +12,8 @@
 // The flags are those of the project's bitcode (cmake/Bitcode.cmake): no
 // system or builtin headers (except in a CPU-only build with the system's
 // C++ library, SystemLibrary.h), freestanding, no math errno, no FP
-// contraction, and for the GPU the whole target stated (nvptx64-nvidia-cuda,
+// contraction, __VF_SINGLE__ in single precision, and for the GPU the
+// whole target stated (nvptx64-nvidia-cuda,
 // VF_BITCODE_GPU_ARCH and VF_BITCODE_PTX_ISA of runtime/kernels/PtxTargets.h;
 // the functions later take the integrand module's sm_XX).
 //
@@ -49,9 +50,11 @@ public:
   /// With \p SystemLibrary (a host build of a file that needs the C++
   /// run-time library), the system's standard headers and Clang's
   /// built-in ones rather than vegasflow's subset; a machine without them
-  /// leaves no instance, and diagnostics() says what to install.
+  /// leaves no instance, and diagnostics() says what to install. With
+  /// \p Single, vf_real is float (__VF_SINGLE__), and a compile keeps
+  /// line tables for the check of its arithmetic (SinglePrecision.h).
   ClangJob(llvm::StringRef Path, ForeignTarget T, ClangPurpose P,
-           bool SystemLibrary = false);
+           bool SystemLibrary = false, bool Single = false);
 
   /// Null when the arguments were refused (a bug; diagnostics() says).
   clang::CompilerInstance *instance() { return CI.get(); }

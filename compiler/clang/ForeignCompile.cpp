@@ -13,6 +13,7 @@
 #include "frontend/Builtins.h"
 #include "clang/ClangJob.h"
 #include "clang/PortabilityChecker.h"
+#include "clang/SinglePrecision.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -36,27 +37,31 @@ namespace vf {
 
 namespace {
 
-/// The C declaration a .vf signature calls for.
-std::string expectedDeclaration(const ForeignFunction &F) {
-  std::string S = (F.ResultSize ? "void " : "double ") + F.Name + "(";
+/// The C declaration a .vf signature calls for, its reals \p Real
+/// (vf_real: "double", or "float" in single precision).
+std::string expectedDeclaration(const ForeignFunction &F, StringRef Real) {
+  const std::string R = Real.str();
+  std::string S = (F.ResultSize ? "void " : R + " ") + F.Name + "(";
   for (size_t K = 0; K < F.ArgSizes.size(); ++K)
-    S += (K ? ", " : "") + std::string(F.PdfArgs[K]    ? "vf_pdf"
-                                       : F.ArgSizes[K] ? "const double *"
-                                                       : "double");
+    S += (K ? ", " : "") + (F.PdfArgs[K]    ? std::string("vf_pdf")
+                            : F.ArgSizes[K] ? "const " + R + " *"
+                                            : R);
   if (F.ResultSize)
-    S += std::string(F.ArgSizes.empty() ? "" : ", ") + "double *out";
+    S += std::string(F.ArgSizes.empty() ? "" : ", ") + R + " *out";
   return S + ")";
 }
 
-bool isDouble(clang::ASTContext &Ctx, clang::QualType T) {
-  return Ctx.hasSameUnqualifiedType(T, Ctx.DoubleTy);
+/// Whether \p T is vf_real: double, or float when \p Single.
+bool isReal(clang::ASTContext &Ctx, clang::QualType T, bool Single) {
+  return Ctx.hasSameUnqualifiedType(T, Single ? Ctx.FloatTy : Ctx.DoubleTy);
 }
 
-bool isPointerToDouble(clang::ASTContext &Ctx, clang::QualType T, bool Const) {
+bool isPointerToReal(clang::ASTContext &Ctx, clang::QualType T, bool Const,
+                     bool Single) {
   if (!T->isPointerType())
     return false;
   clang::QualType P = T->getPointeeType();
-  return isDouble(Ctx, P) && (Const || !P.isConstQualified());
+  return isReal(Ctx, P, Single) && (Const || !P.isConstQualified());
 }
 
 /// vf/integrand.h's vf_pdf: a pointer to a const struct vf_pdf_handle.
@@ -68,22 +73,22 @@ bool isPdfHandle(clang::QualType T) {
 }
 
 bool matches(clang::ASTContext &Ctx, const clang::FunctionDecl &D,
-             const ForeignFunction &F) {
+             const ForeignFunction &F, bool Single) {
   const size_t N = F.ArgSizes.size() + (F.ResultSize ? 1 : 0);
   if (D.getNumParams() != N ||
       !(F.ResultSize ? D.getReturnType()->isVoidType()
-                     : isDouble(Ctx, D.getReturnType())))
+                     : isReal(Ctx, D.getReturnType(), Single)))
     return false;
   for (size_t K = 0; K < F.ArgSizes.size(); ++K) {
     clang::QualType T = D.getParamDecl(K)->getType();
     bool Ok = F.PdfArgs[K]    ? isPdfHandle(T)
-              : F.ArgSizes[K] ? isPointerToDouble(Ctx, T, true)
-                              : isDouble(Ctx, T);
+              : F.ArgSizes[K] ? isPointerToReal(Ctx, T, true, Single)
+                              : isReal(Ctx, T, Single);
     if (!Ok)
       return false;
   }
   return !F.ResultSize ||
-         isPointerToDouble(Ctx, D.getParamDecl(N - 1)->getType(), false);
+         isPointerToReal(Ctx, D.getParamDecl(N - 1)->getType(), false, Single);
 }
 
 /// Each function the .vf program calls is defined here, with C linkage
@@ -100,11 +105,18 @@ void verifySignatures(clang::ASTContext &Ctx, const ForeignSource &S) {
       if (auto *FD = dyn_cast<clang::FunctionDecl>(D))
         if (const clang::FunctionDecl *X = FD->getDefinition())
           Def = X;
-    const std::string Want = expectedDeclaration(F);
+    const std::string Want =
+        expectedDeclaration(F, S.Single ? "float" : "double");
+    // In single precision, where a double declaration is the likely cause.
+    const std::string Precision =
+        S.Single ? " in single precision (--precision f32): declare it with "
+                   "vf_real"
+                 : "";
     if (!Def) {
       Diags.Report(SM.getLocForStartOfFile(SM.getMainFileID()), ErrorID)
           << "no definition of '" + F.Name + "', which " + F.DeclaredAt +
-                 " declares extern; define 'VF_FUNCTION " + Want + "'";
+                 " declares extern; define 'VF_FUNCTION " + Want + "'" +
+                 Precision;
       continue;
     }
     if (!Def->isExternC())
@@ -112,10 +124,10 @@ void verifySignatures(clang::ASTContext &Ctx, const ForeignSource &S) {
           << "'" + F.Name + "' is called from " + F.DeclaredAt +
                  " and needs C linkage: declare it 'VF_FUNCTION' (extern "
                  "\"C\")";
-    else if (!matches(Ctx, *Def, F))
+    else if (!matches(Ctx, *Def, F, S.Single))
       Diags.Report(Def->getLocation(), ErrorID)
           << "'" + F.Name + "' does not match its extern declaration at " +
-                 F.DeclaredAt + ", which calls for '" + Want + "'";
+                 F.DeclaredAt + ", which calls for '" + Want + "'" + Precision;
   }
 }
 
@@ -341,21 +353,30 @@ void prepareForLinking(Module &M, ForeignTarget T) {
 /// declare libm's exp, sin, ...; their calls go to the math library's
 /// functions (vf_exp, ...) instead, the ones a .vf integrand and a
 /// portable build call, so what differs from a portable build is only
-/// what libstdc++ computes itself (its std::complex above all).
-void bindMathLibrary(Module &M) {
+/// what libstdc++ computes itself (its std::complex above all). In single
+/// precision libm's float functions (expf, ...: std::exp of a float) go to
+/// the library's float versions (vf_expf, ...).
+void bindMathLibrary(Module &M, bool Single) {
   static constexpr StringLiteral Symbols[] = {
 #define VF_MATH_SYMBOL(E, Name, Min, Max, Sym) Sym,
       VF_FOR_EACH_BUILTIN(VF_MATH_SYMBOL)
 #undef VF_MATH_SYMBOL
   };
+  auto Bind = [&M](StringRef Libm, StringRef Vf) {
+    Function *F = M.getFunction(Libm);
+    if (!F || !F->isDeclaration())
+      return;
+    FunctionCallee Callee = M.getOrInsertFunction(Vf, F->getFunctionType());
+    F->replaceAllUsesWith(Callee.getCallee());
+    F->eraseFromParent();
+  };
   for (StringRef Sym : Symbols) {
     StringRef Libm = Sym;
-    Function *F = M.getFunction(Libm.consume_front("vf_") ? Libm : "");
-    if (!F || !F->isDeclaration())
+    if (!Libm.consume_front("vf_"))
       continue;
-    FunctionCallee Vf = M.getOrInsertFunction(Sym, F->getFunctionType());
-    F->replaceAllUsesWith(Vf.getCallee());
-    F->eraseFromParent();
+    Bind(Libm, Sym);
+    if (Single)
+      Bind((Libm + "f").str(), (Sym + "f").str());
   }
 }
 
@@ -389,11 +410,11 @@ ForeignCheck checkForeignSource(const ForeignSource &S, bool Gpu,
 Expected<std::unique_ptr<Module>>
 compileForeignSource(const ForeignSource &S, ForeignTarget T,
                      LLVMContext &Ctx, std::string &Warnings) {
-  Expected<ForeignScan> Scan = scanForeignSource(S.Path, T);
+  Expected<ForeignScan> Scan = scanForeignSource(S.Path, T, S.Single);
   if (!Scan)
     return Scan.takeError();
   PhaseClock Clock;
-  ClangJob Job(S.Path, T, ClangPurpose::Compile, Scan->SystemLibrary);
+  ClangJob Job(S.Path, T, ClangPurpose::Compile, Scan->SystemLibrary, S.Single);
   CheckedCodeGenAction Act(Ctx, S, T == ForeignTarget::NVPTX, Clock);
   if (!Job.instance() || !Job.instance()->ExecuteAction(Act) ||
       Job.hasErrors())
@@ -404,7 +425,12 @@ compileForeignSource(const ForeignSource &S, ForeignTarget T,
   Warnings += Job.diagnostics();
   prepareForLinking(*M, T);
   if (Scan->SystemLibrary)
-    bindMathLibrary(*M);
+    bindMathLibrary(*M, S.Single);
+  if (S.Single) {
+    if (Error E = checkSinglePrecision(*M))
+      return std::move(E);
+    dropLineTables(*M);
+  }
   Clock.lap(ClangPhase::CodeGen);
   return std::move(M);
 }

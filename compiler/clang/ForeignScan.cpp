@@ -268,9 +268,10 @@ private:
 } // namespace
 
 /// One preprocessor pass with \p Out.SystemLibrary's headers.
-static Error scan(StringRef Path, ForeignTarget T, ForeignScan &Out) {
+static Error scan(StringRef Path, ForeignTarget T, bool Single,
+                  ForeignScan &Out) {
   PhaseClock Clock;
-  ClangJob Job(Path, T, ClangPurpose::Scan, Out.SystemLibrary);
+  ClangJob Job(Path, T, ClangPurpose::Scan, Out.SystemLibrary, Single);
   SHA256 Hash;
   for (const std::string &A : Job.arguments())
     Hash.update(A + '\0');
@@ -295,9 +296,10 @@ static bool includesRuntimeLibraryHeader(const ForeignScan &S) {
   });
 }
 
-Expected<ForeignScan> scanForeignSource(StringRef Path, ForeignTarget T) {
+Expected<ForeignScan> scanForeignSource(StringRef Path, ForeignTarget T,
+                                        bool Single) {
   ForeignScan Out;
-  Error E = scan(Path, T, Out);
+  Error E = scan(Path, T, Single, Out);
   // A C++ file that needs the C++ run-time library runs on the CPU only,
   // with the system's standard headers (a GPU build keeps the #error).
   if (E && T == ForeignTarget::Host && sys::path::extension(Path) != ".c" &&
@@ -305,7 +307,7 @@ Expected<ForeignScan> scanForeignSource(StringRef Path, ForeignTarget T) {
     consumeError(std::move(E));
     Out = ForeignScan();
     Out.SystemLibrary = true;
-    E = scan(Path, T, Out);
+    E = scan(Path, T, Single, Out);
   }
   if (E)
     return std::move(E);

@@ -20,7 +20,7 @@ static const char *const NotBuilt =
 
 bool clangIntegrandsBuilt() { return false; }
 
-Expected<ForeignScan> scanForeignSource(StringRef Path, ForeignTarget) {
+Expected<ForeignScan> scanForeignSource(StringRef Path, ForeignTarget, bool) {
   return createStringError(inconvertibleErrorCode(), NotBuilt,
                            Path.str().c_str());
 }

@@ -46,8 +46,8 @@ public:
           SingleCodegen *Single = nullptr)
       : B(B), M(M), X(X), Params(Params), HoistParamCalls(HoistParamCalls),
         Channel(Channel), Single(Single),
-        Real(Single ? B.getFloatTy() : B.getDoubleTy()), XTy(B.getDoubleTy()),
-        I64(B.getInt64Ty()) {}
+        Real(Single ? B.getFloatTy() : B.getDoubleTy()), ProgramReal(Real),
+        XTy(B.getDoubleTy()), I64(B.getInt64Ty()) {}
 
   Value *visitNumber(const NumberExpr &E) { return literal(E, E.Value); }
 
@@ -480,12 +480,6 @@ private:
     return V;
   }
 
-  Vals narrow(Vals V) {
-    for (Value *&X : V)
-      X = narrow(X);
-    return V;
-  }
-
   Value *loadParam(unsigned Slot) {
     Type *F64 = B.getDoubleTy();
     Value *Ptr = B.CreateConstInBoundsGEP1_64(F64, Params, Slot);
@@ -606,10 +600,15 @@ private:
   }
 
   Vals inlineFn(const CallExpr &E) {
-    // C/C++ functions take and return doubles in either precision.
-    if (E.Fn->Extern)
-      return narrow(emitExternCall(
-          B, M, E, [&](const Expr &A) { return widen(values(A)); }));
+    // C/C++ functions compute in the program's precision (vf_real),
+    // whatever Real is where they are called (inDouble).
+    if (E.Fn->Extern) {
+      Vals R = emitExternCall(B, M, E, ProgramReal,
+                              [&](const Expr &A) { return values(A); });
+      for (Value *&V : R)
+        V = B.CreateFPCast(V, Real);
+      return R;
+    }
     SmallVector<Vals, 4> Args;
     for (const ExprPtr &A : E.Args)
       Args.push_back(values(*A));
@@ -626,9 +625,10 @@ private:
   bool HoistParamCalls;
   std::optional<ChannelTerm> Channel;
   SingleCodegen *Single;
-  /// The arithmetic's type, and that of what X points to: double (the
-  /// entry point's coordinates) until mapDomain copies them as reals.
-  Type *Real, *XTy, *I64;
+  /// The arithmetic's type (ProgramReal's but in inDouble), and that of
+  /// what X points to: double (the entry point's coordinates) until
+  /// mapDomain copies them as reals.
+  Type *Real, *ProgramReal, *XTy, *I64;
   DenseMap<const LetStmt *, Vals> Lets;
   DenseMap<const ReduceExpr *, Value *> Indices;
   SmallVector<SmallVector<Vals, 4>, 4> Frames;

@@ -44,9 +44,9 @@ Value *pdfHandle(IRBuilderBase &B, Module &M, const NameExpr &N) {
 } // namespace
 
 ExternValues emitExternCall(IRBuilderBase &B, Module &M, const CallExpr &E,
+                            Type *Real,
                             function_ref<ExternValues(const Expr &)> Values) {
   const FnDecl &F = *E.Fn;
-  Type *F64 = B.getDoubleTy();
   SmallVector<Type *, 4> Types;
   SmallVector<Value *, 4> Actuals;
   for (size_t K = 0; K < E.Args.size(); ++K) {
@@ -57,32 +57,34 @@ ExternValues emitExternCall(IRBuilderBase &B, Module &M, const CallExpr &E,
       continue;
     }
     ExternValues V = Values(A);
+    for (Value *&X : V)
+      X = B.CreateFPCast(X, Real);
     if (!F.Args[K].Size) {
-      Types.push_back(F64);
+      Types.push_back(Real);
       Actuals.push_back(V.front());
       continue;
     }
-    Value *Buf = stackSlot(B, ArrayType::get(F64, F.Args[K].Size));
+    Value *Buf = stackSlot(B, ArrayType::get(Real, F.Args[K].Size));
     for (unsigned J = 0; J < V.size(); ++J)
-      B.CreateStore(V[J], B.CreateConstInBoundsGEP1_64(F64, Buf, J));
+      B.CreateStore(V[J], B.CreateConstInBoundsGEP1_64(Real, Buf, J));
     Types.push_back(B.getPtrTy());
     Actuals.push_back(Buf);
   }
   Value *Out =
-      F.ResultSize ? stackSlot(B, ArrayType::get(F64, F.ResultSize)) : nullptr;
+      F.ResultSize ? stackSlot(B, ArrayType::get(Real, F.ResultSize)) : nullptr;
   if (Out) {
     Types.push_back(B.getPtrTy());
     Actuals.push_back(Out);
   }
   FunctionCallee Callee = M.getOrInsertFunction(
-      F.Name, FunctionType::get(Out ? B.getVoidTy() : F64, Types, false));
+      F.Name, FunctionType::get(Out ? B.getVoidTy() : Real, Types, false));
   Value *R = B.CreateCall(Callee, Actuals);
   if (!Out)
     return {R};
   ExternValues Result;
   for (unsigned J = 0; J < F.ResultSize; ++J)
     Result.push_back(
-        B.CreateLoad(F64, B.CreateConstInBoundsGEP1_64(F64, Out, J)));
+        B.CreateLoad(Real, B.CreateConstInBoundsGEP1_64(Real, Out, J)));
   return Result;
 }
 

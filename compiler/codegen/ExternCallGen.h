@@ -16,6 +16,7 @@
 namespace llvm {
 class IRBuilderBase;
 class Module;
+class Type;
 class Value;
 } // namespace llvm
 
@@ -26,10 +27,12 @@ struct Expr;
 
 using ExternValues = llvm::SmallVector<llvm::Value *, 4>;
 
-/// \p E (its callee extern) with its arguments' values from \p Values;
-/// the result's values (one for a real).
+/// \p E (its callee extern) with its arguments' values from \p Values,
+/// converted to \p Real, the C code's vf_real (double, or float in single
+/// precision); the result's values (one for a real), of type \p Real.
 ExternValues
 emitExternCall(llvm::IRBuilderBase &B, llvm::Module &M, const CallExpr &E,
+               llvm::Type *Real,
                llvm::function_ref<ExternValues(const Expr &)> Values);
 
 } // namespace vf
