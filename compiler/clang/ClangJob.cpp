@@ -114,10 +114,12 @@ cc1Arguments(StringRef Path, ForeignTarget T, ClangPurpose P,
     A.push_back("-D__VF_GPU__=1");
   if (Single)
     A.push_back("-D__VF_SINGLE__=1");
-  // The lines the check of single precision's arithmetic names; the
-  // module drops them once checked.
+  // The lines the check of single precision's arithmetic names, each
+  // file's path as Clang's diagnostics give it (not made relative to a
+  // working folder); the module drops them once checked.
   if (Single && P == ClangPurpose::Compile)
-    A.push_back("-debug-info-kind=line-tables-only");
+    A.insert(A.end(), {"-debug-info-kind=line-tables-only",
+                       "-fdebug-compilation-dir=."});
   // Not -fstack-clash-protection, which would make a frame larger than
   // the stack fault on its guard page rather than possibly land in other
   // memory: inherited by the fused sampler (vf_sample_tile_NAME), whose
