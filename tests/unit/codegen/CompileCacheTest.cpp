@@ -13,6 +13,7 @@
 
 #include "backends/CompileCache.h"
 #include "backends/Compiler.h"
+#include "backends/ForeignLink.h"
 #include "frontend/Evaluator.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -202,6 +203,25 @@ TEST_F(CompileCacheTest, KeyCoversEveryByteOfTheSource) {
   EXPECT_NE(compileCacheKey(*P, "host"), compileCacheKey(*Q, "host"));
   EXPECT_NE(compileCacheKey(*P, "host"), compileCacheKey(*P, "ptx;sm_90"));
   EXPECT_EQ(compileCacheKey(*P, "ptx;sm_90").size(), 64u);
+}
+
+// The C/C++ part of the key carries the precision, in Clang's digest (the
+// flags define __VF_SINGLE__) and beside it: code compiled with vf_real a
+// double is never found for single precision.
+TEST_F(CompileCacheTest, ForeignDigestCarriesThePrecision) {
+  const std::string Path = Dir.path() + "/f.cpp";
+  std::ofstream(Path) << "#include \"vf/integrand.h\"\n"
+                         "VF_FUNCTION vf_real f(vf_real a) { return a; }\n";
+  ForeignSource Double{Path, {}}, Single{Path, {}};
+  Single.Single = true;
+  EXPECT_NE(foreignDigest({Double}, nullptr), foreignDigest({Single}, nullptr));
+  EXPECT_EQ(foreignDigest({Single}, nullptr), foreignDigest({Single}, nullptr));
+  if (!clangIntegrandsBuilt())
+    return;
+  auto D = scanForeignSource(Path, ForeignTarget::Host);
+  auto S = scanForeignSource(Path, ForeignTarget::Host, /*Single=*/true);
+  ASSERT_TRUE(D && S);
+  EXPECT_NE(D->Digest, S->Digest);
 }
 
 // The GPU architecture is part of the PTX key: sm_80 and sm_90 are two
