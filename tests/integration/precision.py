@@ -2,6 +2,7 @@
 """Single precision (--precision f32) through every door vegasc has.
 
     precision.py VEGASC-EMU LIBFAKECUDA KNOWN_INTEGRALS.toml LIBVEGASFLOW
+                 [MPIEXEC]
 
 For every known integral, in single precision:
   - accuracy: |I - exact| < 5 sigma at a tenth of the table's calls (at
@@ -9,15 +10,18 @@ For every known integral, in single precision:
   - bitwise: one CPU thread, two threads, two fake GPUs and a CPU thread
     beside a GPU give the same bits, which are not the double run's
     (the integrand really ran in float).
-And the doors: the JSON's `precision`, the table's note, the settings;
+Schedules, task parts merged in reverse order and (with MPIEXEC) two MPI
+ranks give one thread's bits in f32 too. And the doors: the JSON's `precision`, the table's note, the settings;
 a TOML run; the C API's vf_options.precision; a value that is neither
 f64 nor f32 refused at each; the warning for an rtol below the floor;
 --emit llvm in single precision.
 """
 import ctypes
+import json
 import math
 import os
 import re
+import subprocess
 import sys
 
 from vftest import as_list, check, expect, finish, load_known, vegasc, \
@@ -71,6 +75,64 @@ def bitwise(exe, name, src):
     check(dbl.rc == 0 and dbl.doc and
           dbl.doc["result"]["mean"] != ref.doc["result"]["mean"],
           f"{name}: f32 and f64 differ (the integrand ran in float)")
+
+
+def task_parts(exe, args):
+    """args as --task-init, then per iteration two parts merged in reverse
+    order: the --task-result document, or None."""
+    state = os.path.join(workdir(), "f32.s0")
+    runs = [vegasc(exe, args + ["--task-init", state], json_out=False)]
+    for it in range(1, 4):  # the warm-up iteration and the two measured
+        parts = [os.path.join(workdir(), f"f32.it{it}.p{i}") for i in (0, 1)]
+        for i, out in enumerate(parts):
+            runs.append(vegasc(exe, args + ["--task-part", f"{i}/2", "--state",
+                                            state, "--out", out],
+                               json_out=False))
+        nxt = os.path.join(workdir(), f"f32.s{it}")
+        runs.append(vegasc(exe, args + ["--task-merge"] + parts[::-1] +
+                           ["--state", state, "--out", nxt], json_out=False))
+        state = nxt
+    result = vegasc(exe, args + ["--task-result", "--state", state])
+    bad = [r for r in runs + [result] if r.rc != 0]
+    if bad:
+        print(bad[0])
+        return None
+    return result.doc
+
+
+def mpirun(mpiexec, exe, args):
+    """mpiexec -np 2 VEGASC args --json FILE: the parsed document, or None."""
+    js = os.path.join(workdir(), "mpi2.json")
+    p = subprocess.run([mpiexec, "--allow-run-as-root", "--oversubscribe",
+                        "--mca", "mpi_yield_when_idle", "1", "-np", "2", exe]
+                       + [str(a) for a in args] + ["--json", js],
+                       capture_output=True, text=True, timeout=100)
+    if p.returncode != 0 or not os.path.exists(js):
+        print(p.stdout, p.stderr)
+        return None
+    with open(js) as f:
+        return json.load(f)
+
+
+def engines(exe, src, mpiexec):
+    """Schedules, task parts and MPI ranks in f32: one thread's bits."""
+    # Enough tiles for two task parts.
+    base = [src, "-q", "--seed", 3, "--precision", "f32", "--calls", 100000,
+            "--iterations", 2, "--warmup", 1]
+    ref = vegasc(exe, base + ["--devices", "cpu:1"])
+    if not check(ref.rc == 0 and ref.doc, "f32 reference run"):
+        return
+    for sched in ("static", "dynamic:3"):
+        r = vegasc(exe, base + ["--devices", "cpu:2", "--schedule", sched])
+        check(r.rc == 0 and r.doc and fingerprint(r.doc) ==
+              fingerprint(ref.doc), f"f32 --schedule {sched}: bitwise")
+    doc = task_parts(exe, base + ["--devices", "cpu:1"])
+    check(doc is not None and fingerprint(doc) == fingerprint(ref.doc),
+          "f32 task parts merged in reverse order: bitwise")
+    if mpiexec:
+        doc = mpirun(mpiexec, exe, base + ["--devices", "cpu:1"])
+        check(doc is not None and fingerprint(doc) == fingerprint(ref.doc),
+              "f32 on 2 MPI ranks: bitwise")
 
 
 def doors(exe, src, lib):
@@ -175,16 +237,18 @@ def c_api(path, src):
     lib.vf_module_free(mod)
 
 
-def main(exe, fake, known, lib):
+def main(exe, fake, known, lib, mpiexec=None):
     with_env(VF_CUDA_LIBRARY=fake, VF_FAKE_CUDA_DEVICES=2)
     entries = load_known(known)
     for name, entry in entries.items():
         src = write_source(name, entry["source"])
         accuracy(exe, name, entry, src)
         bitwise(exe, name, src)
-    doors(exe, write_source("lepage4", entries["lepage4"]["source"]), lib)
+    lepage4 = write_source("lepage4", entries["lepage4"]["source"])
+    engines(exe, lepage4, mpiexec)
+    doors(exe, lepage4, lib)
     finish()
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:5])
+    main(*sys.argv[1:6])
