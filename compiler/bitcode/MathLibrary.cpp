@@ -74,13 +74,19 @@ const std::vector<const char *> &mathFunctions() {
 }
 
 // The single-precision entry points: each f64 name with "f" appended
-// ("vf_exp" -> "vf_expf"). The strings live as long as the process.
+// ("vf_exp" -> "vf_expf"), kept, like mathFunctions(), until exit.
 const std::vector<const char *> &mathFunctionsF32() {
-  static const std::vector<const char *> *F = [] {
-    auto *Names = new std::vector<const char *>;
+  static const std::vector<std::string> *Names = [] {
+    auto *N = new std::vector<std::string>;
     for (const char *S : mathFunctions())
-      Names->push_back((new std::string(std::string(S) + "f"))->c_str());
-    return Names;
+      N->push_back(std::string(S) + "f");
+    return N;
+  }();
+  static const std::vector<const char *> *F = [] {
+    auto *P = new std::vector<const char *>;
+    for (const std::string &S : *Names)
+      P->push_back(S.c_str());
+    return P;
   }();
   return *F;
 }
