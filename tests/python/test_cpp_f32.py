@@ -87,3 +87,21 @@ def test_double_literal_refused_in_f32_only():
         vf.Integrator(m["f"], precision="f32")
     res = vf.Integrator(m["f"], calls=2000, iterations=2, seed=1).run()
     assert abs(res.mean - 0.25) < 5 * res.sdev
+
+
+def test_pdf_handle_in_f32_gives_the_vf_bits(vegasc):
+    """ vf_xfx, vf_alphas in vf_real against .vf's xfx, alphas in f32 """
+    lum = SOURCE_DIR / "tests" / "testdata" / "pdfextern" / "lum_f32.vf"
+    env = dict(os.environ, LHAPDF_DATA_PATH=str(
+        SOURCE_DIR / "tests" / "testdata" / "pdf"))
+
+    def value(integrand, at, *args):
+        out = subprocess.run([vegasc, str(lum), "--integrand", integrand,
+                              "--eval", "--at", at, *args],
+                             capture_output=True, text=True, env=env)
+        assert out.returncode == 0, out.stderr
+        return out.stdout.split()[-1]
+    for at in ("0.3,0.4", "0.01,0.9", "0.77,0.002"):
+        c32 = value("c_form", at, "--precision", "f32")
+        assert c32 == value("vf_form", at, "--precision", "f32"), at
+        assert c32 != value("c_form", at), at
