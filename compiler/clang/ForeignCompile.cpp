@@ -354,8 +354,10 @@ void prepareForLinking(Module &M, ForeignTarget T) {
 /// functions (vf_exp, ...) instead, the ones a .vf integrand and a
 /// portable build call, so what differs from a portable build is only
 /// what libstdc++ computes itself (its std::complex above all). In single
-/// precision libm's float functions (expf, ...: std::exp of a float) go to
-/// the library's float versions (vf_expf, ...).
+/// precision libm's float functions (expf, ...) and the intrinsics
+/// libstdc++'s float overloads make (std::exp of a float is
+/// __builtin_expf, llvm.exp.f32) go to the library's float versions
+/// (vf_expf, ...), as a .vf integrand's do.
 void bindMathLibrary(Module &M, bool Single) {
   static constexpr StringLiteral Symbols[] = {
 #define VF_MATH_SYMBOL(E, Name, Min, Max, Sym) Sym,
@@ -375,8 +377,10 @@ void bindMathLibrary(Module &M, bool Single) {
     if (!Libm.consume_front("vf_"))
       continue;
     Bind(Libm, Sym);
-    if (Single)
+    if (Single) {
       Bind((Libm + "f").str(), (Sym + "f").str());
+      Bind(("llvm." + Libm + ".f32").str(), (Sym + "f").str());
+    }
   }
 }
 
