@@ -14,6 +14,7 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -24,6 +25,9 @@
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+
+#include <optional>
+#include <tuple>
 
 using namespace llvm;
 
@@ -68,31 +72,54 @@ bool isDoubleArithmetic(const Instruction &I) {
   }
 }
 
-/// The first double arithmetic in \p F with a line, or else the first.
-const Instruction *firstDoubleArithmetic(const Function &F) {
-  const Instruction *First = nullptr;
-  for (const BasicBlock &BB : F)
-    for (const Instruction &I : BB) {
-      if (!isDoubleArithmetic(I))
-        continue;
-      if (const DILocation *L = I.getDebugLoc(); L && L->getLine())
-        return &I;
-      if (!First)
-        First = &I;
-    }
-  return First;
-}
+/// Where a function's double arithmetic is first in the source.
+struct Finding {
+  std::string File;
+  unsigned Line = 0, Column = 0; ///< Column 0: the function's line
+  std::string Function;
 
-/// "file:line:col" of \p I, or of its function's definition when the
-/// optimiser left it no line.
-std::string where(const Instruction &I) {
-  if (const DILocation *L = I.getDebugLoc(); L && L->getLine())
-    return (L->getFilename() + ":" + Twine(L->getLine()) + ":" +
-            Twine(L->getColumn()))
-        .str();
-  if (const DISubprogram *SP = I.getFunction()->getSubprogram())
-    return (SP->getFilename() + ":" + Twine(SP->getLine())).str();
-  return "<unknown>";
+  bool operator<(const Finding &O) const {
+    return std::tie(File, Line, Column) < std::tie(O.File, O.Line, O.Column);
+  }
+  /// The main file's findings first, then the headers'.
+  bool before(const Finding &O, StringRef Main) const {
+    if ((File == Main) != (O.File == Main))
+      return File == Main;
+    return *this < O;
+  }
+  std::string where() const {
+    return File + ":" + std::to_string(Line) +
+           (Column ? ":" + std::to_string(Column) : "");
+  }
+};
+
+/// \p F's double arithmetic at its first line and column, or at the
+/// function's definition when the cleanup left it no line.
+std::optional<Finding> findDoubleArithmetic(const Function &F) {
+  std::optional<Finding> First;
+  bool Any = false;
+  for (const Instruction &I : instructions(F)) {
+    if (!isDoubleArithmetic(I))
+      continue;
+    Any = true;
+    const DILocation *L = I.getDebugLoc();
+    if (!L || !L->getLine())
+      continue;
+    Finding Here{L->getFilename().str(), L->getLine(), L->getColumn(), {}};
+    if (!First || Here < *First)
+      First = std::move(Here);
+  }
+  if (!Any)
+    return std::nullopt;
+  if (!First) {
+    const DISubprogram *SP = F.getSubprogram();
+    First = Finding{SP ? SP->getFilename().str() : "<unknown>",
+                    SP ? SP->getLine() : 0,
+                    0,
+                    {}};
+  }
+  First->Function = demangle(F.getName());
+  return First;
 }
 
 void simplify(Module &M) {
@@ -126,23 +153,26 @@ constexpr unsigned MaxErrors = 20;
 Error checkSinglePrecision(const Module &M) {
   std::unique_ptr<Module> Copy = CloneModule(M);
   simplify(*Copy);
-  std::string Errors;
-  unsigned N = 0;
-  for (const Function &F : *Copy) {
-    const Instruction *I =
-        F.isDeclaration() ? nullptr : firstDoubleArithmetic(F);
-    if (I && ++N <= MaxErrors)
-      Errors += where(*I) +
-                ": error: double-precision arithmetic in single precision "
-                "(--precision f32) in function '" +
-                demangle(F.getName()) +
-                "': write float literals (1.0f) or use vf_real\n";
-  }
-  if (N > MaxErrors)
-    Errors += "... and " + std::to_string(N - MaxErrors) +
-              " more functions with double-precision arithmetic\n";
-  if (Errors.empty())
+  std::vector<Finding> Found;
+  for (const Function &F : *Copy)
+    if (!F.isDeclaration())
+      if (std::optional<Finding> At = findDoubleArithmetic(F))
+        Found.push_back(std::move(*At));
+  if (Found.empty())
     return Error::success();
+  llvm::sort(Found, [&](const Finding &A, const Finding &B) {
+    return A.before(B, M.getSourceFileName());
+  });
+  std::string Errors;
+  for (size_t K = 0; K < std::min<size_t>(Found.size(), MaxErrors); ++K)
+    Errors += Found[K].where() +
+              ": error: double-precision arithmetic in single precision "
+              "(--precision f32) in function '" +
+              Found[K].Function +
+              "': write float literals (1.0f) or use vf_real\n";
+  if (Found.size() > MaxErrors)
+    Errors += "... and " + std::to_string(Found.size() - MaxErrors) +
+              " more functions with double-precision arithmetic\n";
   return createStringError(inconvertibleErrorCode(), Errors);
 }
 

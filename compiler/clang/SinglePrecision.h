@@ -29,7 +29,8 @@ namespace vf {
 /// vectors of them) or calls a function without a body here (the math
 /// library, an intrinsic) on doubles is an error at the first such line,
 /// `FILE:LINE:COL: error: double-precision arithmetic ...`, one per
-/// function. Conversions are not arithmetic: the parton densities'
+/// function, the main file's first, in source order, at most 20 and then
+/// a count. Conversions are not arithmetic: the parton densities'
 /// library (vf_pdf_table_xfx, vf_pdf_table_alphas) takes and returns
 /// doubles in either precision. \p M itself is left as it was.
 llvm::Error checkSinglePrecision(const llvm::Module &M);
