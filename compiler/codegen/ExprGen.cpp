@@ -425,7 +425,8 @@ private:
   /// \p V rounded to the arithmetic's precision, once.
   Value *fp(double V) { return ConstantFP::get(Real, V); }
 
-  /// \p V, a double read from the entry point's arguments, as a real.
+  /// \p V, a double (an argument the entry point reads, a parton
+  /// density), as a real.
   Value *narrow(Value *V) {
     return V->getType() == Real ? V : B.CreateFPTrunc(V, Real);
   }
