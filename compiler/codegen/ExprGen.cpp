@@ -16,6 +16,7 @@
 #include "codegen/InvariantCalls.h"
 #include "codegen/PdfGen.h"
 #include "codegen/PowGen.h"
+#include "codegen/ReduceGen.h"
 #include "frontend/AST.h"
 #include "frontend/Builtins.h"
 #include "frontend/DomainMap.h"
@@ -141,12 +142,12 @@ public:
     for (const ExprPtr &A : E.Args)
       Args.push_back(visit(*A));
     if (E.Pdf && E.MemberCount)
-      return checkedMemberCall(E, Args);
+      return emitCheckedPdfCall(B, M, E, Args, visit(*E.MemberArg));
     if (E.Pdf)
-      return pdfCall(E, Args,
-                     E.MemberArg ? B.CreateSub(integerIndex(*E.MemberArg),
-                                               B.getInt64(E.Member))
-                                 : nullptr);
+      return emitPdfCall(B, M, E, Args,
+                         E.MemberArg ? B.CreateSub(integerIndex(*E.MemberArg),
+                                                   B.getInt64(E.Member))
+                                     : nullptr);
     if (isComplexBuiltin(*E.BuiltinFn) || E.Args[0]->Ty == ExprType::Complex)
       return emitComplexCall(
           B, *E.BuiltinFn, Args,
@@ -156,11 +157,12 @@ public:
     case Builtin::Max: {
       Value *R = Args[0];
       for (Value *V : ArrayRef(Args).drop_front())
-        R = minMax(*E.BuiltinFn == Builtin::Min, R, V);
+        R = emitMinMax(B, *E.BuiltinFn == Builtin::Min, R, V);
       return R;
     }
     case Builtin::Clamp:
-      return minMax(true, minMax(false, Args[0], Args[1]), Args[2]);
+      return emitMinMax(B, true, emitMinMax(B, false, Args[0], Args[1]),
+                        Args[2]);
     default:
       return callMath(builtinInfo(*E.BuiltinFn).MathSymbol, Args);
     }
@@ -203,7 +205,9 @@ public:
       for (long long I = E.LoValue; I < E.HiValue; ++I) {
         Indices[&E] = B.getInt64(I);
         Value *V = visit(*E.Body);
-        Acc = I == E.LoValue && isMinMax(E.Op) ? V : combine(E.Op, Acc, V);
+        Acc = I == E.LoValue && isMinMax(E.Op)
+                  ? V
+                  : emitReduceStep(B, E.Op, Acc, V);
       }
       return Acc;
     }
@@ -425,7 +429,7 @@ private:
   /// \p V rounded to the arithmetic's precision, once.
   Value *fp(double V) { return ConstantFP::get(Real, V); }
 
-  /// \p V, a double (an argument the entry point reads, a parton
+  /// \p V, a double (an argument the entry point reads, a channel's
   /// density), as a real.
   Value *narrow(Value *V) {
     return V->getType() == Real ? V : B.CreateFPTrunc(V, Real);
@@ -445,29 +449,6 @@ private:
         (F == 0 || std::isinf(F)))
       Single->Lossy.push_back({&E, V});
     return fp(V);
-  }
-
-  /// A pdf call whose member is a fn's argument, known only here: NaN
-  /// unless it is one of the set's members (0 .. MemberCount - 1), which
-  /// lie side by side from E.TableIndex.
-  Value *checkedMemberCall(const CallExpr &E, ArrayRef<Value *> Args) {
-    Value *V = visit(*E.MemberArg);
-    Value *Whole =
-        B.CreateFCmpOEQ(V, B.CreateUnaryIntrinsic(Intrinsic::floor, V));
-    Value *Ok = B.CreateAnd(
-        Whole, B.CreateAnd(B.CreateFCmpOGE(V, fp(0.0)),
-                           B.CreateFCmpOLT(V, fp(double(E.MemberCount)))));
-    Value *K = B.CreateFPToSI(B.CreateSelect(Ok, V, fp(0.0)), I64);
-    return B.CreateSelect(Ok, pdfCall(E, Args, K), fp(NAN));
-  }
-
-  /// The parton densities' tables and interpolation are double in either
-  /// precision: the arguments are widened, the result rounded once.
-  Value *pdfCall(const CallExpr &E, ArrayRef<Value *> Args, Value *Offset) {
-    SmallVector<Value *, 2> Wide;
-    for (Value *A : Args)
-      Wide.push_back(widen(A));
-    return narrow(emitPdfCall(B, M, E, Wide, Offset));
   }
 
   /// \p V in double (exactly).
@@ -539,30 +520,6 @@ private:
     return B.CreateCall(M.getOrInsertFunction(Name, Ty), Args);
   }
 
-  /// NaN-propagating min/max: a NaN operand gives NaN, as in the evaluator.
-  Value *minMax(bool IsMin, Value *L, Value *R) {
-    Value *Pick = IsMin ? B.CreateFCmpOLT(L, R) : B.CreateFCmpOGT(L, R);
-    Value *Sel = B.CreateSelect(Pick, L, R);
-    return B.CreateSelect(B.CreateFCmpUNO(L, R), B.CreateFAdd(L, R), Sel);
-  }
-
-  static bool isMinMax(ReduceOp Op) {
-    return Op == ReduceOp::Min || Op == ReduceOp::Max;
-  }
-
-  Value *combine(ReduceOp Op, Value *Acc, Value *V) {
-    switch (Op) {
-    case ReduceOp::Sum: return B.CreateFAdd(Acc, V);
-    case ReduceOp::Prod:
-      return Acc->getType()->isVectorTy()
-                 ? emitComplexBinary(B, BinaryOp::Mul, Acc, V)
-                 : B.CreateFMul(Acc, V);
-    case ReduceOp::Min: return minMax(true, Acc, V);
-    case ReduceOp::Max: return minMax(false, Acc, V);
-    }
-    return Acc;
-  }
-
   /// for (i = lo; i < hi; ++i) acc = acc OP body(i). For min/max the
   /// accumulator starts at body(lo) by peeling the first iteration.
   Value *loopReduce(const ReduceExpr &E, Value *Init) {
@@ -572,27 +529,10 @@ private:
       Init = visit(*E.Body);
       ++Lo;
     }
-    Function *Fn = B.GetInsertBlock()->getParent();
-    BasicBlock *Pre = B.GetInsertBlock();
-    BasicBlock *Body = BasicBlock::Create(B.getContext(), "reduce", Fn);
-    BasicBlock *Exit = BasicBlock::Create(B.getContext(), "reduce.end", Fn);
-    B.CreateBr(Body);
-    B.SetInsertPoint(Body);
-    PHINode *I = B.CreatePHI(I64, 2, "i");
-    PHINode *Acc = B.CreatePHI(Init->getType(), 2, "acc");
-    I->addIncoming(B.getInt64(Lo), Pre);
-    Acc->addIncoming(Init, Pre);
-    Indices[&E] = I;
-    Value *Next = combine(E.Op, Acc, visit(*E.Body));
-    Value *INext = B.CreateAdd(I, B.getInt64(1));
-    BasicBlock *Latch = B.GetInsertBlock();
-    I->addIncoming(INext, Latch);
-    Acc->addIncoming(Next, Latch);
-    B.CreateCondBr(B.CreateICmpSLT(INext, B.getInt64(E.HiValue)), Body, Exit);
-    B.SetInsertPoint(Exit);
-    PHINode *Out = B.CreatePHI(Init->getType(), 1, "reduced");
-    Out->addIncoming(Next, Latch);
-    return Out;
+    return emitReduceLoop(B, E.Op, Lo, E.HiValue, Init, [&](Value *I) {
+      Indices[&E] = I;
+      return visit(*E.Body);
+    });
   }
 
   void emitLets(const Body &Bd) {

@@ -13,6 +13,8 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 
+#include <cmath>
+
 using namespace llvm;
 
 namespace vf {
@@ -26,8 +28,9 @@ GlobalVariable *pdfTableGlobal(Module &M) {
                             ConstantPointerNull::get(Ptr), PdfTableSymbol);
 }
 
-Value *emitPdfCall(IRBuilderBase &B, Module &M, const CallExpr &E,
-                   ArrayRef<Value *> Args, Value *MemberOffset) {
+/// The lookup itself, in double.
+static Value *emitDoublePdfCall(IRBuilderBase &B, Module &M, const CallExpr &E,
+                                ArrayRef<Value *> Args, Value *MemberOffset) {
   GlobalVariable *G = pdfTableGlobal(M);
   LoadInst *Table = B.CreateLoad(G->getValueType(), G, "pdf.table");
   Table->setMetadata(LLVMContext::MD_invariant_load,
@@ -46,6 +49,28 @@ Value *emitPdfCall(IRBuilderBase &B, Module &M, const CallExpr &E,
       FunctionType::get(F64, {Ptr, I32, I32, F64, F64}, false));
   return B.CreateCall(F,
                       {Table, Member, B.getInt32(E.Flavour), Args[0], Args[1]});
+}
+
+Value *emitPdfCall(IRBuilderBase &B, Module &M, const CallExpr &E,
+                   ArrayRef<Value *> Args, Value *MemberOffset) {
+  SmallVector<Value *, 2> Wide;
+  for (Value *A : Args)
+    Wide.push_back(B.CreateFPCast(A, B.getDoubleTy()));
+  return B.CreateFPCast(emitDoublePdfCall(B, M, E, Wide, MemberOffset),
+                        Args.back()->getType());
+}
+
+Value *emitCheckedPdfCall(IRBuilderBase &B, Module &M, const CallExpr &E,
+                          ArrayRef<Value *> Args, Value *V) {
+  Type *Real = V->getType();
+  auto Fp = [&](double D) { return ConstantFP::get(Real, D); };
+  Value *Whole =
+      B.CreateFCmpOEQ(V, B.CreateUnaryIntrinsic(Intrinsic::floor, V));
+  Value *Ok = B.CreateAnd(
+      Whole, B.CreateAnd(B.CreateFCmpOGE(V, Fp(0.0)),
+                         B.CreateFCmpOLT(V, Fp(double(E.MemberCount)))));
+  Value *K = B.CreateFPToSI(B.CreateSelect(Ok, V, Fp(0.0)), B.getInt64Ty());
+  return B.CreateSelect(Ok, emitPdfCall(B, M, E, Args, K), Fp(NAN));
 }
 
 } // namespace vf

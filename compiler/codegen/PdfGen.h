@@ -34,10 +34,20 @@ llvm::GlobalVariable *pdfTableGlobal(llvm::Module &M);
 /// `xfx` or `alphas` (\p E.Pdf set) of the run-time arguments \p Args:
 /// a call of runtime/pdf's vf_pdf_table_xfx or vf_pdf_table_alphas
 /// (compiler/bitcode/PdfLibrary.h links them). \p MemberOffset, an i64
-/// for a call with a MemberArg, is its value less E.Member.
+/// for a call with a MemberArg, is its value less E.Member. The tables
+/// and their interpolation are double in either precision: float
+/// arguments are widened and the result rounded to float once.
 llvm::Value *emitPdfCall(llvm::IRBuilderBase &B, llvm::Module &M,
                          const CallExpr &E, llvm::ArrayRef<llvm::Value *> Args,
                          llvm::Value *MemberOffset);
+
+/// emitPdfCall for a call whose member \p Member (a real: a fn's argument)
+/// is known only at run time: NaN unless it is one of the set's members
+/// (0 .. E.MemberCount - 1), which lie side by side from E.TableIndex.
+llvm::Value *emitCheckedPdfCall(llvm::IRBuilderBase &B, llvm::Module &M,
+                                const CallExpr &E,
+                                llvm::ArrayRef<llvm::Value *> Args,
+                                llvm::Value *Member);
 
 } // namespace vf
 
