@@ -1,7 +1,8 @@
 #===- tests/python/test_cpp_f32.py - C and C++ integrands in single precision ===#
 #
 # --precision f32 with C/C++ code written in vf_real (vf/integrand.h): a
-# whole integrand in C++ (VF_INTEGRAND, f32-poly.cpp) and a .vf integrand
+# whole integrand in C++ (VF_INTEGRAND: f32-poly.cpp, arithmetic only, and
+# f32-gauss.cpp, which calls exp and sqrt) and a .vf integrand
 # calling C++ (f32-extern.vf), each within 5 sigma of its exact integral,
 # bitwise the same on one and two CPU threads and on fake GPUs
 # (vegasc-emu, as test_cpp.py), and not the double run's result (the C++
@@ -11,6 +12,7 @@
 #
 #===------------------------------------------------------------------------===#
 import json
+import math
 import os
 import subprocess
 
@@ -24,6 +26,7 @@ INPUTS = SOURCE_DIR / "tests" / "lit" / "clang" / "Inputs"
 
 # (file, integrand, exact values)
 CASES = [(INPUTS / "f32-poly.cpp", "poly", [7 / 4]),
+         (INPUTS / "f32-gauss.cpp", "gauss2", [math.erf(5) ** 2]),
          # [1.5 x y + x^3, x + 2 y] with s = 1.5
          (INPUTS / "f32-extern.vf", "f", [1.5 / 4 + 1 / 4, 1.5])]
 
