@@ -6,8 +6,9 @@
 # calling C++ (f32-extern.vf), each within 5 sigma of its exact integral,
 # bitwise the same on one and two CPU threads and on fake GPUs
 # (vegasc-emu, as test_cpp.py), and not the double run's result (the C++
-# ran in float). A file with double arithmetic is refused in f32 through
-# Python too, naming its line; it runs in f64. The IR is checked by
+# ran in float), through vegasc and the Python Integrator. A file with
+# double arithmetic is refused in f32 through Python too, naming its line;
+# it runs in f64. The IR is checked by
 # tests/lit/clang/single-precision.test.
 #
 #===------------------------------------------------------------------------===#
@@ -80,6 +81,19 @@ def test_f32_accurate_bitwise_and_not_f64(vegasc, vegasc_emu, path,
     dbl = run(vegasc, path, integrand, "--devices", "cpu:1")
     assert dbl["precision"] == "f64"
     assert as_list(dbl["mean"]) != as_list(one["mean"])
+
+
+def test_f32_through_python():
+    """ Integrator(C++ integrand, precision='f32') """
+    m = vf.compile(INPUTS / "f32-gauss.cpp")
+    opts = dict(calls=20000, iterations=4, warmup=2, seed=5)
+    one, two = (vf.Integrator(m["gauss2"], precision="f32", devices=d,
+                              **opts).run() for d in ("cpu:1", "cpu:2"))
+    assert one.precision == "f32"
+    assert (one.mean, one.sdev) == (two.mean, two.sdev)
+    assert abs(one.mean - math.erf(5) ** 2) < 5 * one.sdev
+    dbl = vf.Integrator(m["gauss2"], devices="cpu:1", **opts).run()
+    assert dbl.precision == "f64" and dbl.mean != one.mean
 
 
 def test_double_literal_refused_in_f32_only():
