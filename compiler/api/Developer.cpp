@@ -370,8 +370,9 @@ static int runCompilerModes(const DeveloperOptions &O) {
   if (!Ok)
     return ExitInputError;
   // The C/C++ files as a GPU would need them: --check promises a file that
-  // runs on every device.
-  if (O.Check && !checkForeignSources(P, /*Gpu=*/true, errs(), !O.NoWarnings))
+  // runs on every device (in single precision too with --precision f32).
+  if (O.Check &&
+      !checkForeignSources(P, /*Gpu=*/true, errs(), !O.NoWarnings, O.Single))
     return ExitInputError;
   if (O.Check) {
     outs() << O.File << ": ok (" << P.Integrands.size() << " integrand"

@@ -5,6 +5,8 @@
 #include "frontend/Program.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -38,13 +40,27 @@ std::vector<ForeignSource> foreignSources(const Program &P) {
   return Out;
 }
 
+/// Whether \p S compiles for single precision (its signatures in float,
+/// no double arithmetic left); the errors go to \p OS.
+static bool compilesInSingle(ForeignSource S, raw_ostream &OS) {
+  S.Single = true;
+  LLVMContext Ctx;
+  std::string Warnings; // the checker has reported them
+  Expected<std::unique_ptr<llvm::Module>> M =
+      compileForeignSource(S, ForeignTarget::Host, Ctx, Warnings);
+  if (M)
+    return true;
+  OS << toString(M.takeError());
+  return false;
+}
+
 bool checkForeignSources(const Program &P, bool Gpu, raw_ostream &OS,
-                         bool Warnings) {
+                         bool Warnings, bool Single) {
   bool Ok = true;
   for (const ForeignSource &S : foreignSources(P)) {
     ForeignCheck C = checkForeignSource(S, Gpu, Warnings);
     OS << C.Diagnostics;
-    Ok &= C.Ok;
+    Ok &= C.Ok && (!Single || compilesInSingle(S, OS));
   }
   return Ok;
 }

@@ -34,9 +34,12 @@ bool loadIntegrandFile(Program &P, llvm::StringRef Path, DiagEngine &Diags,
 
 /// Runs the portability checker over every C/C++ file of \p P, printing
 /// its diagnostics to \p OS (without warnings unless \p Warnings); GPU
-/// rules as errors when \p Gpu. True when no file has an error.
+/// rules as errors when \p Gpu. With \p Single, a file the checker
+/// passes is compiled for single precision too, so that its double
+/// arithmetic is reported (SinglePrecision.h). True when no file has an
+/// error.
 bool checkForeignSources(const Program &P, bool Gpu, llvm::raw_ostream &OS,
-                         bool Warnings = true);
+                         bool Warnings = true, bool Single = false);
 
 } // namespace vf
 
