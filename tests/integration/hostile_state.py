@@ -21,7 +21,7 @@ import stat
 import subprocess
 import sys
 
-from vftest import (check, expect, finish, preload_sanitizer,
+from vftest import (CapiOptions, check, expect, finish, preload_sanitizer,
                     sanitizer_runtime, vegasc, workdir, write_source)
 
 EXE, LIB = sys.argv[1], sys.argv[2]
@@ -106,12 +106,6 @@ else:
           f"{p.returncode}: {p.stderr.strip()[-200:]})")
 
 # --- the C API ---------------------------------------------------------------
-class Options(ctypes.Structure):
-    _fields_ = [("seed", ctypes.c_uint64), ("max_hcube", ctypes.c_uint64),
-                ("alpha", ctypes.c_double), ("beta", ctypes.c_double),
-                ("max_ninc", ctypes.c_int32), ("threads", ctypes.c_int32),
-                ("nonfinite_zero", ctypes.c_int32),
-                ("precision", ctypes.c_int32)]
 
 
 lib = ctypes.CDLL(LIB)
@@ -124,7 +118,7 @@ check(lib.vf_compile_file(SRC.encode(), ctypes.byref(module)) == 0,
 
 
 def c_integrator(**fields):
-    o = Options()
+    o = CapiOptions()
     lib.vf_options_default(ctypes.byref(o))
     for k, v in fields.items():
         setattr(o, k, v)

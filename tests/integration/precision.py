@@ -17,15 +17,13 @@ f64 nor f32 refused at each; the warning for an rtol below the floor;
 --emit llvm in single precision.
 """
 import ctypes
-import json
 import math
 import os
 import re
-import subprocess
 import sys
 
-from vftest import as_list, check, expect, finish, load_known, vegasc, \
-    with_env, workdir, write_source
+from vftest import CapiOptions, as_list, check, expect, finish, load_known, \
+    mpirun, task_parts, vegasc, with_env, workdir, write_source
 
 TINY = ["--calls", 4000, "--iterations", 2, "--warmup", 1]
 
@@ -77,43 +75,6 @@ def bitwise(exe, name, src):
           f"{name}: f32 and f64 differ (the integrand ran in float)")
 
 
-def task_parts(exe, args):
-    """args as --task-init, then per iteration two parts merged in reverse
-    order: the --task-result document, or None."""
-    state = os.path.join(workdir(), "f32.s0")
-    runs = [vegasc(exe, args + ["--task-init", state], json_out=False)]
-    for it in range(1, 4):  # the warm-up iteration and the two measured
-        parts = [os.path.join(workdir(), f"f32.it{it}.p{i}") for i in (0, 1)]
-        for i, out in enumerate(parts):
-            runs.append(vegasc(exe, args + ["--task-part", f"{i}/2", "--state",
-                                            state, "--out", out],
-                               json_out=False))
-        nxt = os.path.join(workdir(), f"f32.s{it}")
-        runs.append(vegasc(exe, args + ["--task-merge"] + parts[::-1] +
-                           ["--state", state, "--out", nxt], json_out=False))
-        state = nxt
-    result = vegasc(exe, args + ["--task-result", "--state", state])
-    bad = [r for r in runs + [result] if r.rc != 0]
-    if bad:
-        print(bad[0])
-        return None
-    return result.doc
-
-
-def mpirun(mpiexec, exe, args):
-    """mpiexec -np 2 VEGASC args --json FILE: the parsed document, or None."""
-    js = os.path.join(workdir(), "mpi2.json")
-    p = subprocess.run([mpiexec, "--allow-run-as-root", "--oversubscribe",
-                        "--mca", "mpi_yield_when_idle", "1", "-np", "2", exe]
-                       + [str(a) for a in args] + ["--json", js],
-                       capture_output=True, text=True, timeout=100)
-    if p.returncode != 0 or not os.path.exists(js):
-        print(p.stdout, p.stderr)
-        return None
-    with open(js) as f:
-        return json.load(f)
-
-
 def engines(exe, src, mpiexec):
     """Schedules, task parts and MPI ranks in f32: one thread's bits."""
     # Enough tiles for two task parts.
@@ -126,7 +87,8 @@ def engines(exe, src, mpiexec):
         r = vegasc(exe, base + ["--devices", "cpu:2", "--schedule", sched])
         check(r.rc == 0 and r.doc and fingerprint(r.doc) ==
               fingerprint(ref.doc), f"f32 --schedule {sched}: bitwise")
-    doc = task_parts(exe, base + ["--devices", "cpu:1"])
+    # The warm-up iteration and the two measured ones.
+    doc = task_parts(exe, base + ["--devices", "cpu:1"], 3, "f32")
     check(doc is not None and fingerprint(doc) == fingerprint(ref.doc),
           "f32 task parts merged in reverse order: bitwise")
     if mpiexec:
@@ -192,16 +154,8 @@ def toml(exe, src):
            r"half")
 
 
-class Options(ctypes.Structure):
-    _fields_ = [("seed", ctypes.c_uint64), ("max_hcube", ctypes.c_uint64),
-                ("alpha", ctypes.c_double), ("beta", ctypes.c_double),
-                ("max_ninc", ctypes.c_int32), ("threads", ctypes.c_int32),
-                ("nonfinite_zero", ctypes.c_int32),
-                ("precision", ctypes.c_int32)]
-
-
 def c_run(lib, mod, precision):
-    o = Options()
+    o = CapiOptions()
     lib.vf_options_default(ctypes.byref(o))
     check(o.precision == 64, "C API: vf_options_default gives 64")
     o.precision, o.threads = precision, 2

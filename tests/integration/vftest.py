@@ -13,6 +13,7 @@
 #
 #===----------------------------------------------------------------------===#
 import atexit
+import ctypes
 import json
 import os
 import re
@@ -175,3 +176,52 @@ def expect(exe, args, rc, what, *needles):
     if not ok:
         print(r)
     return r
+
+
+def mpirun(mpiexec, exe, args):
+    """mpiexec -np 2 VEGASC args --json FILE: the parsed document, or None."""
+    js = os.path.join(workdir(), "mpi2.json")
+    p = subprocess.run([mpiexec, "--allow-run-as-root", "--oversubscribe",
+                        "--mca", "mpi_yield_when_idle", "1", "-np", "2", exe]
+                       + [str(a) for a in args] + ["--json", js],
+                       capture_output=True, text=True, timeout=100)
+    if p.returncode != 0 or not os.path.exists(js):
+        print(p.stdout, p.stderr)
+        return None
+    with open(js) as f:
+        return json.load(f)
+
+
+def task_parts(exe, args, steps, stem):
+    """The run as --task-init, then per iteration (`steps` of them, the
+    warm-up's included) two parts merged in reverse order, the files
+    STEM.*: the --task-result document, or None."""
+    state = os.path.join(workdir(), f"{stem}.s0")
+    runs = [vegasc(exe, args + ["--task-init", state], json_out=False)]
+    for it in range(1, steps + 1):
+        parts = [os.path.join(workdir(), f"{stem}.it{it}.p{i}")
+                 for i in (0, 1)]
+        for i, out in enumerate(parts):
+            runs.append(vegasc(exe, args + ["--task-part", f"{i}/2", "--state",
+                                            state, "--out", out],
+                               json_out=False))
+        nxt = os.path.join(workdir(), f"{stem}.s{it}")
+        runs.append(vegasc(exe, args + ["--task-merge"] + parts[::-1] +
+                           ["--state", state, "--out", nxt], json_out=False))
+        state = nxt
+    result = vegasc(exe, args + ["--task-result", "--state", state])
+    bad = [r for r in runs + [result] if r.rc != 0]
+    if bad:
+        print(bad[0])
+        return None
+    return result.doc
+
+
+class CapiOptions(ctypes.Structure):
+    """vf_options of the C API (vf/vf_c.h), for tests that load the
+    library with ctypes."""
+    _fields_ = [("seed", ctypes.c_uint64), ("max_hcube", ctypes.c_uint64),
+                ("alpha", ctypes.c_double), ("beta", ctypes.c_double),
+                ("max_ninc", ctypes.c_int32), ("threads", ctypes.c_int32),
+                ("nonfinite_zero", ctypes.c_int32),
+                ("precision", ctypes.c_int32)]

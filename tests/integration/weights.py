@@ -23,12 +23,11 @@ where x0 < 1/2 adds nothing there: its value is the integral over
 x0 > 1/2 (11/16), its ratio 11/20, while the central value keeps its
 bits.
 """
-import json
 import os
-import subprocess
 import sys
 
-from vftest import check, expect, finish, vegasc, workdir, write_source
+from vftest import check, expect, finish, mpirun, task_parts, vegasc, \
+    workdir, write_source
 
 EXACT = 1.25
 
@@ -109,43 +108,6 @@ def check_nonfinite(exe, base, ref):
           "entry 1's ratio within 5 sigma of 11/20")
 
 
-def mpirun(mpiexec, exe, args):
-    """mpiexec -np 2 VEGASC args --json FILE: the parsed document, or None."""
-    js = os.path.join(workdir(), "mpi2.json")
-    p = subprocess.run([mpiexec, "--allow-run-as-root", "--oversubscribe",
-                        "--mca", "mpi_yield_when_idle", "1", "-np", "2", exe]
-                       + [str(a) for a in args] + ["--json", js],
-                       capture_output=True, text=True, timeout=100)
-    if p.returncode != 0 or not os.path.exists(js):
-        print(p.stdout, p.stderr)
-        return None
-    with open(js) as f:
-        return json.load(f)
-
-
-def task_parts(exe, args, steps):
-    """The run as --task-init, then per iteration two parts merged in
-    reverse order; the --task-result document, or None."""
-    state = os.path.join(workdir(), "many.s0")
-    runs = [vegasc(exe, args + ["--task-init", state], json_out=False)]
-    for it in range(1, steps + 1):
-        parts = [os.path.join(workdir(), f"many.it{it}.p{i}") for i in (0, 1)]
-        for i, out in enumerate(parts):
-            runs.append(vegasc(exe, args + ["--task-part", f"{i}/2", "--state",
-                                            state, "--out", out],
-                               json_out=False))
-        nxt = os.path.join(workdir(), f"many.s{it}")
-        runs.append(vegasc(exe, args + ["--task-merge"] + parts[::-1] +
-                           ["--state", state, "--out", nxt], json_out=False))
-        state = nxt
-    result = vegasc(exe, args + ["--task-result", "--state", state])
-    bad = [r for r in runs + [result] if r.rc != 0]
-    if bad:
-        print(bad[0])
-        return None
-    return result.doc
-
-
 def check_many(exe, base, mpiexec):
     """1000 entries after two histograms: 2 * 1000 + 1 cells of lists."""
     many = source("many", "    hist h1(x[0], 0, 1, 4)\n"
@@ -165,7 +127,7 @@ def check_many(exe, base, mpiexec):
           "1000 entries: the histograms bitwise too")
     steps = base[base.index("--iterations") + 1] + base[
         base.index("--warmup") + 1]
-    merged = task_parts(exe, [many] + base, steps)
+    merged = task_parts(exe, [many] + base, steps, "many")
     check(merged is not None and fingerprint(merged)[:3] ==
           fingerprint(one.doc)[:3],
           "1000 entries: task parts merged bitwise 1 thread")
