@@ -368,10 +368,15 @@ void bindIntegrator(py::module_ &M) {
              const Claim Held(P, "restart_statistics");
              check(P.I->restartStatistics());
            })
+      // What the target asks that the precision cannot give, or "".
       .def("set_target",
            [](PyIntegrator &P, double Rtol, double Atol) {
              const Claim Held(P, "set_target");
              check(P.I->setTarget(Rtol, Atol));
+             for (const vf::IntegratorNote &N : P.I->notes())
+               if (N.What == vf::IntegratorNote::Kind::Precision)
+                 return N.Text;
+             return std::string();
            })
       .def("summary",
            [](const PyIntegrator &P) {

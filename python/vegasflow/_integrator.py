@@ -11,6 +11,7 @@
 """vegasflow.Integrator."""
 
 import inspect
+import warnings
 
 import numpy as np
 
@@ -343,8 +344,10 @@ class Integrator(_vegas.VegasMethods):
         iterations are the cap. None for both: no target. A target given
         as 0 everywhere is never met, so it is refused."""
         target = _target(rtol, atol)
-        self._h.set_target(target["rtol"] or 0.0, target["atol"] or 0.0)
+        why = self._h.set_target(target["rtol"] or 0.0, target["atol"] or 0.0)
         self._settings.update(target)
+        if why:  # an rtol below single precision's round-off floor
+            warnings.warn(why, RuntimeWarning, stacklevel=2)
 
     def summary(self):
         """vegas's table of the result so far: every iteration with the

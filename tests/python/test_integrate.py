@@ -10,6 +10,7 @@ import json
 import math
 import sys
 import types
+import warnings
 
 import numpy as np
 import pytest
@@ -57,8 +58,13 @@ def test_single_precision(gauss):
     # The floor is single precision's, sqrt(d + 2) 2^-23 |I| (d = 4).
     assert one.roundoff_floor == pytest.approx(
         math.sqrt(6) * 2**-23 * abs(one.mean), rel=1e-12)
-    integ = vf.Integrator(gauss, precision="f32", rtol=1e-9, **opts)
+    with pytest.warns(RuntimeWarning, match="rtol 1e-09 is below what "
+                      "single precision can deliver"):
+        integ = vf.Integrator(gauss, precision="f32", rtol=1e-9, **opts)
     assert any("single precision" in n for n in integ.notes)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # an rtol it can reach: no warning
+        vf.Integrator(gauss, precision="f32", rtol=1e-3, **opts)
     assert "precision" in integ.settings()
 
 
