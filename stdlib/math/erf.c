@@ -32,8 +32,10 @@ static inline double erfSmall(double AX, double *Lo) {
   return Ph;
 }
 
-// erfc(A) for A in [1/2, 28); underflows to 0 past 27.3.
-static inline double erfcLarge(double A) {
+// erfc(A) for A in [1/2, 28); underflows to 0 past 27.3. Always inlined
+// (as erff.c's erfcLargeF): left a call, it kept a loop of erf or erfc
+// from vectorizing.
+__attribute__((always_inline)) static inline double erfcLarge(double A) {
   int J = 0;
   for (int I = 1; I < 9; ++I)
     J += A >= ErfcBreaks[I];
