@@ -5,8 +5,9 @@
 # (this script next to vegasc.xz, vf-gpu-check.xz and suite/); needs only
 # bash, coreutils, xz and the NVIDIA driver. In one go, each step under a
 # timeout of at most 120 s and all of it within 8 minutes: nvidia-smi,
-# vegasc --list-devices, the math library's GPU-vs-CPU bit identity
-# (vf-gpu-check gpu-math), the known integrals on
+# vegasc --list-devices, the math library's GPU-vs-CPU bit identity in
+# double and in single precision (vf-gpu-check gpu-math), the known
+# integrals on
 # --devices gpu and --devices all compared bit for bit with the CPU (the
 # largest relative difference printed where they differ), the same suite
 # in single precision (--precision f32) on the CPU and the GPU compared bit

@@ -4,7 +4,8 @@
 // fixed set of test points - the host JIT build, and the PTX build on every
 // GPU the CUDA driver reports - and requires the results to agree bit for
 // bit (the library is one C source with the same -ffp-contract=off on both
-// targets). Without a GPU it checks the host part, says why the GPU part
+// targets); in double, then in single precision (--precision f32: the
+// float library). Without a GPU it checks the host part, says why the GPU part
 // was skipped, and succeeds: scripts/gpu-check.sh runs it on GPU machines.
 // It is a mode of vf-gpu-check (GpuCheck.cpp), carried beside vegasc:
 //
@@ -19,6 +20,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -132,6 +134,105 @@ vf::Status runOnGpu(int Index, const std::string &PTX,
 
 } // namespace
 
+namespace {
+
+/// GPU \p G's compute capability, capped at the newest vegasflow targets.
+vf::Expected<int> computeCapability(int G) {
+  const vf::CudaDriver &D = vf::CudaDriver::get();
+  CUdevice Dev;
+  int Major = 0, Minor = 0;
+  for (vf::Status S :
+       {D.deviceGet(&Dev, G),
+        D.deviceGetAttribute(&Major,
+                             CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, Dev),
+        D.deviceGetAttribute(
+            &Minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, Dev)})
+    if (!S)
+      return S.error();
+  return std::min(Major * 10 + Minor, 90);
+}
+
+/// GPU \p G's values against the host's \p CpuOut, function by function;
+/// the functions that differ.
+vf::Expected<int> compareOnGpu(vf::Compiler &C, const vf::Program &P,
+                               vf::CompileOptions Gpu, int G,
+                               const std::vector<double> &Points,
+                               const std::vector<double> &CpuOut,
+                               const char *Tag) {
+  vf::Expected<int> CC = computeCapability(G);
+  if (!CC)
+    return CC.error();
+  Gpu.GpuArch = "sm_" + std::to_string(*CC);
+  auto GM = C.compile(P, Gpu);
+  if (!GM)
+    return vf::Error{llvm::toString(GM.takeError())};
+  std::vector<double> GpuOut;
+  if (vf::Status S = runOnGpu(G, (*GM)->PTX, Points, GpuOut); !S)
+    return S.error();
+  const long long N = Points.size() / 2;
+  unsigned Mismatch[Outputs] = {0};
+  for (long long I = 0; I < N * Outputs; ++I)
+    if (!sameBits(CpuOut[I], GpuOut[I]) && Mismatch[I % Outputs]++ == 0)
+      std::printf("gpu:%d: %s %s(%.17g, %.17g): cpu %.17g gpu %.17g\n", G, Tag,
+                  Names[I % Outputs], Points[2 * (I / Outputs)],
+                  Points[2 * (I / Outputs) + 1], CpuOut[I], GpuOut[I]);
+  int Differ = 0;
+  for (unsigned F = 0; F < Outputs; ++F) {
+    std::printf("gpu:%d %s %-6s %s (%u of %lld differ)\n", G, Tag, Names[F],
+                Mismatch[F] ? "DIFFERS" : "identical", Mismatch[F], N);
+    Differ += Mismatch[F] != 0;
+  }
+  return Differ;
+}
+
+/// The check in double or (\p Single) single precision, whose built-ins
+/// are the float library's: the host's values, the PTX built, and each
+/// GPU's bits against the host's; the functions that differ, added to
+/// \p Failures. Returns a failure's exit code, or 0.
+int checkPrecision(vf::Compiler &C, const vf::Program &P,
+                   const std::vector<double> &Points, bool Single,
+                   bool RequireGpu, int &Failures) {
+  const char *Tag = Single ? "f32" : "f64";
+  const long long N = Points.size() / 2;
+  vf::CompileOptions Host;
+  Host.UseCache = false;
+  Host.Single = Single;
+  auto HM = C.compile(P, Host);
+  if (!HM)
+    return fail(llvm::toString(HM.takeError()));
+  std::vector<double> CpuOut(N * Outputs);
+  double Params = 0;
+  (*HM)->find("m")->Batch(Points.data(), N, &Params, CpuOut.data());
+  std::printf("cpu: %s: %lld points x %u functions evaluated\n", Tag, N,
+              Outputs);
+  // The PTX must build (and name its kernel) with or without a GPU.
+  vf::CompileOptions Gpu = Host;
+  Gpu.Host = false;
+  Gpu.PTX = true;
+  auto PM = C.compile(P, Gpu);
+  if (!PM)
+    return fail(llvm::toString(PM.takeError()));
+  if ((*PM)->PTX.find(".entry vf_eval_m") == std::string::npos)
+    return fail(std::string("the sm_90 PTX lacks the kernel vf_eval_m (") +
+                Tag + ")");
+  std::printf("ptx: sm_90 module built (%s, %zu bytes)\n", Tag,
+              (*PM)->PTX.size());
+  const vf::CudaDriver &D = vf::CudaDriver::get();
+  if (!D.detected()) {
+    std::printf("gpu: skipped: %s\n", D.unavailableReason().c_str());
+    return RequireGpu ? 1 : 0;
+  }
+  for (int G = 0; G < D.deviceCount(); ++G) {
+    vf::Expected<int> Differ = compareOnGpu(C, P, Gpu, G, Points, CpuOut, Tag);
+    if (!Differ)
+      return fail("gpu:" + std::to_string(G) + ": " + Differ.message());
+    Failures += *Differ;
+  }
+  return 0;
+}
+
+} // namespace
+
 int vfGpuMathSelfTest(bool RequireGpu) {
   vf::Program P;
   vf::DiagEngine Diags(P.SM, llvm::errs());
@@ -140,74 +241,10 @@ int vfGpuMathSelfTest(bool RequireGpu) {
   auto C = vf::Compiler::create();
   if (!C)
     return fail(llvm::toString(C.takeError()));
-  std::vector<double> Points = testPoints();
-  long long N = Points.size() / 2;
-  vf::CompileOptions Host;
-  Host.UseCache = false;
-  auto HM = (*C)->compile(P, Host);
-  if (!HM)
-    return fail(llvm::toString(HM.takeError()));
-  std::vector<double> CpuOut(N * Outputs);
-  double Params = 0;
-  (*HM)->find("m")->Batch(Points.data(), N, &Params, CpuOut.data());
-  std::printf("cpu: %lld points x %u functions evaluated\n", N, Outputs);
-
-  // The PTX must build (and name its kernel) with or without a GPU.
-  vf::CompileOptions Ptx90;
-  Ptx90.Host = false;
-  Ptx90.PTX = true;
-  Ptx90.UseCache = false;
-  auto PM = (*C)->compile(P, Ptx90);
-  if (!PM)
-    return fail(llvm::toString(PM.takeError()));
-  if ((*PM)->PTX.find(".entry vf_eval_m") == std::string::npos)
-    return fail("the sm_90 PTX lacks the kernel vf_eval_m");
-  std::printf("ptx: sm_90 module built (%zu bytes)\n", (*PM)->PTX.size());
-
-  const vf::CudaDriver &D = vf::CudaDriver::get();
-  if (!D.detected()) {
-    std::printf("gpu: skipped: %s\n", D.unavailableReason().c_str());
-    return RequireGpu ? 1 : 0;
-  }
+  const std::vector<double> Points = testPoints();
   int Failures = 0;
-  for (int G = 0; G < D.deviceCount(); ++G) {
-    CUdevice Dev;
-    int Major = 0, Minor = 0;
-    for (vf::Status S :
-         {D.deviceGet(&Dev, G),
-          D.deviceGetAttribute(&Major,
-                               CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
-                               Dev),
-          D.deviceGetAttribute(&Minor,
-                               CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
-                               Dev)})
-      if (!S)
-        return fail("gpu:" + std::to_string(G) + ": " + S.message());
-    int CC = std::min(Major * 10 + Minor, 90);
-    vf::CompileOptions Gpu;
-    Gpu.Host = false;
-    Gpu.PTX = true;
-    Gpu.UseCache = false;
-    Gpu.GpuArch = "sm_" + std::to_string(CC);
-    auto GM = (*C)->compile(P, Gpu);
-    if (!GM)
-      return fail(llvm::toString(GM.takeError()));
-    std::vector<double> GpuOut;
-    if (vf::Status S = runOnGpu(G, (*GM)->PTX, Points, GpuOut); !S)
-      return fail("gpu:" + std::to_string(G) + ": " + S.message());
-    unsigned Mismatch[Outputs] = {0};
-    for (long long I = 0; I < N * Outputs; ++I)
-      if (!sameBits(CpuOut[I], GpuOut[I])) {
-        if (Mismatch[I % Outputs]++ == 0)
-          std::printf("gpu:%d: %s(%.17g, %.17g): cpu %.17g gpu %.17g\n", G,
-                      Names[I % Outputs], Points[2 * (I / Outputs)],
-                      Points[2 * (I / Outputs) + 1], CpuOut[I], GpuOut[I]);
-      }
-    for (unsigned F = 0; F < Outputs; ++F) {
-      std::printf("gpu:%d %-6s %s (%u of %lld differ)\n", G, Names[F],
-                  Mismatch[F] ? "DIFFERS" : "identical", Mismatch[F], N);
-      Failures += Mismatch[F] != 0;
-    }
-  }
+  for (bool Single : {false, true})
+    if (int Code = checkPrecision(**C, P, Points, Single, RequireGpu, Failures))
+      return Code;
   return Failures ? 1 : 0;
 }
