@@ -334,6 +334,17 @@ static void bindOptionsAndResult(py::module_ &M) {
       });
 }
 
+/// Sets the accuracy target; what it asks that the precision cannot
+/// give (the integrator's note, for a Python warning), or "".
+static std::string setTarget(PyIntegrator &P, double Rtol, double Atol) {
+  const Claim Held(P, "set_target");
+  check(P.I->setTarget(Rtol, Atol));
+  for (const vf::IntegratorNote &N : P.I->notes())
+    if (N.What == vf::IntegratorNote::Kind::Precision)
+      return N.Text;
+  return "";
+}
+
 void bindIntegrator(py::module_ &M) {
   bindOptionsAndResult(M);
   py::class_<PyIntegrator> C(M, "_Integrator");
@@ -368,16 +379,7 @@ void bindIntegrator(py::module_ &M) {
              const Claim Held(P, "restart_statistics");
              check(P.I->restartStatistics());
            })
-      // What the target asks that the precision cannot give, or "".
-      .def("set_target",
-           [](PyIntegrator &P, double Rtol, double Atol) {
-             const Claim Held(P, "set_target");
-             check(P.I->setTarget(Rtol, Atol));
-             for (const vf::IntegratorNote &N : P.I->notes())
-               if (N.What == vf::IntegratorNote::Kind::Precision)
-                 return N.Text;
-             return std::string();
-           })
+      .def("set_target", &setTarget)
       .def("summary",
            [](const PyIntegrator &P) {
              const Claim Held(P, "summary");
