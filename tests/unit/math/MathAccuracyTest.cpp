@@ -7,11 +7,13 @@
 // (exp(0) = 1, log(1) = 0, sin(-0) = -0, infinities, NaN, ...) must give it
 // bit for bit. The sample is small so that CI stays fast; set
 // VF_MATH_POINTS to sample more, or run bench/math/math_accuracy for the
-// full sweep.
+// full sweep. MathAccuracyF does the same for the single-precision vf_*f,
+// in float ulps.
 //
 //===----------------------------------------------------------------------===//
 
 #include "MathReference.h"
+#include "MathReferenceF.h"
 
 #include <gtest/gtest.h>
 
@@ -28,18 +30,33 @@ uint64_t pointsPerDomain() {
   return 3000;
 }
 
+/// \p M of function \p Name within \p MaxUlp, no exact result missed.
+void expectWithinBound(const std::string &Name, const Measurement &M,
+                       double MaxUlp) {
+  EXPECT_LE(M.MaxUlp, MaxUlp)
+      << Name << ": " << M.MaxUlp << " ulp at x = " << std::hexfloat << M.WorstX
+      << ", y = " << M.WorstY;
+  EXPECT_EQ(M.ExactMisses, 0u)
+      << Name << ": exact result missed, first at x = " << std::hexfloat
+      << M.MissX << ", y = " << M.MissY;
+  ::testing::Test::RecordProperty("max_ulp", std::to_string(M.MaxUlp));
+}
+
 class MathAccuracy : public ::testing::TestWithParam<FunctionSpec> {};
 
 TEST_P(MathAccuracy, WithinUlpBound) {
   const FunctionSpec &F = GetParam();
-  Measurement M = measure(F, pointsPerDomain(), /*Seed=*/20260101);
-  EXPECT_LE(M.MaxUlp, F.MaxUlp)
-      << F.Name << ": " << M.MaxUlp << " ulp at x = " << std::hexfloat
-      << M.WorstX << ", y = " << M.WorstY;
-  EXPECT_EQ(M.ExactMisses, 0u)
-      << F.Name << ": exact result missed, first at x = " << std::hexfloat
-      << M.MissX << ", y = " << M.MissY;
-  RecordProperty("max_ulp", std::to_string(M.MaxUlp));
+  expectWithinBound(F.Name, measure(F, pointsPerDomain(), /*Seed=*/20260101),
+                    F.MaxUlp);
+}
+
+class MathAccuracyF : public ::testing::TestWithParam<FunctionSpecF> {};
+
+TEST_P(MathAccuracyF, WithinUlpBound) {
+  const FunctionSpecF &F = GetParam();
+  expectWithinBound(std::string(F.Name) + "f",
+                    measureF(F, pointsPerDomain(), /*Seed=*/20261205),
+                    F.MaxUlp);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -47,5 +64,11 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<FunctionSpec> &I) {
       return std::string(I.param.Name);
     });
+
+INSTANTIATE_TEST_SUITE_P(AllFunctions, MathAccuracyF,
+                         ::testing::ValuesIn(allFunctionsF()),
+                         [](const ::testing::TestParamInfo<FunctionSpecF> &I) {
+                           return std::string(I.param.Name) + "f";
+                         });
 
 } // namespace
