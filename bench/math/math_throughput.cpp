@@ -148,10 +148,10 @@ template <typename Fn> double bestNs(Fn &&Run, size_t N, int Repeats) {
 }
 
 // Scalar libm loops, kept out of line so the compiler calls libm per
-// element (no libmvec is enabled).
-__attribute__((noinline)) void glibcLoop(const Case &C, double *Out,
-                                         const double *In, const double *In2,
-                                         size_t N) {
+// element (no libmvec is enabled): a Case's doubles, a FloatCase's floats.
+template <typename CaseT, typename T>
+__attribute__((noinline)) void glibcLoop(const CaseT &C, T *Out, const T *In,
+                                         const T *In2, size_t N) {
   if (C.Binary)
     for (size_t I = 0; I < N; ++I)
       Out[I] = C.Glibc2(In[I], In2[I]);
@@ -201,17 +201,6 @@ const FloatCase FloatCases[] = {
 using FloatLoopFn = void (*)(float *Out, const float *In, const float *In2,
                              size_t N);
 
-__attribute__((noinline)) void glibcLoopF(const FloatCase &C, float *Out,
-                                          const float *In, const float *In2,
-                                          size_t N) {
-  if (C.Binary)
-    for (size_t I = 0; I < N; ++I)
-      Out[I] = C.Glibc2(In[I], In2[I]);
-  else
-    for (size_t I = 0; I < N; ++I)
-      Out[I] = C.Glibc(In[I]);
-}
-
 // (6) The float table: vf_*f in the JIT loop against glibc, and the JIT's
 // bits against the native build's. Returns whether all bits agreed.
 bool runFloat(LLJIT &JIT, const std::vector<unsigned> &Widths, size_t N,
@@ -239,7 +228,7 @@ bool runFloat(LLJIT &JIT, const std::vector<unsigned> &Widths, size_t N,
     }
     Ok &= Mismatch == 0;
     double Gl =
-        bestNs([&] { glibcLoopF(C, Out.data(), In.data(), In2.data(), N); }, N,
+        bestNs([&] { glibcLoop(C, Out.data(), In.data(), In2.data(), N); }, N,
                Repeats);
     std::printf("%-5s %9.3f %9.3f %9.2fx %6u %9zu\n", C.Name, Vf, Gl, Gl / Vf,
                 Widths[K], Mismatch);
