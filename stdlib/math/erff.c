@@ -17,10 +17,8 @@
 // erf(AX) as return value + *Lo, for AX <= 3/4.
 static inline float erfSmallF(float AX, float *Lo) {
   float U = AX * AX;
-  float U2 = U * U;
   const float *C = ErfEF;
-  float P = fmaF(U2 * U2, fmaF(U, C[6], C[5]) * U + C[4],
-                 fmaF(U2, fmaF(U, C[3], C[2]), fmaF(U, C[1], C[0])));
+  float P = poly6F(U, C);
   float Pl;
   float Ph = twoProdF(AX, VF_2_SQRTPIF_HI, &Pl);
   *Lo = Pl + AX * fmaF(U, P, VF_2_SQRTPIF_LO);

@@ -95,6 +95,14 @@ static inline float twoProdF(float A, float B, float *E) {
   return P;
 }
 
+// C[0] + C[1] U + ... + C[6] U^6 in Estrin's scheme (shorter chains than
+// Horner's), the order atan, asin and erf's small-argument kernels share.
+static inline float poly6F(float U, const float *C) {
+  float U2 = U * U;
+  return fmaF(U2 * U2, fmaF(U, C[6], C[5]) * U + C[4],
+              fmaF(U2, fmaF(U, C[3], C[2]), fmaF(U, C[1], C[0])));
+}
+
 //===----------------------------------------------------------------------===//
 // Shared cores
 //===----------------------------------------------------------------------===//

@@ -43,10 +43,8 @@ static inline float atanCoreF(float N, float D, float *Lo) {
   float Tl = (fmaF(-Th, Dh, Nh) + (Nl - Th * Dl)) * Inv;
   // atan(th + tl) = th + th^3 A(th^2) + tl / (1 + th^2).
   float U = Th * Th;
-  float U2 = U * U;
   const float *C = AtanAF;
-  float P = fmaF(U2 * U2, fmaF(U, C[6], C[5]) * U + C[4],
-                 fmaF(U2, fmaF(U, C[3], C[2]), fmaF(U, C[1], C[0])));
+  float P = poly6F(U, C);
   float E;
   float H = twoSumF(BaseH, Th, &E);
   *Lo = E + (BaseL + fmaF(Th * U, P, Tl * (1.0f - U)));
@@ -103,10 +101,8 @@ float vf_atan2f(float Y, float X) {
 // asin of W + Wl where W^2 ~ U (U in [0, 1/4]): returns the part that is
 // not W (so asin = W + return value).
 static inline float asinTailF(float W, float Wl, float U) {
-  float U2 = U * U;
   const float *C = AsinPF;
-  float P = fmaF(U2 * U2, fmaF(U, C[6], C[5]) * U + C[4],
-                 fmaF(U2, fmaF(U, C[3], C[2]), fmaF(U, C[1], C[0])));
+  float P = poly6F(U, C);
   return fmaF(W * U, P, Wl);
 }
 
