@@ -86,6 +86,7 @@ compile(bool IsFile, const std::string &PathOrSource, const std::string &Name,
   CompileOptions CO;
   CO.UseCache = S.UseCache;
   CO.CacheDir = S.CacheDir;
+  CO.Single = S.Single;
   // An integrand is evaluated outside the sampler (events, a bad sample's
   // point, a user's call) through the sampler's own code; one without a
   // sampler gets the batch entry point, compiled now as everything is.
@@ -170,6 +171,7 @@ singleIntegrand(const std::shared_ptr<Module::Impl> &P, const IntegrandDecl &I,
   IntegrandInfo Info =
       bindIntegrand(*P->P, *P->SingleCode, I, *C, CO, P->SingleGpuImage);
   Info.SourceFiles = std::move(Files);
+  Info.SingleCode = true;
   Info.Owner = P;
   return Info;
 }
@@ -200,9 +202,11 @@ Expected<IntegrandInfo> Module::integrand(const std::string &Name) const {
   IntegrandInfo Info =
       bindIntegrand(*P->P, *P->Code, *Found, *C, P->Options, P->GpuImage);
   Info.SourceFiles = inputFiles();
-  Info.Single = [P = P, Found, Files = Info.SourceFiles] {
-    return singleIntegrand(P, *Found, Files);
-  };
+  Info.SingleCode = P->Options.Single;
+  if (!Info.SingleCode)
+    Info.Single = [P = P, Found, Files = Info.SourceFiles] {
+      return singleIntegrand(P, *Found, Files);
+    };
   Info.Owner = P;
   return Info;
 }

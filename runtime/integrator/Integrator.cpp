@@ -155,8 +155,15 @@ Expected<std::unique_ptr<Integrator>> Integrator::create(IntegrandInfo In,
 /// F32.
 Expected<IntegrandInfo> inPrecision(IntegrandInfo In,
                                     const IntegratorOptions &O) {
-  if (O.Arithmetic == Precision::F64)
+  const bool Single = O.Arithmetic == Precision::F32;
+  if (In.SingleCode == Single)
     return In;
+  if (!Single)
+    return Error{"integrand '" + In.Name +
+                     "' was compiled in single precision only; set " +
+                     optionRef("precision", "f32") +
+                     ", or compile it for double too",
+                 "precision"};
   if (!In.Single)
     return Error{"integrand '" + In.Name +
                      "' has no single-precision code (an integrand given "

@@ -119,6 +119,13 @@ def doors(exe, src, lib):
                json_out=False)
     check(r.rc == 0 and "fptrunc" in r.out and " float " in r.out,
           "--emit llvm --precision f32 computes in float")
+    # vegasc compiles the single-precision code alone: one cold compile.
+    r = vegasc(exe, [src, "-q", "-v", "--precision", "f32", "--devices",
+                     "cpu:1", "--cache-dir",
+                     os.path.join(workdir(), "cold-cache")] + TINY,
+               json_out=False)
+    check(r.rc == 0 and "cache: 0 hits, 1 miss" in r.err,
+          "--precision f32 compiles its code alone (one cold compile)")
     lossy(exe)
     toml(exe, src)
     c_api(lib, src)

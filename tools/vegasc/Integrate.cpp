@@ -249,6 +249,8 @@ int prepareRun(const DriverOptions &O, bool Warnings, RunSetup &S) {
   CS.PdfSets = pdfSetChoices(O.PdfSets);
   CS.Warnings = Warnings;
   CS.ErrorLimit = O.ErrorLimit;
+  // Only the code the run needs (a bad value is refused with the options).
+  CS.Single = O.Run.Precision == "f32";
   auto M = Module::compileFile(O.File, CS);
   if (!M) {
     printCompileError(M.message());

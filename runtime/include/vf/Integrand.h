@@ -147,6 +147,9 @@ struct IntegrandInfo {
   /// runs in place of this one. Null where there is none (a native
   /// integrand; the single-precision one itself).
   std::function<Expected<IntegrandInfo>()> Single;
+  /// This integrand's code is the single-precision one (compiled so, or
+  /// made by Single).
+  bool SingleCode = false;
   /// The code the devices run: for a compiled integrand, bound by the
   /// module; for a native one (vf/Native.h), the native sampler with its
   /// callback. Null: the integrand cannot be integrated.

@@ -42,6 +42,10 @@ struct CompileSettings {
   /// as LHAPDF searches, or, with a '/', the set's folder (relative to the
   /// current directory). A name that is no pdf item is an error.
   std::map<std::string, std::string> PdfSets;
+  /// Compile the integrands in single precision only, for a caller that
+  /// knows before compiling that it runs them so (vegasc --precision f32):
+  /// no double code is made, and their IntegrandInfo::SingleCode is set.
+  bool Single = false;
 };
 
 /// How the on-disk cache served the compiles of this process so far: every
