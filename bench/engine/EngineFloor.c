@@ -75,7 +75,7 @@ static inline vf_f64x8 map_axis_gathered(const vf_sampler_args *a, unsigned d,
                                          vf_f64x8 *jv) {
   const vf_u32 ninc = a->ninc;
   const double dninc = (double)ninc;
-  vf_f64x8 y = u < 1.0 ? u : VF_ONE_MINUS_ULP;
+  vf_f64x8 y = u < 1.0 ? u : VF_REAL_BELOW_ONE;
   vf_f64x8 t = y * dninc;
   vf_u32x8 i = __builtin_convertvector(t, vf_u32x8);
   i = __builtin_elementwise_min(i, (vf_u32x8)(ninc - 1));

@@ -60,7 +60,8 @@ static const std::string &embeddedBitcodeDigest() {
     CompileCacheKey K;
     for (BitcodeTarget T : {BitcodeTarget::Host, cudaCodeGen().bitcodeTarget()})
       for (ArrayRef<unsigned char> BC :
-           {mathLibraryBitcode(T), samplerBitcode(T)})
+           {mathLibraryBitcode(T), samplerBitcode(T, false),
+            samplerBitcode(T, true)})
         K.add(StringRef(reinterpret_cast<const char *>(BC.data()), BC.size()));
     return K.finish();
   }();
@@ -188,6 +189,7 @@ static Error addSamplers(const ProgramImage &P, Module &M,
          // bound; density() reads the maps after the weights.
          Foreign || I.ChannelDensity ? 0u : P.Params + I.Channels});
     Instances.back().WeightEntries = I.WeightEntries;
+    Instances.back().Single = P.Single;
     for (unsigned C = 0; C < I.Channels; ++C)
       Instances.back().Channels.push_back(
           {M.getFunction(channelSymbol(I.Name, C)),

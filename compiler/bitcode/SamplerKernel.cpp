@@ -29,6 +29,10 @@ extern "C" const unsigned char vf_bc_sampler_x86_64[];
 extern "C" const unsigned long vf_bc_sampler_x86_64_len;
 extern "C" const unsigned char vf_bc_sampler_nvptx64[];
 extern "C" const unsigned long vf_bc_sampler_nvptx64_len;
+extern "C" const unsigned char vf_bc_sampler_f32_x86_64[];
+extern "C" const unsigned long vf_bc_sampler_f32_x86_64_len;
+extern "C" const unsigned char vf_bc_sampler_f32_nvptx64[];
+extern "C" const unsigned long vf_bc_sampler_f32_nvptx64_len;
 
 using namespace llvm;
 
@@ -281,7 +285,12 @@ Expected<Function *> dispatchChannels(Module &M, const Holes &H,
 
 } // namespace
 
-ArrayRef<unsigned char> samplerBitcode(BitcodeTarget T) {
+ArrayRef<unsigned char> samplerBitcode(BitcodeTarget T, bool Single) {
+  if (Single)
+    return T == BitcodeTarget::Host ? ArrayRef(vf_bc_sampler_f32_x86_64,
+                                               vf_bc_sampler_f32_x86_64_len)
+                                    : ArrayRef(vf_bc_sampler_f32_nvptx64,
+                                               vf_bc_sampler_f32_nvptx64_len);
   return T == BitcodeTarget::Host
              ? ArrayRef(vf_bc_sampler_x86_64, vf_bc_sampler_x86_64_len)
              : ArrayRef(vf_bc_sampler_nvptx64, vf_bc_sampler_nvptx64_len);
@@ -317,10 +326,12 @@ Error instantiateSampler(Module &M, BitcodeTarget T,
                           {Ptr, Type::getInt64Ty(Ctx), Ptr,
                            Type::getInt64Ty(Ctx), Ptr},
                           false));
-  if (Error E = linkEmbeddedBitcode(M, samplerBitcode(T),
-                                    T == BitcodeTarget::Host
-                                               ? "sampler-x86_64.bc"
-                                               : "sampler-nvptx64.bc"))
+  const bool Single = Instances.front().Single;
+  if (Error E = linkEmbeddedBitcode(
+          M, samplerBitcode(T, Single),
+          (Twine("sampler") + (Single ? "_f32" : "") +
+           (T == BitcodeTarget::Host ? "-x86_64.bc" : "-nvptx64.bc"))
+              .str()))
     return E;
   if (Error E = cloneKernel(M, Generic, Instances,
                             T == BitcodeTarget::NVPTX

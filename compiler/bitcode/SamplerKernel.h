@@ -67,6 +67,10 @@ struct SamplerInstance {
   unsigned Channel = 0;
   /// (host) Weight-list entries written after the histograms' cells.
   unsigned WeightEntries = 0;
+  /// The kernel's sample path is single precision (--precision f32;
+  /// runtime/kernels/SampleReal.h): the same for every instance of a
+  /// module.
+  bool Single = false;
 };
 
 /// Where a kernel's entry point finds its vf_sampler_args pointer, which
@@ -78,11 +82,13 @@ struct ArgsPointer {
   unsigned Loads = 0;
 };
 
-/// The embedded sampler bitcode for \p T.
-llvm::ArrayRef<unsigned char> samplerBitcode(BitcodeTarget T);
+/// The embedded sampler bitcode for \p T, with a single-precision sample
+/// path for \p Single (runtime/kernels/SampleReal.h).
+llvm::ArrayRef<unsigned char> samplerBitcode(BitcodeTarget T, bool Single);
 
-/// Links the sampler bitcode for \p T into \p M and creates each instance's
-/// entry point (external linkage; a PTX kernel on NVPTX).
+/// Links the sampler bitcode for \p T (single or double, as the instances
+/// say) into \p M and creates each instance's entry point (external
+/// linkage; a PTX kernel on NVPTX).
 llvm::Error instantiateSampler(llvm::Module &M, BitcodeTarget T,
                                const std::vector<SamplerInstance> &Instances);
 

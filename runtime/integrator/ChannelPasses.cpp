@@ -181,7 +181,7 @@ void Iteration::prepareChannel(RunState &S, std::uint64_t Calls,
   // The hypercubes of the channel's share, kept while they fit it
   // (ChannelWeights.h, strataFit).
   if (!S.Str || !strataFit(S.Str->sizedFor(), Share))
-    S.Str = std::make_unique<Strata>(I.Dim, Share, O.Beta, O.MaxHcube);
+    S.Str = std::make_unique<Strata>(I.Dim, Share, O.Beta, hcubeCap());
   if (S.Str->neval() != Share) {
     S.Str->setNeval(Share);
     S.Str->resetUniform();
@@ -190,7 +190,7 @@ void Iteration::prepareChannel(RunState &S, std::uint64_t Calls,
   // parameter block of density() has one count for all).
   const std::uint64_t Equal = Calls / S.channels();
   const unsigned Ninc = AdaptiveMap::chooseNinc(
-      Equal, Strata::chooseNstrat(I.Dim, Equal, O.MaxHcube), O.MaxNinc);
+      Equal, Strata::chooseNstrat(I.Dim, Equal, hcubeCap()), O.MaxNinc);
   if (!S.Map)
     S.Map = std::make_unique<AdaptiveMap>(I.Dim, Ninc);
   // A loaded grid finer than these calls can train is re-sampled, as

@@ -88,36 +88,42 @@ Status Iteration::bounds(RunState &S) {
 }
 
 Status Iteration::checkBox(const std::vector<double> &Hi) const {
+  // In single precision the kernels read the box as floats.
+  const bool Single = O.Arithmetic == Precision::F32;
+  const auto Holds = [Single](double V) {
+    return std::isfinite(Single ? double(float(V)) : V);
+  };
+  const char *Type =
+      Single ? "a float (3.4e38, single precision)" : "a double (1.8e308)";
   double Volume = 1;
   bool Empty = false;
   for (unsigned D = 0; D < I.Dim; ++D) {
     const double W = Hi[D] - Lo[D];
-    if (!std::isfinite(W))
+    if (!Holds(W) || !Holds(Lo[D]))
       return Error{"integrand '" + I.Name + "': the interval [" +
                    formatDouble(Lo[D]) + ", " + formatDouble(Hi[D]) +
-                   "] of x[" + std::to_string(D) +
-                   "] is wider than a double holds (1.8e308). Rescale "
-                   "that variable: integrate over t = x / s on [lo/s, hi/s] "
-                   "and multiply the integrand by s"};
+                   "] of x[" + std::to_string(D) + "] is wider than " + Type +
+                   " holds" + (Holds(Lo[D]) ? "" : ", or lies beyond it") +
+                   ". Rescale that variable: integrate over t = x / s "
+                   "on [lo/s, hi/s] and multiply the integrand by s"};
     Empty = Empty || W == 0;
     Volume *= W;
   }
-  if (!std::isfinite(Volume) || (Volume == 0 && !Empty))
-    return Error{"integrand '" + I.Name +
-                 "': the box's volume (the "
-                 "product of its " +
-                 std::to_string(I.Dim) + " widths) is " +
-                 (Volume == 0 ? "below" : "beyond") +
-                 " the double range, so every sample's Jacobian would be " +
-                 formatDouble(Volume) +
-                 ". Rescale the variables: integrate over t = x / s and "
-                 "multiply the integrand by s per axis"};
+  const double Kept = Single ? double(float(Volume)) : Volume;
+  if (!std::isfinite(Kept) || (Kept == 0 && !Empty))
+    return Error{
+        "integrand '" + I.Name + "': the box's volume (the product of its " +
+        std::to_string(I.Dim) + " widths) is " + formatDouble(Volume) + ", " +
+        (Kept == 0 ? "below" : "beyond") + " the range of " + Type +
+        ", so every sample's Jacobian would be " + formatDouble(Kept) +
+        ". Rescale the variables: integrate over t = x / s and "
+        "multiply the integrand by s per axis"};
   return Status::ok();
 }
 
 void Iteration::prepare(RunState &S, std::uint64_t Calls) {
   if (!S.Str || S.Str->neval() != Calls)
-    S.Str = std::make_unique<Strata>(I.Dim, Calls, O.Beta, O.MaxHcube);
+    S.Str = std::make_unique<Strata>(I.Dim, Calls, O.Beta, hcubeCap());
   const unsigned Ninc =
       AdaptiveMap::chooseNinc(Calls, S.Str->nstrat(), O.MaxNinc);
   if (!S.Map)
@@ -129,8 +135,7 @@ void Iteration::prepare(RunState &S, std::uint64_t Calls) {
     S.Map->adapt(0, Ninc);
 }
 
-vf_sampler_args Iteration::samplerArgs(const RunState &S,
-                                       std::uint64_t Calls) const {
+vf_sampler_args Iteration::samplerArgs(const RunState &S, std::uint64_t Calls) {
   vf_sampler_args A{};
   A.seed = O.Seed;
   A.iteration = S.Iteration;
@@ -154,7 +159,21 @@ vf_sampler_args Iteration::samplerArgs(const RunState &S,
   A.channel = S.Channel;
   for (const WeightListSpec &W : I.WeightLists)
     A.nweights += W.Entries;
+  if (O.Arithmetic == Precision::F32)
+    singleInputs(A);
   return A;
+}
+
+void Iteration::singleInputs(vf_sampler_args &A) {
+  const std::size_t Edges = std::size_t(A.dim) * (A.ninc + 1);
+  SingleInputs.resize(Edges + 2 * std::size_t(A.dim));
+  std::copy(A.edges, A.edges + Edges, SingleInputs.begin());
+  std::copy(Lo.begin(), Lo.end(), SingleInputs.begin() + Edges);
+  std::copy(Width.begin(), Width.end(), SingleInputs.begin() + Edges + A.dim);
+  A.single_edges = SingleInputs.data();
+  A.single_lo = A.single_edges + Edges;
+  A.single_width = A.single_lo + A.dim;
+  A.single_volume = float(A.box_volume);
 }
 
 void Iteration::resetBuffers(const vf_sampler_args &A) {

@@ -82,6 +82,11 @@ public:
   void fitLoadedMap() { FitLoadedMap = true; }
 
 private:
+  /// The options' max_hcube, lowered in single precision
+  /// (Strata::hcubeCap).
+  std::uint64_t hcubeCap() const {
+    return Strata::hcubeCap(I.Dim, O.MaxHcube, O.Arithmetic == Precision::F32);
+  }
   /// Whether several MPI ranks share the run.
   bool shared() const { return O.Ranks && O.Ranks->size() > 1; }
   /// Whether this rank's passes end at their packets (Cluster::sendsOnly).
@@ -116,8 +121,11 @@ private:
   /// checked before prepare() allocates anything for it.
   Status checkMemory(std::uint64_t Calls) const;
   void prepare(RunState &S, std::uint64_t Calls);
-  /// The kernel's inputs (pointers into \p S, Lo, Width and Params).
-  vf_sampler_args samplerArgs(const RunState &S, std::uint64_t Calls) const;
+  /// The kernel's inputs (pointers into \p S, Lo, Width, Params and,
+  /// single, SingleInputs).
+  vf_sampler_args samplerArgs(const RunState &S, std::uint64_t Calls);
+  /// The single-precision kernels' inputs of \p A, rounded to float.
+  void singleInputs(vf_sampler_args &A);
   void resetBuffers(const vf_sampler_args &A);
   /// The tiles on the devices (or this rank's share), into Buffers; sets
   /// Out.Cancelled, or Out.Row's Devices and Ranks.
@@ -179,6 +187,9 @@ private:
   // Work areas, kept from one iteration to the next.
   IterationBuffers Buffers;
   std::vector<double> Lo, Width; ///< the box, for the kernel's inputs
+  /// With --precision f32, the map's edges, then Lo and Width, as floats
+  /// (vf_sampler_args::single_*).
+  std::vector<float> SingleInputs;
   bool FitLoadedMap = false;     ///< loadGrid's map, not yet fitted
   std::vector<double> ChannelParams; ///< kernelParams() with channels
 };

@@ -13,6 +13,7 @@
 #include "integrator/FormatDouble.h"
 
 #include "SamplePoint.h"
+#include "SinglePoint.h"
 #include "reduction/Segments.h"
 
 #include <cmath>
@@ -26,6 +27,10 @@ std::vector<double> Iteration::samplePoint(const RunState &S,
   std::uint64_t H = Strata::findHcube(S.Str->offsets(), Index);
   std::vector<double> K(I.Dim), X(I.Dim);
   std::vector<vf_u32> Bin(I.Dim);
+  if (A.single_edges) {
+    vf_single_sample_x(&A, I.Dim, H, Index, X.data());
+    return X;
+  }
   vf_hcube_coords(H, I.Dim, A.nstrat, K.data());
   vf_sample_point(&A, I.Dim, Index, K.data(), X.data(), Bin.data());
   return X;

@@ -21,7 +21,7 @@
 namespace vf {
 
 Status Iteration::checkMemory(std::uint64_t Calls) const {
-  const unsigned Nstrat = Strata::chooseNstrat(I.Dim, Calls, O.MaxHcube);
+  const unsigned Nstrat = Strata::chooseNstrat(I.Dim, Calls, hcubeCap());
   std::uint64_t Nhcube = 1;
   for (unsigned D = 0; D < I.Dim; ++D)
     Nhcube = saturatingMulAdd(Nhcube, Nstrat);

@@ -236,8 +236,9 @@ Status RunState::restoreGrid(ChannelGrid &G, unsigned Ninc,
   if (!Offsets.empty()) {
     // A channel's strata were sized for a share (Sizing) and allocate
     // its current one.
-    auto Str = std::make_unique<Strata>(Dim, channels() ? Sizing : Neval,
-                                        O.Beta, O.MaxHcube);
+    auto Str = std::make_unique<Strata>(
+        Dim, channels() ? Sizing : Neval, O.Beta,
+        Strata::hcubeCap(Dim, O.MaxHcube, O.Arithmetic == Precision::F32));
     Str->setNeval(Neval);
     if (!Str->restoreOffsets(Offsets))
       return Error{"the checkpoint's allocation does not fit " +

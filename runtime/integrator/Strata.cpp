@@ -43,6 +43,12 @@ unsigned Strata::chooseNstrat(unsigned dim, std::uint64_t neval,
   return unsigned(M);
 }
 
+std::uint64_t Strata::hcubeCap(unsigned dim, std::uint64_t maxHcube,
+                               bool single) {
+  return single ? std::min(maxHcube, saturatingPow(SingleMaxNstrat, dim))
+                : maxHcube;
+}
+
 Strata::Strata(unsigned dim, std::uint64_t neval, double beta,
                std::uint64_t maxHcube)
     : Dim(dim), Neval(neval), SizedFor(neval), Beta(beta),

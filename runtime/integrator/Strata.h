@@ -84,6 +84,15 @@ public:
   Strata(unsigned dim, std::uint64_t neval, double beta = DefaultBeta,
          std::uint64_t maxHcube = DefaultMaxHcube);
 
+  /// The largest M of a single-precision run (--precision f32), whose
+  /// y = (k + u)/M is a float: 2^24 / M distinct points per stratum, 1024
+  /// at this cap (docs/algorithm.md, "Precision").
+  static constexpr unsigned SingleMaxNstrat = 1u << 14;
+  /// \p maxHcube lowered, for a \p single run, so that M^dim <= maxHcube
+  /// keeps M <= SingleMaxNstrat.
+  static std::uint64_t hcubeCap(unsigned dim, std::uint64_t maxHcube,
+                                bool single);
+
   /// The M above: largest M >= 1 with 4 M^dim <= neval and M^dim <=
   /// min(maxHcube, 2^50).
   static unsigned chooseNstrat(unsigned dim, std::uint64_t neval,

@@ -13,6 +13,9 @@
 // Plain C for every target: the GPU kernel, the host's scalar
 // recomputation and the event sampler use vf_channel_point; the host
 // kernel does the same operations eight lanes at a time (ChannelX8.h).
+// The forward map's arithmetic is the sample path's (vf_real,
+// SampleReal.h); the inverse is double (the density of a multi-channel
+// integrand, which stays double in both precisions).
 //
 // The channel sampled is vf_sampler_args::channel, whose map the runtime
 // passes as `edges`: the steps here are the same for every channel. What
@@ -24,21 +27,18 @@
 #ifndef VF_RUNTIME_KERNELS_CHANNEL_H
 #define VF_RUNTIME_KERNELS_CHANNEL_H
 
-#include "SamplerABI.h"
+#include "SampleReal.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/// The largest double below 1: y = (k + u)/M can round up to 1.0.
-#define VF_ONE_MINUS_ULP 0x1.fffffffffffffp-1
-
 /// Integer coordinates of hypercube h, axis 0 varying fastest.
 static inline void vf_hcube_coords(vf_u64 h, unsigned dim, vf_u32 nstrat,
-                                   double *k) {
+                                   vf_real *k) {
   VF_UNROLL_DIMENSIONS
   for (unsigned d = 0; d < dim; ++d) {
-    k[d] = (double)(h % nstrat);
+    k[d] = (vf_real)(h % nstrat);
     h /= nstrat;
   }
 }
@@ -46,7 +46,7 @@ static inline void vf_hcube_coords(vf_u64 h, unsigned dim, vf_u32 nstrat,
 /// The channel's per-iteration scales: increments per axis (N) and 1/M.
 typedef struct vf_channel_scales {
   vf_u32 ninc;
-  double dninc, inv_nstrat;
+  vf_real dninc, inv_nstrat;
 } vf_channel_scales;
 
 /// The scales of \p a. Taken before the uniforms are drawn, they leave the
@@ -54,33 +54,34 @@ typedef struct vf_channel_scales {
 static inline vf_channel_scales vf_channel_scales_of(const vf_sampler_args *a) {
   vf_channel_scales s;
   s.ninc = a->ninc;
-  s.dninc = (double)s.ninc;
-  s.inv_nstrat = 1.0 / (double)a->nstrat;
+  s.dninc = (vf_real)s.ninc;
+  s.inv_nstrat = (vf_real)1 / (vf_real)a->nstrat;
   return s;
 }
 
 /// Fills x (user's box) and bin (map increment per axis) for the uniforms
 /// u in the hypercube with coordinates k, scales s (vf_channel_scales_of);
-/// returns the Jacobian including the box volume.
-static inline double vf_channel_point(const vf_sampler_args *a,
-                                      const vf_channel_scales *s, unsigned dim,
-                                      const double *k, const double *u,
-                                      double *x, vf_u32 *bin) {
+/// returns the Jacobian including the box volume. x is the point widened
+/// to double, as the integrand reads it.
+static inline vf_real vf_channel_point(const vf_sampler_args *a,
+                                       const vf_channel_scales *s, unsigned dim,
+                                       const vf_real *k, const vf_real *u,
+                                       double *x, vf_u32 *bin) {
   const vf_u32 ninc = s->ninc;
-  const double dninc = s->dninc, inv_nstrat = s->inv_nstrat;
-  double jac = a->box_volume;
+  const vf_real dninc = s->dninc, inv_nstrat = s->inv_nstrat;
+  vf_real jac = VF_BOX_VOLUME(a);
   VF_UNROLL_DIMENSIONS
   for (unsigned d = 0; d < dim; ++d) {
-    double y = (k[d] + u[d]) * inv_nstrat;
-    y = y < 1.0 ? y : VF_ONE_MINUS_ULP;
-    double t = y * dninc;
+    vf_real y = (k[d] + u[d]) * inv_nstrat;
+    y = y < 1 ? y : VF_REAL_BELOW_ONE;
+    vf_real t = y * dninc;
     vf_u32 i = (vf_u32)t;
     i = i < ninc ? i : ninc - 1;
-    const double *e = a->edges + (vf_u64)d * (ninc + 1) + i;
-    double width = e[1] - e[0];
-    double xu = e[0] + (t - (double)i) * width;
+    const vf_real *e = VF_MAP_EDGES(a) + (vf_u64)d * (ninc + 1) + i;
+    vf_real width = e[1] - e[0];
+    vf_real xu = e[0] + (t - (vf_real)i) * width;
     jac *= dninc * width;
-    x[d] = a->box_lo[d] + a->box_width[d] * xu;
+    x[d] = (double)(VF_BOX_LO(a)[d] + VF_BOX_WIDTH(a)[d] * xu);
     bin[d] = i;
   }
   return jac;

@@ -60,19 +60,20 @@ static inline vf_f64x8 vf_hcube_coord_x8(vf_f64x8 hp, const double *r,
 }
 
 /// e[i[l]] and e[i[l] + 1] for eight lanes: one 16-byte load per lane (the
-/// two edges of an increment are neighbours), then a transpose - half the
-/// loads of gathering each edge on its own.
-static inline void vf_edge_pairs_x8(const double *e, vf_u32x8 i, vf_f64x8 *e0,
-                                    vf_f64x8 *e1) {
-  vf_f64x2 p[VF_LANES];
+/// two edges of an increment are neighbours; 8 bytes in single
+/// precision), then a transpose - half the loads of gathering each edge on
+/// its own.
+static inline void vf_edge_pairs_x8(const vf_real *e, vf_u32x8 i, vf_realx8 *e0,
+                                    vf_realx8 *e1) {
+  vf_realx2 p[VF_LANES];
   for (unsigned l = 0; l < VF_LANES; ++l)
     __builtin_memcpy(&p[l], e + i[l], sizeof p[l]);
-  vf_f64x4 q0 = __builtin_shufflevector(p[0], p[1], 0, 1, 2, 3);
-  vf_f64x4 q1 = __builtin_shufflevector(p[2], p[3], 0, 1, 2, 3);
-  vf_f64x4 q2 = __builtin_shufflevector(p[4], p[5], 0, 1, 2, 3);
-  vf_f64x4 q3 = __builtin_shufflevector(p[6], p[7], 0, 1, 2, 3);
-  vf_f64x8 r0 = __builtin_shufflevector(q0, q1, 0, 1, 2, 3, 4, 5, 6, 7);
-  vf_f64x8 r1 = __builtin_shufflevector(q2, q3, 0, 1, 2, 3, 4, 5, 6, 7);
+  vf_realx4 q0 = __builtin_shufflevector(p[0], p[1], 0, 1, 2, 3);
+  vf_realx4 q1 = __builtin_shufflevector(p[2], p[3], 0, 1, 2, 3);
+  vf_realx4 q2 = __builtin_shufflevector(p[4], p[5], 0, 1, 2, 3);
+  vf_realx4 q3 = __builtin_shufflevector(p[6], p[7], 0, 1, 2, 3);
+  vf_realx8 r0 = __builtin_shufflevector(q0, q1, 0, 1, 2, 3, 4, 5, 6, 7);
+  vf_realx8 r1 = __builtin_shufflevector(q2, q3, 0, 1, 2, 3, 4, 5, 6, 7);
   *e0 = __builtin_shufflevector(r0, r1, 0, 2, 4, 6, 8, 10, 12, 14);
   *e1 = __builtin_shufflevector(r0, r1, 1, 3, 5, 7, 9, 11, 13, 15);
 }
@@ -82,26 +83,27 @@ static inline void vf_edge_pairs_x8(const double *e, vf_u32x8 i, vf_f64x8 *e0,
 /// increment's (sum, weight) pair in the dim x ninc pairs, 2 (d ninc + i):
 /// computed here for eight lanes at once, so that the in-order training
 /// loop only loads it), multiplies the Jacobians jv, returns the
-/// coordinates x_d.
-static inline vf_f64x8 vf_map_axis_x8(const vf_sampler_args *a, unsigned d,
-                                      vf_f64x8 u, vf_f64x8 k, vf_u32 *slot,
-                                      vf_f64x8 *jv) {
+/// coordinates x_d, in the sample path's arithmetic (SampleReal.h).
+static inline vf_realx8 vf_map_axis_x8(const vf_sampler_args *a, unsigned d,
+                                       vf_realx8 u, vf_realx8 k, vf_u32 *slot,
+                                       vf_realx8 *jv) {
   const vf_u32 ninc = a->ninc;
-  const double dninc = (double)ninc, inv_nstrat = 1.0 / (double)a->nstrat;
-  vf_f64x8 y = (k + u) * inv_nstrat;
-  y = y < 1.0 ? y : VF_ONE_MINUS_ULP;
-  vf_f64x8 t = y * dninc;
+  const vf_real dninc = (vf_real)ninc,
+                inv_nstrat = (vf_real)1 / (vf_real)a->nstrat;
+  vf_realx8 y = (k + u) * inv_nstrat;
+  y = y < 1 ? y : VF_REAL_BELOW_ONE;
+  vf_realx8 t = y * dninc;
   vf_u32x8 i = __builtin_convertvector(t, vf_u32x8);
   i = __builtin_elementwise_min(i, (vf_u32x8)(ninc - 1));
-  const double *e = a->edges + (vf_u64)d * (ninc + 1);
-  vf_f64x8 e0, e1;
+  const vf_real *e = VF_MAP_EDGES(a) + (vf_u64)d * (ninc + 1);
+  vf_realx8 e0, e1;
   vf_edge_pairs_x8(e, i, &e0, &e1);
-  vf_f64x8 width = e1 - e0;
-  vf_f64x8 xu = e0 + (t - __builtin_convertvector(i, vf_f64x8)) * width;
+  vf_realx8 width = e1 - e0;
+  vf_realx8 xu = e0 + (t - __builtin_convertvector(i, vf_realx8)) * width;
   *jv *= dninc * width;
   const vf_u32x8 s = (i + (vf_u32)d * ninc) * 2u;
   __builtin_memcpy(slot, &s, sizeof s);
-  return a->box_lo[d] + a->box_width[d] * xu;
+  return VF_BOX_LO(a)[d] + VF_BOX_WIDTH(a)[d] * xu;
 }
 
 #pragma clang diagnostic pop

@@ -280,13 +280,13 @@ typedef struct {
 /// warp's non-finite values counted in \p m. Returns J, 0 where v is.
 VF_GPU_STEP double vf_gpu_sample_values(const vf_sampler_args *a, unsigned dim,
                                         unsigned nout, vf_u64 j, vf_u64 j0,
-                                        int valid, const vf_u32 *kc, double *k,
+                                        int valid, const vf_u32 *kc, vf_real *k,
                                         double *x, vf_u32 *bin, double *f,
                                         double *v, vf_gpu_tile_marks *m) {
   VF_UNROLL_DIMENSIONS
   for (unsigned d = 0; d < dim; ++d)
-    k[d] = (double)kc[d];
-  const double jac = vf_sample_point(a, dim, j, k, x, bin);
+    k[d] = (vf_real)kc[d];
+  const vf_real jac = vf_sample_point(a, dim, j, k, x, bin);
   int slow = 0;
   vf_user_integrand_fast(x, a->params, f, &slow);
   if (__builtin_expect(slow, 0))
@@ -301,8 +301,8 @@ VF_GPU_STEP double vf_gpu_sample_values(const vf_sampler_args *a, unsigned dim,
     m->nonfinite += (vf_u64)__builtin_popcount(bad);
   }
   for (unsigned c = 0; c < nout; ++c)
-    v[c] = jac * (finite ? f[c] : 0.0);
-  return finite ? jac : 0.0;
+    v[c] = vf_weigh(jac, finite ? f[c] : 0.0);
+  return finite ? (double)jac : 0.0;
 }
 
 /// The largest deviation |v_0 - K_0| / n_h: the block's first largest, if
@@ -390,7 +390,7 @@ VF_GPU_STEP void vf_gpu_tile_end(const vf_chunk_outputs *co, vf_u64 t,
 VF_GPU_STEP void vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile,
                                   vf_u64 t, const vf_chunk_outputs *co,
                                   vf_u32 *kc, vf_u32 *bin, double *x,
-                                  double *k) {
+                                  vf_real *k) {
   const unsigned dim = vf_user_dim();
   const unsigned nout = vf_user_nout();
   const unsigned nhist = vf_user_nhist();
@@ -455,12 +455,14 @@ VF_GPU_STEP void vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile,
 
 /// A tile with its per-axis arrays in local memory sized for up to N axes
 /// (the driver reserves a thread's frame for every thread an SM can hold,
-/// so the size matters): 16 N bytes of kc, bin and x, and 8 N of k where
+/// so the size matters): 16 N bytes of kc, bin and x, and 8 N of k (4 N in
+/// single precision) where
 /// the axes are not unrolled (d > 64).
 #define VF_GPU_TILE_FOR(N)                                                     \
   do {                                                                         \
     vf_u32 kc[N], bin[N];                                                      \
-    double x[N], k[N];                                                         \
+    double x[N];                                                               \
+    vf_real k[N];                                                              \
     vf_gpu_tile_with(a, tile, t, co, kc, bin, x, k);                           \
   } while (0)
 

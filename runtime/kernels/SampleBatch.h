@@ -62,16 +62,18 @@ static inline void vf_store_transposed_8x8(const vf_f64x8 *c, double *x,
 /// vf_sample_point for the sixteen samples j[0..15] of hypercubes
 /// hc[0..15] (r: vf_strata_reciprocals): x sample-major (x + lane * dim)
 /// when x_stride is 0, else axis-major (x[d * x_stride + lane]); training
-/// slots slot[d * stride + lane], jac[lane]. Both blocks of words of eight
-/// axes are drawn together (vf_uniform_words_x16); four chains, for 32
-/// samples, measured slower (their words and the map's vectors spill).
+/// slots slot[d * stride + lane], jac[lane] (x and the Jacobians widened
+/// to double where the sample path is single, SampleReal.h). Both blocks of
+/// words of eight axes are drawn together (vf_uniform_words_x16); four chains,
+/// for 32 samples, measured slower (their words and the map's vectors spill).
 static inline __attribute__((always_inline)) void
 vf_sample_points_x16(const vf_sampler_args *a, unsigned dim, const vf_u64 *j,
                      const vf_u64 *hc, const double *r, unsigned stride,
                      double *x, unsigned x_stride, vf_u32 *slot, double *jac) {
-  vf_f64x8 jv[2], hp[2], q[2];
+  vf_realx8 jv[2];
+  vf_f64x8 hp[2], q[2];
   for (unsigned v = 0; v < 2; ++v) {
-    jv[v] = a->box_volume;
+    jv[v] = VF_BOX_VOLUME(a);
     vf_u64x8 hl;
     __builtin_memcpy(&hl, hc + v * VF_LANES, sizeof hl);
     q[v] = __builtin_convertvector(hl, vf_f64x8);
@@ -99,10 +101,14 @@ vf_sample_points_x16(const vf_sampler_args *a, unsigned dim, const vf_u64 *j,
         const unsigned d = 8 * g + 4 * b + c;
         for (unsigned v = 0; v < 2; ++v) {
           const vf_u32x8 w = v ? words[b][c].hi : words[b][c].lo;
-          const vf_f64x8 u = vf_uniform_x8(w);
-          const vf_f64x8 k = vf_hcube_coord_x8(hp[v], r, d, nstrat, &q[v]);
-          const vf_f64x8 xd = vf_map_axis_x8(
-              a, d, u, k, slot + d * stride + v * VF_LANES, &jv[v]);
+          const vf_realx8 u = vf_uniform_x8(w);
+          // Whole numbers below nstrat: exact in either precision.
+          const vf_realx8 k = __builtin_convertvector(
+              vf_hcube_coord_x8(hp[v], r, d, nstrat, &q[v]), vf_realx8);
+          const vf_f64x8 xd = __builtin_convertvector(
+              vf_map_axis_x8(a, d, u, k, slot + d * stride + v * VF_LANES,
+                             &jv[v]),
+              vf_f64x8);
           // Strided x leaves at once, rather than held for the end of the
           // group: fewer live registers.
           if (x_stride)
@@ -124,7 +130,10 @@ vf_sample_points_x16(const vf_sampler_args *a, unsigned dim, const vf_u64 *j,
           xv[l * dim + d - 8 * g] = xg[v][d - 8 * g][l];
     }
   }
-  __builtin_memcpy(jac, jv, sizeof jv);
+  for (unsigned v = 0; v < 2; ++v) {
+    const vf_f64x8 jd = __builtin_convertvector(jv[v], vf_f64x8);
+    __builtin_memcpy(jac + v * VF_LANES, &jd, sizeof jd);
+  }
 }
 
 #pragma clang diagnostic pop

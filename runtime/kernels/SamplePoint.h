@@ -21,12 +21,12 @@ extern "C" {
 
 /// Fills x (user's box) and bin (map increment per axis) for sample j in the
 /// hypercube with coordinates k; returns the Jacobian including the box
-/// volume.
-static inline double vf_sample_point(const vf_sampler_args *a, unsigned dim,
-                                     vf_u64 j, const double *k, double *x,
-                                     vf_u32 *bin) {
+/// volume, in the sample path's arithmetic (SampleReal.h).
+static inline vf_real vf_sample_point(const vf_sampler_args *a, unsigned dim,
+                                      vf_u64 j, const vf_real *k, double *x,
+                                      vf_u32 *bin) {
   const vf_channel_scales s = vf_channel_scales_of(a);
-  double u[VF_SAMPLER_MAX_DIM];
+  vf_real u[VF_SAMPLER_MAX_DIM];
   vf_uniforms_point(a, j, dim, u);
   return vf_channel_point(a, &s, dim, k, u, x, bin);
 }

@@ -221,7 +221,7 @@ VF_STEP int vf_batch_weights(const double *fb, unsigned nb, unsigned nout,
     finb[b] = finite;
     allfinite &= finite;
     for (unsigned c = 0; c < nout; ++c)
-      vb[b * nout + c] = jacb[b] * (finite ? f[c] : 0.0);
+      vb[b * nout + c] = vf_weigh((vf_real)jacb[b], finite ? f[c] : 0.0);
     t2b[b] = vb[b * nout] * vb[b * nout] * invnb[b];
   }
   return allfinite;

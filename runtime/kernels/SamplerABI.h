@@ -95,6 +95,13 @@ typedef struct vf_sampler_args {
   /* The integrand's weight-list entries (host; 0 without lists): their
      VF_WEIGHT_CELLS are the last of hist_cells. */
   vf_u32 nweights;
+  /* For the single-precision kernels (SampleReal.h; else null and 0):
+     edges, box_lo, box_width and box_volume rounded to float, in the same
+     layouts. */
+  const float *single_edges;
+  const float *single_lo;
+  const float *single_width;
+  float single_volume;
 } vf_sampler_args;
 
 /// What one tile reports besides its segments.

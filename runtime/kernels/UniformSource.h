@@ -12,17 +12,18 @@
 // nowhere else: another generator is a header beside Philox.h with its
 // scalar and sixteen-lane draws, selected in this file. Four uniforms per
 // block of words, block b holding axes 4b .. 4b + 3 (Philox.h's counter
-// layout); a word w gives the uniform (w + 1/2) 2^-32. Channel c of a
-// multi-channel integrand (vf_sampler_args::channel) draws from block
-// c VF_CHANNEL_BLOCKS on: channels never share words, and channel 0 draws
-// what a single-channel integrand always drew.
+// layout); a word w gives the uniform (w + 1/2) 2^-32, or in single
+// precision its top 23 bits theirs (vf_uniform_of, SampleReal.h). Channel c of
+// a multi-channel integrand (vf_sampler_args::channel) draws from block c
+// VF_CHANNEL_BLOCKS on: channels never share words, and channel 0 draws what a
+// single-channel integrand always drew.
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_KERNELS_UNIFORMSOURCE_H
 #define VF_RUNTIME_KERNELS_UNIFORMSOURCE_H
 
 #include "PhiloxX16.h"
-#include "SamplerABI.h"
+#include "SampleReal.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -55,7 +56,7 @@ static inline vf_u32 vf_channel_first_block(const vf_sampler_args *a) {
 /// first, so that the map's loop over dimensions has no dependence on an
 /// earlier axis's block.
 static inline void vf_uniforms_point(const vf_sampler_args *a, vf_u64 j,
-                                     unsigned dim, double *u) {
+                                     unsigned dim, vf_real *u) {
   const vf_u32 first = vf_channel_first_block(a);
   VF_UNROLL_DIMENSIONS
   for (unsigned blk = 0; 4 * blk < dim; ++blk) {
@@ -63,7 +64,7 @@ static inline void vf_uniforms_point(const vf_sampler_args *a, vf_u64 j,
     vf_philox_block(a->seed, a->iteration, j, first + blk, words);
     VF_UNROLL_DIMENSIONS
     for (unsigned c = 0; c < 4 && 4 * blk + c < dim; ++c)
-      u[4 * blk + c] = vf_philox_u01(words[c]);
+      u[4 * blk + c] = vf_uniform_of(words[c]);
   }
 }
 
@@ -100,9 +101,13 @@ static inline void vf_uniform_words_x16(vf_u64 seed, vf_u32 iteration,
   vf_philox_chains_x16(seed, iteration, n, lo, hi, blk, out);
 }
 
-/// Eight words to their uniforms, vf_philox_u01 per lane.
-static inline vf_f64x8 vf_uniform_x8(vf_u32x8 w) {
-  return (__builtin_convertvector(w, vf_f64x8) + 0.5) * 0x1p-32;
+/// Eight words to their uniforms, vf_uniform_of per lane.
+static inline vf_realx8 vf_uniform_x8(vf_u32x8 w) {
+#ifdef VF_SAMPLE_SINGLE
+  return (__builtin_convertvector(w >> 9, vf_realx8) + 0.5f) * 0x1p-23f;
+#else
+  return (__builtin_convertvector(w, vf_realx8) + 0.5) * 0x1p-32;
+#endif
 }
 
 #pragma clang diagnostic pop

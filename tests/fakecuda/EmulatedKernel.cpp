@@ -19,6 +19,8 @@
 
 extern "C" const unsigned char vf_bc_sampler_emu_x86_64[];
 extern "C" const unsigned long vf_bc_sampler_emu_x86_64_len;
+extern "C" const unsigned char vf_bc_sampler_emu_f32_x86_64[];
+extern "C" const unsigned long vf_bc_sampler_emu_f32_x86_64_len;
 
 using namespace llvm;
 
@@ -26,8 +28,11 @@ namespace vf::fakecuda {
 
 namespace {
 
-ArrayRef<unsigned char> emulatedSamplerBitcode() {
-  return ArrayRef(vf_bc_sampler_emu_x86_64, vf_bc_sampler_emu_x86_64_len);
+ArrayRef<unsigned char> emulatedSamplerBitcode(bool Single) {
+  return Single
+             ? ArrayRef(vf_bc_sampler_emu_f32_x86_64,
+                        vf_bc_sampler_emu_f32_x86_64_len)
+             : ArrayRef(vf_bc_sampler_emu_x86_64, vf_bc_sampler_emu_x86_64_len);
 }
 
 /// Links the emulated kernels into host module \p M and creates an entry
@@ -48,8 +53,10 @@ Error instantiate(Module &M, ArrayRef<SamplerInstance> HostInstances,
   for (const char *Name :
        {VF_GPU_EMU_SAMPLER, VF_GPU_EMU_FOLD, VF_GPU_EMU_BIND})
     M.getOrInsertFunction(Name, Entry);
-  if (Error E = linkEmbeddedBitcode(M, emulatedSamplerBitcode(),
-                                    "sampler_emu-x86_64.bc"))
+  const bool Single = Instances.front().Single;
+  if (Error E = linkEmbeddedBitcode(M, emulatedSamplerBitcode(Single),
+                                    Single ? "sampler_emu_f32-x86_64.bc"
+                                           : "sampler_emu-x86_64.bc"))
     return E;
   // cuLaunchKernel's parameter array: its first element points to the
   // kernel's first parameter, the arguments' pointer.
@@ -82,8 +89,10 @@ std::string emulatedSampleSymbol(StringRef Name) {
 const HostExtension &emulatedKernelExtension() {
   static const HostExtension Ext = [] {
     CompileCacheKey K;
-    ArrayRef<unsigned char> BC = emulatedSamplerBitcode();
-    K.add(StringRef(reinterpret_cast<const char *>(BC.data()), BC.size()));
+    for (bool Single : {false, true}) {
+      ArrayRef<unsigned char> BC = emulatedSamplerBitcode(Single);
+      K.add(StringRef(reinterpret_cast<const char *>(BC.data()), BC.size()));
+    }
     return HostExtension{"gpuemu:" + K.finish(), instantiate, symbols};
   }();
   return Ext;

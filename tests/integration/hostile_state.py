@@ -62,7 +62,7 @@ for name, needles in [
         ("hugefirst", [r"component 0 of integrand 'hugefirst' overflows"]),
         ("big", [r"integrand 'big' overflows"]),
         ("wide", [r"interval \[-1e\+308, 1e\+308\] of x\[0\]"]),
-        ("wide2", [r"volume .* beyond the double range"]),
+        ("wide2", [r"volume .* beyond the range of a double"]),
         ("wide3", [r"f\*J that is not finite"])]:
     r = expect(EXE, [SRC, "--integrand", name] + SMALL, 1,
                f"integrand {name}", *needles)

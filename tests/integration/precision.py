@@ -14,12 +14,14 @@ Schedules, task parts merged in reverse order and (with MPIEXEC) two MPI
 ranks give one thread's bits in f32 too. And the doors: the JSON's `precision`, the table's note, the settings;
 a TOML run; the C API's vf_options.precision; a value that is neither
 f64 nor f32 refused at each; the warning for an rtol below the floor;
---emit llvm in single precision.
+--emit llvm in single precision; the sample path's floats (a box too
+wide for them refused, a NaN's point as the float path drew it).
 """
 import ctypes
 import math
 import os
 import re
+import struct
 import sys
 
 from vftest import CapiOptions, as_list, check, expect, finish, load_known, \
@@ -127,6 +129,7 @@ def doors(exe, src, lib):
     check(r.rc == 0 and "cache: 0 hits, 1 miss" in r.err,
           "--precision f32 compiles its code alone (one cold compile)")
     lossy(exe)
+    sample_path(exe)
     toml(exe, src)
     c_api(lib, src)
 
@@ -141,6 +144,31 @@ def lossy(exe):
                " is " + becomes + " in single precision", r"precision f64")
         r = vegasc(exe, [src, "-q"] + TINY)
         check(r.rc == 0, f"f64 with {text} runs")
+
+
+def sample_path(exe):
+    """The points are floats: a box a float cannot hold is refused, and a
+    non-finite value's message names the x the float path drew."""
+    src = write_source("wide", "integrand f(x in [0, 1e39]) = 1\n")
+    expect(exe, [src, "--precision", "f32", "--calls", 1000], 1,
+           "f32 with a box wider than a float", r"x\[0\]",
+           r"wider than a float \(3\.4e38, single precision\)", r"Rescale")
+    src = write_source("nan", "integrand f(x in [0.1, 1]^2) = "
+                       "if x[0] < 0.5 then sqrt(x[0] - 1) else 1\n")
+    points = {}
+    for precision in ("f32", "f64"):
+        r = vegasc(exe, [src, "-q", "--calls", 1000, "--precision", precision,
+                         "--on-nonfinite", "stop"], json_out=False)
+        m = re.search(r"is -?nan at x = \[([^\]]*)\]", r.err)
+        if check(r.rc == 1 and m, f"{precision}: a NaN names its point"):
+            points[precision] = [float(v) for v in m.group(1).split(",")]
+    floats = [struct.unpack("f", struct.pack("f", v))[0] == v
+              for v in points.get("f32", [math.pi])]
+    check(all(floats), "f32: the NaN's x is the float the kernel drew "
+          f"({points.get('f32')})")
+    check(points.get("f64") and not all(
+        struct.unpack("f", struct.pack("f", v))[0] == v
+        for v in points["f64"]), "f64: the NaN's x is a double")
 
 
 def toml(exe, src):

@@ -212,11 +212,20 @@ Status CudaDevice::reserveInputs(const vf_sampler_args &A,
     const void *Host;
     std::size_t Bytes;
   };
-  for (Input U : {Input{Edges, A.edges, EdgeBytes},
-                  Input{Offsets, A.hcube_offsets, OffsetBytes},
-                  Input{BoxLo, A.box_lo, BoxBytes},
-                  Input{BoxWidth, A.box_width, BoxBytes},
-                  Input{Params, A.params, ParamBytes}}) {
+  std::vector<Input> Inputs = {Input{Edges, A.edges, EdgeBytes},
+                               Input{Offsets, A.hcube_offsets, OffsetBytes},
+                               Input{BoxLo, A.box_lo, BoxBytes},
+                               Input{BoxWidth, A.box_width, BoxBytes},
+                               Input{Params, A.params, ParamBytes}};
+  // The single-precision kernels' float copies (SampleReal.h).
+  const bool Single = A.single_edges;
+  if (Single) {
+    const std::size_t Floats = sizeof(float) * A.dim;
+    Inputs.push_back({SingleEdges, A.single_edges, Floats * (A.ninc + 1)});
+    Inputs.push_back({SingleLo, A.single_lo, Floats});
+    Inputs.push_back({SingleWidth, A.single_width, Floats});
+  }
+  for (const Input &U : Inputs) {
     if (Status S = grow(U.B, U.Bytes); !S)
       return S;
     Upload->add(U.B.Ptr, U.Host, U.Bytes);
@@ -229,6 +238,11 @@ Status CudaDevice::reserveInputs(const vf_sampler_args &A,
   HostArgs.box_lo = reinterpret_cast<const double *>(BoxLo.Ptr);
   HostArgs.box_width = reinterpret_cast<const double *>(BoxWidth.Ptr);
   HostArgs.params = reinterpret_cast<const double *>(Params.Ptr);
+  if (Single) {
+    HostArgs.single_edges = reinterpret_cast<const float *>(SingleEdges.Ptr);
+    HostArgs.single_lo = reinterpret_cast<const float *>(SingleLo.Ptr);
+    HostArgs.single_width = reinterpret_cast<const float *>(SingleWidth.Ptr);
+  }
   if (Status S = grow(Args, sizeof(HostArgs)); !S)
     return S;
   Upload->add(Args.Ptr, &HostArgs, sizeof(HostArgs));

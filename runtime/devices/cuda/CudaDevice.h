@@ -94,6 +94,7 @@ private:
     std::size_t Bytes = 0;
   };
   Buffer Edges, Offsets, BoxLo, BoxWidth, Params, Args, Segments;
+  Buffer SingleEdges, SingleLo, SingleWidth; ///< --precision f32's inputs
   Buffer PdfTable; ///< the run's parton-density members, copied once
   vf_sampler_args HostArgs{};
   std::uint64_t Bins = 0;

@@ -81,6 +81,22 @@ TEST(StrataTest, Nstrat) {
   EXPECT_EQ(Strata::chooseNstrat(3, 10000000000ULL, 999), 9u);
 }
 
+/// In single precision (hcubeCap) M stops at 2^14 per axis, where a
+/// stratum still holds 1024 distinct float positions; double is unchanged.
+TEST(StrataTest, SinglePrecisionCapsStrataPerAxis) {
+  const std::uint64_t Cap = Strata::DefaultMaxHcube;
+  EXPECT_EQ(Strata::chooseNstrat(1, 1000000, Strata::hcubeCap(1, Cap, true)),
+            16384u);
+  EXPECT_EQ(Strata::chooseNstrat(1, 1000000, Strata::hcubeCap(1, Cap, false)),
+            250000u);
+  EXPECT_EQ(Strata::hcubeCap(2, 1ULL << 40, true), 1ULL << 28);
+  EXPECT_EQ(Strata::chooseNstrat(2, 1ULL << 40,
+                                 Strata::hcubeCap(2, 1ULL << 40, true)),
+            16384u);
+  // Above two axes the default cap binds first.
+  EXPECT_EQ(Strata::hcubeCap(3, Cap, true), Cap);
+}
+
 /// Strata(dim, neval) starts uniform: n_h = floor(neval / N_h) >= 2, the
 /// offsets are its prefix sums and nevalUsed() is their total.
 TEST(StrataTest, UniformAllocation) {

@@ -36,4 +36,15 @@ inline vf_sampler_args mappedArgs(vf_u64 Seed, vf_u32 Iteration, unsigned Dim,
   return A;
 }
 
+/// \p A's inputs for the single-precision kernels: \p Edges, \p Lo and
+/// \p Width, A's rounded to float, which must outlive it.
+inline void singleInputs(vf_sampler_args &A, const std::vector<float> &Edges,
+                         const std::vector<float> &Lo,
+                         const std::vector<float> &Width) {
+  A.single_edges = Edges.data();
+  A.single_lo = Lo.data();
+  A.single_width = Width.data();
+  A.single_volume = float(A.box_volume);
+}
+
 #endif // VF_TESTS_UNIT_RUNTIME_KERNELS_MAPPEDARGS_H

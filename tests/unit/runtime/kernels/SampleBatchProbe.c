@@ -4,11 +4,14 @@
 // C with clang vector extensions; these wrappers run its parts for
 // SampleBatchTest.cpp. Compiled twice: for the baseline x86-64 and for
 // AVX-512 (SampleBatchProbe512.c), since the JIT builds the kernel for the
-// host's widest vectors and both forms must give the same numbers.
+// host's widest vectors and both forms must give the same numbers; and both
+// again with the single-precision sample path (SampleBatchProbeF32*.c,
+// VF_SAMPLE_SINGLE).
 //
 //===----------------------------------------------------------------------===//
 
 #include "SampleBatch.h"
+#include "SamplePoint.h"
 
 #ifndef VF_PROBE
 #define VF_PROBE(name) vf_test_##name
@@ -67,3 +70,16 @@ void VF_PROBE(sample_points_x16)(const vf_sampler_args *a, unsigned dim,
   vf_sample_points_x16(a, dim, j, hc, r, VF_WORD_LANES, x, x_stride, slot,
                        jac);
 }
+
+/// The scalar path's point of sample j in hypercube h (SamplePoint.h, as
+/// the GPU kernel and the host's recomputation draw it) in this build's
+/// precision; the Jacobian widened to double.
+double VF_PROBE(sample_point)(const vf_sampler_args *a, unsigned dim, vf_u64 j,
+                              vf_u64 h, double *x, vf_u32 *bin) {
+  vf_real k[VF_SAMPLER_MAX_DIM];
+  vf_hcube_coords(h, dim, a->nstrat, k);
+  return (double)vf_sample_point(a, dim, j, k, x, bin);
+}
+
+/// A word's uniform in this build's precision, widened to double.
+double VF_PROBE(uniform)(vf_u32 w) { return (double)vf_uniform_of(w); }

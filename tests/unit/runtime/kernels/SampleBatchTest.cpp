@@ -29,9 +29,14 @@ extern "C" {
   void P##sample_points_x16(const vf_sampler_args *a, unsigned dim,            \
                             const vf_u64 *j, const vf_u64 *hc,                 \
                             unsigned x_stride, double *x, vf_u32 *slot,        \
-                            double *jac);
+                            double *jac);                                      \
+  double P##sample_point(const vf_sampler_args *a, unsigned dim, vf_u64 j,     \
+                         vf_u64 h, double *x, vf_u32 *bin);                    \
+  double P##uniform(vf_u32 w);
 VF_DECLARE_PROBES(vf_test_)
 VF_DECLARE_PROBES(vf_test512_)
+VF_DECLARE_PROBES(vf_test_f32_)
+VF_DECLARE_PROBES(vf_test512_f32_)
 }
 
 namespace {
@@ -41,17 +46,26 @@ struct Probes {
   decltype(&vf_test_hcube_coords_x8) Coords;
   decltype(&vf_test_philox_chains) Chains;
   decltype(&vf_test_sample_points_x16) Points;
+  decltype(&vf_test_sample_point) Point; ///< the scalar path
+  decltype(&vf_test_uniform) Uniform;
+  bool Single; ///< the sample path is float (VF_SAMPLE_SINGLE)
 };
 
+#define VF_PROBES(Name, P, Single)                                             \
+  Probes {                                                                     \
+    Name, P##hcube_coords_x8, P##philox_chains, P##sample_points_x16,          \
+        P##sample_point, P##uniform, Single                                    \
+  }
+
 std::vector<Probes> builds() {
-  std::vector<Probes> B = {{"baseline", vf_test_hcube_coords_x8,
-                            vf_test_philox_chains,
-                            vf_test_sample_points_x16}};
+  std::vector<Probes> B = {VF_PROBES("baseline", vf_test_, false),
+                           VF_PROBES("baseline f32", vf_test_f32_, true)};
   // The features the AVX-512 probe is built with.
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
-      __builtin_cpu_supports("avx512vl"))
-    B.push_back({"avx512", vf_test512_hcube_coords_x8, vf_test512_philox_chains,
-                 vf_test512_sample_points_x16});
+      __builtin_cpu_supports("avx512vl")) {
+    B.push_back(VF_PROBES("avx512", vf_test512_, false));
+    B.push_back(VF_PROBES("avx512 f32", vf_test512_f32_, true));
+  }
   return B;
 }
 
@@ -146,8 +160,11 @@ TEST(SampleBatchTest, PointsSlotsAndJacobiansAreTheScalarOnes) {
           Lo[D] = -1.0 - D;
           Width[D] = 0.5 + D;
         }
-        const vf_sampler_args A =
-            mappedArgs(R(), 5, Dim, Ninc, 3, Edges, Lo, Width);
+        vf_sampler_args A = mappedArgs(R(), 5, Dim, Ninc, 3, Edges, Lo, Width);
+        const std::vector<float> EdgesF(Edges.begin(), Edges.end()),
+            LoF(Lo.begin(), Lo.end()), WidthF(Width.begin(), Width.end());
+        if (P.Single)
+          singleInputs(A, EdgesF, LoF, WidthF);
         const std::uint64_t Nhcube = power(A.nstrat, Dim);
         vf_u64 J[16], Hc[16];
         for (unsigned L = 0; L < 16; ++L) {
@@ -160,14 +177,15 @@ TEST(SampleBatchTest, PointsSlotsAndJacobiansAreTheScalarOnes) {
         Hc[1] = Nhcube - 1;
         for (unsigned D = 1; D < Dim && D < 12; ++D)
           Hc[1 + D] = power(A.nstrat, D);
-        std::vector<double> X(16 * Dim), Jac(16), Want(Dim), K(Dim);
+        std::vector<double> X(16 * Dim), Jac(16), Want(Dim);
         std::vector<vf_u32> Slot(16 * Dim), Bin(Dim);
         P.Points(&A, Dim, J, Hc, Strided ? 16 : 0, X.data(), Slot.data(),
                  Jac.data());
         for (unsigned L = 0; L < 16; ++L) {
-          vf_hcube_coords(Hc[L], Dim, A.nstrat, K.data());
           const double WantJac =
-              vf_sample_point(&A, Dim, J[L], K.data(), Want.data(), Bin.data());
+              P.Point(&A, Dim, J[L], Hc[L], Want.data(), Bin.data());
+          // A single path's x and J are floats.
+          ASSERT_TRUE(!P.Single || double(float(WantJac)) == WantJac);
           ASSERT_EQ(Jac[L], WantJac) << P.Name << ", d = " << Dim;
           for (unsigned D = 0; D < Dim; ++D) {
             const double Got = Strided ? X[D * 16 + L] : X[L * Dim + D];
@@ -177,6 +195,20 @@ TEST(SampleBatchTest, PointsSlotsAndJacobiansAreTheScalarOnes) {
           }
         }
       }
+}
+
+TEST(SampleBatchTest, SingleUniformsAreExactMidpointsOf23Bits) {
+  std::mt19937_64 R(5);
+  for (const Probes &P : builds()) {
+    if (!P.Single)
+      continue;
+    EXPECT_EQ(P.Uniform(0), 0x1p-24) << P.Name;
+    EXPECT_EQ(P.Uniform(0xffffffffu), 1 - 0x1p-24) << P.Name;
+    for (int K = 0; K < 1000; ++K) {
+      const auto W = vf_u32(R());
+      ASSERT_EQ(P.Uniform(W), (double(W >> 9) + 0.5) * 0x1p-23) << P.Name;
+    }
+  }
 }
 
 } // namespace
