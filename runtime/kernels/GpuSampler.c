@@ -82,7 +82,24 @@ static double vf_shfl_f64(double v, vf_u32 src) {
   return v;
 }
 
-static double vf_shfl_f64_bfly(double v, int lane_mask) {
+/// A vf_real from lane src (one shuffle in single precision), and its
+/// butterfly form.
+static vf_real vf_shfl_real(vf_real v, vf_u32 src) {
+#ifdef VF_SAMPLE_SINGLE
+  return __builtin_bit_cast(
+      float, __nvvm_shfl_sync_idx_i32(VF_FULL_WARP, __builtin_bit_cast(int, v),
+                                      (int)src, 31));
+#else
+  return vf_shfl_f64(v, src);
+#endif
+}
+
+static vf_real vf_shfl_real_bfly(vf_real v, int lane_mask) {
+#ifdef VF_SAMPLE_SINGLE
+  return __builtin_bit_cast(
+      float, __nvvm_shfl_sync_bfly_i32(VF_FULL_WARP, __builtin_bit_cast(int, v),
+                                       lane_mask, 31));
+#else
   vf_u64 bits;
   __builtin_memcpy(&bits, &v, sizeof bits);
   const vf_u32 lo = (vf_u32)__nvvm_shfl_sync_bfly_i32(VF_FULL_WARP, (int)bits,
@@ -92,6 +109,7 @@ static double vf_shfl_f64_bfly(double v, int lane_mask) {
   bits = ((vf_u64)hi << 32) | lo;
   __builtin_memcpy(&v, &bits, sizeof v);
   return v;
+#endif
 }
 
 /// vf_hcube_coords(h) on every lane: lane e finds axis d0 + e as
@@ -134,22 +152,23 @@ static void vf_hcube_step(unsigned dim, vf_u32 nstrat, vf_u32 *kc) {
 /// with one global round trip per bin and block instead of one per
 /// sample, and no barrier between samples. The caller syncs the warp once
 /// after the block's updates, before another lane may read the pair.
-static void vf_train_axis(double *pairs, vf_u32 bin, double t2, double w,
+static void vf_train_axis(vf_real *pairs, vf_u32 bin, vf_real t2, vf_real w,
                           int valid) {
   // Invalid lanes use a bin no valid lane has, so they never join a group.
   const vf_u32 key = valid ? bin : 0xffffffffu;
   const vf_u32 same = __nvvm_match_any_sync_i32(VF_FULL_WARP, (int)key);
   const int leader = valid && (same & ((1u << vf_lane()) - 1u)) == 0;
-  // One 16-byte load and store (ld/st.v2.f64) for the pair: the buffer is
-  // cudaMalloc'ed, so every pair is 16-byte aligned.
-  vf_f64x2 *p = (vf_f64x2 *)(pairs + 2 * bin);
-  vf_f64x2 acc = {t2, w};
+  // One 16-byte load and store (ld/st.v2.f64; 8 bytes in single
+  // precision) for the pair: the buffer is cudaMalloc'ed, so every pair
+  // is aligned.
+  vf_realx2 *p = (vf_realx2 *)(pairs + 2 * bin);
+  vf_realx2 acc = {t2, w};
   if (leader)
     acc = *p + acc;
   vf_u32 rest = leader ? same & (same - 1u) : 0u;
   while (__nvvm_vote_ballot_sync(VF_FULL_WARP, rest != 0)) {
     const vf_u32 src = rest ? (vf_u32)__builtin_ctz(rest) : vf_lane();
-    const vf_f64x2 o = {vf_shfl_f64(t2, src), vf_shfl_f64(w, src)};
+    const vf_realx2 o = {vf_shfl_real(t2, src), vf_shfl_real(w, src)};
     if (rest) {
       acc += o;
       rest &= rest - 1u;
@@ -165,8 +184,8 @@ static void vf_train_axis(double *pairs, vf_u32 bin, double t2, double w,
 /// segments that end. shift[] receives this lane's shift K.
 static void vf_block_step(const vf_chunk_outputs *co, double *edge,
                           vf_u64 first, vf_open_segment *sg, vf_u64 hl,
-                          const double *v, unsigned nout, int valid,
-                          vf_u32 nb, double *shift) {
+                          const vf_real *v, unsigned nout, int valid, vf_u32 nb,
+                          vf_real *shift) {
   const vf_u32 lane = vf_lane();
   const unsigned nt = VF_SEGMENT_TERMS(nout);
   const vf_u64 hprev = vf_shfl_u64(hl, lane ? lane - 1 : 0);
@@ -181,19 +200,25 @@ static void vf_block_step(const vf_chunk_outputs *co, double *edge,
   const int cont = sg->open && sg->h == vf_shfl_u64(hl, 0);
   VF_UNROLL_DIMENSIONS
   for (unsigned c = 0; c < nout; ++c) {
-    const double head = vf_shfl_f64(v[c], run);
-    shift[c] = run == 0 && cont ? sg->sums[1 + c] : head;
+    const vf_real head = vf_shfl_real(v[c], run);
+    shift[c] = run == 0 && cont ? (vf_real)sg->sums[1 + c] : head;
   }
-  double q[VF_SEGMENT_TERMS(VF_SAMPLER_MAX_OUT)];
+  vf_real q[VF_SEGMENT_TERMS(VF_SAMPLER_MAX_OUT)], lo[VF_SAMPLER_MAX_OUT];
   vf_segment_terms(v, shift, nout, q);
+  VF_UNROLL_DIMENSIONS
+  for (unsigned c = 0; c < nout; ++c)
+    lo[c] = 0;
   VF_UNROLL_DIMENSIONS
   for (vf_u32 s = 1; s < 32; s *= 2) {
     const int join = valid && lane + s < run_end;
     const vf_u32 src = lane + s < 32 ? lane + s : 31;
     VF_UNROLL_DIMENSIONS
     for (unsigned i = 0; i < nt; ++i) {
-      const double o = vf_shfl_f64(q[i], src);
-      q[i] = join ? q[i] + o : q[i];
+      const int comp = VF_COMPENSATED && i < nout;
+      const vf_real o = vf_shfl_real(q[i], src);
+      const vf_real o_lo = comp ? vf_shfl_real(lo[i], src) : 0;
+      if (join)
+        vf_tree_add(&q[i], comp ? &lo[i] : 0, o, o_lo, comp);
     }
   }
   for (vf_u32 rest = heads; rest; rest &= rest - 1) {
@@ -207,13 +232,16 @@ static void vf_block_step(const vf_chunk_outputs *co, double *edge,
       double vh[VF_SAMPLER_MAX_OUT];
       VF_UNROLL_DIMENSIONS
       for (unsigned c = 0; c < nout; ++c)
-        vh[c] = vf_shfl_f64(v[c], hd);
+        vh[c] = (double)vf_shfl_real(v[c], hd);
       vf_open_segment_start(sg, vf_shfl_u64(hl, hd), vh, nout);
     }
     sg->sums[0] += (double)(e - hd);
     VF_UNROLL_DIMENSIONS
-    for (unsigned i = 0; i < nt; ++i)
-      sg->sums[1 + nout + i] += vf_shfl_f64(q[i], hd);
+    for (unsigned i = 0; i < nt; ++i) {
+      const int comp = VF_COMPENSATED && i < nout;
+      sg->sums[1 + nout + i] += vf_run_total(
+          vf_shfl_real(q[i], hd), comp ? vf_shfl_real(lo[i], hd) : 0, comp);
+    }
   }
 }
 
@@ -224,14 +252,14 @@ static void vf_block_step(const vf_chunk_outputs *co, double *edge,
 /// cells last, shifted into \p shift, as in Sampler.c).
 VF_GPU_STEP void vf_gpu_tile_begin(const vf_sampler_args *a,
                                    const vf_chunk_outputs *co, vf_u64 t,
-                                   double *train, vf_u64 bins, vf_u64 first,
+                                   vf_real *train, vf_u64 bins, vf_u64 first,
                                    vf_u64 end, unsigned nhist,
                                    unsigned nweights, double *shift,
                                    vf_hist_state *hist) {
   const vf_u32 lane = vf_lane();
   if (a->train) {
     for (vf_u64 i = lane; i < 2 * bins; i += 32)
-      train[i] = 0.0;
+      train[i] = 0;
     __nvvm_bar_warp_sync(VF_FULL_WARP);
   }
   if (nhist || nweights) {
@@ -258,11 +286,11 @@ VF_GPU_STEP void vf_gpu_tile_begin(const vf_sampler_args *a,
 /// by dim divisions per lane; the same whole numbers. *inv_nh its 1/n_h.
 VF_GPU_STEP vf_u64 vf_gpu_lane_hcube(const vf_sampler_args *a, unsigned dim,
                                      vf_u64 h, vf_u64 j, vf_u64 *hk, vf_u32 *kc,
-                                     double *inv_nh) {
+                                     vf_real *inv_nh) {
   vf_u64 hl = h;
   while (j >= a->hcube_offsets[hl + 1])
     ++hl;
-  *inv_nh = 1.0 / (double)(a->hcube_offsets[hl + 1] - a->hcube_offsets[hl]);
+  *inv_nh = vf_inverse_count(a->hcube_offsets[hl + 1] - a->hcube_offsets[hl]);
   for (; *hk < hl; ++*hk)
     vf_hcube_step(dim, a->nstrat, kc);
   return hl;
@@ -282,7 +310,7 @@ VF_GPU_STEP double vf_gpu_sample_values(const vf_sampler_args *a, unsigned dim,
                                         unsigned nout, vf_u64 j, vf_u64 j0,
                                         int valid, const vf_u32 *kc, vf_real *k,
                                         double *x, vf_u32 *bin, double *f,
-                                        double *v, vf_gpu_tile_marks *m) {
+                                        vf_real *v, vf_gpu_tile_marks *m) {
   VF_UNROLL_DIMENSIONS
   for (unsigned d = 0; d < dim; ++d)
     k[d] = (vf_real)kc[d];
@@ -293,7 +321,7 @@ VF_GPU_STEP double vf_gpu_sample_values(const vf_sampler_args *a, unsigned dim,
     vf_user_integrand_exact(x, a->params, f);
   int finite = 1;
   for (unsigned c = 0; c < nout; ++c)
-    finite &= vf_isfinite(f[c]);
+    finite &= vf_value_isfinite(f[c]);
   vf_u32 bad = __nvvm_vote_ballot_sync(VF_FULL_WARP, valid && !finite);
   if (bad) {
     if (m->nonfinite == 0)
@@ -301,28 +329,28 @@ VF_GPU_STEP double vf_gpu_sample_values(const vf_sampler_args *a, unsigned dim,
     m->nonfinite += (vf_u64)__builtin_popcount(bad);
   }
   for (unsigned c = 0; c < nout; ++c)
-    v[c] = vf_weigh(jac, finite ? f[c] : 0.0);
+    v[c] = vf_weigh_real(jac, finite ? f[c] : 0.0);
   return finite ? (double)jac : 0.0;
 }
 
 /// The largest deviation |v_0 - K_0| / n_h: the block's first largest, if
 /// above the tile's so far (Sampler.c searches in sample order): a
 /// butterfly maximum, then the first lane that holds it.
-VF_GPU_STEP void vf_gpu_largest(const double *v, const double *shift,
-                                double inv_nh, int valid, vf_u64 j0,
+VF_GPU_STEP void vf_gpu_largest(const vf_real *v, const vf_real *shift,
+                                vf_real inv_nh, int valid, vf_u64 j0,
                                 vf_gpu_tile_marks *m) {
-  const double d0 = v[0] - shift[0];
-  const double mine = valid && d0 == d0 ? __builtin_fabs(d0) * inv_nh : -1.0;
-  double top = mine;
+  const vf_real d0 = v[0] - shift[0];
+  const vf_real mine = valid && d0 == d0 ? VF_REAL_ABS(d0) * inv_nh : -1;
+  vf_real top = mine;
   for (int off = 16; off > 0; off /= 2) {
-    const double other = vf_shfl_f64_bfly(top, off);
+    const vf_real other = vf_shfl_real_bfly(top, off);
     top = other > top ? other : top;
   }
   if (top > m->max_dev) {
     const vf_u32 at = (vf_u32)__builtin_ctz(
         __nvvm_vote_ballot_sync(VF_FULL_WARP, mine == top));
     m->max_dev = top;
-    m->max_value = vf_shfl_f64(v[0], at);
+    m->max_value = (double)vf_shfl_real(v[0], at);
     m->max_index = j0 + at;
   }
 }
@@ -333,17 +361,17 @@ VF_GPU_STEP void vf_gpu_largest(const double *v, const double *shift,
 /// read from the lanes' rows of \p rows (VF_SAMPLE_VALUES(nweights) apart).
 VF_GPU_STEP void vf_gpu_hist_block(const vf_sampler_args *a,
                                    vf_hist_state *hist, vf_u64 hl,
-                                   const double *v, const double *f, double jac,
-                                   const double *rows, unsigned nout,
-                                   unsigned nhist, unsigned nweights,
-                                   vf_u32 nb) {
+                                   const vf_real *v, const double *f,
+                                   double jac, const double *rows,
+                                   unsigned nout, unsigned nhist,
+                                   unsigned nweights, vf_u32 nb) {
   const vf_u32 lane = vf_lane();
   // Every lane's values written before lane 0 reads them.
   if (nweights)
     __nvvm_bar_warp_sync(VF_FULL_WARP);
   for (vf_u32 s = 0; s < nb; ++s) {
     const vf_u64 hs = vf_shfl_u64(hl, s);
-    const double vs0 = vf_shfl_f64(v[0], s);
+    const double vs0 = (double)vf_shfl_real(v[0], s);
     const double js = vf_shfl_f64(jac, s);
     double cs[VF_SAMPLER_MAX_HIST];
     const double *cells = cs;
@@ -403,7 +431,9 @@ VF_GPU_STEP void vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile,
   if (end > a->nsamples)
     end = a->nsamples;
   double *edge = co->edge_segments + 2 * VF_SEGMENT_STRIDE(nout) * t;
-  double *train = co->train + 2 * bins * t;
+  // The tile's training pairs in the sample path's arithmetic (floats in
+  // the first half of its region in single precision).
+  vf_real *train = (vf_real *)(co->train + 2 * bins * t);
   // With lists, the lanes' values and the lists' shifts are the tile's
   // scratch in global memory (the entries are too many for a thread's
   // frame, which the driver reserves for every thread an SM holds).
@@ -413,7 +443,7 @@ VF_GPU_STEP void vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile,
   double *const f =
       nweights ? rows + (vf_u64)lane * VF_SAMPLE_VALUES(nweights) : own;
   double *const wshift = nweights ? rows + 32 * VF_SAMPLE_VALUES(nweights) : 0;
-  double v[VF_SAMPLER_MAX_OUT], shift[VF_SAMPLER_MAX_OUT];
+  vf_real v[VF_SAMPLER_MAX_OUT], shift[VF_SAMPLER_MAX_OUT];
   vf_u64 h = vf_find_hcube(a->hcube_offsets, a->nhcube, begin);
   vf_warp_hcube_coords(h, dim, a->nstrat, kc);
   vf_u64 hk = h;
@@ -430,7 +460,7 @@ VF_GPU_STEP void vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile,
     const vf_u32 nb = end - j0 < 32 ? (vf_u32)(end - j0) : 32u;
     const int valid = lane < nb;
     const vf_u64 j = valid ? j0 + lane : end - 1;
-    double inv_nh;
+    vf_real inv_nh;
     const vf_u64 hl = vf_gpu_lane_hcube(a, dim, h, j, &hk, kc, &inv_nh);
     const double jac = vf_gpu_sample_values(a, dim, nout, j, j0, valid, kc, k,
                                             x, bin, f, v, &m);
@@ -440,7 +470,7 @@ VF_GPU_STEP void vf_gpu_tile_with(const vf_sampler_args *a, vf_u64 tile,
       vf_gpu_hist_block(a, &hist, hl, v, f, jac, rows, nout, nhist, nweights,
                         nb);
     if (a->train) {
-      const double t2 = v[0] * v[0] * inv_nh;
+      const vf_real t2 = v[0] * v[0] * inv_nh;
       VF_KEEP_ROLLED
       for (unsigned d = 0; d < dim; ++d)
         vf_train_axis(train + 2 * (vf_u64)d * ninc, bin[d], t2, inv_nh,
@@ -495,7 +525,9 @@ void vf_sample_tiles_gpu(const vf_sampler_args *a, vf_u64 first_tile,
 /// one entry per thread, over the group's tiles in tile order from zero -
 /// the host's order - so only the partials need to reach the host.
 /// groups[2 g] is the group's first tile within the piece, groups[2 g + 1]
-/// its tile count; entries = 2 x dim x ninc.
+/// its tile count; entries = 2 x dim x ninc. A tile's entries are in the
+/// sample path's arithmetic (floats in single precision, at the start of
+/// the tile's region), each widened once here.
 void vf_fold_groups_gpu(const double *train, vf_u64 entries,
                         const vf_u64 *groups, vf_u64 ngroups,
                         double *partials) {
@@ -508,7 +540,7 @@ void vf_fold_groups_gpu(const double *train, vf_u64 entries,
   const vf_u64 first = groups[2 * g], count = groups[2 * g + 1];
   double p = 0.0;
   for (vf_u64 t = 0; t < count; ++t)
-    p += train[(first + t) * entries + i];
+    p += (double)((const vf_real *)(train + (first + t) * entries))[i];
   partials[g * entries + i] = p;
 }
 

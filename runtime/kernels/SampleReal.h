@@ -57,4 +57,46 @@ static inline double vf_weigh(vf_real jac, double f) {
   return (double)(jac * (vf_real)f);
 }
 
+/// v = J f in the sample path's arithmetic (vf_weigh, not widened).
+static inline vf_real vf_weigh_real(vf_real jac, double f) {
+  return jac * (vf_real)f;
+}
+
+/// Whether an integrand's value f is finite: in single precision f is a
+/// float widened, and the test is the float's, so that the GPU kernel,
+/// where the widening folds away, tests in float too.
+static inline int vf_value_isfinite(double f) {
+  const vf_real x = (vf_real)f;
+  return x - x == 0;
+}
+
+/// |x| of a vf_real.
+#ifdef VF_SAMPLE_SINGLE
+#define VF_REAL_ABS(x) __builtin_fabsf(x)
+#else
+#define VF_REAL_ABS(x) __builtin_fabs(x)
+#endif
+
+/// Whether a block's sums of deviations carry a compensation term
+/// (BlockSums.h): in single precision only, where they are float.
+#ifdef VF_SAMPLE_SINGLE
+#define VF_COMPENSATED 1
+#else
+#define VF_COMPENSATED 0
+#endif
+
+/// a + b = s + *err exactly, s = a + b rounded (Knuth's TwoSum; no
+/// contraction, so every device computes the same err).
+static inline vf_real vf_two_sum(vf_real a, vf_real b, vf_real *err) {
+  const vf_real s = a + b, bp = s - a;
+  *err = (a - (s - bp)) + (b - bp);
+  return s;
+}
+
+/// 1 / n_h, the weight of a sample of a hypercube of n samples, in the
+/// sample path's arithmetic.
+static inline vf_real vf_inverse_count(vf_u64 n) {
+  return (vf_real)1 / (vf_real)n;
+}
+
 #endif // VF_RUNTIME_KERNELS_SAMPLEREAL_H

@@ -127,11 +127,11 @@ static void vf_exact_samples(const double *xb, unsigned x_stride,
 /// accumulated. *h, *h_end and *inv_nh move on to the batch's last
 /// hypercube.
 VF_STEP vf_u64 vf_batch_hcubes(const vf_u64 *offsets, vf_u64 j0, unsigned nb,
-                               vf_u64 *h, vf_u64 *h_end, double *inv_nh,
-                               vf_u64 *hb, double *invnb) {
+                               vf_u64 *h, vf_u64 *h_end, vf_real *inv_nh,
+                               vf_u64 *hb, vf_real *invnb) {
   vf_u64 heads = 1;
   vf_u64 runh[VF_BATCH];
-  double runinv[VF_BATCH];
+  vf_real runinv[VF_BATCH];
   // Run 0 is the last batch's last hypercube, unless that ended there.
   unsigned nrun = *h_end > j0;
   runh[0] = *h;
@@ -143,7 +143,7 @@ VF_STEP vf_u64 vf_batch_hcubes(const vf_u64 *offsets, vf_u64 j0, unsigned nb,
       continue; // empty (Strata gives none, but the walk allows them)
     heads |= (vf_u64)1 << (start - j0);
     runh[nrun] = *h;
-    runinv[nrun++] = 1.0 / (double)(*h_end - start);
+    runinv[nrun++] = vf_inverse_count(*h_end - start);
   }
   *inv_nh = runinv[nrun - 1];
   for (unsigned b = 0, k = 0; b < VF_BATCH; ++b) {
@@ -210,19 +210,20 @@ VF_STEP void vf_batch_values(const vf_sampler_args *a, const double *xb,
 /// finite.
 VF_STEP int vf_batch_weights(const double *fb, unsigned nb, unsigned nout,
                              unsigned nvals, const double *jacb,
-                             const double *invnb, int *finb, double *vb,
-                             double *t2b) {
+                             const vf_real *invnb, int *finb, double *vb,
+                             vf_real *t2b) {
   int allfinite = 1;
   for (unsigned b = 0; b < VF_BATCH; ++b) {
     const double *f = fb + (b < nb ? b : nb - 1) * nvals;
     int finite = 1;
     for (unsigned c = 0; c < nout; ++c)
-      finite &= vf_isfinite(f[c]);
+      finite &= vf_value_isfinite(f[c]);
     finb[b] = finite;
     allfinite &= finite;
     for (unsigned c = 0; c < nout; ++c)
       vb[b * nout + c] = vf_weigh((vf_real)jacb[b], finite ? f[c] : 0.0);
-    t2b[b] = vb[b * nout] * vb[b * nout] * invnb[b];
+    const vf_real v0 = (vf_real)vb[b * nout];
+    t2b[b] = v0 * v0 * invnb[b];
   }
   return allfinite;
 }
@@ -240,8 +241,8 @@ typedef struct {
 /// nothing).
 VF_STEP void vf_batch_segments(const vf_tile_outputs *out, vf_u64 first,
                                vf_open_segment *sg, const vf_u64 *hb,
-                               vf_u64 heads, const double *vb, double *devb,
-                               const double *invnb, vf_u64 j0, unsigned nb,
+                               vf_u64 heads, const double *vb, vf_real *devb,
+                               const vf_real *invnb, vf_u64 j0, unsigned nb,
                                unsigned nout, vf_tile_largest *large) {
   for (unsigned b0 = 0; b0 < nb; b0 += VF_BLOCK) {
     const unsigned n = nb - b0 < VF_BLOCK ? nb - b0 : VF_BLOCK;
@@ -249,7 +250,7 @@ VF_STEP void vf_batch_segments(const vf_tile_outputs *out, vf_u64 first,
                       vb + b0 * nout, n, nout, devb + b0, VF_TILE_WIDE);
     if (vf_block_largest(devb + b0, invnb + b0, n) > large->dev)
       for (unsigned b = b0; b < b0 + n; ++b) {
-        const double dev = devb[b] * invnb[b];
+        const vf_real dev = devb[b] * invnb[b];
         if (dev > large->dev) {
           large->dev = dev;
           large->value = vb[b * nout];
@@ -271,8 +272,8 @@ VF_STEP void vf_batch_accumulate(vf_hist_state *hist, const vf_sampler_args *a,
                                  vf_batch_cells cells, const vf_u64 *hb,
                                  const double *vb, const double *fb,
                                  const double *jacb, const int *finb,
-                                 double *train, const vf_u32 *slotb,
-                                 const double *t2b, const double *invnb) {
+                                 vf_real *train, const vf_u32 *slotb,
+                                 const vf_real *t2b, const vf_real *invnb) {
   const unsigned nhist = cells.nhist, nweights = cells.nweights;
   const unsigned nvals = nout + nhist + nweights;
   for (unsigned b = 0; b < nb; ++b) {
@@ -283,11 +284,11 @@ VF_STEP void vf_batch_accumulate(vf_hist_state *hist, const vf_sampler_args *a,
                           a->hist_cells - (vf_u32)VF_WEIGHT_CELLS(nweights),
                           fb + b * nvals + nout + nhist, nweights);
     if (train) {
-      const vf_f64x2 add = {t2b[b], invnb[b]};
+      const vf_realx2 add = {t2b[b], invnb[b]};
       VF_UNROLL_DIMENSIONS
       for (unsigned d = 0; d < dim; ++d) {
-        double *p = train + slotb[d * VF_BATCH + b];
-        vf_f64x2 pair;
+        vf_real *p = train + slotb[d * VF_BATCH + b];
+        vf_realx2 pair;
         __builtin_memcpy(&pair, p, sizeof pair);
         pair += add;
         __builtin_memcpy(p, &pair, sizeof pair);
@@ -344,14 +345,14 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   // b at d * VF_BATCH + b), so step (2) writes it contiguously across
   // samples; xb too where the integrand reads strided x (x_stride), else
   // sample-major.
-  double xb[VF_BATCH * VF_BATCH_DIM];
+  double xb[VF_BATCH * VF_BATCH_DIM], jacb[VF_BATCH];
   vf_u32 slotb[VF_BATCH * VF_BATCH_DIM];
-  double jacb[VF_BATCH], invnb[VF_BATCH];
   double fstack[VF_BATCH * VF_SAMPLE_VALUES(0)];
   // A constant choice once the integrand is compiled in: a program
   // without weight lists keeps its values on the stack.
   double *const fb = cells.nweights ? out->values : fstack;
-  double vb[VF_BATCH * VF_SAMPLER_MAX_OUT], t2b[VF_BATCH], devb[VF_BATCH];
+  double vb[VF_BATCH * VF_SAMPLER_MAX_OUT];
+  vf_real invnb[VF_BATCH], t2b[VF_BATCH], devb[VF_BATCH];
   int finb[VF_BATCH];
   vf_u64 hb[VF_BATCH];
 
@@ -359,7 +360,7 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   // Locals, not loads through a, out and r: the training stores below may
   // alias any of them, and the compiler would reload each after every one.
   vf_u64 nonfinite = 0, first_bad = 0;
-  double *const train = a->train ? out->train : 0;
+  vf_real *const train = a->train ? (vf_real *)out->train : 0;
   const vf_u64 *const offsets = a->hcube_offsets;
   // The largest deviation so far; below any, so the first sample sets it.
   vf_tile_largest large = {-1.0, 0.0, begin};
@@ -367,7 +368,7 @@ void VF_TILE_FUNCTION(const vf_sampler_args *a, vf_u64 tile,
   const vf_u64 first = h;
   r->first_hcube = h;
   vf_u64 h_end = offsets[h + 1];
-  double inv_nh = 1.0 / (double)(h_end - offsets[h]);
+  vf_real inv_nh = vf_inverse_count(h_end - offsets[h]);
   vf_strata_reciprocals(dim, a->nstrat, recip);
   vf_open_segment sg;
   sg.h = h;

@@ -131,7 +131,9 @@ typedef struct vf_tile_outputs {
      samples of (J f_0)^2 / n_h and of 1 / n_h (their ratio is the
      volume-weighted average of (J f_0)^2 that trains the map, unbiased
      when n_h varies), side by side so that a sample updates both with
-     one 16-byte read-modify-write. Added to, not overwritten. */
+     one 16-byte read-modify-write. Added to, not overwritten. The
+     single-precision kernels (SampleReal.h) keep float pairs in the
+     buffer's first half, which the host widens once the tile is done. */
   double *train;
   vf_tile_result *result;
   /* Histograms (HistSums.h; null without any): VF_HIST_TILE(cells)
@@ -149,7 +151,8 @@ typedef struct vf_tile_outputs {
 /// Outputs of a chunk of consecutive tiles on a GPU: the tile outputs of
 /// vf_tile_outputs, laid out per tile. Tile first_tile + t writes
 /// edge_segments + 2 t stride, train + 2 t dim ninc (its (sum, weight)
-/// pairs; overwritten, not added to) and results[t].
+/// pairs, floats at the region's start in single precision; overwritten,
+/// not added to) and results[t].
 typedef struct vf_chunk_outputs {
   double *hcube_segments; /* nhcube x stride, shared by all tiles */
   double *edge_segments;

@@ -11,8 +11,6 @@
 
 #include "SamplePoint.h"
 
-static inline int vf_isfinite(double v) { return v - v == 0.0; }
-
 /// Index of the hypercube holding sample `index` (binary search; once per
 /// tile, the loop then walks forward).
 static inline vf_u64 vf_find_hcube(const vf_u64 *offsets, vf_u64 nhcube,

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstring>
 
 namespace vf {
 
@@ -224,6 +225,17 @@ void TrainingSums::finish() {
   for (std::size_t I = 0; I < Bins; ++I) {
     Total[I] = Pairs[2 * I];
     Total[Bins + I] = Pairs[2 * I + 1];
+  }
+}
+
+void TrainingSums::widenFloats(std::span<double> Buffer) {
+  // From the last entry down: double I overwrites floats 2I and 2I + 1,
+  // which for I > 0 lie past float I and were widened already.
+  const auto *Bytes = reinterpret_cast<const unsigned char *>(Buffer.data());
+  for (std::size_t I = Buffer.size(); I-- > 0;) {
+    float F;
+    std::memcpy(&F, Bytes + I * sizeof F, sizeof F);
+    Buffer[I] = F;
   }
 }
 

@@ -53,6 +53,11 @@ public:
   void reset(std::size_t Bins, std::uint64_t Ntiles, std::uint64_t Groups = 0,
              AddTile Add = {}, bool KeepPartials = true);
 
+  /// A tile's buffer as the single-precision kernels leave it, its
+  /// entries floats in its first half (runtime/kernels/SampleReal.h),
+  /// widened in place to the doubles the sums take.
+  static void widenFloats(std::span<double> Buffer);
+
   /// The number of groups for \p Ntiles tiles of \p Bins bins.
   static std::uint64_t groupCount(std::size_t Bins, std::uint64_t Ntiles);
   std::uint64_t groups() const { return Groups; }

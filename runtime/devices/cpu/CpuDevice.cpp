@@ -50,6 +50,8 @@ Status CpuDevice::run(TileScheduler::Chunk &C, const TileSink &Sink) {
       Out.hist_work = HistWork.data();
     }
     SampleTile(&A, Tile, &Out);
+    if (Sink.Training && A.single_edges)
+      TrainingSums::widenFloats(Hist);
     if (Sink.Training)
       Sink.Training->submit(Tile, std::move(Hist));
     if (Sink.Histograms)

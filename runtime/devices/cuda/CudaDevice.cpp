@@ -538,6 +538,8 @@ Status CudaDevice::commit(Slot &S, const TileSink &Sink,
       std::memcpy(H.data(),
                   S.HostTrain.as<double>() + unfoldedIndex(S, Tile) * 2 * Bins,
                   sizeof(double) * 2 * Bins);
+      if (HostArgs.single_edges)
+        TrainingSums::widenFloats(H);
       Sink.Training->submit(Tile, std::move(H));
     }
     if (Sink.Histograms) {

@@ -2,16 +2,21 @@
 //
 // The host's block step (runtime/kernels/BlockSums.h) is C with clang
 // vector extensions; this wrapper runs it over a tile's blocks for
-// BlockSumsTest.cpp, the way Sampler.c's tile loop does.
+// BlockSumsTest.cpp, the way Sampler.c's tile loop does; in single
+// precision too (BlockSumsProbeF32.c).
 //
 //===----------------------------------------------------------------------===//
 
 #include "BlockSums.h"
 
-void vf_test_block_tile(unsigned nout, unsigned nblocks, const unsigned *nb,
-                        const vf_u64 *hb, const double *v, vf_u64 first,
-                        double *hcube_segments, double *edge_segments,
-                        double *dev, int wide) {
+#ifndef VF_BLOCK_PROBE
+#define VF_BLOCK_PROBE vf_test_block_tile
+#endif
+
+void VF_BLOCK_PROBE(unsigned nout, unsigned nblocks, const unsigned *nb,
+                    const vf_u64 *hb, const double *v, vf_u64 first,
+                    double *hcube_segments, double *edge_segments, vf_real *dev,
+                    int wide) {
   vf_tile_result result;
   const vf_tile_outputs out = {
       hcube_segments, edge_segments, 0, &result, 0, 0, 0};

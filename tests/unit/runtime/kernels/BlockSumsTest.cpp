@@ -5,7 +5,9 @@
 // block); the GPU kernel repeats it with shuffles, and the fake-GPU tests
 // check the two agree. These tests pin the definition itself: the host's
 // two forms (lane-parallel and run by run) against a plain rendering of
-// the documented steps, bit for bit, and exact sums on integer data.
+// the documented steps, bit for bit, and exact sums on integer data; in
+// double and in single precision, where the sums of the deviations are
+// compensated (TwoSum at each step of the tree).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,14 +19,20 @@
 #include <cstdint>
 #include <cstring>
 #include <random>
+#include <type_traits>
 #include <vector>
 
-extern "C" void vf_test_block_tile(unsigned nout, unsigned nblocks,
-                                   const unsigned *nb, const vf_u64 *hb,
-                                   const double *v, vf_u64 first,
-                                   double *hcube_segments,
-                                   double *edge_segments, double *dev,
-                                   int wide);
+extern "C" {
+/// The probes of BlockSumsProbe.c: double, and single precision (float
+/// deviations' sizes).
+#define VF_DECLARE_BLOCK_PROBE(Name, Real)                                     \
+  void Name(unsigned nout, unsigned nblocks, const unsigned *nb,               \
+            const vf_u64 *hb, const double *v, vf_u64 first,                   \
+            double *hcube_segments, double *edge_segments, Real *dev,          \
+            int wide);
+VF_DECLARE_BLOCK_PROBE(vf_test_block_tile, double)
+VF_DECLARE_BLOCK_PROBE(vf_test_f32_block_tile, float)
+}
 
 namespace {
 
@@ -39,7 +47,10 @@ struct Tile {
   vf_u64 First = 0, Nhcube = 0;
 };
 
-Tile randomTile(std::mt19937_64 &Rng, unsigned Nout, bool Integers) {
+/// With \p Single the values are floats, as the single-precision kernels'
+/// weights are.
+Tile randomTile(std::mt19937_64 &Rng, unsigned Nout, bool Integers,
+                bool Single = false) {
   Tile T;
   T.Nout = Nout;
   T.First = 3;
@@ -62,6 +73,8 @@ Tile randomTile(std::mt19937_64 &Rng, unsigned Nout, bool Integers) {
     for (unsigned C = 0; C < Nout; ++C)
       Vs.push_back(Integers ? double(Small(Rng))
                             : (1.0 + C) * 1e3 + U(Rng) * std::exp(4 * U(Rng)));
+    if (Single)
+      Vs.back() = float(Vs.back());
   }
   T.Nhcube = H + 1;
   for (unsigned J0 = 0; J0 < Samples; J0 += Block) {
@@ -84,21 +97,51 @@ struct Sums {
 };
 
 /// The kernel's block step in its lane-parallel form (wide, the hosts with
-/// 512-bit vectors) or run by run.
-Sums runKernel(const Tile &T, bool Wide) {
+/// 512-bit vectors) or run by run; in single precision for \p Single.
+Sums runKernel(const Tile &T, bool Wide, bool Single = false) {
   Sums S;
   S.Hcube.assign(T.Nhcube * stride(T.Nout), -7.0);
   S.Edge.assign(2 * stride(T.Nout), -7.0);
   S.Dev.assign(T.Nb.size() * Block, 0.0);
-  vf_test_block_tile(T.Nout, unsigned(T.Nb.size()), T.Nb.data(), T.Hb.data(),
-                     T.V.data(), T.First, S.Hcube.data(), S.Edge.data(),
-                     S.Dev.data(), Wide);
+  if (!Single) {
+    vf_test_block_tile(T.Nout, unsigned(T.Nb.size()), T.Nb.data(), T.Hb.data(),
+                       T.V.data(), T.First, S.Hcube.data(), S.Edge.data(),
+                       S.Dev.data(), Wide);
+    return S;
+  }
+  std::vector<float> Dev(S.Dev.size());
+  vf_test_f32_block_tile(T.Nout, unsigned(T.Nb.size()), T.Nb.data(),
+                         T.Hb.data(), T.V.data(), T.First, S.Hcube.data(),
+                         S.Edge.data(), Dev.data(), Wide);
+  std::copy(Dev.begin(), Dev.end(), S.Dev.begin());
   return S;
 }
 
-/// The documented steps, one lane at a time; Tree = false adds each run's
+/// A run's terms summed by the documented tree in R's arithmetic; in
+/// float the deviations' sums (\p Compensated) by TwoSum, the low parts as
+/// lo <- (lo + lo') + e, and the total the double hi + lo.
+template <typename R> double treeSum(std::vector<R> Q0, bool Compensated) {
+  std::vector<R> Lo(Q0.size(), R(0));
+  for (unsigned Step = 1; Step < Block; Step *= 2) {
+    std::vector<R> Next = Q0, NextLo = Lo;
+    for (unsigned M = 0; M + Step < Q0.size(); ++M) {
+      const R A = Q0[M], B = Q0[M + Step], Sum = A + B, Bp = Sum - A;
+      Next[M] = Sum;
+      if (Compensated)
+        NextLo[M] = (Lo[M] + Lo[M + Step]) + ((A - (Sum - Bp)) + (B - Bp));
+    }
+    Q0 = Next;
+    Lo = NextLo;
+  }
+  return Compensated ? double(Q0[0]) + double(Lo[0]) : double(Q0[0]);
+}
+
+/// The documented steps, one lane at a time, in R's arithmetic (float:
+/// single precision's compensated sums); Tree = false adds each run's
 /// terms in sample order instead (to show the tests tell the two apart).
+template <typename R = double>
 Sums runReference(const Tile &T, bool Tree = true) {
+  constexpr bool Single = std::is_same_v<R, float>;
   const unsigned K = T.Nout, Nt = K + K * (K + 1) / 2, St = stride(K);
   Sums S;
   S.Hcube.assign(T.Nhcube * St, -7.0);
@@ -119,13 +162,12 @@ Sums runReference(const Tile &T, bool Tree = true) {
     for (unsigned L = 0; L < Nb; ++L)
       Run[L] = L > 0 && Hb[L] == Hb[L - 1] ? Run[L - 1] : L;
     const bool Cont = Open && SegH == Hb[0];
-    std::vector<std::vector<double>> Q(Nt, std::vector<double>(Block, 0.0));
+    std::vector<std::vector<R>> Q(Nt, std::vector<R>(Block, R(0)));
     for (unsigned L = 0; L < Nb; ++L) {
-      std::vector<double> D(K);
+      std::vector<R> D(K);
       for (unsigned C = 0; C < K; ++C) {
-        const double Shift =
-            Run[L] == 0 && Cont ? Seg[1 + C] : V[Run[L] * K + C];
-        D[C] = V[L * K + C] - Shift;
+        const R Shift = R(Run[L] == 0 && Cont ? Seg[1 + C] : V[Run[L] * K + C]);
+        D[C] = R(V[L * K + C]) - Shift;
         Q[C][L] = D[C];
       }
       unsigned I = K;
@@ -153,18 +195,13 @@ Sums runReference(const Tile &T, bool Tree = true) {
       for (unsigned I = 0; I < Nt; ++I) {
         double Sum;
         if (Tree) {
-          std::vector<double> Q0(Q[I].begin() + L, Q[I].begin() + End);
-          for (unsigned Step = 1; Step < Block; Step *= 2) {
-            std::vector<double> Next = Q0;
-            for (unsigned M = 0; M + Step < Q0.size(); ++M)
-              Next[M] = Q0[M] + Q0[M + Step];
-            Q0 = Next;
-          }
-          Sum = Q0[0];
+          Sum = treeSum(std::vector<R>(Q[I].begin() + L, Q[I].begin() + End),
+                        Single && I < K);
         } else {
-          Sum = 0.0;
+          R Plain = 0;
           for (unsigned M = L; M < End; ++M)
-            Sum += Q[I][M];
+            Plain += Q[I][M];
+          Sum = Plain;
         }
         Seg[1 + K + I] += Sum;
       }
@@ -180,6 +217,18 @@ bool bitwiseEqual(const std::vector<double> &A, const std::vector<double> &B) {
          std::memcmp(A.data(), B.data(), A.size() * sizeof(double)) == 0;
 }
 
+/// The segments bit for bit, and the deviations of the valid lanes.
+bool sameSums(const Sums &Got, const Sums &Want, const Tile &T) {
+  if (!bitwiseEqual(Got.Hcube, Want.Hcube) ||
+      !bitwiseEqual(Got.Edge, Want.Edge))
+    return false;
+  for (size_t B = 0; B < T.Nb.size(); ++B)
+    for (unsigned L = 0; L < T.Nb[B]; ++L)
+      if (Got.Dev[B * Block + L] != Want.Dev[B * Block + L])
+        return false;
+  return true;
+}
+
 class BlockSumsForm : public ::testing::TestWithParam<bool> {};
 
 TEST_P(BlockSumsForm, FollowsTheDocumentedTreeBitForBit) {
@@ -189,12 +238,7 @@ TEST_P(BlockSumsForm, FollowsTheDocumentedTreeBitForBit) {
     const unsigned Nout = 1 + Case % 3;
     const Tile T = randomTile(Rng, Nout, false);
     const Sums Got = runKernel(T, GetParam()), Want = runReference(T);
-    ASSERT_TRUE(bitwiseEqual(Got.Hcube, Want.Hcube)) << "case " << Case;
-    ASSERT_TRUE(bitwiseEqual(Got.Edge, Want.Edge)) << "case " << Case;
-    for (size_t B = 0; B < T.Nb.size(); ++B)
-      for (unsigned L = 0; L < T.Nb[B]; ++L)
-        ASSERT_EQ(Got.Dev[B * Block + L], Want.Dev[B * Block + L])
-            << "case " << Case;
+    ASSERT_TRUE(sameSums(Got, Want, T)) << "case " << Case;
     Differs += !bitwiseEqual(runReference(T, false).Hcube, Want.Hcube);
   }
   // The data tell a tree from sample order, so the checks above would
@@ -243,6 +287,50 @@ TEST_P(BlockSumsForm, CountsEverySampleOnceInItsSegment) {
       J0 = J1;
     }
   }
+}
+
+TEST_P(BlockSumsForm, FollowsTheCompensatedTreeInSinglePrecision) {
+  std::mt19937_64 Rng(20261205);
+  unsigned Differs = 0;
+  for (unsigned Case = 0; Case < 300; ++Case) {
+    const unsigned Nout = 1 + Case % 3;
+    const Tile T = randomTile(Rng, Nout, false, true);
+    const Sums Got = runKernel(T, GetParam(), true);
+    const Sums Want = runReference<float>(T);
+    ASSERT_TRUE(sameSums(Got, Want, T)) << "case " << Case;
+    // Against the same steps in plain float: the compensation shows.
+    Differs += !bitwiseEqual(runReference<float>(T, false).Hcube, Want.Hcube);
+  }
+  EXPECT_GT(Differs, 100u);
+}
+
+/// The compensated tree gives a run's sum of float deviations to about
+/// 2^-48 of their magnitudes, where a plain float sum loses 2^-24 of its
+/// partial sums at each step: deviations of both signs from 1e-3 to 1e3.
+TEST_P(BlockSumsForm, SinglePrecisionSumsAreCompensated) {
+  Tile T;
+  T.First = 0;
+  T.Nhcube = 1;
+  T.Nb = {32};
+  std::mt19937_64 Rng(11);
+  std::uniform_real_distribution<double> U(-1.0, 1.0);
+  long double Exact = 0, Scale = 0;
+  float Plain = 0;
+  for (unsigned L = 0; L < Block; ++L) {
+    T.Hb.push_back(0);
+    T.V.push_back(float(1 + std::copysign(std::pow(10.0, 3 * U(Rng)), U(Rng))));
+    // The float deviation the kernel computes, and its exact sums.
+    const float D = float(T.V[L]) - float(T.V[0]);
+    Exact += D;
+    Scale += std::fabs(D);
+    Plain += D;
+  }
+  const Sums Got = runKernel(T, GetParam(), true);
+  const double S = Got.Edge[2];
+  EXPECT_LE(std::fabs(S - double(Exact)), 0x1p-40 * double(Scale))
+      << S << " vs " << double(Exact);
+  EXPECT_GT(std::fabs(double(Plain) - double(Exact)), 0x1p-40 * double(Scale))
+      << "the data should defeat a plain float sum";
 }
 
 INSTANTIATE_TEST_SUITE_P(BlockSums, BlockSumsForm, ::testing::Bool(),
