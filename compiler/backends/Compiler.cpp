@@ -51,7 +51,7 @@ const CompiledIntegrand *CompiledModule::find(StringRef Name) const {
 }
 
 /// Bump when codegen changes in a way the version string does not show.
-static constexpr const char *CodegenRevision = "codegen-20";
+static constexpr const char *CodegenRevision = "codegen-21";
 
 /// A digest of the embedded bitcode: a rebuilt math library or sampler
 /// must not reuse code compiled with the old one.
@@ -113,6 +113,8 @@ struct ModuleParts {
   bool Batch = true;   ///< the batch entry points (host) or kernels (GPU)
   /// A test build's extra code (host, with the sampler).
   const HostExtension *Extension = nullptr;
+  /// The host kernel's map gathers its edges (MapLoadCalibration.h).
+  bool MapGathers = false;
 };
 } // namespace
 
@@ -190,6 +192,7 @@ static Error addSamplers(const ProgramImage &P, Module &M,
          Foreign || I.ChannelDensity ? 0u : P.Params + I.Channels});
     Instances.back().WeightEntries = I.WeightEntries;
     Instances.back().Single = P.Single;
+    Instances.back().MapGathers = !Gpu && Parts.MapGathers;
     for (unsigned C = 0; C < I.Channels; ++C)
       Instances.back().Channels.push_back(
           {M.getFunction(channelSymbol(I.Name, C)),
@@ -405,6 +408,23 @@ Compiler::compile(const Program &P, const CompileOptions &O) {
   return compile(imageOf(P, O.Single), O);
 }
 
+/// What the host module of a compile with \p O holds: its map's form is
+/// the calibration's where \p O leaves it to it (MapLoadCalibration.h);
+/// a single-precision kernel loads its float edges in pairs.
+static ModuleParts hostParts(const CompileOptions &O) {
+  const bool Gathers =
+      O.Sampler && !O.Single &&
+      resolveMapLoads(O.MapForm, O.CacheDir, O.UseCache) == MapLoads::Gathers;
+  return {O.Sampler, O.Evaluate, O.Sampler ? O.Extension : nullptr, Gathers};
+}
+
+/// The target part of a host object's cache key.
+static std::string hostCacheTarget(const ModuleParts &Parts) {
+  return "host;" + hostTargetDescription() + (Parts.Sampler ? ";sampler" : "") +
+         (Parts.Extension ? ";" + Parts.Extension->Key : "") +
+         (Parts.Batch ? "" : ";nobatch") + (Parts.MapGathers ? ";gathers" : "");
+}
+
 Expected<std::unique_ptr<CompiledModule>>
 Compiler::compile(const ProgramImage &P, const CompileOptions &O) {
   if (!O.Sampler && !O.Evaluate)
@@ -459,19 +479,16 @@ Compiler::compile(const ProgramImage &P, const CompileOptions &O) {
     // With C/C++ code, Clang's warnings are kept with the object, so that a
     // cached run says what a fresh one does.
     const bool Foreign = !P.Foreign.empty();
-    const HostExtension *Ext = O.Sampler ? O.Extension : nullptr;
-    auto Obj = Cached(
-        "host;" + hostTargetDescription() + (O.Sampler ? ";sampler" : "") +
-            (Ext ? ";" + Ext->Key : "") + (O.Evaluate ? "" : ";nobatch"),
-        "obj", CM->HostFromCache, [&]() -> Expected<std::string> {
-          std::string W;
-          auto Built =
-              generate(P, nullptr, "", Output::Object,
-                       {O.Sampler, O.Evaluate, Ext}, "host code generation", W);
-          if (Built && Foreign)
-            return packWarnings(W, *Built);
-          return Built;
-        });
+    const ModuleParts Parts = hostParts(O);
+    auto Obj = Cached(hostCacheTarget(Parts), "obj", CM->HostFromCache,
+                      [&]() -> Expected<std::string> {
+                        std::string W;
+                        auto Built = generate(P, nullptr, "", Output::Object,
+                                              Parts, "host code generation", W);
+                        if (Built && Foreign)
+                          return packWarnings(W, *Built);
+                        return Built;
+                      });
     if (!Obj)
       return Obj.takeError();
     if (Foreign && !unpackWarnings(*Obj, CM->Warnings))
@@ -500,9 +517,11 @@ Expected<std::string> Compiler::emitText(const Program &P, EmitKind K,
                      : K == EmitKind::LLVM  ? Output::IR
                                             : Output::Assembly;
   std::string Warnings; // --emit prints the code only
-  return generate(imageOf(P, O.Single),
-                  K == EmitKind::PTX ? &cudaCodeGen() : nullptr, O.GpuArch, Out,
-                  {O.Sampler, O.Evaluate}, "code generation", Warnings);
+  const bool Ptx = K == EmitKind::PTX;
+  ModuleParts Parts = Ptx ? ModuleParts{O.Sampler, O.Evaluate} : hostParts(O);
+  Parts.Extension = nullptr;
+  return generate(imageOf(P, O.Single), Ptx ? &cudaCodeGen() : nullptr,
+                  O.GpuArch, Out, Parts, "code generation", Warnings);
 }
 
 CacheStats Compiler::cacheStats() const {

@@ -10,6 +10,7 @@
 #define VF_COMPILER_BACKENDS_COMPILER_H
 
 #include "backends/CompileCache.h"
+#include "backends/MapLoadCalibration.h"
 #include "backends/Targets.h"
 
 #include "SamplerABI.h"
@@ -79,6 +80,10 @@ struct CompileOptions {
   /// With Host and Sampler: a test build's extra code in the host module
   /// (CompiledModule::ExtensionSymbols).
   const HostExtension *Extension = nullptr;
+  /// The host kernel's map form (MapLoadCalibration.h): Auto, this CPU's
+  /// calibration; Pairs or Gathers forced, for tests and benchmarks (a
+  /// developer's setting: the results are the same bits either way).
+  MapLoads MapForm = MapLoads::Auto;
 };
 
 /// vf_batch_NAME(xs, n, params, out): out[i*nout + k] = f_k(xs + i*dim).

@@ -10,6 +10,7 @@
 #include "bitcode/StridedIntegrand.h"
 
 #include "IntegrandHooks.h"
+#include "LaneVectors.h"
 #include "SamplerABI.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -63,6 +64,32 @@ Function *emptyFunction(Module &M, StringRef Name, FunctionType *T) {
   IRBuilder<> B(BasicBlock::Create(M.getContext(), "entry", F));
   B.CreateRetVoid();
   return F;
+}
+
+/// The host kernel's gather (runtime/kernels/ChannelX8.h,
+/// vf_gather_f64x8), which C cannot spell for generic x86-64.
+constexpr const char *GatherFunction = "vf_gather_f64x8";
+
+/// Defines the kernel's vf_gather_f64x8(base, index, out), if it calls
+/// it, as out = the masked gather (all lanes on) of base[index[l]]: the
+/// backend emits the host's gather instruction where it has one worth
+/// using and scalar loads elsewhere.
+void defineGather(Module &M) {
+  Function *F = M.getFunction(GatherFunction);
+  if (!F || !F->isDeclaration())
+    return;
+  LLVMContext &Ctx = M.getContext();
+  auto *Lanes = FixedVectorType::get(Type::getDoubleTy(Ctx), VF_LANES);
+  auto *Index = FixedVectorType::get(Type::getInt32Ty(Ctx), VF_LANES);
+  F->setLinkage(GlobalValue::InternalLinkage);
+  F->addFnAttr(Attribute::AlwaysInline);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
+  // Unsigned indices, as the 16-byte loads read e + i[l].
+  Value *I = B.CreateZExt(B.CreateLoad(Index, F->getArg(1)),
+                          FixedVectorType::get(B.getInt64Ty(), VF_LANES));
+  Value *Ptrs = B.CreateGEP(B.getDoubleTy(), F->getArg(0), I);
+  B.CreateStore(B.CreateMaskedGather(Lanes, Ptrs, Align(8)), F->getArg(2));
+  B.CreateRetVoid();
 }
 
 /// Dimensions up to which the kernel's per-dimension loops are unrolled
@@ -149,6 +176,7 @@ void fillConstants(Module &M, const Holes &H, const SamplerInstance &I,
   fillConstant(Hole::Nhist, ".nhist", I.Histograms);
   fillConstant(Hole::Nweights, ".nweights", I.WeightEntries);
   fillConstant(Hole::WideVectors, ".wide", I.WideVectors);
+  fillConstant(Hole::MapGathers, ".gathers", I.MapGathers);
   fillConstant(Hole::Nparams, ".nparams", I.Params);
   fillConstant(Hole::XStride, ".xstride", XStride);
   fillConstant(Hole::Channel, ".channel", I.Channel);
@@ -333,6 +361,7 @@ Error instantiateSampler(Module &M, BitcodeTarget T,
            (T == BitcodeTarget::Host ? "-x86_64.bc" : "-nvptx64.bc"))
               .str()))
     return E;
+  defineGather(M);
   if (Error E = cloneKernel(M, Generic, Instances,
                             T == BitcodeTarget::NVPTX
                                 ? CallingConv::PTX_Kernel

@@ -5,7 +5,7 @@
 // fast paths and an out-of-line exact one (FastIntegrand.h; on the host
 // the fast copy reads x strided where it can, StridedIntegrand.h), its
 // constant dimension, output, histogram and (host) parameter counts, and
-// the host's vector width.
+// the host's vector width and map form.
 // For each integrand NAME this clones the kernel into vf_sample_tile_NAME
 // (host) or the kernel vf_sample_tiles_gpu_NAME (NVPTX) with the holes
 // filled, so O2 inlines the integrand into the sampling loop and unrolls
@@ -71,6 +71,9 @@ struct SamplerInstance {
   /// runtime/kernels/SampleReal.h): the same for every instance of a
   /// module.
   bool Single = false;
+  /// (host) The map gathers its edges rather than loading them in pairs
+  /// (runtime/kernels/ChannelX8.h); the same results either way.
+  bool MapGathers = false;
 };
 
 /// Where a kernel's entry point finds its vf_sampler_args pointer, which

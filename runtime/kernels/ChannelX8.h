@@ -6,8 +6,9 @@
 // -ffp-contract=off), so the points and Jacobians are bit for bit those of
 // the GPU kernel and of the host's scalar recomputation. The hypercube
 // coordinates come without a division (vf_hcube_coord_x8) and the map's
-// edges in pairs (vf_edge_pairs_x8): the loop vectorizer could do neither
-// and left the step scalar (docs/sampling-engine.md).
+// edges in pairs (vf_edge_pairs_x8) or gathered, as the compiler chose for
+// the CPU (vf_map_edges_x8): the loop vectorizer could do neither and
+// left the step scalar (docs/sampling-engine.md).
 //
 //===----------------------------------------------------------------------===//
 #ifndef VF_RUNTIME_KERNELS_CHANNELX8_H
@@ -78,6 +79,48 @@ static inline void vf_edge_pairs_x8(const vf_real *e, vf_u32x8 i, vf_realx8 *e0,
   *e1 = __builtin_shufflevector(r0, r1, 1, 3, 5, 7, 9, 11, 13, 15);
 }
 
+/// Eight doubles base[index[l]], gathered. C cannot spell a gather for
+/// generic x86-64 (clang 19 has no generic gather builtin, and the
+/// targets' own need AVX2 or AVX-512 in the function), so the compiler
+/// defines this function when it instantiates the kernel
+/// (compiler/bitcode/SamplerKernel.cpp) as LLVM's masked gather: the
+/// backend emits the CPU's gather instruction where it has one worth
+/// using, else eight scalar loads.
+void vf_gather_f64x8(const double *base, const vf_u32x8 *index, vf_f64x8 *out);
+
+/// The values of vf_edge_pairs_x8, each edge gathered on its own: two
+/// gathers, where the pairs take eight loads and a transpose. Which is
+/// faster depends on the CPU (gathers are microcoded on many Intel parts),
+/// so the compiler chooses by a calibration measured on the CPU
+/// (compiler/backends/MapLoadCalibration.h); the bits are the same.
+static inline void vf_edge_pairs_gathered_x8(const double *e, vf_u32x8 i,
+                                             vf_f64x8 *e0, vf_f64x8 *e1) {
+  vf_gather_f64x8(e, &i, e0);
+  vf_gather_f64x8(e + 1, &i, e1);
+}
+
+/// Whether the map gathers its edges: the kernel's vf_user_map_gathers
+/// hole (Sampler.c), never where nothing defines vf_gather_f64x8 (native
+/// code: NativeSampler.c, the benchmarks).
+#ifndef VF_MAP_GATHERS
+#define VF_MAP_GATHERS 0u
+#endif
+
+/// The edges of increments i in the form VF_MAP_GATHERS names. Float
+/// edges (single precision, SampleReal.h) are always loaded in pairs: 8
+/// bytes per lane, and the calibration times doubles.
+static inline void vf_map_edges_x8(const vf_real *e, vf_u32x8 i,
+                                   vf_realx8 *e0, vf_realx8 *e1) {
+#ifdef VF_SAMPLE_SINGLE
+  vf_edge_pairs_x8(e, i, e0, e1);
+#else
+  if (VF_MAP_GATHERS)
+    vf_edge_pairs_gathered_x8(e, i, e0, e1);
+  else
+    vf_edge_pairs_x8(e, i, e0, e1);
+#endif
+}
+
 /// One axis of vf_channel_point for eight lanes: uniforms u, hypercube
 /// coordinates k; writes each lane's training slot (the offset of its
 /// increment's (sum, weight) pair in the dim x ninc pairs, 2 (d ninc + i):
@@ -97,7 +140,7 @@ static inline vf_realx8 vf_map_axis_x8(const vf_sampler_args *a, unsigned d,
   i = __builtin_elementwise_min(i, (vf_u32x8)(ninc - 1));
   const vf_real *e = VF_MAP_EDGES(a) + (vf_u64)d * (ninc + 1);
   vf_realx8 e0, e1;
-  vf_edge_pairs_x8(e, i, &e0, &e1);
+  vf_map_edges_x8(e, i, &e0, &e1);
   vf_realx8 width = e1 - e0;
   vf_realx8 xu = e0 + (t - __builtin_convertvector(i, vf_realx8)) * width;
   *jv *= dninc * width;

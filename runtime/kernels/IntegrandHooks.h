@@ -37,6 +37,10 @@
 //   wide_vectors            (host) whether the host has 512-bit vectors,
 //                           which decides the form of the block step
 //                           (BlockSums.h); the same results either way.
+//   map_gathers             (host) whether the map's edges are gathered
+//                           (ChannelX8.h, vf_map_edges_x8), as the
+//                           compiler chose for the CPU; the same results
+//                           either way.
 //   channel                 the channel the instance samples (0 without
 //                           channels; a multi-channel integrand's kernel is
 //                           cloned per channel): where its uniforms start
@@ -61,6 +65,7 @@
   X(Nparams, vf_user_nparams, unsigned, (void))                                \
   X(XStride, vf_user_x_stride, unsigned, (void))                               \
   X(WideVectors, vf_user_wide_vectors, unsigned, (void))                       \
+  X(MapGathers, vf_user_map_gathers, unsigned, (void))                         \
   X(Channel, vf_user_channel, unsigned, (void))
 
 // The compiler (C++) reads only the table; the kernels declare the holes.

@@ -31,6 +31,8 @@
 #include "IntegrandHooks.h"
 /// The instance's channel, a constant (UniformSource.h).
 #define VF_UNIFORM_CHANNEL(a) vf_user_channel()
+/// The map's form (ChannelX8.h); native code keeps the pairs.
+#define VF_MAP_GATHERS vf_user_map_gathers()
 #endif
 
 #include "BlockSums.h"
