@@ -19,6 +19,10 @@
 //   - the floor (EngineFloor.h): Philox, the map and the training updates
 //     of a d = 8 sample alone, against the whole engine's constant
 //     integrand, for the measured limit.
+//   - the CPU's model, the form each phase of the host kernel runs in
+//     and why (the map's by the calibration, MapLoadCalibration.h, whose
+//     two timings it prints), and the whole engine with the map forced to
+//     each form.
 //
 // Every run is measured in a process of its own, forked for it, as a
 // user's run is: in one process the runs before change a measurement (a
@@ -124,7 +128,7 @@ struct Outcome {
 };
 
 Outcome runVegasflow(const std::string &Src, size_t Calls, unsigned Iterations,
-                     bool Single) {
+                     bool Single, vf::MapLoads Map) {
   auto Comp = vf::Compiler::create();
   if (!Comp) {
     llvm::errs() << llvm::toString(Comp.takeError()) << "\n";
@@ -137,6 +141,7 @@ Outcome runVegasflow(const std::string &Src, size_t Calls, unsigned Iterations,
   vf::CompileOptions CO;
   CO.UseCache = false;
   CO.Single = Single;
+  CO.MapForm = Map;
   auto CM = (*Comp)->compile(*P, CO);
   if (!CM) {
     llvm::errs() << llvm::toString(CM.takeError()) << "\n";
@@ -226,9 +231,55 @@ template <class Fn> Outcome inFreshProcess(Fn Measure) {
 }
 
 Outcome freshVegasflow(const std::string &Src, size_t Calls,
-                       unsigned Iterations, bool Single = false) {
+                       unsigned Iterations, bool Single = false,
+                       vf::MapLoads Map = vf::MapLoads::Auto) {
   return inFreshProcess(
-      [&] { return runVegasflow(Src, Calls, Iterations, Single); });
+      [&] { return runVegasflow(Src, Calls, Iterations, Single, Map); });
+}
+
+/// The form each phase of the host kernel runs in on this CPU, and why.
+/// The runs fork from this process after it calibrated, so all of them
+/// use the form printed here.
+void printPhases() {
+  const vf::MapLoadChoice &Map = vf::hostMapLoads("", /*UseCache=*/false);
+  const bool Wide = __builtin_cpu_supports("avx512f");
+  std::printf("\n| phase | form | why |\n|---|---|---|\n"
+              "| Philox words | 16 lanes, 2 chains | the only form |\n"
+              "| map: the increments' edges | %s | %s |\n"
+              "| block sums | %s | rule: %s (BlockSums.h) |\n"
+              "| training updates | in sample order, (sum, weight) pairs | the "
+              "only form |\n",
+              Map.Form == vf::MapLoads::Gathers ? "gathers" : "16-byte loads",
+              Map.reason().c_str(), Wide ? "lane-parallel" : "run by run",
+              Wide ? "512-bit vectors" : "no 512-bit vectors");
+}
+
+/// The whole engine with the map forced to each form (the same bits),
+/// per CPU-second, each the median of \p Rounds alternating pairs.
+void printMapForms(size_t Calls, unsigned Iterations, unsigned Rounds) {
+  std::printf("\nthe map's two forms in the whole engine, d = 8\n\n"
+              "| integrand | 16-byte loads ns/sample | gathers ns/sample | "
+              "loads' time / gathers' |\n|---|---:|---:|---:|\n");
+  for (const char *Form : {"const", "lepage"}) {
+    const std::string Src = source(Form, 8);
+    std::vector<std::pair<double, double>> Ns(Rounds);
+    auto run = [&](vf::MapLoads M) {
+      return freshVegasflow(Src, Calls, Iterations, false, M).ns();
+    };
+    for (unsigned R = 0; R < Rounds; ++R) {
+      auto &[L, G] = Ns[R];
+      if (R % 2)
+        G = run(vf::MapLoads::Gathers);
+      L = run(vf::MapLoads::Pairs);
+      if (R % 2 == 0)
+        G = run(vf::MapLoads::Gathers);
+    }
+    std::sort(Ns.begin(), Ns.end(), [](const auto &A, const auto &B) {
+      return A.first / A.second < B.first / B.second;
+    });
+    const auto [L, G] = Ns[Rounds / 2];
+    std::printf("| %s | %.1f | %.1f | %.2f |\n", Form, L, G, L / G);
+  }
 }
 
 /// The same integrands in single precision (--precision f32) against
@@ -308,9 +359,10 @@ int main(int argc, char **argv) {
   unsigned Rounds = argc > 3 ? std::max(1, std::atoi(argv[3])) : 5;
   std::printf("%s; %zu calls x %u iterations, one thread, each run a "
               "process of its own; against GSL the median of %u alternating "
-              "pairs (their range in brackets)\n\n",
+              "pairs (their range in brackets)\n",
               machine().c_str(), Calls, Iterations, Rounds);
-  std::printf("| integrand | d | cpu ns/sample |\n|---|---:|---:|\n");
+  printPhases();
+  std::printf("\n| integrand | d | cpu ns/sample |\n|---|---:|---:|\n");
   Outcome V[2][4];
   const char *Forms[] = {"const", "prod", "oneexp", "lepage"};
   const unsigned Dims[] = {8, 4};
@@ -367,6 +419,7 @@ int main(int argc, char **argv) {
               "form: %.2fx (target >= 4: %s)\n",
               Ratio[0][1], verdict(Ratio[0][1] >= 4), Ratio[0][0],
               verdict(Ratio[0][0] >= 4));
+  printMapForms(Calls, Iterations, Rounds);
   printPrecision(Calls, Iterations, Rounds);
   return 0;
 }
