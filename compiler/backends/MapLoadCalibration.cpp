@@ -1,19 +1,21 @@
 //===- backends/MapLoadCalibration.cpp - Which map form this CPU runs -----===//
 //
 // The cache entry is CompileCache's (checked length and hash), its payload
-// one line, "FORM PAIRS_NS GATHERS_NS"; an entry that does not parse is
-// measured again and replaced, never trusted.
+// one line, "FORM ISA PAIRS_NS GATHERS_NS"; an entry that does not parse
+// is measured again and replaced, never trusted.
 //
 //===----------------------------------------------------------------------===//
 
 #include "backends/MapLoadCalibration.h"
 #include "backends/CompileCache.h"
 #include "backends/MapLoadTiming.h"
+#include "backends/Targets.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/TargetParser/Host.h"
+#include "llvm/Target/TargetMachine.h"
 
 #include <cpuid.h>
 
@@ -44,13 +46,36 @@ StringRef mapLoadsName(MapLoads F) {
                                 : "auto";
 }
 
+/// The payload's and the reason's name of \p I.
+static StringRef isaName(GatherIsa I) {
+  return I == GatherIsa::Avx512 ? "avx512"
+         : I == GatherIsa::Avx2 ? "avx2"
+                                : "none";
+}
+
+GatherIsa jitGathers() {
+  auto TM = createHostTargetMachine();
+  if (!TM) {
+    consumeError(TM.takeError());
+    return GatherIsa::None;
+  }
+  const MCSubtargetInfo &STI = *(*TM)->getMCSubtargetInfo();
+  if (STI.checkFeatures("+prefer-no-gather"))
+    return GatherIsa::None;
+  if (STI.checkFeatures("+avx512f"))
+    return GatherIsa::Avx512;
+  return STI.checkFeatures("+avx2,+fast-gather") ? GatherIsa::Avx2
+                                                 : GatherIsa::None;
+}
+
 std::string MapLoadChoice::reason() const {
-  if (PairsNs <= 0 && GathersNs <= 0)
-    return "not measured: no AVX-512 on this CPU, where LLVM emits the "
-           "gathers as scalar loads on many parts";
+  if (Isa == GatherIsa::None)
+    return "not measured: the JIT makes the gathers scalar loads on this "
+           "CPU (no AVX-512, and LLVM does not tune it for fast gathers)";
   std::string S;
-  raw_string_ostream(S) << (FromCache ? "measured on this CPU (cached): "
-                                      : "measured on this CPU: ")
+  raw_string_ostream(S) << "measured on this CPU ("
+                        << (Isa == GatherIsa::Avx512 ? "AVX-512" : "AVX2")
+                        << (FromCache ? ", cached): " : "): ")
                         << format("16-byte loads %.2f ns, gathers %.2f ns",
                                   PairsNs, GathersNs)
                         << " per sample of 8 axes";
@@ -59,8 +84,13 @@ std::string MapLoadChoice::reason() const {
 
 MapLoadChoice measureMapLoads() {
   MapLoadChoice C;
-  if (!vf_time_map_loads(&C.PairsNs, &C.GathersNs))
+  const GatherIsa Isa = jitGathers();
+  if (Isa == GatherIsa::None ||
+      !vf_time_map_loads(Isa == GatherIsa::Avx512 ? VF_TIMING_AVX512
+                                                  : VF_TIMING_AVX2,
+                         &C.PairsNs, &C.GathersNs))
     return C;
+  C.Isa = Isa;
   C.Form = C.GathersNs < GathersMargin * C.PairsNs ? MapLoads::Gathers
                                                    : MapLoads::Pairs;
   return C;
@@ -85,24 +115,30 @@ std::string mapLoadsCacheKey() {
   CompileCacheKey K;
   K.add(CalibrationRevision);
   K.add(cpuBrand());
-  K.add(sys::getHostCPUName());
+  K.add(hostTargetDescription());
   return K.finish();
 }
 
-/// The choice a cache payload holds, if it is one.
+/// The choice a cache payload ("FORM ISA PAIRS_NS GATHERS_NS") holds, if
+/// it is one.
 static std::optional<MapLoadChoice> parseChoice(StringRef Payload) {
   SmallVector<StringRef, 4> Fields;
   Payload.trim().split(Fields, ' ');
   MapLoadChoice C;
-  if (Fields.size() != 3 || Fields[1].getAsDouble(C.PairsNs) ||
-      Fields[2].getAsDouble(C.GathersNs) || !std::isfinite(C.PairsNs) ||
+  if (Fields.size() != 4 || Fields[2].getAsDouble(C.PairsNs) ||
+      Fields[3].getAsDouble(C.GathersNs) || !std::isfinite(C.PairsNs) ||
       !std::isfinite(C.GathersNs) || C.PairsNs < 0 || C.GathersNs < 0)
     return std::nullopt;
   if (Fields[0] != "pairs" && Fields[0] != "gathers")
     return std::nullopt;
   C.Form = Fields[0] == "gathers" ? MapLoads::Gathers : MapLoads::Pairs;
-  C.FromCache = true;
-  return C;
+  for (GatherIsa I : {GatherIsa::None, GatherIsa::Avx2, GatherIsa::Avx512})
+    if (Fields[1] == isaName(I)) {
+      C.Isa = I;
+      C.FromCache = true;
+      return C;
+    }
+  return std::nullopt;
 }
 
 MapLoadChoice calibrateMapLoads(const std::string &Dir,
@@ -114,8 +150,8 @@ MapLoadChoice calibrateMapLoads(const std::string &Dir,
       return *C;
   MapLoadChoice C = Measure();
   std::string Payload;
-  raw_string_ostream(Payload) << mapLoadsName(C.Form) << ' '
-                              << format("%.4f %.4f", C.PairsNs, C.GathersNs);
+  raw_string_ostream(Payload) << mapLoadsName(C.Form) << ' ' << isaName(C.Isa)
+                              << format(" %.4f %.4f", C.PairsNs, C.GathersNs);
   Cache.store(Key, CacheExt, Payload);
   return C;
 }

@@ -6,7 +6,7 @@
 // plus a transpose, or two gathers. Which is faster depends on the CPU,
 // not on its vendor (microcode makes AVX-512 gathers slow on many Intel
 // parts, while AMD's Zen runs the loads faster), so it is measured: a
-// short calibration on this CPU (MapLoadTiming.h, about 2 ms) decides,
+// short calibration on this CPU (MapLoadTiming.h, under 1 ms) decides,
 // once per process, and its result is cached with the compiled code,
 // keyed by the CPU's model and the calibration's revision. Both forms give
 // the same bits; the chosen one is part of the host object's cache key.
@@ -26,11 +26,21 @@ namespace vf {
 /// and benchmarks (CompileOptions::MapLoads).
 enum class MapLoads { Auto, Pairs, Gathers };
 
+/// The gather instructions the JIT emits for this CPU's kernel.
+enum class GatherIsa { None, Avx2, Avx512 };
+
+/// AVX-512's on every CPU that has it; AVX2's where LLVM tunes the CPU as
+/// one whose gathers are fast; elsewhere none (the gathers become scalar
+/// loads, which never beat the pairs, so nothing is measured).
+GatherIsa jitGathers();
+
 /// What the calibration chose and why.
 struct MapLoadChoice {
   MapLoads Form = MapLoads::Pairs; ///< Pairs or Gathers
+  /// The instruction set both forms were timed in; None: not measured.
+  GatherIsa Isa = GatherIsa::None;
   /// ns per sample of eight axes' lookups in each form; 0 where not
-  /// measured (a CPU without AVX-512).
+  /// measured.
   double PairsNs = 0, GathersNs = 0;
   bool FromCache = false; ///< read from the cache, not measured now
   /// One line: the two timings, or why there are none.
@@ -51,7 +61,8 @@ MapLoadChoice calibrateMapLoads(
     llvm::function_ref<MapLoadChoice()> Measure = measureMapLoads);
 
 /// The cache entry's key: the calibration's revision, this CPU's model
-/// (cpuid's brand string) and LLVM's name for it.
+/// (cpuid's brand string) and the JIT's target for it (CPU name and
+/// features).
 std::string mapLoadsCacheKey();
 
 /// The process's choice: calibrateMapLoads(Dir) the first time (\p UseCache
