@@ -149,6 +149,7 @@ Outcome runVegasflow(const std::string &Src, size_t Calls, unsigned Iterations,
   }
   vf::IntegratorOptions O;
   O.Threads = 1;
+  O.Arithmetic = Single ? vf::Precision::F32 : vf::Precision::F64;
   auto I = vf::Integrator::create(
       vf::bindIntegrand(*P, **CM, *P->Integrands[0], nullptr, CO), O);
   if (!I) {
@@ -254,6 +255,25 @@ void printPhases() {
               Wide ? "512-bit vectors" : "no 512-bit vectors");
 }
 
+/// ns per sample of \p A and of \p B, the pair of median ratio among
+/// \p Rounds pairs run back to back in alternating order.
+template <class FnA, class FnB>
+std::pair<double, double> medianPair(unsigned Rounds, FnA A, FnB B) {
+  std::vector<std::pair<double, double>> Ns(Rounds);
+  for (unsigned R = 0; R < Rounds; ++R) {
+    auto &[Na, Nb] = Ns[R];
+    if (R % 2)
+      Nb = B();
+    Na = A();
+    if (R % 2 == 0)
+      Nb = B();
+  }
+  std::sort(Ns.begin(), Ns.end(), [](const auto &X, const auto &Y) {
+    return X.first / X.second < Y.first / Y.second;
+  });
+  return Ns[Rounds / 2];
+}
+
 /// The whole engine with the map forced to each form (the same bits),
 /// per CPU-second, each the median of \p Rounds alternating pairs.
 void printMapForms(size_t Calls, unsigned Iterations, unsigned Rounds) {
@@ -262,22 +282,12 @@ void printMapForms(size_t Calls, unsigned Iterations, unsigned Rounds) {
               "loads' time / gathers' |\n|---|---:|---:|---:|\n");
   for (const char *Form : {"const", "lepage"}) {
     const std::string Src = source(Form, 8);
-    std::vector<std::pair<double, double>> Ns(Rounds);
     auto run = [&](vf::MapLoads M) {
       return freshVegasflow(Src, Calls, Iterations, false, M).ns();
     };
-    for (unsigned R = 0; R < Rounds; ++R) {
-      auto &[L, G] = Ns[R];
-      if (R % 2)
-        G = run(vf::MapLoads::Gathers);
-      L = run(vf::MapLoads::Pairs);
-      if (R % 2 == 0)
-        G = run(vf::MapLoads::Gathers);
-    }
-    std::sort(Ns.begin(), Ns.end(), [](const auto &A, const auto &B) {
-      return A.first / A.second < B.first / B.second;
-    });
-    const auto [L, G] = Ns[Rounds / 2];
+    const auto [L, G] = medianPair(
+        Rounds, [&] { return run(vf::MapLoads::Pairs); },
+        [&] { return run(vf::MapLoads::Gathers); });
     std::printf("| %s | %.1f | %.1f | %.2f |\n", Form, L, G, L / G);
   }
 }
@@ -290,19 +300,9 @@ void printPrecision(size_t Calls, unsigned Iterations, unsigned Rounds) {
               "cpu-s / f64's |\n|---|---:|---:|---:|\n");
   for (const char *Form : {"const", "lepage"}) {
     const std::string Src = source(Form, 8);
-    std::vector<std::pair<double, double>> Ns(Rounds);
-    for (unsigned R = 0; R < Rounds; ++R) {
-      auto &[D, F] = Ns[R];
-      if (R % 2)
-        F = freshVegasflow(Src, Calls, Iterations, true).ns();
-      D = freshVegasflow(Src, Calls, Iterations).ns();
-      if (R % 2 == 0)
-        F = freshVegasflow(Src, Calls, Iterations, true).ns();
-    }
-    std::sort(Ns.begin(), Ns.end(), [](const auto &A, const auto &B) {
-      return A.first / A.second < B.first / B.second;
-    });
-    const auto [D, F] = Ns[Rounds / 2];
+    const auto [D, F] = medianPair(
+        Rounds, [&] { return freshVegasflow(Src, Calls, Iterations).ns(); },
+        [&] { return freshVegasflow(Src, Calls, Iterations, true).ns(); });
     std::printf("| %s | %.1f | %.1f | %.2fx |\n", Form, D, F, D / F);
   }
 }

@@ -171,7 +171,6 @@ singleIntegrand(const std::shared_ptr<Module::Impl> &P, const IntegrandDecl &I,
   IntegrandInfo Info =
       bindIntegrand(*P->P, *P->SingleCode, I, *C, CO, P->SingleGpuImage);
   Info.SourceFiles = std::move(Files);
-  Info.SingleCode = true;
   Info.Owner = P;
   return Info;
 }
@@ -202,7 +201,6 @@ Expected<IntegrandInfo> Module::integrand(const std::string &Name) const {
   IntegrandInfo Info =
       bindIntegrand(*P->P, *P->Code, *Found, *C, P->Options, P->GpuImage);
   Info.SourceFiles = inputFiles();
-  Info.SingleCode = P->Options.Single;
   if (!Info.SingleCode)
     Info.Single = [P = P, Found, Files = Info.SourceFiles] {
       return singleIntegrand(P, *Found, Files);

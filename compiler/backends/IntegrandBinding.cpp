@@ -176,6 +176,7 @@ IntegrandInfo bindIntegrand(const Program &P, const CompiledModule &M,
                          std::move(GpuImage));
   }
   Info.ModuleHash = compileCacheKey(P, "integrand;" + I.Name, Options.Single);
+  Info.SingleCode = Options.Single;
   for (const HistStmt *H : I.Histograms) {
     HistogramSpec S{H->Name, {H->Bins[0]}, H->Base};
     if (H->Axes == 2)

@@ -59,7 +59,8 @@ std::shared_ptr<const FaultSite> integrandFaultSite(const Program &P,
 /// an integrator is set up for GPUs, from a frozen image of \p P
 /// (ProgramImage.h): \p GpuImage, shared by the bindings of one module,
 /// or one made for this binding. The result holds nothing of \p P: it
-/// may be freed.
+/// may be freed. Its SingleCode is \p Options.Single (the code is \p M's,
+/// compiled with them).
 IntegrandInfo bindIntegrand(const Program &P, const CompiledModule &M,
                             const IntegrandDecl &I,
                             Compiler *OnDemand = nullptr,

@@ -1,5 +1,4 @@
-//===- backends/MapLoadCalibration.h - Which map form this CPU runs -*- C++
-//-*-===//
+//===- backends/MapLoadCalibration.h - The map's form for a CPU -*- C++ -*-===//
 //
 // The host kernel's map loads an increment's two edges in one of two forms
 // (runtime/kernels/ChannelX8.h): 16-byte loads of the neighbouring pair

@@ -1,5 +1,4 @@
-//===- runtime/kernels/GpuSampler.c - The fused kernel on NVIDIA GPUs -*- C
-//-*-===//
+//===- runtime/kernels/GpuSampler.c - The fused kernel on GPUs ---*- C -*-===//
 //
 // vf_sample_tiles_gpu: one warp per tile. A tile's sums must be the very
 // operations Sampler.c performs on the CPU, in the same order (that is what

@@ -19,6 +19,7 @@ sees an integrand's.
 """
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -46,8 +47,10 @@ def counts(vegasc, loops, path, precision):
         sys.exit(f"vegasc failed on {path}: {p.stderr}")
     _, lines = loops.entry_body(p.stdout, "vf_sample_tiles_gpu")
     kinds = dict(loops.KINDS)
+    # IEEE arithmetic: no flush to zero, no approximate division or root.
+    loose = sum(1 for l in lines if re.search(r"\.ftz\b|\.approx\b", l))
     return tuple(sum(1 for l in lines if kinds[k].search(l))
-                 for k in ("f64 arith", "f32 arith"))
+                 for k in ("f64 arith", "f32 arith")) + (loose,)
 
 
 def main(vegasc, script):
@@ -74,6 +77,8 @@ def main(vegasc, script):
     check(n["lepage8", "f64"][0] > n["prod8", "f64"][0] + 100,
           "f64: lepage8's integrand adds f64 arithmetic (the count sees it)")
     check(n["prod8", "f64"][1] == 0, "f64: no f32 arithmetic")
+    check(all(c[2] == 0 for c in n.values()),
+          "no .ftz or .approx instruction: IEEE rounding, subnormals kept")
     if failures:
         print(f"\n{len(failures)} check(s) failed")
         sys.exit(1)

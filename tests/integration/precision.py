@@ -9,7 +9,8 @@ For every known integral, in single precision:
     most 20000), sigma including single precision's round-off floor;
   - bitwise: one CPU thread, two threads, two fake GPUs and a CPU thread
     beside a GPU give the same bits, which are not the double run's
-    (the integrand really ran in float).
+    (the integrand really ran in float); the same for a multi-channel
+    integrand (examples/physics/dalitz_two_resonances.vf).
 Schedules, task parts merged in reverse order and (with MPIEXEC) two MPI
 ranks give one thread's bits in f32 too. And the doors: the JSON's `precision`, the table's note, the settings;
 a TOML run; the C API's vf_options.precision; a value that is neither
@@ -59,8 +60,8 @@ def accuracy(exe, name, entry, src):
               f"(d + 2 = {d2:.6f})")
 
 
-def bitwise(exe, name, src):
-    base = [src, "-q", "--seed", 3] + TINY
+def bitwise(exe, name, src, extra=()):
+    base = [src, "-q", "--seed", 3] + list(extra) + TINY
     ref = vegasc(exe, base + ["--precision", "f32", "--devices", "cpu:1"])
     if not check(ref.rc == 0 and ref.doc, f"{name}: f32 on one thread"):
         print(ref)
@@ -233,6 +234,11 @@ def main(exe, fake, known, lib, mpiexec=None):
         src = write_source(name, entry["source"])
         accuracy(exe, name, entry, src)
         bitwise(exe, name, src)
+    # A multi-channel integrand: every channel's pass in float.
+    dalitz = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                          "..", "examples", "physics",
+                          "dalitz_two_resonances.vf")
+    bitwise(exe, "dalitz (channels)", dalitz, ["--integrand", "dalitz"])
     lepage4 = write_source("lepage4", entries["lepage4"]["source"])
     engines(exe, lepage4, mpiexec)
     doors(exe, lepage4, lib)
