@@ -12,6 +12,7 @@
 
 #include "reduction/Segments.h"
 
+#include <cfloat>
 #include <chrono>
 #include <cmath>
 #include <utility>
@@ -109,13 +110,21 @@ Status Iteration::checkBox(const std::vector<double> &Hi) const {
     Empty = Empty || W == 0;
     Volume *= W;
   }
+  // In single precision a subnormal volume would start every Jacobian
+  // with few significant bits: the box must keep a normal float's.
   const double Kept = Single ? double(float(Volume)) : Volume;
-  if (!std::isfinite(Kept) || (Kept == 0 && !Empty))
+  const bool Small = Single ? Volume < FLT_MIN : Kept == 0;
+  if (!std::isfinite(Kept) || (Small && !Empty))
     return Error{
         "integrand '" + I.Name + "': the box's volume (the product of its " +
         std::to_string(I.Dim) + " widths) is " + formatDouble(Volume) + ", " +
-        (Kept == 0 ? "below" : "beyond") + " the range of " + Type +
-        ", so every sample's Jacobian would be " + formatDouble(Kept) +
+        (Small ? std::string("below the ") +
+                     (Single ? "normal range of a float (1.2e-38, single "
+                               "precision)"
+                             : "range of a double")
+               : std::string("beyond the range of ") + Type) +
+        ", so every sample's Jacobian would be " +
+        (Single && Small && Kept != 0 ? "imprecise" : formatDouble(Kept)) +
         ". Rescale the variables: integrate over t = x / s and "
         "multiply the integrand by s per axis"};
   return Status::ok();

@@ -154,6 +154,12 @@ def sample_path(exe):
     expect(exe, [src, "--precision", "f32", "--calls", 1000], 1,
            "f32 with a box wider than a float", r"x\[0\]",
            r"wider than a float \(3\.4e38, single precision\)", r"Rescale")
+    src = write_source("tiny", "integrand f(x in [0, 1e-20]^2) = 1\n")
+    expect(exe, [src, "--precision", "f32", "--calls", 1000], 1,
+           "f32 with a box of volume 1e-40", r"volume",
+           r"below the normal range of a float", r"Rescale")
+    r = vegasc(exe, [src, "-q", "--calls", 1000, "--iterations", 1])
+    check(r.rc == 0, "f64 with a box of volume 1e-40 runs")
     src = write_source("nan", "integrand f(x in [0.1, 1]^2) = "
                        "if x[0] < 0.5 then sqrt(x[0] - 1) else 1\n")
     points = {}
