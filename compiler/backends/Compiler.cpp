@@ -115,6 +115,8 @@ struct ModuleParts {
   const HostExtension *Extension = nullptr;
   /// The host kernel's map gathers its edges (MapLoadCalibration.h).
   bool MapGathers = false;
+  /// The host kernel's block step form (BlockStepCalibration.h).
+  BlockStep BlockForm = BlockStep::Runs;
 };
 } // namespace
 
@@ -172,9 +174,8 @@ static BitcodeTarget bitcodeTarget(const GpuCodeGen *Gpu) {
 }
 
 static Error addSamplers(const ProgramImage &P, Module &M,
-                         const GpuCodeGen *Gpu, const TargetMachine &TM,
-                         ModuleParts Parts) {
-  const bool Wide = !Gpu && TM.getMCSubtargetInfo()->checkFeatures("+avx512f");
+                         const GpuCodeGen *Gpu, ModuleParts Parts) {
+  const bool Lanes = !Gpu && Parts.BlockForm == BlockStep::Lanes;
   const bool Foreign = !P.Foreign.empty();
   std::vector<SamplerInstance> Instances;
   std::vector<std::string> Names;
@@ -185,7 +186,7 @@ static Error addSamplers(const ProgramImage &P, Module &M,
     Instances.push_back(
         {M.getFunction(integrandSymbol(I.Name)), I.Dim, I.Outputs, I.Histograms,
          Gpu ? gpuSampleSymbol(I.Name) : sampleTileSymbol(I.Name),
-         Gpu || Parts.Batch ? std::string() : pointsSymbol(I.Name), Wide,
+         Gpu || Parts.Batch ? std::string() : pointsSymbol(I.Name), Lanes,
          Foreign,
          // C/C++ code may read the parameters in ways the count does not
          // bound; density() reads the maps after the weights.
@@ -249,7 +250,7 @@ buildModule(const ProgramImage &P, LLVMContext &Ctx, const GpuCodeGen *Gpu,
   if (Error E = linkMathLibrary(*M, bitcodeTarget(Gpu)))
     return std::move(E);
   if (Parts.Sampler)
-    if (Error E = addSamplers(P, *M, Gpu, TM, Parts))
+    if (Error E = addSamplers(P, *M, Gpu, Parts))
       return std::move(E);
   internalizeExcept(*M, entrySymbols(P, Gpu, Parts));
   const std::string Stage = Gpu ? Gpu->dumpName().str() : "host";
@@ -408,21 +409,32 @@ Compiler::compile(const Program &P, const CompileOptions &O) {
   return compile(imageOf(P, O.Single), O);
 }
 
-/// What the host module of a compile with \p O holds: its map's form is
-/// the calibration's where \p O leaves it to it (MapLoadCalibration.h);
-/// a single-precision kernel loads its float edges in pairs.
+/// What the host module of a compile with \p O holds: its map's form and
+/// its block step's are the calibrations' where \p O leaves them to them
+/// (MapLoadCalibration.h, BlockStepCalibration.h); a single-precision
+/// kernel loads its float edges in pairs, and takes the block step form
+/// measured in double.
 static ModuleParts hostParts(const CompileOptions &O) {
   const bool Gathers =
       O.Sampler && !O.Single &&
       resolveMapLoads(O.MapForm, O.CacheDir, O.UseCache) == MapLoads::Gathers;
-  return {O.Sampler, O.Evaluate, O.Sampler ? O.Extension : nullptr, Gathers};
+  const BlockStep Block =
+      O.Sampler ? resolveBlockStep(O.BlockForm, O.CacheDir, O.UseCache)
+                : BlockStep::Runs;
+  return {O.Sampler, O.Evaluate, O.Sampler ? O.Extension : nullptr, Gathers,
+          Block};
 }
 
-/// The target part of a host object's cache key.
+/// The target part of a host object's cache key. The block step's form
+/// is named only where it is not the one the target implied before the
+/// calibration (blockStepRule), whose objects keep their keys.
 static std::string hostCacheTarget(const ModuleParts &Parts) {
+  const bool RuleForm = !Parts.Sampler || Parts.BlockForm == blockStepRule();
   return "host;" + hostTargetDescription() + (Parts.Sampler ? ";sampler" : "") +
          (Parts.Extension ? ";" + Parts.Extension->Key : "") +
-         (Parts.Batch ? "" : ";nobatch") + (Parts.MapGathers ? ";gathers" : "");
+         (Parts.Batch ? "" : ";nobatch") +
+         (Parts.MapGathers ? ";gathers" : "") +
+         (RuleForm ? "" : ";block=" + blockStepName(Parts.BlockForm).str());
 }
 
 Expected<std::unique_ptr<CompiledModule>>

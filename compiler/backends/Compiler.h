@@ -9,6 +9,7 @@
 #ifndef VF_COMPILER_BACKENDS_COMPILER_H
 #define VF_COMPILER_BACKENDS_COMPILER_H
 
+#include "backends/BlockStepCalibration.h"
 #include "backends/CompileCache.h"
 #include "backends/MapLoadCalibration.h"
 #include "backends/Targets.h"
@@ -84,6 +85,10 @@ struct CompileOptions {
   /// calibration; Pairs or Gathers forced, for tests and benchmarks (a
   /// developer's setting: the results are the same bits either way).
   MapLoads MapForm = MapLoads::Auto;
+  /// The host kernel's block step form (BlockStepCalibration.h): Auto,
+  /// this CPU's calibration; Runs or Lanes forced, for tests and
+  /// benchmarks (the same bits either way).
+  BlockStep BlockForm = BlockStep::Auto;
 };
 
 /// vf_batch_NAME(xs, n, params, out): out[i*nout + k] = f_k(xs + i*dim).

@@ -111,12 +111,16 @@ static std::string cpuBrand() {
   return StringRef(Brand).trim().str();
 }
 
-std::string mapLoadsCacheKey() {
+std::string cpuCalibrationKey(StringRef Revision) {
   CompileCacheKey K;
-  K.add(CalibrationRevision);
+  K.add(Revision);
   K.add(cpuBrand());
   K.add(hostTargetDescription());
   return K.finish();
+}
+
+std::string mapLoadsCacheKey() {
+  return cpuCalibrationKey(CalibrationRevision);
 }
 
 /// The choice a cache payload ("FORM ISA PAIRS_NS GATHERS_NS") holds, if

@@ -59,10 +59,15 @@ MapLoadChoice calibrateMapLoads(
     const std::string &Dir,
     llvm::function_ref<MapLoadChoice()> Measure = measureMapLoads);
 
-/// The cache entry's key: the calibration's revision, this CPU's model
-/// (cpuid's brand string) and the JIT's target for it (CPU name and
-/// features).
+/// The cache entry's key: cpuCalibrationKey of this calibration's
+/// revision.
 std::string mapLoadsCacheKey();
+
+/// The key of a calibration's cache entry, shared by the calibrations of
+/// the kernel's phases (BlockStepCalibration.h): \p Revision, this CPU's
+/// model (cpuid's brand string) and the JIT's target for it (CPU name and
+/// features).
+std::string cpuCalibrationKey(llvm::StringRef Revision);
 
 /// The process's choice: calibrateMapLoads(Dir) the first time (\p UseCache
 /// false: measured and not stored), the same answer after.

@@ -52,7 +52,7 @@ struct SamplerInstance {
   /// (host) The integrand at given points to create next to it
   /// (runtime/kernels/IntegrandPoints.c); empty: none.
   std::string PointsName;
-  bool WideVectors = false;  ///< the host has 512-bit vectors (BlockSums.h)
+  bool WideVectors = false; ///< the block step is lane-parallel (BlockSums.h)
   /// The integrand calls C/C++ code: the kernels then get no copy on the
   /// fast paths (FastIntegrand.h), whose stand-in values could steer that
   /// code's loops.

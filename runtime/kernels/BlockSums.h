@@ -315,16 +315,17 @@ static inline void vf_block_segments_lanes(const vf_tile_outputs *out,
   }
 }
 
-/// The block step run by run, for hosts without 512-bit vectors: the same
-/// arguments and results as vf_block_segments_lanes, bit for bit.
+/// The block step run by run: the same arguments and results as
+/// vf_block_segments_lanes, bit for bit.
 ///
 /// The tree needs no lanes: what it leaves in a run's first
 /// lane is the run's pairwise sum, in blocks of 1, 2, 4, ... aligned at
 /// the run's start (lane l + s joins lane l's sum exactly when both lie in
 /// the run), so each run is summed on its own, pass by pass, with the same
 /// additions in the same order. With AVX2 the lane-parallel form needs 8
-/// registers per 32-lane vector and loses to this one
-/// (docs/sampling-engine.md).
+/// registers per 32-lane vector and lost to this one on AMD
+/// (docs/sampling-engine.md); the compiler measures which is faster on
+/// the CPU (compiler/backends/BlockStepCalibration.h).
 static inline void vf_block_segments_runs(const vf_tile_outputs *out,
                                           vf_u64 first, vf_open_segment *sg,
                                           const vf_u64 *hb, vf_u32 heads,
@@ -375,8 +376,8 @@ static inline void vf_block_segments_runs(const vf_tile_outputs *out,
     dev[m] = 0;
 }
 
-/// The block step in the form that is faster on the host: lane-parallel
-/// with 512-bit vectors (`wide`), run by run otherwise.
+/// The block step in the form the compiler measured faster on the host:
+/// lane-parallel where `wide`, run by run otherwise.
 static inline void vf_block_segments(const vf_tile_outputs *out, vf_u64 first,
                                      vf_open_segment *sg, const vf_u64 *hb,
                                      vf_u32 heads, const double *v, unsigned nb,

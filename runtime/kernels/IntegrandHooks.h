@@ -34,9 +34,10 @@
 //   x_stride                (host) the stride of integrand_strided_fast; 0
 //                           where the compiler could not make one, and x
 //                           stays sample-major.
-//   wide_vectors            (host) whether the host has 512-bit vectors,
-//                           which decides the form of the block step
-//                           (BlockSums.h); the same results either way.
+//   wide_vectors            (host) the block step's form (BlockSums.h):
+//                           lane-parallel (1) or run by run (0), as the
+//                           compiler's calibration chose for the CPU; the
+//                           same results either way.
 //   map_gathers             (host) whether the map's edges are gathered
 //                           (ChannelX8.h, vf_map_edges_x8), as the
 //                           compiler chose for the CPU; the same results

@@ -1,0 +1,154 @@
+//===- backends/BlockStepCalibration.cpp - Which block step this CPU runs -===//
+//
+// The cache entry is CompileCache's (checked length and hash), its payload
+// one line, "FORM ISA RUNS_NS LANES_NS"; an entry that does not parse is
+// measured again and replaced, never trusted.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/BlockStepCalibration.h"
+#include "backends/BlockStepTiming.h"
+#include "backends/CompileCache.h"
+#include "backends/MapLoadCalibration.h"
+#include "backends/Targets.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <cmath>
+#include <mutex>
+#include <optional>
+
+using namespace llvm;
+
+namespace vf {
+
+/// Bump when the measurement or the rule changes: every CPU then measures
+/// again.
+static constexpr const char *CalibrationRevision = "block-step-1";
+
+/// The cache entries' extension, the map calibration's too.
+static constexpr const char *CacheExt = "calibration";
+
+/// The lanes must beat the runs by this much: a tie keeps the runs, the
+/// simpler form, and a noisy measurement near the tie does not flip the
+/// choice (both give the same bits anyway).
+static constexpr double LanesMargin = 0.97;
+
+StringRef blockStepName(BlockStep F) {
+  return F == BlockStep::Lanes  ? "lanes"
+         : F == BlockStep::Runs ? "runs"
+                                : "auto";
+}
+
+/// The payload's name of \p I.
+static StringRef isaName(VectorIsa I) {
+  return I == VectorIsa::Avx512 ? "avx512"
+         : I == VectorIsa::Avx2 ? "avx2"
+                                : "none";
+}
+
+VectorIsa jitVectors() {
+  auto TM = createHostTargetMachine();
+  if (!TM) {
+    consumeError(TM.takeError());
+    return VectorIsa::None;
+  }
+  const MCSubtargetInfo &STI = *(*TM)->getMCSubtargetInfo();
+  if (STI.checkFeatures("+avx512f"))
+    return VectorIsa::Avx512;
+  return STI.checkFeatures("+avx2") ? VectorIsa::Avx2 : VectorIsa::None;
+}
+
+BlockStep blockStepRule() {
+  return jitVectors() == VectorIsa::Avx512 ? BlockStep::Lanes : BlockStep::Runs;
+}
+
+std::string BlockStepChoice::reason() const {
+  if (Isa == VectorIsa::None)
+    return "not measured: the JIT's target has neither AVX-512 nor AVX2 "
+           "(or the CPU lacks what it names)";
+  std::string S;
+  raw_string_ostream(S) << "measured on this CPU ("
+                        << (Isa == VectorIsa::Avx512 ? "AVX-512" : "AVX2")
+                        << (FromCache ? ", cached): " : "): ")
+                        << format("runs %.2f ns, lanes %.2f ns", RunsNs,
+                                  LanesNs)
+                        << " per sample";
+  return S;
+}
+
+BlockStepChoice measureBlockSteps() {
+  BlockStepChoice C;
+  const VectorIsa Isa = jitVectors();
+  if (Isa == VectorIsa::None ||
+      !vf_time_block_steps(Isa == VectorIsa::Avx512 ? VF_TIMING_AVX512
+                                                    : VF_TIMING_AVX2,
+                           &C.RunsNs, &C.LanesNs))
+    return C;
+  C.Isa = Isa;
+  C.Form =
+      C.LanesNs < LanesMargin * C.RunsNs ? BlockStep::Lanes : BlockStep::Runs;
+  return C;
+}
+
+std::string blockStepCacheKey() {
+  return cpuCalibrationKey(CalibrationRevision);
+}
+
+/// The choice a cache payload ("FORM ISA RUNS_NS LANES_NS") holds, if it
+/// is one.
+static std::optional<BlockStepChoice> parseChoice(StringRef Payload) {
+  SmallVector<StringRef, 4> Fields;
+  Payload.trim().split(Fields, ' ');
+  BlockStepChoice C;
+  if (Fields.size() != 4 || Fields[2].getAsDouble(C.RunsNs) ||
+      Fields[3].getAsDouble(C.LanesNs) || !std::isfinite(C.RunsNs) ||
+      !std::isfinite(C.LanesNs) || C.RunsNs < 0 || C.LanesNs < 0)
+    return std::nullopt;
+  if (Fields[0] != "runs" && Fields[0] != "lanes")
+    return std::nullopt;
+  C.Form = Fields[0] == "lanes" ? BlockStep::Lanes : BlockStep::Runs;
+  for (VectorIsa I : {VectorIsa::None, VectorIsa::Avx2, VectorIsa::Avx512})
+    if (Fields[1] == isaName(I)) {
+      C.Isa = I;
+      C.FromCache = true;
+      return C;
+    }
+  return std::nullopt;
+}
+
+BlockStepChoice calibrateBlockSteps(const std::string &Dir,
+                                    function_ref<BlockStepChoice()> Measure) {
+  CompileCache Cache(Dir);
+  const std::string Key = blockStepCacheKey();
+  if (std::optional<std::string> Hit = Cache.load(Key, CacheExt))
+    if (std::optional<BlockStepChoice> C = parseChoice(*Hit))
+      return *C;
+  BlockStepChoice C = Measure();
+  std::string Payload;
+  raw_string_ostream(Payload) << blockStepName(C.Form) << ' ' << isaName(C.Isa)
+                              << format(" %.4f %.4f", C.RunsNs, C.LanesNs);
+  Cache.store(Key, CacheExt, Payload);
+  return C;
+}
+
+const BlockStepChoice &hostBlockStep(const std::string &Dir, bool UseCache) {
+  static std::once_flag Once;
+  static BlockStepChoice Choice;
+  std::call_once(Once, [&] {
+    Choice = UseCache ? calibrateBlockSteps(Dir) : measureBlockSteps();
+  });
+  return Choice;
+}
+
+BlockStep resolveBlockStep(BlockStep Requested, const std::string &Dir,
+                           bool UseCache) {
+  return Requested == BlockStep::Auto ? hostBlockStep(Dir, UseCache).Form
+                                      : Requested;
+}
+
+} // namespace vf
