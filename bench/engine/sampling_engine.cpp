@@ -20,9 +20,10 @@
 //     of a d = 8 sample alone, against the whole engine's constant
 //     integrand, for the measured limit.
 //   - the CPU's model, the form each phase of the host kernel runs in
-//     and why (the map's by the calibration, MapLoadCalibration.h, whose
-//     two timings it prints), and the whole engine with the map forced to
-//     each form.
+//     and why (the map's and the block step's by their calibrations,
+//     MapLoadCalibration.h and BlockStepCalibration.h, whose timings it
+//     prints), and the whole engine with the map, then the block step,
+//     forced to each form.
 //
 // Every run is measured in a process of its own, forked for it, as a
 // user's run is: in one process the runs before change a measurement (a
@@ -127,8 +128,14 @@ struct Outcome {
   double ns() const { return 1e9 * Cpu / Evals; }
 };
 
+/// The host kernel's forms a run forces (Auto: the calibrations').
+struct Forms {
+  vf::MapLoads Map = vf::MapLoads::Auto;
+  vf::BlockStep Block = vf::BlockStep::Auto;
+};
+
 Outcome runVegasflow(const std::string &Src, size_t Calls, unsigned Iterations,
-                     bool Single, vf::MapLoads Map) {
+                     bool Single, Forms F) {
   auto Comp = vf::Compiler::create();
   if (!Comp) {
     llvm::errs() << llvm::toString(Comp.takeError()) << "\n";
@@ -141,7 +148,8 @@ Outcome runVegasflow(const std::string &Src, size_t Calls, unsigned Iterations,
   vf::CompileOptions CO;
   CO.UseCache = false;
   CO.Single = Single;
-  CO.MapForm = Map;
+  CO.MapForm = F.Map;
+  CO.BlockForm = F.Block;
   auto CM = (*Comp)->compile(*P, CO);
   if (!CM) {
     llvm::errs() << llvm::toString(CM.takeError()) << "\n";
@@ -232,10 +240,9 @@ template <class Fn> Outcome inFreshProcess(Fn Measure) {
 }
 
 Outcome freshVegasflow(const std::string &Src, size_t Calls,
-                       unsigned Iterations, bool Single = false,
-                       vf::MapLoads Map = vf::MapLoads::Auto) {
+                       unsigned Iterations, bool Single = false, Forms F = {}) {
   return inFreshProcess(
-      [&] { return runVegasflow(Src, Calls, Iterations, Single, Map); });
+      [&] { return runVegasflow(Src, Calls, Iterations, Single, F); });
 }
 
 /// The form each phase of the host kernel runs in on this CPU, and why.
@@ -243,16 +250,18 @@ Outcome freshVegasflow(const std::string &Src, size_t Calls,
 /// use the form printed here.
 void printPhases() {
   const vf::MapLoadChoice &Map = vf::hostMapLoads("", /*UseCache=*/false);
-  const bool Wide = __builtin_cpu_supports("avx512f");
+  const vf::BlockStepChoice &Block = vf::hostBlockStep("", /*UseCache=*/false);
   std::printf("\n| phase | form | why |\n|---|---|---|\n"
               "| Philox words | 16 lanes, 2 chains | the only form |\n"
               "| map: the increments' edges | %s | %s |\n"
-              "| block sums | %s | rule: %s (BlockSums.h) |\n"
+              "| block sums | %s | %s |\n"
               "| training updates | in sample order, (sum, weight) pairs | the "
               "only form |\n",
               Map.Form == vf::MapLoads::Gathers ? "gathers" : "16-byte loads",
-              Map.reason().c_str(), Wide ? "lane-parallel" : "run by run",
-              Wide ? "512-bit vectors" : "no 512-bit vectors");
+              Map.reason().c_str(),
+              Block.Form == vf::BlockStep::Lanes ? "lane-parallel"
+                                                 : "run by run",
+              Block.reason().c_str());
 }
 
 /// ns per sample of \p A and of \p B, the pair of median ratio among
@@ -274,22 +283,37 @@ std::pair<double, double> medianPair(unsigned Rounds, FnA A, FnB B) {
   return Ns[Rounds / 2];
 }
 
-/// The whole engine with the map forced to each form (the same bits),
-/// per CPU-second, each the median of \p Rounds alternating pairs.
-void printMapForms(size_t Calls, unsigned Iterations, unsigned Rounds) {
-  std::printf("\nthe map's two forms in the whole engine, d = 8\n\n"
-              "| integrand | 16-byte loads ns/sample | gathers ns/sample | "
-              "loads' time / gathers' |\n|---|---:|---:|---:|\n");
+/// The whole engine with a phase forced to form \p A and to form \p B
+/// (the same bits), per CPU-second, each the median of \p Rounds
+/// alternating pairs; \p Title names the phase, \p NameA and \p NameB
+/// the forms.
+void printForcedForms(const char *Title, const char *NameA, Forms A,
+                      const char *NameB, Forms B, size_t Calls,
+                      unsigned Iterations, unsigned Rounds) {
+  std::printf("\n%s in the whole engine, d = 8\n\n"
+              "| integrand | %s ns/sample | %s ns/sample | time, %s / %s "
+              "|\n|---|---:|---:|---:|\n",
+              Title, NameA, NameB, NameA, NameB);
   for (const char *Form : {"const", "lepage"}) {
     const std::string Src = source(Form, 8);
-    auto run = [&](vf::MapLoads M) {
-      return freshVegasflow(Src, Calls, Iterations, false, M).ns();
-    };
-    const auto [L, G] = medianPair(
-        Rounds, [&] { return run(vf::MapLoads::Pairs); },
-        [&] { return run(vf::MapLoads::Gathers); });
-    std::printf("| %s | %.1f | %.1f | %.2f |\n", Form, L, G, L / G);
+    const auto [Na, Nb] = medianPair(
+        Rounds,
+        [&] { return freshVegasflow(Src, Calls, Iterations, false, A).ns(); },
+        [&] { return freshVegasflow(Src, Calls, Iterations, false, B).ns(); });
+    std::printf("| %s | %.1f | %.1f | %.2f |\n", Form, Na, Nb, Na / Nb);
   }
+}
+
+/// The map's two forms, then the block step's (the other phase left to
+/// its calibration).
+void printPhaseForms(size_t Calls, unsigned Iterations, unsigned Rounds) {
+  printForcedForms("the map's two forms", "16-byte loads",
+                   {vf::MapLoads::Pairs}, "gathers", {vf::MapLoads::Gathers},
+                   Calls, Iterations, Rounds);
+  printForcedForms("the block step's two forms", "run by run",
+                   {vf::MapLoads::Auto, vf::BlockStep::Runs}, "lane-parallel",
+                   {vf::MapLoads::Auto, vf::BlockStep::Lanes}, Calls,
+                   Iterations, Rounds);
 }
 
 /// The same integrands in single precision (--precision f32) against
@@ -419,7 +443,7 @@ int main(int argc, char **argv) {
               "form: %.2fx (target >= 4: %s)\n",
               Ratio[0][1], verdict(Ratio[0][1] >= 4), Ratio[0][0],
               verdict(Ratio[0][0] >= 4));
-  printMapForms(Calls, Iterations, Rounds);
+  printPhaseForms(Calls, Iterations, Rounds);
   printPrecision(Calls, Iterations, Rounds);
   return 0;
 }
