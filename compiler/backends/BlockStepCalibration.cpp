@@ -19,6 +19,7 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include <cmath>
+#include <map>
 #include <mutex>
 #include <optional>
 
@@ -51,7 +52,8 @@ static StringRef isaName(VectorIsa I) {
                                 : "none";
 }
 
-VectorIsa jitVectors() {
+/// What jitVectors says of a target, from its TargetMachine.
+static VectorIsa targetVectors() {
   auto TM = createHostTargetMachine();
   if (!TM) {
     consumeError(TM.takeError());
@@ -61,6 +63,19 @@ VectorIsa jitVectors() {
   if (STI.checkFeatures("+avx512f"))
     return VectorIsa::Avx512;
   return STI.checkFeatures("+avx2") ? VectorIsa::Avx2 : VectorIsa::None;
+}
+
+// Remembered per target: every host compile asks (its cache key names
+// the rule's form), and a TargetMachine takes 0.2 ms to make.
+VectorIsa jitVectors() {
+  static std::mutex Lock;
+  static std::map<std::string, VectorIsa> Known;
+  const std::string Target = hostTargetDescription();
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto [It, New] = Known.try_emplace(Target, VectorIsa::None);
+  if (New)
+    It->second = targetVectors();
+  return It->second;
 }
 
 BlockStep blockStepRule() {
