@@ -1,24 +1,19 @@
 //===- backends/BlockStepCalibration.cpp - Which block step this CPU runs -===//
 //
-// The cache entry is CompileCache's (checked length and hash), its payload
-// one line, "FORM ISA RUNS_NS LANES_NS"; an entry that does not parse is
-// measured again and replaced, never trusted.
+// The cache entry (CpuCalibration.h) holds "FORM ISA RUNS_NS LANES_NS";
+// one that does not parse is measured again and replaced, never trusted.
 //
 //===----------------------------------------------------------------------===//
 
 #include "backends/BlockStepCalibration.h"
 #include "backends/BlockStepTiming.h"
-#include "backends/CompileCache.h"
-#include "backends/MapLoadCalibration.h"
 #include "backends/Targets.h"
 
-#include "llvm/ADT/SmallVector.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
-#include <cmath>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -31,9 +26,6 @@ namespace vf {
 /// again.
 static constexpr const char *CalibrationRevision = "block-step-1";
 
-/// The cache entries' extension, the map calibration's too.
-static constexpr const char *CacheExt = "calibration";
-
 /// The lanes must beat the runs by this much: a tie keeps the runs, the
 /// simpler form, and a noisy measurement near the tie does not flip the
 /// choice (both give the same bits anyway).
@@ -43,13 +35,6 @@ StringRef blockStepName(BlockStep F) {
   return F == BlockStep::Lanes  ? "lanes"
          : F == BlockStep::Runs ? "runs"
                                 : "auto";
-}
-
-/// The payload's name of \p I.
-static StringRef isaName(VectorIsa I) {
-  return I == VectorIsa::Avx512 ? "avx512"
-         : I == VectorIsa::Avx2 ? "avx2"
-                                : "none";
 }
 
 /// What jitVectors says of a target, from its TargetMachine.
@@ -114,40 +99,24 @@ std::string blockStepCacheKey() {
   return cpuCalibrationKey(CalibrationRevision);
 }
 
-/// The choice a cache payload ("FORM ISA RUNS_NS LANES_NS") holds, if it
-/// is one.
-static std::optional<BlockStepChoice> parseChoice(StringRef Payload) {
-  SmallVector<StringRef, 4> Fields;
-  Payload.trim().split(Fields, ' ');
-  BlockStepChoice C;
-  if (Fields.size() != 4 || Fields[2].getAsDouble(C.RunsNs) ||
-      Fields[3].getAsDouble(C.LanesNs) || !std::isfinite(C.RunsNs) ||
-      !std::isfinite(C.LanesNs) || C.RunsNs < 0 || C.LanesNs < 0)
-    return std::nullopt;
-  if (Fields[0] != "runs" && Fields[0] != "lanes")
-    return std::nullopt;
-  C.Form = Fields[0] == "lanes" ? BlockStep::Lanes : BlockStep::Runs;
-  for (VectorIsa I : {VectorIsa::None, VectorIsa::Avx2, VectorIsa::Avx512})
-    if (Fields[1] == isaName(I)) {
-      C.Isa = I;
-      C.FromCache = true;
-      return C;
-    }
-  return std::nullopt;
-}
+/// The forms' names in the cache entry, runs first.
+static const std::array<StringRef, 2> Forms = {"runs", "lanes"};
 
 BlockStepChoice calibrateBlockSteps(const std::string &Dir,
                                     function_ref<BlockStepChoice()> Measure) {
-  CompileCache Cache(Dir);
   const std::string Key = blockStepCacheKey();
-  if (std::optional<std::string> Hit = Cache.load(Key, CacheExt))
-    if (std::optional<BlockStepChoice> C = parseChoice(*Hit))
-      return *C;
-  BlockStepChoice C = Measure();
-  std::string Payload;
-  raw_string_ostream(Payload) << blockStepName(C.Form) << ' ' << isaName(C.Isa)
-                              << format(" %.4f %.4f", C.RunsNs, C.LanesNs);
-  Cache.store(Key, CacheExt, Payload);
+  BlockStepChoice C;
+  if (std::optional<RaceRecord> R = cachedRace(Dir, Key, Forms)) {
+    C.Form = R->Winner ? BlockStep::Lanes : BlockStep::Runs;
+    C.Isa = R->Isa;
+    C.RunsNs = R->Ns[0];
+    C.LanesNs = R->Ns[1];
+    C.FromCache = true;
+    return C;
+  }
+  C = Measure();
+  storeRace(Dir, Key, Forms,
+            {C.Form == BlockStep::Lanes, C.Isa, {C.RunsNs, C.LanesNs}});
   return C;
 }
 

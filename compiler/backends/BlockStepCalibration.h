@@ -16,6 +16,8 @@
 #ifndef VF_COMPILER_BACKENDS_BLOCKSTEPCALIBRATION_H
 #define VF_COMPILER_BACKENDS_BLOCKSTEPCALIBRATION_H
 
+#include "backends/CpuCalibration.h"
+
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -28,7 +30,7 @@ namespace vf {
 enum class BlockStep { Auto, Runs, Lanes };
 
 /// The vector instructions the JIT compiles this CPU's kernel with.
-enum class VectorIsa { None, Avx2, Avx512 };
+using VectorIsa = TimingIsa;
 
 /// AVX-512 where the JIT's target has it, else AVX2 where it has that,
 /// else none (the lanes would be SSE registers, 16 per vector: runs stay,
@@ -65,7 +67,7 @@ BlockStepChoice calibrateBlockSteps(
     const std::string &Dir,
     llvm::function_ref<BlockStepChoice()> Measure = measureBlockSteps);
 
-/// The cache entry's key: cpuCalibrationKey (MapLoadCalibration.h) of
+/// The cache entry's key: cpuCalibrationKey (CpuCalibration.h) of
 /// this calibration's revision.
 std::string blockStepCacheKey();
 

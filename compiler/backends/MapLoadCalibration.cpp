@@ -1,26 +1,19 @@
 //===- backends/MapLoadCalibration.cpp - Which map form this CPU runs -----===//
 //
-// The cache entry is CompileCache's (checked length and hash), its payload
-// one line, "FORM ISA PAIRS_NS GATHERS_NS"; an entry that does not parse
-// is measured again and replaced, never trusted.
+// The cache entry (CpuCalibration.h) holds "FORM ISA PAIRS_NS GATHERS_NS";
+// one that does not parse is measured again and replaced, never trusted.
 //
 //===----------------------------------------------------------------------===//
 
 #include "backends/MapLoadCalibration.h"
-#include "backends/CompileCache.h"
 #include "backends/MapLoadTiming.h"
 #include "backends/Targets.h"
 
-#include "llvm/ADT/SmallVector.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
-#include <cpuid.h>
-
-#include <cmath>
-#include <cstring>
 #include <mutex>
 #include <optional>
 
@@ -32,9 +25,6 @@ namespace vf {
 /// again.
 static constexpr const char *CalibrationRevision = "map-loads-1";
 
-/// The cache entries' extension (CompileCache::load).
-static constexpr const char *CacheExt = "calibration";
-
 /// Gathers must beat the pairs by this much: a tie keeps the pairs, the
 /// form of every CPU before the calibration, and a noisy measurement near
 /// the tie does not flip the choice (both give the same bits anyway).
@@ -44,13 +34,6 @@ StringRef mapLoadsName(MapLoads F) {
   return F == MapLoads::Gathers ? "gathers"
          : F == MapLoads::Pairs ? "pairs"
                                 : "auto";
-}
-
-/// The payload's and the reason's name of \p I.
-static StringRef isaName(GatherIsa I) {
-  return I == GatherIsa::Avx512 ? "avx512"
-         : I == GatherIsa::Avx2 ? "avx2"
-                                : "none";
 }
 
 GatherIsa jitGathers() {
@@ -96,67 +79,28 @@ MapLoadChoice measureMapLoads() {
   return C;
 }
 
-/// cpuid's brand string ("AMD EPYC 9B45", "Intel(R) Xeon(R) ..."), or
-/// empty where the CPU has none.
-static std::string cpuBrand() {
-  unsigned Max = __get_cpuid_max(0x80000000u, nullptr);
-  if (Max < 0x80000004u)
-    return "";
-  unsigned Regs[12];
-  for (unsigned L = 0; L < 3; ++L)
-    __get_cpuid(0x80000002u + L, &Regs[4 * L], &Regs[4 * L + 1],
-                &Regs[4 * L + 2], &Regs[4 * L + 3]);
-  char Brand[sizeof Regs + 1] = {};
-  std::memcpy(Brand, Regs, sizeof Regs);
-  return StringRef(Brand).trim().str();
-}
-
-std::string cpuCalibrationKey(StringRef Revision) {
-  CompileCacheKey K;
-  K.add(Revision);
-  K.add(cpuBrand());
-  K.add(hostTargetDescription());
-  return K.finish();
-}
-
 std::string mapLoadsCacheKey() {
   return cpuCalibrationKey(CalibrationRevision);
 }
 
-/// The choice a cache payload ("FORM ISA PAIRS_NS GATHERS_NS") holds, if
-/// it is one.
-static std::optional<MapLoadChoice> parseChoice(StringRef Payload) {
-  SmallVector<StringRef, 4> Fields;
-  Payload.trim().split(Fields, ' ');
-  MapLoadChoice C;
-  if (Fields.size() != 4 || Fields[2].getAsDouble(C.PairsNs) ||
-      Fields[3].getAsDouble(C.GathersNs) || !std::isfinite(C.PairsNs) ||
-      !std::isfinite(C.GathersNs) || C.PairsNs < 0 || C.GathersNs < 0)
-    return std::nullopt;
-  if (Fields[0] != "pairs" && Fields[0] != "gathers")
-    return std::nullopt;
-  C.Form = Fields[0] == "gathers" ? MapLoads::Gathers : MapLoads::Pairs;
-  for (GatherIsa I : {GatherIsa::None, GatherIsa::Avx2, GatherIsa::Avx512})
-    if (Fields[1] == isaName(I)) {
-      C.Isa = I;
-      C.FromCache = true;
-      return C;
-    }
-  return std::nullopt;
-}
+/// The forms' names in the cache entry, pairs first.
+static const std::array<StringRef, 2> Forms = {"pairs", "gathers"};
 
 MapLoadChoice calibrateMapLoads(const std::string &Dir,
                                 function_ref<MapLoadChoice()> Measure) {
-  CompileCache Cache(Dir);
   const std::string Key = mapLoadsCacheKey();
-  if (std::optional<std::string> Hit = Cache.load(Key, CacheExt))
-    if (std::optional<MapLoadChoice> C = parseChoice(*Hit))
-      return *C;
-  MapLoadChoice C = Measure();
-  std::string Payload;
-  raw_string_ostream(Payload) << mapLoadsName(C.Form) << ' ' << isaName(C.Isa)
-                              << format(" %.4f %.4f", C.PairsNs, C.GathersNs);
-  Cache.store(Key, CacheExt, Payload);
+  MapLoadChoice C;
+  if (std::optional<RaceRecord> R = cachedRace(Dir, Key, Forms)) {
+    C.Form = R->Winner ? MapLoads::Gathers : MapLoads::Pairs;
+    C.Isa = R->Isa;
+    C.PairsNs = R->Ns[0];
+    C.GathersNs = R->Ns[1];
+    C.FromCache = true;
+    return C;
+  }
+  C = Measure();
+  storeRace(Dir, Key, Forms,
+            {C.Form == MapLoads::Gathers, C.Isa, {C.PairsNs, C.GathersNs}});
   return C;
 }
 

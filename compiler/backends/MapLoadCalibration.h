@@ -14,6 +14,8 @@
 #ifndef VF_COMPILER_BACKENDS_MAPLOADCALIBRATION_H
 #define VF_COMPILER_BACKENDS_MAPLOADCALIBRATION_H
 
+#include "backends/CpuCalibration.h"
+
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -26,7 +28,7 @@ namespace vf {
 enum class MapLoads { Auto, Pairs, Gathers };
 
 /// The gather instructions the JIT emits for this CPU's kernel.
-enum class GatherIsa { None, Avx2, Avx512 };
+using GatherIsa = TimingIsa;
 
 /// AVX-512's on every CPU that has it; AVX2's where LLVM tunes the CPU as
 /// one whose gathers are fast; elsewhere none (the gathers become scalar
@@ -59,15 +61,9 @@ MapLoadChoice calibrateMapLoads(
     const std::string &Dir,
     llvm::function_ref<MapLoadChoice()> Measure = measureMapLoads);
 
-/// The cache entry's key: cpuCalibrationKey of this calibration's
-/// revision.
+/// The cache entry's key: cpuCalibrationKey (CpuCalibration.h) of this
+/// calibration's revision.
 std::string mapLoadsCacheKey();
-
-/// The key of a calibration's cache entry, shared by the calibrations of
-/// the kernel's phases (BlockStepCalibration.h): \p Revision, this CPU's
-/// model (cpuid's brand string) and the JIT's target for it (CPU name and
-/// features).
-std::string cpuCalibrationKey(llvm::StringRef Revision);
 
 /// The process's choice: calibrateMapLoads(Dir) the first time (\p UseCache
 /// false: measured and not stored), the same answer after.

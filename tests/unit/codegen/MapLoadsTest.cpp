@@ -7,23 +7,16 @@
 // adapted map); the forced gathers are gather instructions on a CPU with
 // AVX-512 (else the bits are all the test can see); the form is part of
 // the compile cache's key. The calibration's own cache entry is written,
-// reused without measuring again, and an entry that cannot be read or
-// parsed is measured again and replaced.
+// reused without measuring again, and an entry that cannot be read is
+// measured again (CpuCalibrationTest for the entry's forms).
 //
 //===----------------------------------------------------------------------===//
 
-#include "CodegenTestUtil.h"
+#include "EngineForms.h"
 
 #include "backends/CompileCache.h"
-#include "backends/Compiler.h"
-#include "backends/IntegrandBinding.h"
 #include "backends/MapLoadCalibration.h"
 #include "backends/MapLoadTiming.h"
-#include "vf/Integrator.h"
-
-#include <gtest/gtest.h>
-
-#include <fstream>
 
 using namespace vf;
 using namespace vf::test;
@@ -36,81 +29,36 @@ integrand f(x in [0, 1]^8) =
     prod(i in 0..8: exp(-(x[i] - 0.5)^2 / a^2) / (a * sqrt(pi)))
 )";
 
-/// What a run computed, bit for bit.
-struct Outcome {
-  Result R;
-  Integrator::Grid G;
-};
-
-class MapLoadsTest : public ::testing::Test {
+class MapLoadsTest : public EngineFormsTest {
 protected:
   void SetUp() override {
-    auto C = Compiler::create();
-    ASSERT_TRUE(static_cast<bool>(C)) << llvm::toString(C.takeError());
-    TheCompiler = std::move(*C);
+    EngineFormsTest::SetUp();
     P = loadProgram(Lepage8);
     ASSERT_NE(P, nullptr);
   }
 
   CompileOptions options(MapLoads Form) const {
-    CompileOptions O;
-    O.CacheDir = Dir.path();
+    CompileOptions O = cachedOptions();
     O.MapForm = Form;
     return O;
   }
 
   std::unique_ptr<CompiledModule> compile(MapLoads Form) {
-    auto CM = TheCompiler->compile(*P, options(Form));
-    if (!CM) {
-      ADD_FAILURE() << llvm::toString(CM.takeError());
-      return nullptr;
-    }
-    return std::move(*CM);
+    return EngineFormsTest::compile(*P, options(Form));
   }
 
-  /// Three iterations of 20000 samples on \p Threads threads.
-  Outcome integrate(MapLoads Form, unsigned Threads = 1) {
-    std::unique_ptr<CompiledModule> CM = compile(Form);
-    if (!CM)
-      return {};
-    IntegratorOptions O;
-    O.Threads = Threads;
-    O.Seed = 7;
-    auto I = Integrator::create(
-        bindIntegrand(*P, *CM, *P->Integrands[0], nullptr, options(Form)), O);
-    EXPECT_TRUE(static_cast<bool>(I)) << I.error().Message;
-    if (!I)
-      return {};
-    auto R = (*I)->run(3, 20000, 0);
-    EXPECT_TRUE(static_cast<bool>(R)) << R.error().Message;
-    if (!R)
-      return {};
-    return {*R, (*I)->grid()};
+  FormOutcome integrate(MapLoads Form, unsigned Threads = 1) {
+    return EngineFormsTest::integrate(*P, options(Form), Threads, 7);
   }
 
-  TempDir Dir;
-  std::unique_ptr<Compiler> TheCompiler;
   std::unique_ptr<Program> P;
 };
 
-void expectSameBits(const Outcome &A, const Outcome &B) {
-  ASSERT_EQ(A.R.Mean.size(), 1u);
-  ASSERT_EQ(B.R.Mean.size(), 1u);
-  EXPECT_EQ(A.R.Mean, B.R.Mean);
-  EXPECT_EQ(A.R.Error, B.R.Error);
-  EXPECT_EQ(A.R.Chi2Dof, B.R.Chi2Dof);
-  ASSERT_EQ(A.G.Edges.size(), 8u * (A.G.Ninc + 1));
-  EXPECT_EQ(A.G.Edges, B.G.Edges);
-  EXPECT_EQ(A.G.Samples, B.G.Samples);
-}
-
 TEST_F(MapLoadsTest, EveryFormGivesTheSameBits) {
-  const Outcome Pairs = integrate(MapLoads::Pairs);
-  const Outcome Gathers = integrate(MapLoads::Gathers);
-  const Outcome Chosen = integrate(MapLoads::Auto);
-  expectSameBits(Pairs, Gathers);
-  expectSameBits(Pairs, Chosen);
-  expectSameBits(Pairs, integrate(MapLoads::Gathers, 2));
+  const FormOutcome Pairs = integrate(MapLoads::Pairs);
+  expectSameBits(Pairs, integrate(MapLoads::Gathers), 1);
+  expectSameBits(Pairs, integrate(MapLoads::Auto), 1);
+  expectSameBits(Pairs, integrate(MapLoads::Gathers, 2), 1);
   // The map has adapted, so the lookups read increments of every width.
   EXPECT_NE(Pairs.G.Edges[1], Pairs.G.Edges[2] - Pairs.G.Edges[1]);
 }
@@ -144,63 +92,33 @@ TEST_F(MapLoadsTest, FormIsPartOfTheCacheKey) {
   EXPECT_TRUE(compile(MapLoads::Pairs)->HostFromCache);
 }
 
-/// A measurement that counts its calls and chooses the gathers.
-struct CountingMeasure {
-  unsigned Calls = 0;
-  MapLoadChoice operator()() {
-    ++Calls;
-    MapLoadChoice C;
-    C.Form = MapLoads::Gathers;
-    C.Isa = GatherIsa::Avx2;
-    C.PairsNs = 3.5;
-    C.GathersNs = 2.25;
-    return C;
-  }
-};
-
+/// The calibration's entry (CpuCalibration.h, tested there for damaged
+/// and unparsable entries) is written once, then read back, not measured;
+/// an unreadable one is measured again.
 TEST(MapLoadCalibration, CachedReusedAndMeasuredAgainWhenUnreadable) {
   TempDir Dir;
-  CountingMeasure M;
+  unsigned Calls = 0;
   auto calibrate = [&] {
-    return calibrateMapLoads(Dir.path(), [&] { return M(); });
+    return calibrateMapLoads(Dir.path(), [&] {
+      ++Calls;
+      return MapLoadChoice{MapLoads::Gathers, GatherIsa::Avx2, 3.5, 2.25};
+    });
   };
-  const MapLoadChoice First = calibrate();
-  EXPECT_EQ(M.Calls, 1u);
-  EXPECT_FALSE(First.FromCache);
-  const std::vector<std::string> Files = Dir.files(".calibration");
-  ASSERT_EQ(Files.size(), 1u);
-  EXPECT_NE(Files[0].find(mapLoadsCacheKey()), std::string::npos);
-
-  // Reused: read back, not measured.
-  const MapLoadChoice Second = calibrate();
-  EXPECT_EQ(M.Calls, 1u);
-  EXPECT_TRUE(Second.FromCache);
-  EXPECT_EQ(Second.Form, MapLoads::Gathers);
-  EXPECT_EQ(Second.Isa, GatherIsa::Avx2);
-  EXPECT_EQ(Second.PairsNs, 3.5);
-  EXPECT_EQ(Second.GathersNs, 2.25);
-  EXPECT_NE(Second.reason().find("(AVX2, cached): 16-byte loads 3.50 ns, "
-                                 "gathers 2.25 ns"),
-            std::string::npos)
-      << Second.reason();
-
-  // A damaged entry (its hash no longer matches) is measured again and
-  // replaced.
-  std::ofstream(Files[0], std::ios::binary | std::ios::trunc) << "garbage";
   EXPECT_FALSE(calibrate().FromCache);
-  EXPECT_EQ(M.Calls, 2u);
-  EXPECT_TRUE(calibrate().FromCache);
-  EXPECT_EQ(M.Calls, 2u);
-
-  // So is an intact entry whose payload is no choice.
-  for (const char *Bad : {"fast avx2 1 2", "gathers avx2 1", "pairs avx2 -1 2",
-                          "pairs avx2 1 x", "pairs sse 1 2", "pairs 1 2"}) {
-    CompileCache(Dir.path()).store(mapLoadsCacheKey(), "calibration", Bad);
-    const unsigned Before = M.Calls;
-    EXPECT_FALSE(calibrate().FromCache) << Bad;
-    EXPECT_EQ(M.Calls, Before + 1) << Bad;
-  }
-  EXPECT_TRUE(calibrate().FromCache);
+  const MapLoadChoice Again = calibrate();
+  EXPECT_EQ(Calls, 1u);
+  EXPECT_TRUE(Again.FromCache);
+  EXPECT_EQ(Again.Form, MapLoads::Gathers);
+  EXPECT_EQ(Again.Isa, GatherIsa::Avx2);
+  EXPECT_EQ(Again.PairsNs, 3.5);
+  EXPECT_EQ(Again.GathersNs, 2.25);
+  EXPECT_NE(Again.reason().find("(AVX2, cached): 16-byte loads 3.50 ns, "
+                                "gathers 2.25 ns"),
+            std::string::npos)
+      << Again.reason();
+  CompileCache(Dir.path()).store(mapLoadsCacheKey(), "calibration", "x");
+  EXPECT_FALSE(calibrate().FromCache);
+  EXPECT_EQ(Calls, 2u);
 }
 
 TEST(MapLoadCalibration, MeasuresThisCpuOrSaysWhyNot) {
