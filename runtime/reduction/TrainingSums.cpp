@@ -229,13 +229,20 @@ void TrainingSums::finish() {
 }
 
 void TrainingSums::widenFloats(std::span<double> Buffer) {
-  // From the last entry down: double I overwrites floats 2I and 2I + 1,
-  // which for I > 0 lie past float I and were widened already.
+  // From the last chunk down, each chunk's floats copied out before its
+  // doubles are written: chunk [B, E) reads bytes [4B, 4E), and the chunks
+  // after it wrote bytes from 8E on, so none of its floats was overwritten.
+  // The copy lets the conversion vectorize.
+  constexpr std::size_t Chunk = 64;
   const auto *Bytes = reinterpret_cast<const unsigned char *>(Buffer.data());
-  for (std::size_t I = Buffer.size(); I-- > 0;) {
-    float F;
-    std::memcpy(&F, Bytes + I * sizeof F, sizeof F);
-    Buffer[I] = F;
+  for (std::size_t End = Buffer.size(); End > 0;) {
+    const std::size_t Begin = End > Chunk ? End - Chunk : 0;
+    float F[Chunk];
+    std::memcpy(F, Bytes + Begin * sizeof(float),
+                (End - Begin) * sizeof(float));
+    for (std::size_t I = Begin; I < End; ++I)
+      Buffer[I] = F[I - Begin];
+    End = Begin;
   }
 }
 

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <random>
 
 using namespace vf;
@@ -251,5 +252,23 @@ TEST(TrainingSumsTest, AnUnfinishedIterationLeavesNothingBehind) {
   for (std::size_t I = 0; I < Bins; ++I) {
     ASSERT_EQ(S.sums()[I], Fresh.sums()[I]);
     ASSERT_EQ(S.weights()[I], Fresh.weights()[I]);
+  }
+}
+
+/// A single-precision tile's buffer (its floats in the first half) widens
+/// in place to those floats as doubles, whatever its size against the
+/// widening's chunks.
+TEST(TrainingSumsWiden, FloatsInTheFirstHalfBecomeTheDoubles) {
+  std::mt19937 Rng(5);
+  std::uniform_real_distribution<float> U(-1e3f, 1e3f);
+  for (std::size_t N : {1u, 2u, 63u, 64u, 65u, 128u, 1000u, 16001u}) {
+    std::vector<float> Want(N);
+    for (float &F : Want)
+      F = U(Rng);
+    std::vector<double> Buffer(N, -7.0);
+    std::memcpy(Buffer.data(), Want.data(), N * sizeof(float));
+    TrainingSums::widenFloats(Buffer);
+    for (std::size_t I = 0; I < N; ++I)
+      ASSERT_EQ(Buffer[I], double(Want[I])) << "N = " << N << ", entry " << I;
   }
 }
