@@ -95,7 +95,7 @@ std::string summary(const Result &R) {
 std::string precisionLine(const Result &R) {
   if (R.Arithmetic != Precision::F32)
     return "";
-  return "precision: f32 (the integrand in single precision; the error "
+  return "precision: f32 (each sample in single precision; the error "
          "includes its round-off floor, sqrt(d + 2) 2^-23 of the result)\n";
 }
 
