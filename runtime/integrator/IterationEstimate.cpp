@@ -25,12 +25,13 @@ std::vector<double> Iteration::samplePoint(const RunState &S,
                                            std::uint64_t Index) const {
   // Exactly as the kernel drew it: this iteration's map and allocation.
   std::uint64_t H = Strata::findHcube(S.Str->offsets(), Index);
-  std::vector<double> K(I.Dim), X(I.Dim);
-  std::vector<vf_u32> Bin(I.Dim);
+  std::vector<double> X(I.Dim);
   if (A.single_edges) {
     vf_single_sample_x(&A, I.Dim, H, Index, X.data());
     return X;
   }
+  std::vector<double> K(I.Dim);
+  std::vector<vf_u32> Bin(I.Dim);
   vf_hcube_coords(H, I.Dim, A.nstrat, K.data());
   vf_sample_point(&A, I.Dim, Index, K.data(), X.data(), Bin.data());
   return X;

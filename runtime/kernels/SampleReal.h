@@ -50,16 +50,16 @@ static inline vf_real vf_uniform_of(vf_u32 w) {
 #endif
 }
 
-/// v = J f for a value f of the integrand (a float widened to double in
-/// single precision, so the rounding back is exact): the product in the
-/// sample path's arithmetic, widened exactly to the double the sums take.
-static inline double vf_weigh(vf_real jac, double f) {
-  return (double)(jac * (vf_real)f);
-}
-
-/// v = J f in the sample path's arithmetic (vf_weigh, not widened).
+/// v = J f in the sample path's arithmetic, for a value f of the
+/// integrand (a float widened to double in single precision, so the
+/// rounding back is exact).
 static inline vf_real vf_weigh_real(vf_real jac, double f) {
   return jac * (vf_real)f;
+}
+
+/// vf_weigh_real widened exactly to the double the host's sums take.
+static inline double vf_weigh(vf_real jac, double f) {
+  return (double)vf_weigh_real(jac, f);
 }
 
 /// Whether an integrand's value f is finite: in single precision f is a
