@@ -100,19 +100,21 @@ static inline vf_f64x8 map_axis_gathered(const vf_sampler_args *a, unsigned d,
 /// so are these.
 #define FLOOR_UNROLL _Pragma("clang loop unroll(full)")
 
-/// Philox words of 32 samples' 8 uniforms in Philox's fastest form: four
-/// chains (two groups of sixteen, two blocks). The kernel interleaves two,
-/// which leaves registers for the map (SampleBatch.h).
+/// Philox words of 32 samples' 8 uniforms in Philox's fastest form: two
+/// groups of sixteen, each two interleaved chains (its two blocks), as the
+/// kernel draws them (SampleBatch.h). Four chains at once, the fastest
+/// form while the words sat in 32-bit lanes, now spill: each chain holds
+/// eight registers (PhiloxX16.h).
 static inline void floor_words(const vf_sampler_args *a, const vf_u64 *j,
                                vf_u32x16 words[4][4]) {
-  vf_u32x16 lo[4], hi[4];
+  const vf_u32 blk[2] = {0, 1};
   for (unsigned s = 0; s < 2; ++s) {
-    vf_index_words_x16(j + s * VF_WORD_LANES, &lo[2 * s], &hi[2 * s]);
-    lo[2 * s + 1] = lo[2 * s];
-    hi[2 * s + 1] = hi[2 * s];
+    vf_u64x8 jl[2][2];
+    vf_index_lanes_x16(j + s * VF_WORD_LANES, jl[0]);
+    jl[1][0] = jl[0][0];
+    jl[1][1] = jl[0][1];
+    vf_philox_chains_x16(a->seed, a->iteration, 2, jl, blk, &words[2 * s]);
   }
-  const vf_u32 blk[4] = {0, 1, 0, 1};
-  vf_philox_chains_x16(a->seed, a->iteration, 4, lo, hi, blk, words);
 }
 
 /// One pass over n samples doing the parts `what` names (a constant in
@@ -160,12 +162,13 @@ floor_pass(floor_state *s, floor_part what, vf_u64 n) {
 #ifdef __AVX512F__
       // vf_sample_points_x16's shape, the edges gathered.
       for (unsigned h = 0; h < L; h += VF_WORD_LANES) {
-        vf_u32x16 lo[2], hi[2], words[2][4];
-        vf_index_words_x16(j + h, &lo[0], &hi[0]);
-        lo[1] = lo[0];
-        hi[1] = hi[0];
+        vf_u64x8 jl[2][2];
+        vf_u32x16 words[2][4];
+        vf_index_lanes_x16(j + h, jl[0]);
+        jl[1][0] = jl[0][0];
+        jl[1][1] = jl[0][1];
         const vf_u32 blk[2] = {0, 1};
-        vf_philox_chains_x16(a->seed, a->iteration, 2, lo, hi, blk, words);
+        vf_philox_chains_x16(a->seed, a->iteration, 2, jl, blk, words);
         vf_f64x8 jv[2] = {1.0, 1.0}, q[2] = {0.0, 0.0}, hp[2] = {0.5, 0.5};
         FLOOR_UNROLL
         for (unsigned d = 0; d < FLOOR_DIM; ++d)

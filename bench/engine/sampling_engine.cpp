@@ -12,9 +12,9 @@
 //     exp, one thread (GSL has no other);
 //   - samples per CPU-second, their ratio, and error x sqrt(CPU time)
 //     (lower is better) for both;
-//   - the issue's targets: the overhead at d = 8 at most 1/9 of GSL's time
-//     per sample on lepage8, lepage8 and its one-exp form at least 4x GSL
-//     per CPU-second.
+//   - the issues' targets: the overhead at d = 8 at most 1/6 of GSL's time
+//     per sample on lepage8 (issue 42; 1/9 in issue 16), lepage8 and its
+//     one-exp form at least 4x GSL per CPU-second.
 //
 //   - the floor (EngineFloor.h): Philox, the map and the training updates
 //     of a d = 8 sample alone, against the whole engine's constant
@@ -71,21 +71,30 @@ double cpuSeconds() {
   return double(T.tv_sec) + 1e-9 * double(T.tv_nsec);
 }
 
-/// The first "model name" of /proc/cpuinfo and the widest vector unit its
-/// flags list.
+/// The first "model name" of /proc/cpuinfo with its family and model
+/// numbers (a guest's brand string may name only the vendor's line: "AMD
+/// EPYC" was Zen 4 on one machine and Zen 5 on another) and the widest
+/// vector unit its flags list.
 std::string machine() {
   std::ifstream In("/proc/cpuinfo");
-  std::string Line, Model = "unknown CPU", Width = "no AVX2";
+  std::string Line, Model = "unknown CPU", Width = "no AVX2", Family, Number;
   bool Avx512 = false, Avx2 = false;
+  auto Value = [&] { return Line.substr(Line.find(':') + 2); };
   while (std::getline(In, Line)) {
     if (Line.rfind("model name", 0) == 0 && Model == "unknown CPU")
-      Model = Line.substr(Line.find(':') + 2);
+      Model = Value();
+    if (Line.rfind("cpu family", 0) == 0 && Family.empty())
+      Family = Value();
+    if (Line.rfind("model\t", 0) == 0 && Number.empty())
+      Number = Value();
     if (Line.rfind("flags", 0) == 0) {
       Avx512 |= Line.find(" avx512f") != std::string::npos;
       Avx2 |= Line.find(" avx2") != std::string::npos;
     }
   }
   Width = Avx512 ? "AVX-512 (8 doubles)" : Avx2 ? "AVX2 (4 doubles)" : Width;
+  if (!Family.empty() && !Number.empty())
+    Model += " (family " + Family + ", model " + Number + ")";
   return Model + ", " + Width;
 }
 
@@ -251,17 +260,17 @@ Outcome freshVegasflow(const std::string &Src, size_t Calls,
 void printPhases() {
   const vf::MapLoadChoice &Map = vf::hostMapLoads("", /*UseCache=*/false);
   const vf::BlockStepChoice &Block = vf::hostBlockStep("", /*UseCache=*/false);
-  std::printf("\n| phase | form | why |\n|---|---|---|\n"
-              "| Philox words | 16 lanes, 2 chains | the only form |\n"
-              "| map: the increments' edges | %s | %s |\n"
-              "| block sums | %s | %s |\n"
-              "| training updates | in sample order, (sum, weight) pairs | the "
-              "only form |\n",
-              Map.Form == vf::MapLoads::Gathers ? "gathers" : "16-byte loads",
-              Map.reason().c_str(),
-              Block.Form == vf::BlockStep::Lanes ? "lane-parallel"
-                                                 : "run by run",
-              Block.reason().c_str());
+  std::printf(
+      "\n| phase | form | why |\n|---|---|---|\n"
+      "| Philox words | 16 lanes in 64-bit halves, 2 chains | the only form |\n"
+      "| map: the increments' edges | %s | %s |\n"
+      "| block sums | %s | %s |\n"
+      "| training updates | in sample order, (sum, weight) pairs | the "
+      "only form |\n",
+      Map.Form == vf::MapLoads::Gathers ? "gathers" : "16-byte loads",
+      Map.reason().c_str(),
+      Block.Form == vf::BlockStep::Lanes ? "lane-parallel" : "run by run",
+      Block.reason().c_str());
 }
 
 /// ns per sample of \p A and of \p B, the pair of median ratio among
@@ -369,9 +378,10 @@ void printFloor(double EngineConst8, double GslLepage8) {
     if (vf_floor_has(Parts[P]))
       std::printf("| %s | %.1f |\n", Names[P], Best[P]);
   std::printf("\nengine (const, d = 8) %.1f ns = floor %.1f + the rest %.1f; "
-              "the target here, 1/9 of GSL's lepage8, is %.1f ns: the floor "
-              "alone is %.2f of it\n",
-              EngineConst8, Best[3], EngineConst8 - Best[3], GslLepage8 / 9,
+              "the targets here, 1/6 and 1/9 of GSL's lepage8, are %.1f and "
+              "%.1f ns: the floor alone is %.2f and %.2f of them\n",
+              EngineConst8, Best[3], EngineConst8 - Best[3], GslLepage8 / 6,
+              GslLepage8 / 9, Best[3] / (GslLepage8 / 6),
               Best[3] / (GslLepage8 / 9));
 }
 
@@ -434,8 +444,9 @@ int main(int argc, char **argv) {
         GslLepage8 = G.ns();
         double Share = V[0][0].ns() / G.ns();
         std::printf("\noverhead (const, d = 8) / GSL lepage8 per sample: "
-                    "%.3f (target <= 0.111: %s)\n",
-                    Share, verdict(Share <= 1.0 / 9));
+                    "%.3f (target <= 1/6 = 0.167: %s; 1/9 = 0.111: %s)\n",
+                    Share, verdict(Share <= 1.0 / 6),
+                    verdict(Share <= 1.0 / 9));
       }
     }
   printFloor(V[0][0].ns(), GslLepage8);

@@ -63,20 +63,23 @@ static inline vf_f64x8 vf_hcube_coord_x8(vf_f64x8 hp, const double *r,
 /// e[i[l]] and e[i[l] + 1] for eight lanes: one 16-byte load per lane (the
 /// two edges of an increment are neighbours; 8 bytes in single
 /// precision), then a transpose - half the loads of gathering each edge on
-/// its own.
+/// its own. The even lanes' pairs go to one vector and the odd lanes' to
+/// another, so that the last step interleaves within 16-byte lanes
+/// (vunpcklpd, vunpckhpd in double) rather than across the vector: no
+/// index vectors to keep in registers, and cheaper shuffles.
 static inline void vf_edge_pairs_x8(const vf_real *e, vf_u32x8 i, vf_realx8 *e0,
                                     vf_realx8 *e1) {
   vf_realx2 p[VF_LANES];
   for (unsigned l = 0; l < VF_LANES; ++l)
     __builtin_memcpy(&p[l], e + i[l], sizeof p[l]);
-  vf_realx4 q0 = __builtin_shufflevector(p[0], p[1], 0, 1, 2, 3);
-  vf_realx4 q1 = __builtin_shufflevector(p[2], p[3], 0, 1, 2, 3);
-  vf_realx4 q2 = __builtin_shufflevector(p[4], p[5], 0, 1, 2, 3);
-  vf_realx4 q3 = __builtin_shufflevector(p[6], p[7], 0, 1, 2, 3);
+  vf_realx4 q0 = __builtin_shufflevector(p[0], p[2], 0, 1, 2, 3);
+  vf_realx4 q1 = __builtin_shufflevector(p[4], p[6], 0, 1, 2, 3);
+  vf_realx4 q2 = __builtin_shufflevector(p[1], p[3], 0, 1, 2, 3);
+  vf_realx4 q3 = __builtin_shufflevector(p[5], p[7], 0, 1, 2, 3);
   vf_realx8 r0 = __builtin_shufflevector(q0, q1, 0, 1, 2, 3, 4, 5, 6, 7);
   vf_realx8 r1 = __builtin_shufflevector(q2, q3, 0, 1, 2, 3, 4, 5, 6, 7);
-  *e0 = __builtin_shufflevector(r0, r1, 0, 2, 4, 6, 8, 10, 12, 14);
-  *e1 = __builtin_shufflevector(r0, r1, 1, 3, 5, 7, 9, 11, 13, 15);
+  *e0 = __builtin_shufflevector(r0, r1, 0, 8, 2, 10, 4, 12, 6, 14);
+  *e1 = __builtin_shufflevector(r0, r1, 1, 9, 3, 11, 5, 13, 7, 15);
 }
 
 /// Eight doubles base[index[l]], gathered. C cannot spell a gather for

@@ -19,60 +19,43 @@
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wpsabi"
 
-/// hi and lo words of m * c for sixteen 32-bit lanes c: 64-bit multiplies
-/// of the even lanes and of the odd lanes (vpmuludq), whose halves are
-/// interleaved back - half the work of widening each lane to 64 bits.
-static inline void vf_mul_wide_x16(vf_u32x16 c, vf_u32 m, vf_u32x16 *hi,
-                                   vf_u32x16 *lo) {
-  const vf_u64 low = 0xffffffffull;
-  vf_u64x8 c64;
-  __builtin_memcpy(&c64, &c, sizeof c64);
-  vf_u64x8 even = (c64 & low) * m, odd = (c64 >> 32) * m;
-  // The halves interleaved by two shuffles of the products' words: written
-  // as shifts and masks, (odd << 32) became a third, 64-bit multiply
-  // (odd's factor shifted), and the multipliers are Philox's bottleneck.
-  vf_u32x16 e, o;
-  __builtin_memcpy(&e, &even, sizeof e);
-  __builtin_memcpy(&o, &odd, sizeof o);
-  *hi = __builtin_shufflevector(e, o, 1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27,
-                                13, 29, 15, 31);
-  *lo = __builtin_shufflevector(e, o, 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26,
-                                12, 28, 14, 30);
-}
-
-/// The low and high words of sixteen sample indices (Philox's counter
-/// words 2 and 3), two vector truncations.
-static inline void vf_index_words_x16(const vf_u64 *j, vf_u32x16 *lo,
-                                      vf_u32x16 *hi) {
-  for (unsigned h = 0; h < 2; ++h) {
-    vf_u64x8 v;
-    __builtin_memcpy(&v, j + h * VF_LANES, sizeof v);
-    const vf_u32x8 l = __builtin_convertvector(v, vf_u32x8),
-                   u = __builtin_convertvector(v >> 32, vf_u32x8);
-    for (unsigned e = 0; e < VF_LANES; ++e) {
-      (*lo)[h * VF_LANES + e] = l[e];
-      (*hi)[h * VF_LANES + e] = u[e];
-    }
-  }
+/// Sixteen sample indices j[0 .. 15] as vf_philox_chains_x16 takes them:
+/// two vectors of eight.
+static inline void vf_index_lanes_x16(const vf_u64 *j, vf_u64x8 lanes[2]) {
+  __builtin_memcpy(lanes, j, 2 * sizeof lanes[0]);
 }
 
 /// vf_philox_block for n independent (samples, block) pairs of sixteen
 /// lanes at once:
-/// chain c draws block blk[c] of the samples whose index words are
-/// jlo[c], jhi[c] into out[c]. A round is a multiply, a shuffle and two
-/// logic steps, all dependent, so one chain's latency leaves the
+/// chain c draws block blk[c] of the samples j[c] (vf_index_lanes_x16)
+/// into out[c]. A round is a multiply, a shift and a
+/// three-way XOR, all dependent, so one chain's latency leaves the
 /// multipliers idle; interleaved chains fill them. n is a constant where
 /// this is inlined.
-static inline void vf_philox_chains_x16(vf_u64 seed, vf_u32 iteration,
-                                        unsigned n, const vf_u32x16 *jlo,
-                                        const vf_u32x16 *jhi, const vf_u32 *blk,
-                                        vf_u32x16 (*out)[4]) {
-  vf_u32x16 c0[4], c1[4], c2[4], c3[4];
+///
+/// Each word is held as eight 64-bit lanes per eight samples, the word in
+/// each lane's low half: vpmuludq multiplies the low halves into a whole
+/// 64-bit product, so the product's high word is one shift away and its
+/// low word is the product itself. The high halves are never cleared:
+/// every word that reaches a multiply or the output is read through its
+/// low half only, and XOR keeps the halves apart. Words in 32-bit lanes
+/// needed two cross-lane shuffles per multiply to put the halves back
+/// (the rounds' bottleneck on CPUs with two shuffle pipes, docs/
+/// sampling-engine.md); this form has none, for the same multiplies.
+static inline __attribute__((always_inline)) void
+vf_philox_chains_x16(vf_u64 seed, vf_u32 iteration, unsigned n,
+                     const vf_u64x8 (*j)[2], const vf_u32 *blk,
+                     vf_u32x16 (*out)[4]) {
+  const vf_u64 low = 0xffffffffull;
+  // st[c][w][g]: word w of chain c for the samples 8g .. 8g + 7.
+  vf_u64x8 st[4][4][2];
   for (unsigned c = 0; c < n; ++c) {
-    c0[c] = blk[c];
-    c1[c] = iteration;
-    c2[c] = jlo[c];
-    c3[c] = jhi[c];
+    st[c][0][0] = st[c][0][1] = blk[c];
+    st[c][1][0] = st[c][1][1] = iteration;
+    for (unsigned g = 0; g < 2; ++g) {
+      st[c][2][g] = j[c][g]; // the index's high word above: never read
+      st[c][3][g] = j[c][g] >> 32;
+    }
   }
   vf_u32 k0 = (vf_u32)seed, k1 = (vf_u32)(seed >> 32);
   for (int r = 0; r < VF_PHILOX_ROUNDS; ++r) {
@@ -80,22 +63,23 @@ static inline void vf_philox_chains_x16(vf_u64 seed, vf_u32 iteration,
       k0 += VF_PHILOX_W0;
       k1 += VF_PHILOX_W1;
     }
-    for (unsigned c = 0; c < n; ++c) {
-      vf_u32x16 hi0, lo0, hi1, lo1;
-      vf_mul_wide_x16(c0[c], VF_PHILOX_M0, &hi0, &lo0);
-      vf_mul_wide_x16(c2[c], VF_PHILOX_M1, &hi1, &lo1);
-      c0[c] = hi1 ^ c1[c] ^ k0;
-      c2[c] = hi0 ^ c3[c] ^ k1;
-      c1[c] = lo1;
-      c3[c] = lo0;
+    for (unsigned c = 0; c < n; ++c)
+      for (unsigned g = 0; g < 2; ++g) {
+        const vf_u64x8 p0 = (st[c][0][g] & low) * VF_PHILOX_M0;
+        const vf_u64x8 p1 = (st[c][2][g] & low) * VF_PHILOX_M1;
+        st[c][0][g] = (p1 >> 32) ^ st[c][1][g] ^ k0;
+        st[c][2][g] = (p0 >> 32) ^ st[c][3][g] ^ k1;
+        st[c][1][g] = p1;
+        st[c][3][g] = p0;
+      }
+  }
+  for (unsigned c = 0; c < n; ++c)
+    for (unsigned w = 0; w < 4; ++w) {
+      const vf_u32x8 l = __builtin_convertvector(st[c][w][0], vf_u32x8),
+                     h = __builtin_convertvector(st[c][w][1], vf_u32x8);
+      out[c][w] = __builtin_shufflevector(l, h, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+                                          10, 11, 12, 13, 14, 15);
     }
-  }
-  for (unsigned c = 0; c < n; ++c) {
-    out[c][0] = c0[c];
-    out[c][1] = c1[c];
-    out[c][2] = c2[c];
-    out[c][3] = c3[c];
-  }
 }
 
 #pragma clang diagnostic pop

@@ -80,10 +80,10 @@ vf_sample_points_x16(const vf_sampler_args *a, unsigned dim, const vf_u64 *j,
     hp[v] = q[v] + 0.5;
   }
   const double nstrat = (double)a->nstrat;
-  vf_u32x16 jlo[2], jhi[2];
-  vf_uniform_lanes_x16(j, &jlo[0], &jhi[0]);
-  jlo[1] = jlo[0];
-  jhi[1] = jhi[0];
+  vf_u64x8 jl[2][2];
+  vf_uniform_lanes_x16(j, jl[0]);
+  jl[1][0] = jl[0][0];
+  jl[1][1] = jl[0][1];
   const vf_u32 first = vf_channel_first_block(a);
   // Eight axes at a time (two blocks of words), so that a group's
   // coordinates leave through one transpose.
@@ -92,7 +92,7 @@ vf_sample_points_x16(const vf_sampler_args *a, unsigned dim, const vf_u64 *j,
     const unsigned nblk = 8 * g + 4 < dim ? 2 : 1;
     const vf_u32 blk[2] = {first + 2 * g, first + 2 * g + 1};
     vf_u32x16 words[2][4];
-    vf_uniform_words_x16(a->seed, a->iteration, nblk, jlo, jhi, blk, words);
+    vf_uniform_words_x16(a->seed, a->iteration, nblk, jl, blk, words);
     vf_f64x8 xg[2][8];
     VF_UNROLL_DIMENSIONS
     for (unsigned b = 0; b < nblk; ++b) {

@@ -84,21 +84,20 @@ static inline void vf_uniforms_choice(vf_u64 seed, vf_u32 stream, vf_u64 j,
 #pragma clang diagnostic ignored "-Wpsabi"
 
 /// The sixteen samples j[0 .. 15] as the source's per-lane inputs (the
-/// low and high words of the index, Philox's counter words 2 and 3).
-static inline void vf_uniform_lanes_x16(const vf_u64 *j, vf_u32x16 *lo,
-                                        vf_u32x16 *hi) {
-  vf_index_words_x16(j, lo, hi);
+/// index, Philox's counter words 2 and 3).
+static inline void vf_uniform_lanes_x16(const vf_u64 *j, vf_u64x8 lanes[2]) {
+  vf_index_lanes_x16(j, lanes);
 }
 
 /// The words of n (samples, block) pairs of sixteen lanes: out[c][w] is
-/// word w of block blk[c] of the samples of lanes (lo[c], hi[c]), as
-/// vf_uniforms_point draws them one sample at a time. Independent pairs
-/// drawn together interleave, which keeps the multipliers busy.
-static inline void vf_uniform_words_x16(vf_u64 seed, vf_u32 iteration,
-                                        unsigned n, const vf_u32x16 *lo,
-                                        const vf_u32x16 *hi, const vf_u32 *blk,
-                                        vf_u32x16 (*out)[4]) {
-  vf_philox_chains_x16(seed, iteration, n, lo, hi, blk, out);
+/// word w of block blk[c] of the samples j[c], as vf_uniforms_point draws
+/// them one sample at a time. Independent pairs drawn together
+/// interleave, which keeps the multipliers busy.
+static inline __attribute__((always_inline)) void
+vf_uniform_words_x16(vf_u64 seed, vf_u32 iteration, unsigned n,
+                     const vf_u64x8 (*j)[2], const vf_u32 *blk,
+                     vf_u32x16 (*out)[4]) {
+  vf_philox_chains_x16(seed, iteration, n, j, blk, out);
 }
 
 /// Eight words to their uniforms, vf_uniform_of per lane.
@@ -106,7 +105,16 @@ static inline vf_realx8 vf_uniform_x8(vf_u32x8 w) {
 #ifdef VF_SAMPLE_SINGLE
   return (__builtin_convertvector(w >> 9, vf_realx8) + 0.5f) * 0x1p-23f;
 #else
-  return (__builtin_convertvector(w, vf_realx8) + 0.5) * 0x1p-32;
+  // (w + 1/2) 2^-32 without a conversion instruction: w under 2^52's
+  // exponent is the double 2^52 + w, and subtracting 2^52 - 1/2 (53 bits)
+  // leaves w + 1/2; both exact, so these are the conversion's bits. Where
+  // w comes from Philox's 64-bit lanes (PhiloxX16.h), the widening folds
+  // into one logic step, where the conversion took a cross-lane shuffle.
+  const vf_u64x8 b =
+      __builtin_convertvector(w, vf_u64x8) | 0x4330000000000000ull;
+  vf_f64x8 d;
+  __builtin_memcpy(&d, &b, sizeof d);
+  return (d - (0x1p52 - 0.5)) * 0x1p-32;
 #endif
 }
 

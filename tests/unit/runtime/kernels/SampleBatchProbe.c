@@ -36,21 +36,22 @@ void VF_PROBE(hcube_coords_x8)(const vf_u64 *h, unsigned dim, vf_u32 nstrat,
 void VF_PROBE(philox_chains)(vf_u64 seed, vf_u32 iteration, unsigned n,
                              const vf_u64 *j, const vf_u32 *blk,
                              vf_u32 *out) {
-  vf_u32x16 lo[4], hi[4], words[4][4];
+  vf_u64x8 jl[4][2];
+  vf_u32x16 words[4][4];
   for (unsigned c = 0; c < n; ++c)
-    vf_index_words_x16(j + c * VF_WORD_LANES, &lo[c], &hi[c]);
+    vf_index_lanes_x16(j + c * VF_WORD_LANES, jl[c]);
   switch (n) { // a constant in the kernel
   case 1:
-    vf_philox_chains_x16(seed, iteration, 1, lo, hi, blk, words);
+    vf_philox_chains_x16(seed, iteration, 1, jl, blk, words);
     break;
   case 2:
-    vf_philox_chains_x16(seed, iteration, 2, lo, hi, blk, words);
+    vf_philox_chains_x16(seed, iteration, 2, jl, blk, words);
     break;
   case 3:
-    vf_philox_chains_x16(seed, iteration, 3, lo, hi, blk, words);
+    vf_philox_chains_x16(seed, iteration, 3, jl, blk, words);
     break;
   default:
-    vf_philox_chains_x16(seed, iteration, 4, lo, hi, blk, words);
+    vf_philox_chains_x16(seed, iteration, 4, jl, blk, words);
     break;
   }
   for (unsigned c = 0; c < n; ++c)
