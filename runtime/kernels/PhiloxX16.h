@@ -40,8 +40,8 @@ static inline void vf_index_lanes_x16(const vf_u64 *j, vf_u64x8 lanes[2]) {
 /// every word that reaches a multiply or the output is read through its
 /// low half only, and XOR keeps the halves apart. Words in 32-bit lanes
 /// needed two cross-lane shuffles per multiply to put the halves back
-/// (the rounds' bottleneck on CPUs with two shuffle pipes, docs/
-/// sampling-engine.md); this form has none, for the same multiplies.
+/// (13% of the words' time on Zen 4, docs/sampling-engine.md); this form
+/// has none, for the same multiplies.
 static inline __attribute__((always_inline)) void
 vf_philox_chains_x16(vf_u64 seed, vf_u32 iteration, unsigned n,
                      const vf_u64x8 (*j)[2], const vf_u32 *blk,
