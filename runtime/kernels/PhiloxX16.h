@@ -28,10 +28,9 @@ static inline void vf_index_lanes_x16(const vf_u64 *j, vf_u64x8 lanes[2]) {
 /// vf_philox_block for n independent (samples, block) pairs of sixteen
 /// lanes at once:
 /// chain c draws block blk[c] of the samples j[c] (vf_index_lanes_x16)
-/// into out[c]. A round is a multiply, a shift and a
-/// three-way XOR, all dependent, so one chain's latency leaves the
-/// multipliers idle; interleaved chains fill them. n is a constant where
-/// this is inlined.
+/// into out[c]. A round is a multiply, a shift and a three-way XOR, all
+/// dependent, so one chain's latency leaves the multipliers idle;
+/// interleaved chains fill them. n is a constant where this is inlined.
 ///
 /// Each word is held as eight 64-bit lanes per eight samples, the word in
 /// each lane's low half: vpmuludq multiplies the low halves into a whole
