@@ -87,8 +87,6 @@ _Static_assert(VF_HOST_BATCH % VF_BLOCK == 0, "whole blocks per batch");
 _Static_assert(VF_BATCH <= 64, "a batch's hypercube starts fit one word");
 /// Parameters copied to the tile's stack at most (above: read in place).
 #define VF_LOCAL_PARAMS 256
-/// Axes whose box the tile copies to its stack at most (vf_tile_args).
-#define VF_LOCAL_BOX 64
 /// Vectorize across samples rather than unroll: unrolled, only the SLP
 /// vectorizer sees the loop, and it widens it less well.
 #define VF_VECTORIZE_ACROSS_SAMPLES                                            \
@@ -329,27 +327,6 @@ VF_STEP const double *vf_tile_params(const vf_sampler_args *a, unsigned nparams,
   return local;
 }
 
-/// The iteration's inputs, and the box's corner and widths where the
-/// dimension is at most VF_LOCAL_BOX, copied to the tile's stack
-/// (\p local, \p box): read through the caller's pointer, any training
-/// store or call of the exact copy might change them, and the compiler
-/// loaded and broadcast each again (and divided by nstrat again) for
-/// every sixteen samples.
-VF_STEP const vf_sampler_args *
-vf_tile_args(const vf_sampler_args *a, vf_sampler_args *local, vf_real *box) {
-  *local = *a;
-  const unsigned dim = VF_TILE_DIM;
-  if (dim > VF_LOCAL_BOX)
-    return local;
-  for (unsigned d = 0; d < dim; ++d) {
-    box[d] = VF_BOX_LO(a)[d];
-    box[VF_LOCAL_BOX + d] = VF_BOX_WIDTH(a)[d];
-  }
-  VF_BOX_LO(local) = box;
-  VF_BOX_WIDTH(local) = box + VF_LOCAL_BOX;
-  return local;
-}
-
 /// Histograms (HistSums.h): the tile's cells, in sample order; the weight
 /// lists' cells last, their shifts after the batch's values.
 VF_STEP void vf_tile_hist_begin(vf_hist_state *hist, const vf_sampler_args *a,
@@ -367,9 +344,13 @@ VF_STEP void vf_tile_hist_begin(vf_hist_state *hist, const vf_sampler_args *a,
 
 void VF_TILE_FUNCTION(const vf_sampler_args *args, vf_u64 tile,
                       const vf_tile_outputs *out VF_TILE_EXTRA_PARAMS) {
-  vf_sampler_args local_args;
-  vf_real local_box[2 * VF_LOCAL_BOX];
-  const vf_sampler_args *const a = vf_tile_args(args, &local_args, local_box);
+  // The iteration's inputs on the tile's stack: read through args, any
+  // training store or call of the exact copy might change them, and the
+  // compiler loaded them again (and divided by nstrat again) for every
+  // sixteen samples. The box they point to is read per batch
+  // (vf_batch_points).
+  const vf_sampler_args local_args = *args;
+  const vf_sampler_args *const a = &local_args;
   const unsigned dim = VF_TILE_DIM;
   const unsigned nout = VF_TILE_NOUT;
   const vf_batch_cells cells = {VF_TILE_NHIST, VF_TILE_NWEIGHTS};

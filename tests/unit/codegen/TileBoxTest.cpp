@@ -1,11 +1,12 @@
-//===- tests/unit/codegen/TileBoxTest.cpp - The tile's copy of the box ----===//
+//===- tests/unit/codegen/TileBoxTest.cpp - The box read per batch -------===//
 //
-// The host tile copies the iteration's inputs and, up to VF_LOCAL_BOX (64)
-// axes, the box's corner and widths to its stack (runtime/kernels/
-// Sampler.c, vf_tile_args), and reads the box in place above that. Both
-// sides of the boundary must map every axis to its own interval: an
-// integrand that reads the first and the last axis of boxes whose axes
-// differ integrates to its exact value at 64 and at 65 axes.
+// The host tile reads the box's corner and widths once per batch through
+// pointers the compiler cannot follow (runtime/kernels/Sampler.c,
+// vf_batch_points), so that their broadcasts fold into the map's
+// arithmetic; its loops over the axes are unrolled up to 64 axes and kept
+// above. On both sides of that limit every axis must keep its own
+// interval: an integrand that reads the first and the last axis of boxes
+// whose axes differ integrates to its exact value at 64 and at 65 axes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,7 +32,7 @@ std::string source(unsigned D) {
          ") = x[0] * x[" + std::to_string(D - 1) + "]\n";
 }
 
-TEST(TileBoxTest, EveryAxisHasItsIntervalOnBothSidesOfTheStackCopy) {
+TEST(TileBoxTest, EveryAxisHasItsIntervalOnBothSidesOfTheUnrollLimit) {
   auto C = Compiler::create();
   ASSERT_TRUE(static_cast<bool>(C)) << llvm::toString(C.takeError());
   TempDir Dir;
