@@ -66,12 +66,22 @@ static inline vf_f64x8 vf_hcube_coord_x8(vf_f64x8 hp, const double *r,
 /// its own. The even lanes' pairs go to one vector and the odd lanes' to
 /// another, so that the last step interleaves within 16-byte lanes
 /// (vunpcklpd, vunpckhpd in double) rather than across the vector: no
-/// index vectors to keep in registers, and cheaper shuffles.
+/// index vectors to keep in registers, and cheaper shuffles. The indices
+/// leave the vector two at a time, as 64-bit words split on the integer
+/// side (vmovq or vpextrq, then a move and a shift): a transfer per two
+/// lanes where vpextrd took one per lane, on the ports Zen 4 shares with
+/// stores and conversions (3-5% of a whole run there,
+/// docs/sampling-engine.md).
 static inline void vf_edge_pairs_x8(const vf_real *e, vf_u32x8 i, vf_realx8 *e0,
                                     vf_realx8 *e1) {
   vf_realx2 p[VF_LANES];
-  for (unsigned l = 0; l < VF_LANES; ++l)
-    __builtin_memcpy(&p[l], e + i[l], sizeof p[l]);
+  vf_u64x4 w;
+  __builtin_memcpy(&w, &i, sizeof w);
+  for (unsigned l = 0; l < VF_LANES / 2; ++l) {
+    const vf_u64 x = w[l];
+    __builtin_memcpy(&p[2 * l], e + (vf_u32)x, sizeof p[0]);
+    __builtin_memcpy(&p[2 * l + 1], e + (x >> 32), sizeof p[0]);
+  }
   vf_realx4 q0 = __builtin_shufflevector(p[0], p[2], 0, 1, 2, 3);
   vf_realx4 q1 = __builtin_shufflevector(p[4], p[6], 0, 1, 2, 3);
   vf_realx4 q2 = __builtin_shufflevector(p[1], p[3], 0, 1, 2, 3);

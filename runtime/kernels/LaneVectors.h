@@ -21,6 +21,7 @@ typedef vf_u64 vf_u64x8 __attribute__((ext_vector_type(VF_LANES)));
 typedef vf_u32 vf_u32x16 __attribute__((ext_vector_type(VF_WORD_LANES)));
 typedef double vf_f64x2 __attribute__((ext_vector_type(2)));
 typedef double vf_f64x4 __attribute__((ext_vector_type(4)));
+typedef vf_u64 vf_u64x4 __attribute__((ext_vector_type(4)));
 typedef float vf_f32x8 __attribute__((ext_vector_type(VF_LANES)));
 typedef float vf_f32x2 __attribute__((ext_vector_type(2)));
 typedef float vf_f32x4 __attribute__((ext_vector_type(4)));
