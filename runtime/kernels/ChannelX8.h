@@ -34,27 +34,43 @@ static inline void vf_strata_reciprocals(unsigned dim, vf_u32 nstrat,
   }
 }
 
+/// Whether floor is one instruction: SSE4.1's rounding, on every CPU the
+/// JIT compiles the kernel's bitcode for in practice (x86-64-v2 and up).
+/// The native sampler's baseline build (SSE2) would call libm per lane.
+#if defined(VF_KERNEL_BITCODE) || defined(__SSE4_1__)
+#define VF_ROUNDING_INSTRUCTIONS 1
+#else
+#define VF_ROUNDING_INSTRUCTIONS 0
+#endif
+
+/// floor(t) for t in [0, 2^50) that is not within its rounding error of a
+/// whole number (vf_hcube_coord_x8's quotients): the same bits in either
+/// form. Without a rounding instruction, the whole number nearest t - 1/2,
+/// rounded by adding and subtracting 1.5 2^52 (the sum lies in [2^52,
+/// 2^53), where doubles are whole): t - 1/2 is exact and, t not being
+/// whole, never half-way. With one, one operation for those three.
+static inline vf_f64x8 vf_floor_x8(vf_f64x8 t) {
+#if VF_ROUNDING_INSTRUCTIONS
+  return __builtin_elementwise_floor(t);
+#else
+  return (t - 0.5 + 0x1.8p52) - 0x1.8p52;
+#endif
+}
+
 /// Coordinate k_d of hypercubes h (as doubles, hp = h + 0.5) for eight
 /// lanes, the same whole numbers as vf_hcube_coords, without a division:
 /// q_d = floor(h / nstrat^d) is floor(hp r_d), then k_d = q_d - nstrat
 /// q_{d+1}. Exact for h < 2^50 (Strata keeps nhcube below it): hp and the
 /// products below are exact, and the two roundings of hp r_d move it by
 /// less than hp / nstrat^d 2^-52 < 0.25 / nstrat^d, while hp / nstrat^d
-/// lies at least 0.5 / nstrat^d from a whole number. \p q carries q_d in
-/// and q_{d+1} out, so each axis costs a multiply, a floor (three
-/// additions) and a multiply-subtract per eight lanes, where the
+/// lies at least 0.5 / nstrat^d from a whole number (vf_floor_x8's
+/// condition). \p q carries q_d in and q_{d+1} out, so each axis costs a
+/// multiply, a floor and a multiply-subtract per eight lanes, where the
 /// per-sample coordinates were eight scalar stores per sample.
 static inline vf_f64x8 vf_hcube_coord_x8(vf_f64x8 hp, const double *r,
                                          unsigned d, double nstrat,
                                          vf_f64x8 *q) {
-  // floor(t) as the whole number nearest t - 1/2, rounded by adding and
-  // subtracting 1.5 2^52 (the sum lies in [2^52, 2^53), where doubles are
-  // whole): t's fractional part stays inside (0, 1) by more than t's
-  // rounding error (above), so t - 1/2 (exact: t < 2^50) is never
-  // half-way. Additions vectorize on every x86-64, where
-  // __builtin_elementwise_floor is a libm call per lane without SSE4.1
-  // (the native sampler's baseline build, SSE2 hosts).
-  const vf_f64x8 next = (hp * r[d + 1] - 0.5 + 0x1.8p52) - 0x1.8p52;
+  const vf_f64x8 next = vf_floor_x8(hp * r[d + 1]);
   const vf_f64x8 k = *q - next * nstrat;
   *q = next;
   return k;
@@ -147,7 +163,10 @@ static inline vf_realx8 vf_map_axis_x8(const vf_sampler_args *a, unsigned d,
   const vf_real dninc = (vf_real)ninc,
                 inv_nstrat = (vf_real)1 / (vf_real)a->nstrat;
   vf_realx8 y = (k + u) * inv_nstrat;
-  y = y < 1 ? y : VF_REAL_BELOW_ONE;
+  // Channel.h's y < 1 ? y : below-one, written as the minimum it is (no
+  // value lies between below-one and 1): one vminpd, where the comparison
+  // with 1 took a compare and a blend.
+  y = y < VF_REAL_BELOW_ONE ? y : VF_REAL_BELOW_ONE;
   vf_realx8 t = y * dninc;
   vf_u32x8 i = __builtin_convertvector(t, vf_u32x8);
   i = __builtin_elementwise_min(i, (vf_u32x8)(ninc - 1));
@@ -155,7 +174,17 @@ static inline vf_realx8 vf_map_axis_x8(const vf_sampler_args *a, unsigned d,
   vf_realx8 e0, e1;
   vf_map_edges_x8(e, i, &e0, &e1);
   vf_realx8 width = e1 - e0;
-  vf_realx8 xu = e0 + (t - __builtin_convertvector(i, vf_realx8)) * width;
+  // i as a real, the same number as floor(t): t < ninc, since y <= 1 -
+  // 2^-p rounds y ninc below ninc for every ninc (by more than half an
+  // ulp, or to the exact 2^e - 2^(e-p) where ninc = 2^e), so the minimum
+  // above never applies. One rounding instruction where the conversion
+  // back from 32-bit integers took four micro-operations on Zen 4.
+#if VF_ROUNDING_INSTRUCTIONS
+  const vf_realx8 whole = __builtin_elementwise_floor(t);
+#else
+  const vf_realx8 whole = __builtin_convertvector(i, vf_realx8);
+#endif
+  vf_realx8 xu = e0 + (t - whole) * width;
   *jv *= dninc * width;
   const vf_u32x8 s = (i + (vf_u32)d * ninc) * 2u;
   __builtin_memcpy(slot, &s, sizeof s);
