@@ -82,5 +82,31 @@ double VF_PROBE(sample_point)(const vf_sampler_args *a, unsigned dim, vf_u64 j,
   return (double)vf_sample_point(a, dim, j, k, x, bin);
 }
 
+/// Axis 0 of the map for eight lanes at chosen uniforms u and hypercube
+/// coordinates k (in this build's precision), as the step maps it: x, the
+/// training slots and the Jacobians (from the box volume).
+void VF_PROBE(map_axis_x8)(const vf_sampler_args *a, const double *u,
+                           const double *k, double *x, vf_u32 *slot,
+                           double *jac) {
+  vf_realx8 uv, kv, jv = VF_BOX_VOLUME(a);
+  for (unsigned l = 0; l < VF_LANES; ++l) {
+    uv[l] = (vf_real)u[l];
+    kv[l] = (vf_real)k[l];
+  }
+  const vf_realx8 xv = vf_map_axis_x8(a, 0, uv, kv, slot, &jv);
+  for (unsigned l = 0; l < VF_LANES; ++l) {
+    x[l] = (double)xv[l];
+    jac[l] = (double)jv[l];
+  }
+}
+
+/// The scalar channel's point (Channel.h) of one axis at u and k.
+double VF_PROBE(channel_axis)(const vf_sampler_args *a, double u, double k,
+                              double *x, vf_u32 *bin) {
+  const vf_channel_scales s = vf_channel_scales_of(a);
+  const vf_real uk[2] = {(vf_real)u, (vf_real)k};
+  return (double)vf_channel_point(a, &s, 1, uk + 1, uk, x, bin);
+}
+
 /// A word's uniform in this build's precision, widened to double.
 double VF_PROBE(uniform)(vf_u32 w) { return (double)vf_uniform_of(w); }

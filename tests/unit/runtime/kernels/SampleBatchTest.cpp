@@ -4,9 +4,9 @@
 // against the scalar forms the GPU kernel and the host's recomputation
 // use (SamplePoint.h, Philox.h), bit for bit: hypercube coordinates found
 // in double arithmetic against the divisions, Philox words of several
-// interleaved chains against one block at a time, and whole points,
-// training slots and Jacobians. Each for the baseline build and, on a CPU
-// that has it, the AVX-512 one.
+// interleaved chains against one block at a time, whole points,
+// training slots and Jacobians, and one map axis at its ends. Each for the
+// baseline build and, on a CPU that has it, the AVX-512 one.
 //
 //===----------------------------------------------------------------------===//
 #include "SamplePoint.h"
@@ -32,6 +32,10 @@ extern "C" {
                             double *jac);                                      \
   double P##sample_point(const vf_sampler_args *a, unsigned dim, vf_u64 j,     \
                          vf_u64 h, double *x, vf_u32 *bin);                    \
+  void P##map_axis_x8(const vf_sampler_args *a, const double *u,               \
+                      const double *k, double *x, vf_u32 *slot, double *jac);  \
+  double P##channel_axis(const vf_sampler_args *a, double u, double k,         \
+                         double *x, vf_u32 *bin);                              \
   double P##uniform(vf_u32 w);
 VF_DECLARE_PROBES(vf_test_)
 VF_DECLARE_PROBES(vf_test512_)
@@ -47,6 +51,8 @@ struct Probes {
   decltype(&vf_test_philox_chains) Chains;
   decltype(&vf_test_sample_points_x16) Points;
   decltype(&vf_test_sample_point) Point; ///< the scalar path
+  decltype(&vf_test_map_axis_x8) Axis;
+  decltype(&vf_test_channel_axis) ScalarAxis;
   decltype(&vf_test_uniform) Uniform;
   bool Single; ///< the sample path is float (VF_SAMPLE_SINGLE)
 };
@@ -54,7 +60,7 @@ struct Probes {
 #define VF_PROBES(Name, P, Single)                                             \
   Probes {                                                                     \
     Name, P##hcube_coords_x8, P##philox_chains, P##sample_points_x16,          \
-        P##sample_point, P##uniform, Single                                    \
+        P##sample_point, P##map_axis_x8, P##channel_axis, P##uniform, Single   \
   }
 
 std::vector<Probes> builds() {
@@ -195,6 +201,59 @@ TEST(SampleBatchTest, PointsSlotsAndJacobiansAreTheScalarOnes) {
           }
         }
       }
+}
+
+// The map's step takes y's clamp below 1 as a minimum and the offset in
+// the increment as t - floor(t), which equal the scalar channel's forms
+// only because nothing lies between below-one and 1 and y ninc stays below
+// ninc. Both ends of the axis, where y rounds to 1 and t is largest, with
+// increment counts that are and are not powers of two.
+TEST(SampleBatchTest, MapAxisEndsAreTheScalarOnes) {
+  std::mt19937_64 R(5);
+  for (const Probes &P : builds()) {
+    unsigned Clamped = 0;
+    for (vf_u32 Ninc : {1u, 2u, 3u, 50u, 1000u, 1024u, 4095u, 4096u, 65537u})
+      for (vf_u32 Nstrat = 1; Nstrat <= 40; ++Nstrat) {
+        std::vector<double> Edges(Ninc + 1), Lo{-1.0}, Width{2.5};
+        for (vf_u32 I = 0; I <= Ninc; ++I) {
+          const double C = 2.0 * I / Ninc - 1;
+          Edges[I] = 0.5 + 0.5 * C * C * C;
+        }
+        vf_sampler_args A = mappedArgs(1, 1, 1, Ninc, Nstrat, Edges, Lo, Width);
+        const std::vector<float> EdgesF(Edges.begin(), Edges.end()),
+            LoF(Lo.begin(), Lo.end()), WidthF(Width.begin(), Width.end());
+        if (P.Single)
+          singleInputs(A, EdgesF, LoF, WidthF);
+        // Below one by an ulp of the build's precision: no uniform comes so
+        // close in double, and k + u then rounds to k + 1.
+        const double BelowOne = P.Single ? 1 - 0x1p-24 : 1 - 0x1p-53;
+        const double Top = P.Uniform(0xffffffffu), Bottom = P.Uniform(0);
+        double U[8] = {BelowOne, Bottom, Top, BelowOne},
+               K[8] = {Nstrat - 1.0, 0, Nstrat - 1.0, 0};
+        for (unsigned L = 4; L < 8; ++L) {
+          U[L] = P.Uniform(vf_u32(R()));
+          K[L] = double(R() % Nstrat);
+        }
+        double X[8], Jac[8];
+        vf_u32 Slot[8];
+        P.Axis(&A, U, K, X, Slot, Jac);
+        for (unsigned L = 0; L < 8; ++L) {
+          double WantX;
+          vf_u32 Bin;
+          const double WantJac = P.ScalarAxis(&A, U[L], K[L], &WantX, &Bin);
+          ASSERT_EQ(X[L], WantX) << P.Name << ", ninc " << Ninc << ", nstrat "
+                                 << Nstrat << ", lane " << L;
+          ASSERT_EQ(Jac[L], WantJac) << P.Name << ", lane " << L;
+          ASSERT_EQ(Slot[L], 2 * Bin) << P.Name << ", lane " << L;
+        }
+        // Whether the top lane's y rounded to 1, in the build's precision.
+        Clamped +=
+            P.Single
+                ? (float(K[0]) + float(U[0])) * (1.0f / float(Nstrat)) >= 1.0f
+                : (K[0] + U[0]) * (1.0 / Nstrat) >= 1.0;
+      }
+    EXPECT_GT(Clamped, 0u) << P.Name << ": no case reached the clamp";
+  }
 }
 
 TEST(SampleBatchTest, SingleUniformsAreExactMidpointsOf23Bits) {
