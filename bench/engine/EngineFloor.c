@@ -92,7 +92,7 @@ static inline vf_f64x8 map_axis_gathered(const vf_sampler_args *a, unsigned d,
   *jv *= dninc * width;
   const vf_u32x8 s = (i + (vf_u32)d * ninc) * 2u;
   __builtin_memcpy(slot, &s, sizeof s);
-  return a->box_lo[d] + a->box_width[d] * xu;
+  return xu; // the unit cube's form, as the step's (floor_init's box)
 }
 #endif
 
@@ -139,7 +139,7 @@ floor_pass(floor_state *s, floor_part what, vf_u64 n) {
     if (what == FLOOR_MAPPED || what == FLOOR_TRAINED) {
       for (unsigned h = 0; h < L; h += VF_WORD_LANES)
         vf_sample_points_x16(a, FLOOR_DIM, j + h, hc + h, recip, L, x + h, L,
-                             slot + h, jac + h);
+                             slot + h, jac + h, 1); // floor_init's unit cube
       FLOOR_UNROLL
       for (unsigned v = 0; v < FLOOR_DIM * L / VF_LANES; v += L / VF_LANES) {
         vf_f64x8 xv;

@@ -194,6 +194,7 @@ static Error addSamplers(const ProgramImage &P, Module &M,
     Instances.back().WeightEntries = I.WeightEntries;
     Instances.back().Single = P.Single;
     Instances.back().MapGathers = !Gpu && Parts.MapGathers;
+    Instances.back().UnitBox = !Gpu && I.UnitBox;
     for (unsigned C = 0; C < I.Channels; ++C)
       Instances.back().Channels.push_back(
           {M.getFunction(channelSymbol(I.Name, C)),

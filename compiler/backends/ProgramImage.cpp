@@ -17,11 +17,24 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cmath>
 
 using namespace llvm;
 
 namespace vf {
+
+/// Whether \p I's box (IntegrandBounds::domain) is [0, 1]^d whatever the
+/// parameters: an infinite interval is sampled as [0, 1], a finite one's
+/// bounds must be constants 0 and 1 (folded by Sema).
+static bool unitBox(const IntegrandDecl &I) {
+  const auto Is = [](const ExprPtr &E, double V) {
+    return E->ConstValue && *E->ConstValue == V;
+  };
+  return std::all_of(I.Domain.begin(), I.Domain.end(), [&](const Interval &Iv) {
+    return Iv.isInfinite() || (Is(Iv.Lo, 0) && Is(Iv.Hi, 1));
+  });
+}
 
 /// Everything but Generate.
 static ProgramImage describe(const Program &P, bool Single) {
@@ -32,7 +45,7 @@ static ProgramImage describe(const Program &P, bool Single) {
         {I->Name, I->Dim, I->Outputs, unsigned(I->Histograms.size()),
          I->HistCells, unsigned(I->Channels.size()),
          firstChannelQuery(*I, ChannelQuery::Density) != nullptr,
-         I->WeightEntries});
+         I->WeightEntries, unitBox(*I)});
   Im.Params = unsigned(P.Params.size());
   Im.Foreign = foreignSources(P);
   for (ForeignSource &S : Im.Foreign)

@@ -48,6 +48,9 @@ struct ProgramImage {
     bool ChannelDensity = false;
     /// The entries of its weight lists, all lists together.
     unsigned WeightEntries = 0;
+    /// Its box is the unit cube for every parameter value: each interval
+    /// infinite (sampled as [0, 1]) or [0, 1] in constants.
+    bool UnitBox = false;
   };
   std::vector<Integrand> Integrands;
   unsigned Params = 0;

@@ -177,6 +177,7 @@ void fillConstants(Module &M, const Holes &H, const SamplerInstance &I,
   fillConstant(Hole::Nweights, ".nweights", I.WeightEntries);
   fillConstant(Hole::WideVectors, ".wide", I.WideVectors);
   fillConstant(Hole::MapGathers, ".gathers", I.MapGathers);
+  fillConstant(Hole::UnitBox, ".unitbox", I.UnitBox);
   fillConstant(Hole::Nparams, ".nparams", I.Params);
   fillConstant(Hole::XStride, ".xstride", XStride);
   fillConstant(Hole::Channel, ".channel", I.Channel);

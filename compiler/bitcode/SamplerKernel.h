@@ -74,6 +74,9 @@ struct SamplerInstance {
   /// (host) The map gathers its edges rather than loading them in pairs
   /// (runtime/kernels/ChannelX8.h); the same results either way.
   bool MapGathers = false;
+  /// (host) The box is the unit cube whatever the parameters
+  /// (ProgramImage::Integrand::UnitBox): the map's points need no scaling.
+  bool UnitBox = false;
 };
 
 /// Where a kernel's entry point finds its vf_sampler_args pointer, which

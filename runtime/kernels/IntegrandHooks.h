@@ -42,6 +42,11 @@
 //                           (ChannelX8.h, vf_map_edges_x8), as the
 //                           compiler chose for the CPU; the same results
 //                           either way.
+//   unit_box                (host) whether the box is the unit cube for
+//                           every parameter value (each interval [0, 1] in
+//                           constants, or infinite): the map's points are
+//                           then x as they are (ChannelX8.h,
+//                           vf_map_axis_x8); the same results either way.
 //   channel                 the channel the instance samples (0 without
 //                           channels; a multi-channel integrand's kernel is
 //                           cloned per channel): where its uniforms start
@@ -67,6 +72,7 @@
   X(XStride, vf_user_x_stride, unsigned, (void))                               \
   X(WideVectors, vf_user_wide_vectors, unsigned, (void))                       \
   X(MapGathers, vf_user_map_gathers, unsigned, (void))                         \
+  X(UnitBox, vf_user_unit_box, unsigned, (void))                               \
   X(Channel, vf_user_channel, unsigned, (void))
 
 // The compiler (C++) reads only the table; the kernels declare the holes.

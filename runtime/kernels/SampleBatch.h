@@ -63,13 +63,15 @@ static inline void vf_store_transposed_8x8(const vf_f64x8 *c, double *x,
 /// hc[0..15] (r: vf_strata_reciprocals): x sample-major (x + lane * dim)
 /// when x_stride is 0, else axis-major (x[d * x_stride + lane]); training
 /// slots slot[d * stride + lane], jac[lane] (x and the Jacobians widened
-/// to double where the sample path is single, SampleReal.h). Both blocks of
+/// to double where the sample path is single, SampleReal.h); unit_box as
+/// vf_map_axis_x8 takes it, a constant here too. Both blocks of
 /// words of eight axes are drawn together (vf_uniform_words_x16); four chains,
 /// for 32 samples, measured slower (their words and the map's vectors spill).
 static inline __attribute__((always_inline)) void
 vf_sample_points_x16(const vf_sampler_args *a, unsigned dim, const vf_u64 *j,
                      const vf_u64 *hc, const double *r, unsigned stride,
-                     double *x, unsigned x_stride, vf_u32 *slot, double *jac) {
+                     double *x, unsigned x_stride, vf_u32 *slot, double *jac,
+                     int unit_box) {
   vf_realx8 jv[2];
   vf_f64x8 hp[2], q[2];
   for (unsigned v = 0; v < 2; ++v) {
@@ -107,7 +109,7 @@ vf_sample_points_x16(const vf_sampler_args *a, unsigned dim, const vf_u64 *j,
               vf_hcube_coord_x8(hp[v], r, d, nstrat, &q[v]), vf_realx8);
           const vf_f64x8 xd = __builtin_convertvector(
               vf_map_axis_x8(a, d, u, k, slot + d * stride + v * VF_LANES,
-                             &jv[v]),
+                             &jv[v], unit_box),
               vf_f64x8);
           // Strided x leaves at once, rather than held for the end of the
           // group: fewer live registers.

@@ -51,11 +51,15 @@
 #define VF_TILE_NPARAMS 0u
 #define VF_TILE_X_STRIDE 0u
 #define VF_TILE_WIDE 0u
+#define VF_TILE_UNIT_BOX 0
 /// Per-batch arrays are sized for the actual dimension (VLAs).
 #define VF_BATCH_DIM dim
 #else
 #define VF_TILE_X_STRIDE vf_user_x_stride()
 #define VF_TILE_WIDE vf_user_wide_vectors()
+/// The box is the unit cube whatever the parameters (the compiler's
+/// reading of the domain): the map's points need no scaling.
+#define VF_TILE_UNIT_BOX vf_user_unit_box()
 #define VF_TILE_FUNCTION vf_sample_tile
 #define VF_TILE_EXTRA_PARAMS
 #define VF_TILE_EXTRA_ARGS
@@ -157,11 +161,11 @@ VF_STEP vf_u64 vf_batch_hcubes(const vf_u64 *offsets, vf_u64 j0, unsigned nb,
 }
 
 /// (2) Points, training slots and Jacobians, sixteen samples per step
-/// (SampleBatch.h).
+/// (SampleBatch.h), in the unit cube's form where unit_box (a constant).
 VF_STEP void vf_batch_points(const vf_sampler_args *a, unsigned dim, vf_u64 j0,
                              unsigned nb, const vf_u64 *hb, const double *recip,
                              double *xb, unsigned x_stride, vf_u32 *slotb,
-                             double *jacb) {
+                             double *jacb, int unit_box) {
   const vf_u64x8 lane = {0, 1, 2, 3, 4, 5, 6, 7};
   // The box through pointers the compiler cannot follow from one batch to
   // the next: else it hoists each axis's broadcast corner and width out of
@@ -183,7 +187,7 @@ VF_STEP void vf_batch_points(const vf_sampler_args *a, unsigned dim, vf_u64 j0,
     }
     vf_sample_points_x16(&batch_args, dim, j, hb + b0, recip, VF_BATCH,
                          x_stride ? xb + b0 : xb + b0 * dim, x_stride,
-                         slotb + b0, jacb + b0);
+                         slotb + b0, jacb + b0, unit_box);
   }
 }
 
@@ -394,6 +398,7 @@ void VF_TILE_FUNCTION(const vf_sampler_args *args, vf_u64 tile,
   vf_u64 h_end = offsets[h + 1];
   vf_real inv_nh = vf_inverse_count(h_end - offsets[h]);
   vf_strata_reciprocals(dim, a->nstrat, recip);
+  const int unit_box = VF_TILE_UNIT_BOX;
   vf_open_segment sg;
   sg.h = h;
   sg.open = 0;
@@ -406,7 +411,8 @@ void VF_TILE_FUNCTION(const vf_sampler_args *args, vf_u64 tile,
     const unsigned nb = end - j0 < VF_BATCH ? (unsigned)(end - j0) : VF_BATCH;
     const vf_u64 heads =
         vf_batch_hcubes(offsets, j0, nb, &h, &h_end, &inv_nh, hb, invnb);
-    vf_batch_points(a, dim, j0, nb, hb, recip, xb, x_stride, slotb, jacb);
+    vf_batch_points(a, dim, j0, nb, hb, recip, xb, x_stride, slotb, jacb,
+                    unit_box);
     vf_batch_values(a, xb, x_stride, dim, nb, params, fb,
                     nvals VF_TILE_EXTRA_ARGS);
     const int allfinite =

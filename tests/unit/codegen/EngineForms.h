@@ -60,6 +60,7 @@ protected:
     IntegratorOptions IO;
     IO.Threads = Threads;
     IO.Seed = Seed;
+    IO.Arithmetic = O.Single ? Precision::F32 : Precision::F64;
     auto I = Integrator::create(
         bindIntegrand(P, *CM, *P.Integrands[0], nullptr, O), IO);
     EXPECT_TRUE(static_cast<bool>(I)) << I.error().Message;

@@ -61,15 +61,20 @@ void VF_PROBE(philox_chains)(vf_u64 seed, vf_u32 iteration, unsigned n,
 }
 
 /// The step for sixteen samples j[0..15] in hypercubes hc[0..15], x
-/// strided (x[d * 16 + l]) or, with x_stride 0, sample-major.
+/// strided (x[d * 16 + l]) or, with x_stride 0, sample-major; in the unit
+/// cube's form where unit_box (for a box that is the unit cube).
 void VF_PROBE(sample_points_x16)(const vf_sampler_args *a, unsigned dim,
                                  const vf_u64 *j, const vf_u64 *hc,
                                  unsigned x_stride, double *x, vf_u32 *slot,
-                                 double *jac) {
+                                 double *jac, int unit_box) {
   double r[VF_SAMPLER_MAX_DIM + 1];
   vf_strata_reciprocals(dim, a->nstrat, r);
-  vf_sample_points_x16(a, dim, j, hc, r, VF_WORD_LANES, x, x_stride, slot,
-                       jac);
+  if (unit_box)
+    vf_sample_points_x16(a, dim, j, hc, r, VF_WORD_LANES, x, x_stride, slot,
+                         jac, 1);
+  else
+    vf_sample_points_x16(a, dim, j, hc, r, VF_WORD_LANES, x, x_stride, slot,
+                         jac, 0);
 }
 
 /// The scalar path's point of sample j in hypercube h (SamplePoint.h, as
@@ -93,7 +98,7 @@ void VF_PROBE(map_axis_x8)(const vf_sampler_args *a, const double *u,
     uv[l] = (vf_real)u[l];
     kv[l] = (vf_real)k[l];
   }
-  const vf_realx8 xv = vf_map_axis_x8(a, 0, uv, kv, slot, &jv);
+  const vf_realx8 xv = vf_map_axis_x8(a, 0, uv, kv, slot, &jv, 0);
   for (unsigned l = 0; l < VF_LANES; ++l) {
     x[l] = (double)xv[l];
     jac[l] = (double)jv[l];

@@ -29,7 +29,7 @@ extern "C" {
   void P##sample_points_x16(const vf_sampler_args *a, unsigned dim,            \
                             const vf_u64 *j, const vf_u64 *hc,                 \
                             unsigned x_stride, double *x, vf_u32 *slot,        \
-                            double *jac);                                      \
+                            double *jac, int unit_box);                        \
   double P##sample_point(const vf_sampler_args *a, unsigned dim, vf_u64 j,     \
                          vf_u64 h, double *x, vf_u32 *bin);                    \
   void P##map_axis_x8(const vf_sampler_args *a, const double *u,               \
@@ -150,57 +150,71 @@ TEST(SampleBatchTest, InterleavedPhiloxChainsAreSingleBlocks) {
       }
 }
 
+/// The step's points, slots and Jacobians of sixteen random samples (and
+/// the grid's ends) against the scalar path's, in the step's unit-cube
+/// form where Unit.
+void expectScalarPoints(const Probes &P, const vf_sampler_args &A, unsigned Dim,
+                        unsigned Strided, bool Unit, std::mt19937_64 &R) {
+  const std::uint64_t Nhcube = power(A.nstrat, Dim);
+  vf_u64 J[16], Hc[16];
+  for (unsigned L = 0; L < 16; ++L) {
+    J[L] = R() % 1000000;
+    Hc[L] = R() % Nhcube;
+  }
+  // The grid's ends and powers of nstrat, where coordinates carry (3^6 is
+  // where the quotient's rounding would drop below 1).
+  Hc[0] = 0;
+  Hc[1] = Nhcube - 1;
+  for (unsigned D = 1; D < Dim && D < 12; ++D)
+    Hc[1 + D] = power(A.nstrat, D);
+  std::vector<double> X(16 * Dim), Jac(16), Want(Dim);
+  std::vector<vf_u32> Slot(16 * Dim), Bin(Dim);
+  P.Points(&A, Dim, J, Hc, Strided ? 16 : 0, X.data(), Slot.data(), Jac.data(),
+           Unit);
+  for (unsigned L = 0; L < 16; ++L) {
+    const double WantJac =
+        P.Point(&A, Dim, J[L], Hc[L], Want.data(), Bin.data());
+    // A single path's x and J are floats.
+    ASSERT_TRUE(!P.Single || double(float(WantJac)) == WantJac);
+    ASSERT_EQ(Jac[L], WantJac) << P.Name << ", d = " << Dim;
+    for (unsigned D = 0; D < Dim; ++D) {
+      const double Got = Strided ? X[D * 16 + L] : X[L * Dim + D];
+      ASSERT_EQ(Got, Want[D]) << P.Name << ", d = " << Dim << ", axis " << D
+                              << ", lane " << L << (Unit ? ", unit cube" : "");
+      ASSERT_EQ(Slot[D * 16 + L], 2 * (D * A.ninc + Bin[D]));
+    }
+  }
+}
+
+// A map that is not uniform, in a box that is not the unit cube and in one
+// that is (corners of -0 and +0), where the step's unit-cube form, which
+// leaves the box's two operations out, must give the general form's bits.
 TEST(SampleBatchTest, PointsSlotsAndJacobiansAreTheScalarOnes) {
   std::mt19937_64 R(3);
   const unsigned Ninc = 50;
   for (const Probes &P : builds())
     for (unsigned Dim : {1u, 3u, 5u, 8u, 9u, 13u, 16u, 17u})
-      for (unsigned Strided : {0u, 1u}) {
-        // A map that is not uniform, and a box that is not the unit cube.
-        std::vector<double> Edges(Dim * (Ninc + 1)), Lo(Dim), Width(Dim);
-        for (unsigned D = 0; D < Dim; ++D) {
-          for (unsigned I = 0; I <= Ninc; ++I) {
-            const double C = 2.0 * I / Ninc - 1;
-            Edges[D * (Ninc + 1) + I] = 0.5 + 0.5 * C * C * C;
-          }
-          Lo[D] = -1.0 - D;
-          Width[D] = 0.5 + D;
-        }
-        vf_sampler_args A = mappedArgs(R(), 5, Dim, Ninc, 3, Edges, Lo, Width);
-        const std::vector<float> EdgesF(Edges.begin(), Edges.end()),
-            LoF(Lo.begin(), Lo.end()), WidthF(Width.begin(), Width.end());
-        if (P.Single)
-          singleInputs(A, EdgesF, LoF, WidthF);
-        const std::uint64_t Nhcube = power(A.nstrat, Dim);
-        vf_u64 J[16], Hc[16];
-        for (unsigned L = 0; L < 16; ++L) {
-          J[L] = R() % 1000000;
-          Hc[L] = R() % Nhcube;
-        }
-        // The grid's ends and powers of nstrat, where coordinates carry
-        // (3^6 is where the quotient's rounding would drop below 1).
-        Hc[0] = 0;
-        Hc[1] = Nhcube - 1;
-        for (unsigned D = 1; D < Dim && D < 12; ++D)
-          Hc[1 + D] = power(A.nstrat, D);
-        std::vector<double> X(16 * Dim), Jac(16), Want(Dim);
-        std::vector<vf_u32> Slot(16 * Dim), Bin(Dim);
-        P.Points(&A, Dim, J, Hc, Strided ? 16 : 0, X.data(), Slot.data(),
-                 Jac.data());
-        for (unsigned L = 0; L < 16; ++L) {
-          const double WantJac =
-              P.Point(&A, Dim, J[L], Hc[L], Want.data(), Bin.data());
-          // A single path's x and J are floats.
-          ASSERT_TRUE(!P.Single || double(float(WantJac)) == WantJac);
-          ASSERT_EQ(Jac[L], WantJac) << P.Name << ", d = " << Dim;
+      for (bool Unit : {false, true})
+        for (unsigned Strided : {0u, 1u}) {
+          std::vector<double> Edges(Dim * (Ninc + 1)), Lo(Dim), Width(Dim);
           for (unsigned D = 0; D < Dim; ++D) {
-            const double Got = Strided ? X[D * 16 + L] : X[L * Dim + D];
-            ASSERT_EQ(Got, Want[D]) << P.Name << ", d = " << Dim << ", axis "
-                                    << D << ", lane " << L;
-            ASSERT_EQ(Slot[D * 16 + L], 2 * (D * Ninc + Bin[D]));
+            for (unsigned I = 0; I <= Ninc; ++I) {
+              const double C = 2.0 * I / Ninc - 1;
+              Edges[D * (Ninc + 1) + I] = 0.5 + 0.5 * C * C * C;
+            }
+            Lo[D] = Unit ? (D % 2 ? -0.0 : 0.0) : -1.0 - D;
+            Width[D] = Unit ? 1.0 : 0.5 + D;
           }
+          vf_sampler_args A =
+              mappedArgs(R(), 5, Dim, Ninc, 3, Edges, Lo, Width);
+          const std::vector<float> EdgesF(Edges.begin(), Edges.end()),
+              LoF(Lo.begin(), Lo.end()), WidthF(Width.begin(), Width.end());
+          if (P.Single)
+            singleInputs(A, EdgesF, LoF, WidthF);
+          expectScalarPoints(P, A, Dim, Strided, false, R);
+          if (Unit)
+            expectScalarPoints(P, A, Dim, Strided, true, R);
         }
-      }
 }
 
 // The map's step takes y's clamp below 1 as a minimum and the offset in
