@@ -264,6 +264,9 @@ void printPhases() {
       "\n| phase | form | why |\n|---|---|---|\n"
       "| Philox words | 16 lanes in 64-bit halves, 2 chains | the only form |\n"
       "| map: the increments' edges | %s | %s |\n"
+      "| map: the points | unscaled | every integrand here is over [0, 1]^d "
+      "in constants, the unit cube (the compiler's reading of the domain; "
+      "lo + width x elsewhere) |\n"
       "| block sums | %s | %s |\n"
       "| training updates | in sample order, (sum, weight) pairs | the "
       "only form |\n",

@@ -107,6 +107,7 @@ bindCode(const Program &P, const IntegrandDecl &I, const CompiledIntegrand &C,
          std::shared_ptr<const ProgramImage> Image) {
   auto Code = std::make_shared<IntegrandCode>();
   Code->SampleTile = C.SampleTile;
+  Code->UnitBoxTile = C.SampleTile && unitBox(I);
   if (Site && C.SampleTile)
     Code->SampleTile = [Site, Fn = C.SampleTile](const vf_sampler_args *A,
                                                  unsigned long long Tile,

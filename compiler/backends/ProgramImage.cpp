@@ -24,10 +24,7 @@ using namespace llvm;
 
 namespace vf {
 
-/// Whether \p I's box (IntegrandBounds::domain) is [0, 1]^d whatever the
-/// parameters: an infinite interval is sampled as [0, 1], a finite one's
-/// bounds must be constants 0 and 1 (folded by Sema).
-static bool unitBox(const IntegrandDecl &I) {
+bool unitBox(const IntegrandDecl &I) {
   const auto Is = [](const ExprPtr &E, double V) {
     return E->ConstValue && *E->ConstValue == V;
   };

@@ -32,6 +32,7 @@ class Module;
 namespace vf {
 
 class GpuCodeGen;
+struct IntegrandDecl;
 struct Program;
 namespace pdf {
 class PdfTable;
@@ -71,6 +72,12 @@ struct ProgramImage {
       llvm::LLVMContext &, const GpuCodeGen *, bool Batch)>
       Generate;
 };
+
+/// Whether \p I's box (IntegrandBounds::domain) is [0, 1]^d whatever the
+/// parameters: an infinite interval is sampled as [0, 1], a finite one's
+/// bounds must be constants 0 and 1 (folded by Sema). The host kernel then
+/// leaves the map's points unscaled (the vf_user_unit_box hole).
+bool unitBox(const IntegrandDecl &I);
 
 /// One module Generate can make: its target (null: the host) and parts.
 struct CodeVariant {

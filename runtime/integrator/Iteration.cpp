@@ -9,8 +9,9 @@
 #include "integrator/Iteration.h"
 
 #include "integrator/FormatDouble.h"
-
 #include "reduction/Segments.h"
+
+#include "IntegrandCode.h"
 
 #include <cfloat>
 #include <chrono>
@@ -82,6 +83,8 @@ Status Iteration::bounds(RunState &S) {
   Lo = std::move(NewLo);
   if (Status B = checkBox(Hi); !B)
     return B;
+  if (Status T = checkTileBox(Hi); !T)
+    return T;
   Width.resize(I.Dim);
   for (unsigned D = 0; D < I.Dim; ++D)
     Width[D] = Hi[D] - Lo[D];
@@ -127,6 +130,23 @@ Status Iteration::checkBox(const std::vector<double> &Hi) const {
         (Single && Small && Kept != 0 ? "imprecise" : formatDouble(Kept)) +
         ". Rescale the variables: integrate over t = x / s and "
         "multiply the integrand by s per axis"};
+  return Status::ok();
+}
+
+Status Iteration::checkTileBox(const std::vector<double> &Hi) const {
+  if (!I.Code || !I.Code->UnitBoxTile)
+    return Status::ok();
+  for (unsigned D = 0; D < I.Dim; ++D)
+    if (Lo[D] != 0 || Hi[D] != 1)
+      return Error{"integrand '" + I.Name +
+                   "': its code was compiled for "
+                   "the unit cube its source declares, but its domain "
+                   "gives [" +
+                   formatDouble(Lo[D]) + ", " + formatDouble(Hi[D]) +
+                   "] for x[" + std::to_string(D) +
+                   "]. A domain changed after compiling (IntegrandInfo::"
+                   "Domain replaced) needs its own code: write it in the "
+                   "integrand's source"};
   return Status::ok();
 }
 

@@ -117,6 +117,9 @@ private:
   Status bounds(RunState &S);
   /// Whether the box has finite widths and volume.
   Status checkBox(const std::vector<double> &Hi) const;
+  /// Whether the box is one the host tile samples (IntegrandCode::
+  /// UnitBoxTile).
+  Status checkTileBox(const std::vector<double> &Hi) const;
   /// Whether an iteration of \p Calls fits in memory (MemoryBudget.cpp),
   /// checked before prepare() allocates anything for it.
   Status checkMemory(std::uint64_t Calls) const;

@@ -26,6 +26,11 @@ struct IntegrandCode {
   std::function<void(const vf_sampler_args *Args, unsigned long long Tile,
                      const vf_tile_outputs *Out)>
       SampleTile;
+  /// SampleTile takes the box as the unit cube, which the compiler read
+  /// from the domain (every interval [0, 1] in constants, or infinite),
+  /// and leaves the map's points unscaled: it would ignore another box,
+  /// so the integrator refuses one (a Domain replaced after binding).
+  bool UnitBoxTile = false;
   /// The GPU kernel (runtime/kernels/GpuSampler.c instantiated for this
   /// integrand): its name in the GPU code, and that code for a target
   /// such as "sm_90", compiled (and cached) when an integrator is set up

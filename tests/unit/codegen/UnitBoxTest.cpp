@@ -5,9 +5,10 @@
 // the host kernel takes the map's points as they are, without the box's
 // scaling (runtime/kernels/ChannelX8.h, the vf_user_unit_box hole). The
 // compiler reads that from the domain; the box the runtime then gets is
-// the unit cube; the kernel is smaller; and an integrand gives the same
-// bits in that form as in the general one, which the same integrand over
-// [0, 1 + z]^8 at z = 0 takes (in double and in single precision).
+// the unit cube, and an integrator refuses to run the kernel on another;
+// the kernel is smaller; and an integrand gives the same bits in that
+// form as in the general one, which the same integrand over [0, 1 + z]^8
+// at z = 0 takes (in double and in single precision).
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,6 +84,33 @@ TEST_F(UnitBoxTest, ItsFormGivesTheGeneralFormsBits) {
     // The map has adapted, so x lies all over the box.
     EXPECT_NE(U.G.Edges[1], U.G.Edges[2] - U.G.Edges[1]);
   }
+}
+
+// The kernel would ignore a box other than the one it was compiled for:
+// an integrator refuses to run it on one (a Domain replaced by hand).
+TEST_F(UnitBoxTest, AnotherBoxIsRefused) {
+  std::unique_ptr<Program> P = loadProgram(lepage8("", "[0, 1]^8"));
+  ASSERT_NE(P, nullptr);
+  std::unique_ptr<CompiledModule> CM = compile(*P, cachedOptions());
+  ASSERT_NE(CM, nullptr);
+  IntegrandInfo Info =
+      bindIntegrand(*P, *CM, *P->Integrands[0], nullptr, cachedOptions());
+  Info.Domain = [](std::span<const double>, std::vector<double> &Lo,
+                   std::vector<double> &Hi) {
+    Lo.assign(8, 0.0);
+    Hi.assign(8, 1.0);
+    Hi[3] = 2.0;
+    return Status::ok();
+  };
+  IntegratorOptions IO;
+  IO.Threads = 1;
+  auto I = Integrator::create(Info, IO);
+  ASSERT_TRUE(static_cast<bool>(I)) << I.error().Message;
+  auto R = (*I)->run(1, 10000, 0);
+  ASSERT_FALSE(static_cast<bool>(R));
+  EXPECT_NE(R.error().Message.find("[0, 2] for x[3]"), std::string::npos)
+      << R.error().Message;
+  EXPECT_NE(R.error().Message.find("unit cube"), std::string::npos);
 }
 
 TEST_F(UnitBoxTest, ItsKernelLeavesTheScalingOut) {
