@@ -70,9 +70,14 @@ VF_INTEGRAND(thr, 1, 1, "") {
 }
 """, r"SIGABRT: abort\(\), or an exception escaping"),
 }
+# A stride of one 4 KB page (512 doubles): the writes fault at the first
+# page above the buffer that they may not write. A longer stride could step
+# over a thread stack's one-page guard into the next thread's stack, and
+# which thread then faults first, in whose code, would depend on the
+# address-space layout.
 PAST_C = HEADER + """
 VF_FUNCTION void fill(const double *x, double *out) {
-  for (long i = 0; i < 100000000; i += 1000)
+  for (long i = 0; i < 100000000; i += 512)
     out[i] = x[0]; // declared -> [2]
 }
 """
