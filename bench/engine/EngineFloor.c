@@ -12,12 +12,15 @@
 //
 // The map is also timed with the edges gathered (two AVX-512 gathers per
 // eight lanes) instead of one 16-byte load per lane, the other form of the
-// lookup, so the floor is the cheaper of the two.
+// lookup, so the floor is the cheaper of the two. The training updates are
+// also timed alone, over the whole histogram and over a tenth of it (in
+// the L1 cache): the difference is what their spread costs.
 //
 //===----------------------------------------------------------------------===//
 #include "EngineFloor.h"
 
 #include "SampleBatch.h"
+#include "TrainingUpdates.h"
 
 #include <stdlib.h>
 #include <time.h>
@@ -27,6 +30,8 @@
 
 #define FLOOR_DIM 8
 #define FLOOR_NINC 1000
+/// Batches of slots FLOOR_UPDATES cycles through (256 KB in all).
+#define FLOOR_SLOT_BATCHES 128
 
 static double cpu_seconds(void) {
   struct timespec t;
@@ -40,7 +45,12 @@ typedef struct floor_state {
   vf_sampler_args a;
   double edges[FLOOR_DIM * (FLOOR_NINC + 1)];
   double lo[FLOOR_DIM], width[FLOOR_DIM];
-  double train[2 * FLOOR_DIM * FLOOR_NINC];
+  /// Aligned as the runtime's buffers are (at least 16 bytes): a pair
+  /// at an odd multiple of 8 would straddle a cache line in one of four.
+  _Alignas(64) double train[2 * FLOOR_DIM * FLOOR_NINC];
+  /// FLOOR_UPDATES's slots, axis-major per batch as the kernel's, over
+  /// all bins ([0]) and over the first tenth of each axis's ([1]).
+  vf_u32 slots[2][FLOOR_SLOT_BATCHES * FLOOR_DIM * VF_HOST_BATCH];
 } floor_state;
 
 static void floor_init(floor_state *s) {
@@ -54,6 +64,18 @@ static void floor_init(floor_state *s) {
   }
   for (unsigned i = 0; i < 2 * FLOOR_DIM * FLOOR_NINC; ++i)
     s->train[i] = 0;
+  // Uniform bins, as an adapted map's increments are equally likely.
+  vf_u64 r = 88172645463325252ull; // xorshift64
+  for (unsigned i = 0; i < FLOOR_SLOT_BATCHES * FLOOR_DIM * VF_HOST_BATCH;
+       ++i) {
+    r ^= r << 13;
+    r ^= r >> 7;
+    r ^= r << 17;
+    const vf_u32 d = i / VF_HOST_BATCH % FLOOR_DIM,
+                 bin = (r >> 32) % FLOOR_NINC;
+    s->slots[0][i] = 2 * (d * FLOOR_NINC + bin);
+    s->slots[1][i] = 2 * (d * FLOOR_NINC + bin / 10);
+  }
   vf_sampler_args a = {0};
   a.seed = 12345;
   a.iteration = 1;
@@ -196,23 +218,48 @@ floor_pass(floor_state *s, floor_part what, vf_u64 n) {
     }
     if (what != FLOOR_TRAINED)
       continue;
-    // The kernel's in-order training loop: (J^2, 1) into each axis's bin.
+    // (J^2, 1) into each axis's bin: values and weights of their own, as
+    // the kernel's weights pass leaves them.
+    double value[L], weight[L];
     for (unsigned b = 0; b < L; ++b) {
-      const vf_f64x2 add = {jac[b] * jac[b], 1.0};
-      FLOOR_UNROLL
-      for (unsigned d = 0; d < FLOOR_DIM; ++d) {
-        double *p = s->train + slot[d * L + b];
-        vf_f64x2 pair;
-        __builtin_memcpy(&pair, p, sizeof pair);
-        pair += add;
-        __builtin_memcpy(p, &pair, sizeof pair);
-      }
+      value[b] = jac[b] * jac[b];
+      weight[b] = 1.0;
     }
+    vf_train_batch(s->train, slot, L, value, weight, FLOOR_DIM, L);
   }
   double r = 0;
   for (unsigned l = 0; l < VF_LANES; ++l)
     r += keep[l];
   return r + s->train[2 * FLOOR_NINC / 2];
+}
+
+/// The kernel's training loop alone (TrainingUpdates.h): per
+/// sample one read-modify-write of a (sum, weight) pair per axis, at the
+/// slots of \p slots, batch after batch. Against FLOOR_UPDATES_L1, what
+/// the pairs' spread over the cache costs; alone, what the operations do.
+static double floor_updates(floor_state *s, const vf_u32 *slots, vf_u64 n) {
+  enum { L = VF_HOST_BATCH };
+  double value[L], weight[L];
+  for (unsigned b = 0; b < L; ++b) {
+    value[b] = 1e-3 * (b % 7);
+    weight[b] = 1.0 / 4096;
+  }
+  for (vf_u64 j0 = 0; j0 < n; j0 += L)
+    vf_train_batch(s->train,
+                   slots + j0 / L % FLOOR_SLOT_BATCHES * FLOOR_DIM * L, L,
+                   value, weight, FLOOR_DIM, L);
+  double r = 0;
+  for (unsigned i = 0; i < 2 * FLOOR_DIM * FLOOR_NINC; ++i)
+    r += s->train[i];
+  return r;
+}
+
+static __attribute__((noinline)) double floor_spread(floor_state *s, vf_u64 n) {
+  return floor_updates(s, s->slots[0], n);
+}
+
+static __attribute__((noinline)) double floor_in_l1(floor_state *s, vf_u64 n) {
+  return floor_updates(s, s->slots[1], n);
 }
 
 /// Each form compiled on its own, `what` a constant in it.
@@ -236,12 +283,13 @@ int vf_floor_has(floor_part what) {
 
 double vf_floor_ns(floor_part what, unsigned long long samples,
                    double *checksum) {
-  floor_state *s = malloc(sizeof *s);
+  floor_state *s = aligned_alloc(_Alignof(floor_state), sizeof *s);
   if (!s)
     return -1;
   floor_init(s);
-  double (*const pass[])(floor_state *, vf_u64) = {
-      floor_philox, floor_mapped, floor_gathered, floor_trained};
+  double (*const pass[])(floor_state *,
+                         vf_u64) = {floor_philox,  floor_mapped, floor_gathered,
+                                    floor_trained, floor_spread, floor_in_l1};
   const double t0 = cpu_seconds();
   *checksum = pass[what](s, samples);
   const double t = cpu_seconds() - t0;

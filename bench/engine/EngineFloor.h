@@ -20,6 +20,11 @@ typedef enum floor_part {
   FLOOR_MAP_GATHERED,
   /// FLOOR_MAPPED and one training update per axis, in sample order.
   FLOOR_TRAINED,
+  /// The training updates alone (slots drawn beforehand), spread over the
+  /// floor's 8 x 1000 bins: 128 KB of pairs, four times an L1 cache.
+  FLOOR_UPDATES,
+  /// The same over 8 x 100 bins (12.8 KB): every pair in the L1 cache.
+  FLOOR_UPDATES_L1,
 } floor_part;
 
 /// Whether this build can time \p what.

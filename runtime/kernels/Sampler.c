@@ -38,6 +38,7 @@
 #include "BlockSums.h"
 #include "HistSums.h"
 #include "SampleBatch.h"
+#include "TrainingUpdates.h"
 
 #ifdef VF_SAMPLER_NATIVE
 #include "NativeSampler.h"
@@ -286,8 +287,9 @@ typedef struct {
   unsigned nhist, nweights;
 } vf_batch_cells;
 
-/// (4d) Histograms, weight-list entries (the cells after the histograms')
-/// and training sums, in sample order.
+/// (4d) Histograms and weight-list entries (the cells after the
+/// histograms'), in sample order, and the training sums, in sample order
+/// in their own buffer.
 VF_STEP void vf_batch_accumulate(vf_hist_state *hist, const vf_sampler_args *a,
                                  unsigned dim, unsigned nb, unsigned nout,
                                  vf_batch_cells cells, const vf_u64 *hb,
@@ -297,25 +299,18 @@ VF_STEP void vf_batch_accumulate(vf_hist_state *hist, const vf_sampler_args *a,
                                  const vf_real *t2b, const vf_real *invnb) {
   const unsigned nhist = cells.nhist, nweights = cells.nweights;
   const unsigned nvals = nout + nhist + nweights;
-  for (unsigned b = 0; b < nb; ++b) {
-    if (nhist)
-      vf_hist_add(hist, a, hb[b], vb[b * nout], fb + b * nvals + nout, nhist);
-    if (nweights)
-      vf_hist_add_entries(hist, a, hb[b], finb[b] ? jacb[b] : 0.0, vb[b * nout],
-                          a->hist_cells - (vf_u32)VF_WEIGHT_CELLS(nweights),
-                          fb + b * nvals + nout + nhist, nweights);
-    if (train) {
-      const vf_realx2 add = {t2b[b], invnb[b]};
-      VF_UNROLL_DIMENSIONS
-      for (unsigned d = 0; d < dim; ++d) {
-        vf_real *p = train + slotb[d * VF_BATCH + b];
-        vf_realx2 pair;
-        __builtin_memcpy(&pair, p, sizeof pair);
-        pair += add;
-        __builtin_memcpy(p, &pair, sizeof pair);
-      }
+  if (nhist || nweights)
+    for (unsigned b = 0; b < nb; ++b) {
+      if (nhist)
+        vf_hist_add(hist, a, hb[b], vb[b * nout], fb + b * nvals + nout, nhist);
+      if (nweights)
+        vf_hist_add_entries(hist, a, hb[b], finb[b] ? jacb[b] : 0.0,
+                            vb[b * nout],
+                            a->hist_cells - (vf_u32)VF_WEIGHT_CELLS(nweights),
+                            fb + b * nvals + nout + nhist, nweights);
     }
-  }
+  if (train)
+    vf_train_batch(train, slotb, VF_BATCH, t2b, invnb, dim, nb);
 }
 
 /// The parameters on the tile's stack (\p local), where the compiler sees
