@@ -44,6 +44,7 @@
 
 #include "backends/Compiler.h"
 #include "backends/IntegrandBinding.h"
+#include "backends/ProgramImage.h"
 #include "frontend/Diagnostics.h"
 #include "frontend/Frontend.h"
 #include "vf/Integrator.h"
@@ -257,24 +258,36 @@ Outcome freshVegasflow(const std::string &Src, size_t Calls,
       [&] { return runVegasflow(Src, Calls, Iterations, Single, F); });
 }
 
+/// Whether the compiler reads \p Src's domain as the unit cube, in which
+/// case the host kernel leaves the map's points unscaled.
+bool readsUnitBox(const std::string &Src) {
+  vf::Program P;
+  vf::DiagEngine Diags(P.SM, llvm::errs());
+  if (!vf::loadProgramSource(P, "bench.vf", Src, Diags))
+    std::exit(1);
+  return vf::unitBox(*P.Integrands[0]);
+}
+
 /// The form each phase of the host kernel runs in on this CPU, and why.
 /// The runs fork from this process after it calibrated, so all of them
 /// use the form printed here.
 void printPhases() {
   const vf::MapLoadChoice &Map = vf::hostMapLoads("", /*UseCache=*/false);
   const vf::BlockStepChoice &Block = vf::hostBlockStep("", /*UseCache=*/false);
+  const bool Unit = readsUnitBox(source("lepage", 8));
   std::printf(
       "\n| phase | form | why |\n|---|---|---|\n"
       "| Philox words | 16 lanes in 64-bit halves, 2 chains | the only form |\n"
       "| map: the increments' edges | %s | %s |\n"
-      "| map: the points | unscaled | every integrand here is over [0, 1]^d "
-      "in constants, the unit cube (the compiler's reading of the domain; "
-      "lo + width x elsewhere) |\n"
+      "| map: the points | %s | %s |\n"
       "| block sums | %s | %s |\n"
       "| training updates | in sample order, (sum, weight) pairs | the "
       "only form |\n",
       Map.Form == vf::MapLoads::Gathers ? "gathers" : "16-byte loads",
-      Map.reason().c_str(),
+      Map.reason().c_str(), Unit ? "unscaled" : "lo + width x",
+      Unit ? "the integrands' domain is [0, 1]^d in constants: the compiler "
+             "reads the box as the unit cube"
+           : "the integrands' box is not the unit cube in constants",
       Block.Form == vf::BlockStep::Lanes ? "lane-parallel" : "run by run",
       Block.reason().c_str());
 }
